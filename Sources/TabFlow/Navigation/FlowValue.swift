@@ -1,0 +1,175 @@
+/// A JSON-like value: the payloads of events and the state of script-defined screens.
+///
+/// Objects keep no key order; everything that prints or encodes them sorts keys, so output is
+/// deterministic.
+public enum FlowValue: Hashable, Sendable {
+  /// No value (`nil` in Lua, `null` in JSON).
+  case null
+  /// A boolean.
+  case bool(Bool)
+  /// An integer.
+  case int(Int)
+  /// A floating-point number.
+  case double(Double)
+  /// A string.
+  case string(String)
+  /// An ordered list.
+  case array([FlowValue])
+  /// String keys to values.
+  case object([String: FlowValue])
+
+  /// The empty object, `{}`.
+  public static let emptyObject = FlowValue.object([:])
+
+  /// The members of an object, or `nil` for any other value.
+  public var objectValue: [String: FlowValue]? {
+    if case let .object(members) = self { return members }
+    return nil
+  }
+
+  /// The member `key` of an object; `nil` for a missing key or a value that is not an object.
+  public subscript(key: String) -> FlowValue? {
+    objectValue?[key]
+  }
+
+  /// The name of the value's kind as a script author would say it: `nil`, `boolean`, `integer`,
+  /// `number`, `string`, `array`, `table`.
+  public var kindName: String {
+    switch self {
+    case .null: return "nil"
+    case .bool: return "boolean"
+    case .int: return "integer"
+    case .double: return "number"
+    case .string: return "string"
+    case .array: return "array"
+    case .object: return "table"
+    }
+  }
+
+  /// Whether every member of `expected` is present here with an equal value (recursively for
+  /// objects); other values must be equal. Used by `expect top item {id=3}`.
+  public func contains(_ expected: FlowValue) -> Bool {
+    switch (self, expected) {
+    case let (.object(actual), .object(wanted)):
+      return wanted.allSatisfy { key, value in actual[key].map { $0.contains(value) } ?? false }
+    case let (.int(a), .double(b)), let (.double(b), .int(a)):
+      return Double(a) == b
+    default:
+      return self == expected
+    }
+  }
+}
+
+extension FlowValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+  ExpressibleByDictionaryLiteral
+{
+  /// `nil` as ``null``.
+  public init(nilLiteral: ()) { self = .null }
+  /// A boolean literal.
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// An integer literal.
+  public init(integerLiteral value: Int) { self = .int(value) }
+  /// A floating-point literal.
+  public init(floatLiteral value: Double) { self = .double(value) }
+  /// A string literal.
+  public init(stringLiteral value: String) { self = .string(value) }
+  /// An array literal.
+  public init(arrayLiteral elements: FlowValue...) { self = .array(elements) }
+  /// A dictionary literal; a repeated key keeps its last value.
+  public init(dictionaryLiteral elements: (String, FlowValue)...) {
+    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}
+
+extension FlowValue: Codable {
+  /// Decodes any JSON value.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int.self) {
+      self = .int(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .double(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([FlowValue].self) {
+      self = .array(value)
+    } else if let value = try? container.decode([String: FlowValue].self) {
+      self = .object(value)
+    } else {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
+    }
+  }
+
+  /// Encodes the value as JSON.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case let .bool(value): try container.encode(value)
+    case let .int(value): try container.encode(value)
+    case let .double(value): try container.encode(value)
+    case let .string(value): try container.encode(value)
+    case let .array(value): try container.encode(value)
+    case let .object(value): try container.encode(value)
+    }
+  }
+}
+
+extension FlowValue: CustomStringConvertible {
+  /// A Lua-table-like rendering with sorted keys: `{id=3, name="x"}`, `{1, 2}`.
+  public var description: String {
+    switch self {
+    case .null: return "nil"
+    case let .bool(value): return value ? "true" : "false"
+    case let .int(value): return String(value)
+    case let .double(value): return String(value)
+    case let .string(value): return "\"" + value.replacingEscapes() + "\""
+    case let .array(values): return "{" + values.map(\.description).joined(separator: ", ") + "}"
+    case let .object(members):
+      let parts = members.keys.sorted().map { key in
+        let name = key.isLuaIdentifier ? key : "[\"\(key.replacingEscapes())\"]"
+        return "\(name)=\(members[key]?.description ?? "nil")"
+      }
+      return "{" + parts.joined(separator: ", ") + "}"
+    }
+  }
+}
+
+extension String {
+  fileprivate func replacingEscapes() -> String {
+    var out = ""
+    for scalar in unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 { out += "\\\(scalar.value)" } else { out.unicodeScalars.append(scalar) }
+      }
+    }
+    return out
+  }
+
+  /// Whether the string is a valid Lua identifier (and not a keyword).
+  var isLuaIdentifier: Bool {
+    guard let first = utf8.first, first == UInt8(ascii: "_") || first.isASCIILetter else { return false }
+    return utf8.allSatisfy { $0 == UInt8(ascii: "_") || $0.isASCIILetter || (0x30...0x39).contains($0) }
+      && !luaKeywords.contains(self)
+  }
+}
+
+extension UInt8 {
+  fileprivate var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
+}
+
+private let luaKeywords: Set<String> = [
+  "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+  "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+]

@@ -1,0 +1,140 @@
+/// The single vocabulary of navigation change.
+///
+/// Swift rules, Lua rules, deep links, the UI's back gesture and the CLI all produce commands.
+/// A stack applies the stack commands (`push` … `open`); a tab coordinator also understands
+/// ``selectTab(_:)``, ``tab(_:_:)`` and ``emit(_:)``, and applies a batch of commands all or nothing.
+///
+/// ```swift
+/// try stack.apply(.push(.detail(id: 3)))
+/// let batch: [NavigationCommand<Screen>] = [.tab("profile", .push(.orders)), .selectTab("profile")]
+/// ```
+public enum NavigationCommand<Screen> {
+  /// Append a push. Invalid when the top layer has no navigation.
+  case push(Screen)
+  /// Present a sheet, starting a new layer.
+  case presentSheet(Screen, withNavigation: Bool = false, configuration: SheetConfiguration = .default)
+  /// Present a full-screen cover, starting a new layer.
+  case presentCover(Screen, withNavigation: Bool = false)
+  /// Remove the top `count` routes of any style. Invalid when `count < 1` or it would remove the root.
+  case goBack(count: Int = 1)
+  /// Remove every route above the topmost match. Invalid when nothing matches.
+  case goBackTo(ScreenMatch<Screen>)
+  /// Keep only the root. Never invalid.
+  case goBackToRoot
+  /// Like ``goBack(count:)``, for pushes only. Invalid when a removed route is presented.
+  case pop(count: Int = 1)
+  /// Like ``goBackTo(_:)``, for pushes only. Invalid when nothing matches or a removed route is presented.
+  case popTo(ScreenMatch<Screen>)
+  /// Remove every push above the root. Invalid when a presented route is above the root.
+  case popToRoot
+  /// Remove the pushes of the top layer. Never invalid.
+  case popToCurrentNavigationRoot
+  /// Remove the top `count` presented layers, each with its pushes. Invalid when fewer are presented.
+  case dismiss(count: Int = 1)
+  /// Remove every presented layer. Never invalid.
+  case dismissAll
+  /// Replace the stack. Invalid when the first route is not a root, another route is a root, or a
+  /// push sits in a layer without navigation.
+  case reset([Route<Screen>])
+  /// Put routes into the stack the way a deep link does (see ``OpenMode``).
+  case open([Route<Screen>], mode: OpenMode)
+  /// Select a tab (or reselect the selected one). Coordinator only.
+  case selectTab(TabID)
+  /// Apply a command to a tab's stack without selecting it. Coordinator only.
+  indirect case tab(TabID, NavigationCommand<Screen>)
+  /// Tell the host app something happened; changes no state. Coordinator only.
+  case emit(NavigationEvent)
+}
+
+extension NavigationCommand {
+  /// The command's name as scripts and logs write it, e.g. `presentSheet`.
+  public var name: String {
+    switch self {
+    case .push: return "push"
+    case .presentSheet: return "presentSheet"
+    case .presentCover: return "presentCover"
+    case .goBack: return "goBack"
+    case .goBackTo: return "goBackTo"
+    case .goBackToRoot: return "goBackToRoot"
+    case .pop: return "pop"
+    case .popTo: return "popTo"
+    case .popToRoot: return "popToRoot"
+    case .popToCurrentNavigationRoot: return "popToCurrentNavigationRoot"
+    case .dismiss: return "dismiss"
+    case .dismissAll: return "dismissAll"
+    case .reset: return "reset"
+    case .open: return "open"
+    case .selectTab: return "selectTab"
+    case .tab: return "tab"
+    case .emit: return "emit"
+    }
+  }
+
+  /// The same command showing transformed screens.
+  ///
+  /// A ``goBackTo(_:)`` or ``popTo(_:)`` match cannot be transformed forwards; pass `match` to
+  /// rebuild it for the new screen type.
+  public func map<NewScreen>(
+    _ transform: (Screen) throws -> NewScreen,
+    match: (ScreenMatch<Screen>) throws -> ScreenMatch<NewScreen>
+  ) rethrows -> NavigationCommand<NewScreen> {
+    switch self {
+    case let .push(screen): return .push(try transform(screen))
+    case let .presentSheet(screen, withNavigation, configuration):
+      return .presentSheet(try transform(screen), withNavigation: withNavigation, configuration: configuration)
+    case let .presentCover(screen, withNavigation):
+      return .presentCover(try transform(screen), withNavigation: withNavigation)
+    case let .goBack(count): return .goBack(count: count)
+    case let .goBackTo(screenMatch): return .goBackTo(try match(screenMatch))
+    case .goBackToRoot: return .goBackToRoot
+    case let .pop(count): return .pop(count: count)
+    case let .popTo(screenMatch): return .popTo(try match(screenMatch))
+    case .popToRoot: return .popToRoot
+    case .popToCurrentNavigationRoot: return .popToCurrentNavigationRoot
+    case let .dismiss(count): return .dismiss(count: count)
+    case .dismissAll: return .dismissAll
+    case let .reset(routes): return .reset(try routes.map { try $0.map(transform) })
+    case let .open(routes, mode): return .open(try routes.map { try $0.map(transform) }, mode: mode)
+    case let .selectTab(tab): return .selectTab(tab)
+    case let .tab(tab, command): return .tab(tab, try command.map(transform, match: match))
+    case let .emit(event): return .emit(event)
+    }
+  }
+}
+
+extension NavigationCommand: Equatable where Screen: Equatable {}
+extension NavigationCommand: Sendable where Screen: Sendable {}
+
+extension NavigationCommand: CustomStringConvertible {
+  /// A short form for logs: `push item`, `tab profile: push orders`, `dismiss 2`.
+  public var description: String {
+    switch self {
+    case let .push(screen): return "push \(screenName(of: screen))"
+    case let .presentSheet(screen, withNavigation, configuration):
+      return "presentSheet \(screenName(of: screen))" + (withNavigation ? " (navigation)" : "")
+        + (configuration == .default ? "" : " (\(configuration))")
+    case let .presentCover(screen, withNavigation):
+      return "presentCover \(screenName(of: screen))" + (withNavigation ? " (navigation)" : "")
+    case let .goBack(count), let .pop(count), let .dismiss(count):
+      return count == 1 ? name : "\(name) \(count)"
+    case let .goBackTo(match), let .popTo(match): return "\(name) \(match.label)"
+    case .goBackToRoot, .popToRoot, .popToCurrentNavigationRoot, .dismissAll: return name
+    case let .reset(routes): return "reset " + routes.pathDescription()
+    case let .open(routes, mode): return "open \(mode) " + routes.pathDescription()
+    case let .selectTab(tab): return "selectTab \(tab)"
+    case let .tab(tab, command): return "tab \(tab): \(command)"
+    case let .emit(event): return "emit \(event)"
+    }
+  }
+}
+
+extension Sequence {
+  /// Routes written root first and `>`-separated, presented routes prefixed with their style:
+  /// `feed > item > sheet:login`.
+  public func pathDescription<Screen>() -> String where Element == Route<Screen> {
+    map { route in
+      let name = screenName(of: route.screen)
+      return route.isPresented ? "\(route.style):\(name)" : name
+    }.joined(separator: " > ")
+  }
+}

@@ -1,0 +1,57 @@
+/// A collection of routes whose element 0 is the root: a ``RouteStack`` or a plain
+/// `[Route<Screen>]`. Every navigation operation (see `RouteCollection+Operations.swift`) is
+/// defined once for both, with the same validation, so TCACoordinators code that keeps
+/// `var routes: [Route<Screen>]` migrates by changing the import.
+public protocol RouteCollection: RandomAccessCollection where Index == Int, Element: RouteProtocol {
+  /// Removes the top `count` routes and appends `routes`, **without validation**.
+  ///
+  /// This is the single mutation hook the validated operations go through; call ``apply(_:)`` or
+  /// the named operations instead.
+  mutating func _replaceTop(_ count: Int, with routes: [Route<Element.Screen>])
+}
+
+extension Array: RouteCollection where Element: RouteProtocol {
+  /// Removes the top `count` routes and appends `routes`, without validation.
+  public mutating func _replaceTop(_ count: Int, with routes: [Route<Element.Screen>]) {
+    removeLast(count)
+    append(contentsOf: routes.map(Element.init))
+  }
+}
+
+/// A validated change: remove the top `removing` routes, then append `appending`.
+struct RouteEdit<Screen> {
+  var removing: Int
+  var appending: [Route<Screen>]
+
+  static var none: RouteEdit { RouteEdit(removing: 0, appending: []) }
+}
+
+extension RouteCollection {
+  /// Whether a screen can be pushed now: the top layer's first route has navigation.
+  /// `false` for an empty collection.
+  public var canPush: Bool {
+    guard let start = topLayerStart else { return false }
+    return self[start].route.withNavigation
+  }
+
+  /// The number of presented layers (sheets and covers) above the root.
+  public var presentedCount: Int {
+    dropFirst().reduce(0) { $0 + ($1.route.isPresented ? 1 : 0) }
+  }
+
+  /// The index of the first route of the top layer: the topmost presented route, or the root.
+  var topLayerStart: Int? {
+    guard !isEmpty else { return nil }
+    var index = endIndex - 1
+    while index > startIndex {
+      if self[index].route.isPresented { return index }
+      index -= 1
+    }
+    return startIndex
+  }
+
+  /// The stack written root first: `feed > item > sheet:login`.
+  var pathText: String {
+    isEmpty ? "an empty stack" : "'" + map(\.route).pathDescription() + "'"
+  }
+}

@@ -1,0 +1,124 @@
+/// A navigation stack: routes whose element 0 is the root, each with a stable ``RouteID``.
+///
+/// A route keeps its ID while it stays in the stack; every route added — by a push, a present,
+/// a reset or a decode — gets an ID never used before, so effects and actions addressed to a
+/// route can never reach a different screen that later takes its place.
+///
+/// ```swift
+/// var stack = RouteStack(root: Screen.feed)
+/// stack.push(.item(id: 3))
+/// let itemID = stack.ids[1]
+/// stack.updateScreen(id: itemID) { $0 = .item(id: 4) }
+/// ```
+///
+/// Two stacks are equal when their routes are equal; route IDs are identity, not value, and do
+/// not take part (compare ``ids`` for identity).
+public struct RouteStack<Screen>: RouteCollection {
+  /// The routes, root first.
+  public private(set) var routes: [Route<Screen>]
+  /// The route IDs, parallel to ``routes``.
+  public private(set) var ids: [RouteID]
+
+  /// A stack holding only its root.
+  public init(root: Screen, withNavigation: Bool = true) {
+    routes = [.root(root, withNavigation: withNavigation)]
+    ids = [.next()]
+  }
+
+  /// A stack of the given routes with fresh IDs, or an error saying why they do not form a stack
+  /// (no root first, a second root, a push in a layer without navigation).
+  public init(validating routes: [Route<Screen>]) throws(NavigationError) {
+    try Self.validateStack(routes, operation: "create a stack")
+    self.routes = routes
+    ids = routes.map { _ in .next() }
+  }
+
+  /// The root route.
+  public var root: Route<Screen> { routes[0] }
+  /// The top route.
+  public var top: Route<Screen> { routes[routes.count - 1] }
+
+  /// The position of the route with this ID, or `nil` when it is not in the stack.
+  public func index(of id: RouteID) -> Int? {
+    // Routes are appended with ever-growing IDs, so the IDs are sorted.
+    var low = 0
+    var high = ids.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ids[middle] < id { low = middle + 1 } else { high = middle }
+    }
+    return low < ids.count && ids[low] == id ? low : nil
+  }
+
+  /// The route with this ID, or `nil` when it is not in the stack.
+  public subscript(id id: RouteID) -> Route<Screen>? {
+    index(of: id).map { routes[$0] }
+  }
+
+  /// Runs `body` on the screen of the route with this ID, in place; `nil` (and `body` not run)
+  /// when the route is not in the stack. The route keeps its ID and style.
+  @discardableResult
+  public mutating func updateScreen<Result>(
+    id: RouteID, _ body: (inout Screen) throws -> Result
+  ) rethrows -> Result? {
+    guard let index = index(of: id) else { return nil }
+    return try body(&routes[index].screen)
+  }
+
+  /// Replaces the screen at `index`, keeping the route's ID and style. `false` (nothing changed)
+  /// when the index is out of range.
+  @discardableResult
+  public mutating func setScreen(_ screen: Screen, at index: Int) -> Bool {
+    guard routes.indices.contains(index) else { return false }
+    routes[index].screen = screen
+    return true
+  }
+
+  /// Removes the top `count` routes and appends `routes` with fresh IDs, without validation.
+  public mutating func _replaceTop(_ count: Int, with routes: [Route<Screen>]) {
+    self.routes.removeLast(count)
+    ids.removeLast(count)
+    self.routes.append(contentsOf: routes)
+    for _ in routes { ids.append(.next()) }
+  }
+}
+
+extension RouteStack: RandomAccessCollection {
+  /// Always 0, the root.
+  public var startIndex: Int { 0 }
+  /// The number of routes.
+  public var endIndex: Int { routes.count }
+  /// The route at `position`.
+  public subscript(position: Int) -> Route<Screen> { routes[position] }
+}
+
+extension RouteStack: Equatable where Screen: Equatable {
+  /// Stacks are equal when their routes are; IDs do not take part.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.routes == rhs.routes }
+}
+
+extension RouteStack: Sendable where Screen: Sendable {}
+
+extension RouteStack: CustomStringConvertible {
+  /// The stack written root first: `feed > item > sheet:login`.
+  public var description: String { routes.pathDescription() }
+}
+
+extension RouteStack: Codable where Screen: Codable {
+  /// Decodes an array of routes, validates it as a stack and assigns fresh route IDs.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let routes = try container.decode([Route<Screen>].self)
+    do {
+      try self.init(validating: routes)
+    } catch {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+    }
+  }
+
+  /// Encodes the routes as an array; IDs are not encoded.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(routes)
+  }
+}
