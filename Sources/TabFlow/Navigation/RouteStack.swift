@@ -18,11 +18,15 @@ public struct RouteStack<Screen>: RouteCollection {
   public private(set) var routes: [Route<Screen>]
   /// The route IDs, parallel to ``routes``.
   public private(set) var ids: [RouteID]
+  /// Changes whenever routes are added or removed (not when a screen changes in place), so
+  /// "did the structure change?" is one comparison.
+  private(set) var structureVersion: RouteID
 
   /// A stack holding only its root.
   public init(root: Screen, withNavigation: Bool = true) {
     routes = [.root(root, withNavigation: withNavigation)]
     ids = [.next()]
+    structureVersion = ids[0]
   }
 
   /// A stack of the given routes with fresh IDs, or an error saying why they do not form a stack
@@ -31,6 +35,7 @@ public struct RouteStack<Screen>: RouteCollection {
     try Self.validateStack(routes, operation: "create a stack")
     self.routes = routes
     ids = routes.map { _ in .next() }
+    structureVersion = .next()
   }
 
   /// The root route.
@@ -80,6 +85,27 @@ public struct RouteStack<Screen>: RouteCollection {
     ids.removeLast(count)
     self.routes.append(contentsOf: routes)
     for _ in routes { ids.append(.next()) }
+    structureVersion = .next()
+  }
+
+  /// Adopts the routes a UI reports (after a swipe back, a drag-dismissed sheet, an edited
+  /// binding). Leading routes whose style and navigation flag are unchanged keep their IDs, so
+  /// their screens keep receiving actions; every route from the first structural difference on is
+  /// new. Throws, leaving the stack unchanged, when `newRoutes` do not form a valid stack.
+  public mutating func updateRoutes(_ newRoutes: [Route<Screen>]) throws(NavigationError) {
+    try Self.validateStack(newRoutes, operation: "updateRoutes")
+    var kept = 0
+    while kept < Swift.min(routes.count, newRoutes.count),
+      routes[kept].style == newRoutes[kept].style,
+      routes[kept].withNavigation == newRoutes[kept].withNavigation
+    {
+      kept += 1
+    }
+    if kept < routes.count || kept < newRoutes.count {
+      ids = Array(ids.prefix(kept)) + newRoutes.dropFirst(kept).map { _ in RouteID.next() }
+      structureVersion = .next()
+    }
+    routes = newRoutes
   }
 }
 

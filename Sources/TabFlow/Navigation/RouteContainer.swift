@@ -1,0 +1,46 @@
+/// A value holding routes addressed by ``RouteID``: a ``RouteStack``, or a tab coordinator's
+/// state with one stack per tab. The runtime's `forEachRoute` works over any container: it runs a
+/// screen reducer on the route an action names, and cancels the effects of every route that left.
+public protocol RouteContainer<Screen> {
+  /// The screen type of the routes.
+  associatedtype Screen
+
+  /// Whether a route with this ID is held.
+  func contains(routeID: RouteID) -> Bool
+
+  /// Runs `body` on the screen of the route with this ID, in place; `nil` (and `body` not run)
+  /// when no such route is held.
+  mutating func updateScreen<Result>(id: RouteID, _ body: (inout Screen) throws -> Result) rethrows -> Result?
+
+  /// The IDs of the routes `earlier` held that this value no longer holds.
+  ///
+  /// Called after every action, so it must be cheap when nothing structural changed.
+  func routeIDsRemoved(since earlier: Self) -> [RouteID]
+}
+
+extension RouteStack: RouteContainer {
+  /// Whether a route with this ID is in the stack.
+  public func contains(routeID: RouteID) -> Bool { index(of: routeID) != nil }
+
+  /// The IDs of the routes `earlier` held that this stack no longer holds. O(1) when the stack's
+  /// structure is unchanged; otherwise O(log n + removed), because routes only ever leave from the
+  /// top and new routes always get larger IDs.
+  public func routeIDsRemoved(since earlier: RouteStack) -> [RouteID] {
+    if structureVersion == earlier.structureVersion { return [] }
+    // The kept routes are a common prefix; everything after it in `earlier` left.
+    let kept = commonPrefixLength(with: earlier)
+    return Array(earlier.ids[kept...])
+  }
+
+  /// The length of the longest common prefix of the two stacks' IDs.
+  private func commonPrefixLength(with other: RouteStack) -> Int {
+    // IDs are sorted and a prefix is shared, so binary-search the last shared position.
+    var low = 0
+    var high = Swift.min(ids.count, other.ids.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if ids[middle] == other.ids[middle] { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
