@@ -88,6 +88,15 @@ public struct RouteStack<Screen>: RouteCollection {
     structureVersion = .next()
   }
 
+  /// Puts back routes removed by a discarded change, with their original IDs (see `StackUndo`).
+  mutating func restore(removingLast count: Int, routes removed: [Route<Screen>], ids removedIDs: [RouteID], version: RouteID) {
+    routes.removeLast(count)
+    ids.removeLast(count)
+    routes.append(contentsOf: removed)
+    ids.append(contentsOf: removedIDs)
+    structureVersion = version
+  }
+
   /// Adopts the routes a UI reports (after a swipe back, a drag-dismissed sheet, an edited
   /// binding). Leading routes whose style and navigation flag are unchanged keep their IDs, so
   /// their screens keep receiving actions; every route from the first structural difference on is

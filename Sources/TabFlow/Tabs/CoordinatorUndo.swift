@@ -1,0 +1,22 @@
+/// One primitive change a batch made to a ``TabCoordinatorState``, with what it takes to undo it.
+enum CoordinatorUndo<Screen> {
+  /// A stack change in the tab at this position.
+  case stack(tab: Int, StackUndo<Screen>)
+  /// A change of the selected tab and its history.
+  case selection(selected: TabID, history: [TabID])
+}
+
+extension TabCoordinatorState {
+  /// Undoes the journal's changes, most recent first.
+  mutating func undo(_ journal: [CoordinatorUndo<Screen>]) {
+    for entry in journal.reversed() {
+      switch entry {
+      case let .stack(tab, undo):
+        tabs[tab].stack.undo(undo)
+      case let .selection(selected, history):
+        selectedTab = selected
+        self.history = history
+      }
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/// The deep links an app understands: URL patterns, each with a handler that turns the matched
+/// parameters into a batch of commands. The first registered pattern that matches wins.
+///
+/// ```swift
+/// var links = DeepLinks<Screen>()
+/// try links.register("shop://item/:id") { match, state in
+///   guard let id = Int(match["id"] ?? "") else { throw DeepLinkHandlerError("id must be a number") }
+///   return DeepLinks.open(tab: "home", [.push(.item(id: id))], mode: .keepRoot)
+/// }
+/// try state.open(url: "shop://item/3", deepLinks: links)
+/// ```
+public struct DeepLinks<Screen>: Sendable {
+  /// Turns a match into commands; may throw to refuse the URL (e.g. a malformed parameter).
+  public typealias Handler = @Sendable (DeepLinkMatch, TabCoordinatorState<Screen>) throws -> [NavigationCommand<Screen>]
+
+  private var entries: [(pattern: DeepLinkPattern, handler: Handler)] = []
+
+  /// No deep links.
+  public init() {}
+
+  /// The patterns, in the order they are tried.
+  public var patterns: [DeepLinkPattern] { entries.map(\.pattern) }
+
+  /// Adds a pattern and its handler; throws when the pattern is malformed.
+  public mutating func register(_ pattern: String, _ handler: @escaping Handler) throws(DeepLinkError) {
+    entries.append((try DeepLinkPattern(pattern), handler))
+  }
+
+  /// The first pattern matching `url`, with its parameters and handler.
+  func resolve(_ url: String) -> (match: DeepLinkMatch, handler: Handler)? {
+    for entry in entries {
+      if let parameters = entry.pattern.match(url) {
+        return (DeepLinkMatch(url: url, pattern: entry.pattern.text, parameters: parameters), entry.handler)
+      }
+    }
+    return nil
+  }
+
+  /// The usual deep-link batch: select `tab` and open `routes` in its stack with `mode`, in one batch.
+  public static func open(tab: TabID, _ routes: [Route<Screen>], mode: OpenMode) -> [NavigationCommand<Screen>] {
+    [.selectTab(tab), .tab(tab, .open(routes, mode: mode))]
+  }
+}
+
+/// A URL that matched a deep-link pattern.
+public struct DeepLinkMatch: Hashable, Sendable {
+  /// The URL as given.
+  public let url: String
+  /// The pattern it matched, as written.
+  public let pattern: String
+  /// Path parameters and query items.
+  public let parameters: [String: String]
+
+  /// The parameter `name`, or `nil`.
+  public subscript(name: String) -> String? { parameters[name] }
+}
+
+/// An error a deep-link handler throws to refuse a URL; its message reaches the host.
+public struct DeepLinkHandlerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Why the URL was refused.
+  public let message: String
+  /// An error with a message.
+  public init(_ message: String) { self.message = message }
+  /// The message.
+  public var description: String { message }
+}
+
+extension TabCoordinatorState {
+  /// Opens a deep link: the first matching pattern's handler produces a batch, applied all or
+  /// nothing with the guards. No match, a refusing handler, an invalid command or a rejecting
+  /// guard leaves the state unchanged.
+  @discardableResult
+  public mutating func open(
+    url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>] = []
+  ) throws(BatchFailure) -> [NavigationReport] {
+    let source = BatchSource.deepLink(url)
+    guard let (match, handler) = deepLinks.resolve(url) else {
+      throw BatchFailure(
+        source: source, reason: .noDeepLinkMatch(url: url, patterns: deepLinks.patterns.map(\.text)))
+    }
+    let commands: [NavigationCommand<Screen>]
+    do {
+      commands = try handler(match, self)
+    } catch {
+      throw BatchFailure(source: source, reason: .ruleFailed(message: "\(error)"))
+    }
+    return try apply(commands, source: source, guards: guards)
+  }
+}

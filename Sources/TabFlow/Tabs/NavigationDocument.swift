@@ -1,0 +1,100 @@
+import Foundation
+
+/// The versioned JSON form of a whole coordinator:
+/// `{"format":"tabflow.navigation","version":1,"selectedTab":…,"tabs":[{"id":…,"reselect":…,"routes":[…]}],…}`.
+/// Routes keep their styles, navigation flags, sheet configurations and screen payloads; route
+/// IDs are not saved, and loading assigns fresh ones.
+public enum NavigationDocument {
+  /// The `format` field of every document.
+  public static let format = "tabflow.navigation"
+  /// The version this TabFlow writes and reads.
+  public static let version = 1
+
+  /// Encodes the state as a document (keys sorted, so equal states give equal bytes).
+  public static func encode<Screen: Codable>(_ state: TabCoordinatorState<Screen>) throws(PersistenceError) -> Data {
+    let body = Body(
+      format: format, version: version, selectedTab: state.selectedTab, history: state.history,
+      backBehavior: state.backBehavior, context: state.context,
+      tabs: state.tabs.map { TabBody(id: $0.id, reselect: $0.reselect, routes: $0.stack) })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    do {
+      return try encoder.encode(body)
+    } catch {
+      throw .corrupt(reason: "a screen could not be encoded: \(error)")
+    }
+  }
+
+  /// Decodes a document, checking its format and version first; every route gets a fresh ID.
+  public static func decode<Screen: Codable>(
+    _ data: Data, as screen: Screen.Type = Screen.self
+  ) throws(PersistenceError) -> TabCoordinatorState<Screen> {
+    let decoder = JSONDecoder()
+    let envelope: Envelope
+    do {
+      envelope = try decoder.decode(Envelope.self, from: data)
+    } catch {
+      throw .corrupt(reason: "not a JSON object (\(describe(error)))")
+    }
+    guard envelope.format == format else { throw .unknownFormat(found: envelope.format) }
+    guard let found = envelope.version else { throw .corrupt(reason: "the 'version' field is missing") }
+    guard found == version else { throw .unsupportedVersion(found: found, supported: version) }
+
+    let body: Body<Screen>
+    do {
+      body = try decoder.decode(Body<Screen>.self, from: data)
+    } catch {
+      throw .corrupt(reason: describe(error))
+    }
+    do {
+      return try TabCoordinatorState(
+        restoring: body.tabs.map { TabState(id: $0.id, reselect: $0.reselect, stack: $0.routes) },
+        selectedTab: body.selectedTab, history: body.history,
+        backBehavior: body.backBehavior, context: body.context)
+    } catch {
+      throw .corrupt(reason: error.description)
+    }
+  }
+
+  /// A decoding error as a message that says where: `tabs[0].routes[1]: unknown sheet detent 'tiny'`.
+  static func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    func path(_ codingPath: [any CodingKey]) -> String {
+      let text = codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+      return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the document" : text)
+    }
+    switch error {
+    case let .keyNotFound(key, context):
+      return "\(path(context.codingPath + [key])): missing"
+    case let .typeMismatch(type, context):
+      return "\(path(context.codingPath)): expected \(type)"
+    case let .valueNotFound(type, context):
+      return "\(path(context.codingPath)): expected \(type), found null"
+    case let .dataCorrupted(context):
+      return "\(path(context.codingPath)): \(context.debugDescription)"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+
+  private struct Envelope: Decodable {
+    var format: String?
+    var version: Int?
+  }
+
+  private struct TabBody<Screen: Codable>: Codable {
+    var id: TabID
+    var reselect: ReselectPolicy
+    var routes: RouteStack<Screen>
+  }
+
+  private struct Body<Screen: Codable>: Codable {
+    var format: String
+    var version: Int
+    var selectedTab: TabID
+    var history: [TabID]
+    var backBehavior: BackBehavior
+    var context: [String: FlowValue]
+    var tabs: [TabBody<Screen>]
+  }
+}

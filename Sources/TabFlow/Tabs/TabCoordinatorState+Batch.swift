@@ -1,0 +1,99 @@
+/// Batches: every change to a coordinator is applied all or nothing and checked by guards.
+extension TabCoordinatorState {
+  /// Applies commands in order as one batch. If a command fails or a guard rejects the result,
+  /// the state is left exactly as it was and the failure says why; otherwise returns the reports
+  /// (events, reselects) for the host.
+  ///
+  /// ```swift
+  /// try state.apply([.tab("profile", .push(.orders)), .selectTab("profile")], source: .rule("item.buyTapped"))
+  /// ```
+  @discardableResult
+  public mutating func apply(
+    _ commands: [NavigationCommand<Screen>],
+    source: BatchSource = .host,
+    guards: [NavigationGuard<Screen>] = []
+  ) throws(BatchFailure) -> [NavigationReport] {
+    try commit(commands, source: source, guards: guards) {
+      state, reports, journal throws(BatchFailure) in
+      for (index, command) in commands.enumerated() {
+        do throws(NavigationError) {
+          try state.applyCommand(command, reports: &reports, journal: &journal)
+        } catch {
+          throw BatchFailure(
+            source: source, reason: .invalidCommand(index: index, command: command.description, error: error))
+        }
+      }
+    }
+  }
+
+  /// A tap on a tab-bar item: selects the tab, or reselects it with its policy (DESIGN §4).
+  @discardableResult
+  public mutating func tapTab(
+    _ tab: TabID, guards: [NavigationGuard<Screen>] = []
+  ) throws(BatchFailure) -> [NavigationReport] {
+    let source = BatchSource.tabTap(tab)
+    let commands: [NavigationCommand<Screen>] = [.selectTab(tab)]
+    return try commit(commands, source: source, guards: guards) {
+      state, reports, journal throws(BatchFailure) in
+      do throws(NavigationError) {
+        try state.tap(tab, reports: &reports, journal: &journal)
+      } catch {
+        throw BatchFailure(source: source, reason: .invalidCommand(index: 0, command: "tab \(tab)", error: error))
+      }
+    }
+  }
+
+  /// The user's back gesture: removes the selected tab's top route; at its root goes to the
+  /// previous tab with ``BackBehavior/history``, otherwise fails with `already at root`.
+  @discardableResult
+  public mutating func userBack(guards: [NavigationGuard<Screen>] = []) throws(BatchFailure) -> [NavigationReport] {
+    let commands: [NavigationCommand<Screen>] = [.goBack(count: 1)]
+    return try commit(commands, source: .userBack, guards: guards) {
+      state, _, journal throws(BatchFailure) in
+      do throws(NavigationError) {
+        try state.back(journal: &journal)
+      } catch {
+        throw BatchFailure(source: .userBack, reason: .invalidCommand(index: 0, command: "back", error: error))
+      }
+    }
+  }
+
+  /// Runs `change` in place, journaling every primitive change; on failure or rejection undoes
+  /// the journal, so the state is exactly as before.
+  private mutating func commit(
+    _ commands: [NavigationCommand<Screen>],
+    source: BatchSource,
+    guards: [NavigationGuard<Screen>],
+    change: (inout TabCoordinatorState, inout [NavigationReport], inout [CoordinatorUndo<Screen>]) throws(BatchFailure) -> Void
+  ) throws(BatchFailure) -> [NavigationReport] {
+    var reports: [NavigationReport] = []
+    var journal: [CoordinatorUndo<Screen>] = []
+    do {
+      try change(&self, &reports, &journal)
+    } catch {
+      undo(journal)
+      throw error
+    }
+    if let rejection = firstRejection(by: guards, commands: commands, source: source, journal: journal) {
+      undo(journal)
+      throw BatchFailure(source: source, reason: .rejected(guard: rejection.guard, reason: rejection.reason))
+    }
+    return reports
+  }
+
+  private func firstRejection(
+    by guards: [NavigationGuard<Screen>],
+    commands: [NavigationCommand<Screen>],
+    source: BatchSource,
+    journal: [CoordinatorUndo<Screen>]
+  ) -> (guard: String, reason: String)? {
+    guard !guards.isEmpty else { return nil }
+    let change = NavigationChange(after: self, commands: commands, source: source, journal: journal)
+    for navigationGuard in guards {
+      if case let .reject(reason) = navigationGuard.verdict(on: change) {
+        return (navigationGuard.name, reason)
+      }
+    }
+    return nil
+  }
+}

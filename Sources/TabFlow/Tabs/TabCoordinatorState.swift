@@ -1,0 +1,214 @@
+/// The whole navigation state of a tab coordinator: ordered tabs, each with its own stack, the
+/// selected tab, the selection history, the back behaviour and host-provided context values.
+///
+/// ```swift
+/// var state = try TabCoordinatorState(tabs: [
+///   TabDefinition("home", root: Screen.feed),
+///   TabDefinition("profile", root: .account, reselect: .none),
+/// ])
+/// try state.apply([.tab("profile", .push(.orders)), .selectTab("profile")])
+/// ```
+///
+/// Every change goes through a batch (see `TabCoordinatorState+Batch.swift`): applied to a copy,
+/// checked by guards, and committed only if every command succeeded and every guard allowed it.
+public struct TabCoordinatorState<Screen> {
+  /// The tabs in tab-bar order, each with its stack.
+  public internal(set) var tabs: [TabState<Screen>]
+  /// The selected tab.
+  public internal(set) var selectedTab: TabID
+  /// Previously selected tabs, most recent last, used by ``BackBehavior/history``.
+  public internal(set) var history: [TabID]
+  /// What the user's back gesture does at the root of the selected tab.
+  public var backBehavior: BackBehavior
+  /// Values the host provides for rules and guards (e.g. `loggedIn`).
+  public var context: [String: FlowValue]
+
+  /// A coordinator with the declared tabs, each stack holding only its root, the first tab
+  /// selected. Throws when there are no tabs or two share an identifier.
+  public init(
+    tabs definitions: [TabDefinition<Screen>],
+    backBehavior: BackBehavior = .none,
+    context: [String: FlowValue] = [:]
+  ) throws(NavigationError) {
+    let tabs = definitions.map { definition in
+      TabState(
+        id: definition.id, reselect: definition.reselect,
+        stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation))
+    }
+    try self.init(restoring: tabs, selectedTab: definitions.first?.id ?? "", history: [],
+                  backBehavior: backBehavior, context: context)
+  }
+
+  /// A coordinator restored from its parts (used by persistence). Throws when there are no tabs,
+  /// identifiers repeat, or the selected tab or a history entry is unknown.
+  public init(
+    restoring tabs: [TabState<Screen>],
+    selectedTab: TabID,
+    history: [TabID] = [],
+    backBehavior: BackBehavior = .none,
+    context: [String: FlowValue] = [:]
+  ) throws(NavigationError) {
+    guard !tabs.isEmpty else {
+      throw .invalidRoutes(operation: "create a tab coordinator", reason: "it needs at least one tab")
+    }
+    var seen = Set<TabID>()
+    for tab in tabs where !seen.insert(tab.id).inserted {
+      throw .invalidRoutes(operation: "create a tab coordinator", reason: "the tab '\(tab.id)' is declared twice")
+    }
+    let known = tabs.map(\.id)
+    for tab in [selectedTab] + history where !seen.contains(tab) {
+      throw .unknownTab(tab, known: known)
+    }
+    self.tabs = tabs
+    self.selectedTab = selectedTab
+    self.history = history
+    self.backBehavior = backBehavior
+    self.context = context
+  }
+
+  /// The identifiers of the tabs, in tab-bar order.
+  public var tabIDs: [TabID] { tabs.map(\.id) }
+
+  /// The position of a tab, or an error naming the known tabs.
+  public func index(of tab: TabID) throws(NavigationError) -> Int {
+    guard let index = tabs.firstIndex(where: { $0.id == tab }) else { throw .unknownTab(tab, known: tabIDs) }
+    return index
+  }
+
+  /// The stack of a tab, or `nil` for an unknown tab.
+  public func stack(for tab: TabID) -> RouteStack<Screen>? {
+    tabs.first { $0.id == tab }?.stack
+  }
+
+  /// The selected tab's stack.
+  public var selectedStack: RouteStack<Screen> {
+    tabs[selectedIndex].stack
+  }
+
+  /// The top route of the selected tab: what the user sees.
+  public var top: Route<Screen> { selectedStack.top }
+
+  var selectedIndex: Int {
+    // `selectedTab` is validated on every change, so the lookup cannot fail; 0 is a safe fallback.
+    tabs.firstIndex { $0.id == selectedTab } ?? 0
+  }
+
+  // MARK: - Primitive changes (validated, journaled; used by batches)
+
+  /// Applies one command. Stack commands go to the selected tab; `tab(id, …)` to that tab without
+  /// selecting it. Events are appended to `reports`; every change is journaled for rollback.
+  mutating func applyCommand(
+    _ command: NavigationCommand<Screen>,
+    reports: inout [NavigationReport],
+    journal: inout [CoordinatorUndo<Screen>]
+  ) throws(NavigationError) {
+    switch command {
+    case let .selectTab(tab):
+      try select(tab, journal: &journal)
+    case let .tab(tab, inner):
+      let index = try index(of: tab)
+      switch inner {
+      case .selectTab, .tab, .emit:
+        // Coordinator commands nested in `tab(…)` act on the coordinator as usual.
+        try applyCommand(inner, reports: &reports, journal: &journal)
+      default:
+        try applyStackCommand(inner, tab: index, journal: &journal)
+      }
+    case let .emit(event):
+      reports.append(.event(event))
+    default:
+      try applyStackCommand(command, tab: selectedIndex, journal: &journal)
+    }
+  }
+
+  private mutating func applyStackCommand(
+    _ command: NavigationCommand<Screen>, tab: Int, journal: inout [CoordinatorUndo<Screen>]
+  ) throws(NavigationError) {
+    if let undo = try tabs[tab].stack.applyRecordingUndo(command) {
+      journal.append(.stack(tab: tab, undo))
+    }
+  }
+
+  /// Selects a tab (no reselect behaviour: selecting the selected tab changes nothing).
+  mutating func select(_ tab: TabID, journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) {
+    _ = try index(of: tab)
+    guard tab != selectedTab else { return }
+    journal.append(.selection(selected: selectedTab, history: history))
+    history.removeAll { $0 == tab || $0 == selectedTab }
+    history.append(selectedTab)
+    selectedTab = tab
+  }
+
+  /// A tap on a tab-bar item: select, or reselect with the tab's policy.
+  mutating func tap(
+    _ tab: TabID, reports: inout [NavigationReport], journal: inout [CoordinatorUndo<Screen>]
+  ) throws(NavigationError) {
+    let index = try index(of: tab)
+    guard tab == selectedTab else { return try select(tab, journal: &journal) }
+    switch tabs[index].reselect {
+    case .none:
+      reports.append(.reselected(tab))
+    case .popToRoot where tabs[index].stack.count > 1:
+      try applyStackCommand(.goBackToRoot, tab: index, journal: &journal)
+      reports.append(.poppedToRoot(tab))
+    case .popToRoot:
+      reports.append(.reselectedAtRoot(tab))
+    }
+  }
+
+  /// The user's back gesture: remove the selected tab's top route; at its root, go to the
+  /// previously selected tab with ``BackBehavior/history``, otherwise fail.
+  mutating func back(journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) {
+    let index = selectedIndex
+    if tabs[index].stack.count > 1 {
+      return try applyStackCommand(.goBack(count: 1), tab: index, journal: &journal)
+    }
+    guard backBehavior == .history, let previous = history.last else {
+      throw .alreadyAtRoot(tab: selectedTab, root: screenName(of: tabs[index].stack.root.screen))
+    }
+    journal.append(.selection(selected: selectedTab, history: history))
+    history.removeLast()
+    selectedTab = previous
+  }
+}
+
+extension TabCoordinatorState: Equatable where Screen: Equatable {}
+extension TabCoordinatorState: Sendable where Screen: Sendable {}
+
+extension TabCoordinatorState: RouteContainer {
+  /// Whether any tab holds a route with this ID.
+  public func contains(routeID: RouteID) -> Bool {
+    tabs.contains { $0.stack.contains(routeID: routeID) }
+  }
+
+  /// Runs `body` on the screen of the route with this ID, in whichever tab holds it.
+  public mutating func updateScreen<Result>(
+    id: RouteID, _ body: (inout Screen) throws -> Result
+  ) rethrows -> Result? {
+    for index in tabs.indices where tabs[index].stack.contains(routeID: id) {
+      return try tabs[index].stack.updateScreen(id: id, body)
+    }
+    return nil
+  }
+
+  /// Changes whenever routes are added to or removed from any tab.
+  public var structureToken: Int {
+    var hasher = Hasher()
+    for tab in tabs { hasher.combine(tab.stack.structureToken) }
+    return hasher.finalize()
+  }
+
+  /// The IDs of routes that `earlier` held in any tab and no tab holds now.
+  public func routeIDsRemoved(since earlier: TabCoordinatorState) -> [RouteID] {
+    var removed: [RouteID] = []
+    for (index, tab) in tabs.enumerated() {
+      let before = index < earlier.tabs.count && earlier.tabs[index].id == tab.id
+        ? earlier.tabs[index].stack : earlier.stack(for: tab.id)
+      if let before { removed += tab.stack.routeIDsRemoved(since: before) }
+    }
+    for tab in earlier.tabs where stack(for: tab.id) == nil {
+      removed += tab.stack.ids
+    }
+    return removed
+  }
+}
