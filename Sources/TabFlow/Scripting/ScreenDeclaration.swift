@@ -1,0 +1,87 @@
+/// A screen as a script declares it: `screen "item" { title = "Item", state = { id = 0 }, actions = { "buyTapped" } }`.
+public struct ScreenDeclaration: Hashable, Sendable {
+  /// The screen's name.
+  public var name: String
+  /// A human title, for `show`; the name when not declared.
+  public var title: String
+  /// The declared state fields and their defaults.
+  public var stateDefaults: [String: FlowValue]
+  /// The declared actions, in declaration order, each with a sample payload (`{}` when the
+  /// script listed the action without one). The explorer sends these samples.
+  public var actions: [(name: String, sample: FlowValue)] {
+    get { actionNames.map { ($0, actionSamples[$0] ?? .emptyObject) } }
+    set {
+      actionNames = newValue.map(\.name)
+      actionSamples = Dictionary(newValue.map { ($0.name, $0.sample) }, uniquingKeysWith: { _, last in last })
+    }
+  }
+  private var actionNames: [String]
+  private var actionSamples: [String: FlowValue]
+
+  /// A declaration.
+  public init(
+    name: String, title: String? = nil, stateDefaults: [String: FlowValue] = [:],
+    actions: [(name: String, sample: FlowValue)] = []
+  ) {
+    self.name = name
+    self.title = title ?? name
+    self.stateDefaults = stateDefaults
+    actionNames = actions.map(\.name)
+    actionSamples = Dictionary(actions.map { ($0.name, $0.sample) }, uniquingKeysWith: { _, last in last })
+  }
+
+  /// Whether the screen declares this action.
+  public func declares(action: String) -> Bool { actionSamples[action] != nil }
+
+  /// The declared action names, in declaration order.
+  public var actionList: [String] { actionNames }
+
+  /// The screen opened with `payload`: the declared defaults with the payload's fields on top.
+  /// An unknown field, or a value of the wrong kind for a declared default, is an error naming
+  /// the screen and its fields.
+  public func instantiate(with payload: [String: FlowValue]) throws(ScreenPayloadError) -> DynamicScreen {
+    var state = stateDefaults
+    for key in payload.keys.sorted() {
+      guard let value = payload[key] else { continue }
+      guard let declared = stateDefaults[key] else {
+        throw .unknownField(screen: name, field: key, fields: stateDefaults.keys.sorted())
+      }
+      guard Self.compatible(value, with: declared) else {
+        throw .wrongKind(screen: name, field: key, expected: declared.kindName, found: value.kindName)
+      }
+      state[key] = value
+    }
+    return DynamicScreen(name, state: state)
+  }
+
+  /// Integers and numbers mix; `nil` defaults accept anything; otherwise kinds must match.
+  private static func compatible(_ value: FlowValue, with declared: FlowValue) -> Bool {
+    switch (value, declared) {
+    case (_, .null), (.null, _): return true
+    case (.int, .double), (.double, .int): return true
+    case (.array, .object(let members)) where members.isEmpty: return true
+    case (.object(let members), .array) where members.isEmpty: return true
+    default: return value.kindName == declared.kindName
+    }
+  }
+}
+
+/// Why a payload cannot open a screen.
+public enum ScreenPayloadError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The payload has a field the screen does not declare.
+  case unknownField(screen: String, field: String, fields: [String])
+  /// The payload's value has another kind than the declared default.
+  case wrongKind(screen: String, field: String, expected: String, found: String)
+
+  /// Names the screen, the field and what is allowed.
+  public var description: String {
+    switch self {
+    case let .unknownField(screen, field, fields):
+      if fields.isEmpty { return "screen '\(screen)' has no state, but the payload sets '\(field)'" }
+      return "screen '\(screen)' has no field '\(field)' (fields: \(fields.joined(separator: ", ")))"
+        + Suggestions.hint(for: field, in: fields)
+    case let .wrongKind(screen, field, expected, found):
+      return "field '\(field)' of screen '\(screen)' expects a value of kind \(expected), got \(found)"
+    }
+  }
+}
