@@ -1,0 +1,355 @@
+/// The rule DSL: trusted Lua that runs in the sandbox before each script and gives it its globals
+/// (`app`, `tab`, `screen`, `on`, `deeplink`, `guard`) and the `nav` objects rules receive.
+///
+/// The chunk returns a factory. Each call makes a fresh, independent set of declarations, so a
+/// reload never sees the previous script's state. Declarations are plain data the host reads;
+/// handler functions stay in Lua and are called through `call_rule` / `call_deeplink` /
+/// `call_guard`, which return queued commands as plain tables. Names, tabs and payload fields
+/// are checked where the rule calls `nav`, so errors carry the script's `file:line`.
+enum RuleDSL {
+  static let chunkName = "=tabflow.dsl"
+
+  static let source = #"""
+local type, error, next, ipairs, select, tostring, setmetatable, rawget, mathtype =
+      type, error, next, ipairs, select, tostring, setmetatable, rawget, math.type
+local sort, concat, min, max = table.sort, table.concat, math.min, math.max
+
+local function distance(a, b)
+  a, b = a:lower(), b:lower()
+  if a == b then return 0 end
+  local prev = {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    for j = 1, #b do
+      local cost = (a:sub(i, i) == b:sub(j, j)) and 0 or 1
+      cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+    end
+    prev = cur
+  end
+  return prev[#b]
+end
+
+local function hint(name, candidates)
+  local best, bestd
+  for _, c in ipairs(candidates) do
+    local d = distance(name, c)
+    if bestd == nil or d < bestd or (d == bestd and c < best) then best, bestd = c, d end
+  end
+  if best and bestd <= max(2, #name // 3) then return " — did you mean '" .. best .. "'?" end
+  return ""
+end
+
+local function sortedkeys(t)
+  local keys = {}
+  for k in next, t do keys[#keys + 1] = tostring(k) end
+  sort(keys)
+  return keys
+end
+
+return function(host)
+  local view = host.view           -- view(which, tab, field) -> value (Swift)
+  local decl = {
+    app = "", back = "none",
+    tabs = {},                     -- array of {id=, root=, reselect=, navigation=, title=}
+    screens = {},                  -- array of {name=, title=, state=, actions={ {name=, sample=} }}
+    rules = {},                    -- array of {key=, line=}
+    deeplinks = {},                -- array of {pattern=}
+    guards = {},                   -- array of {name=}
+  }
+  local tabsById, screensByName, rulesByKey = {}, {}, {}
+  local tabOrder, screenOrder = {}, {}
+  local ruleFns, linkFns, guardFns = {}, {}, {}
+  local dsl = {}
+
+  local function fail(message, level) error(message, level + 1) end
+
+  local function check_name(value, what, level)
+    if type(value) ~= "string" or value == "" then
+      fail(what .. " must be a non-empty string, got " .. type(value), level + 1)
+    end
+    return value
+  end
+
+  -- Declarations -------------------------------------------------------------
+
+  function dsl.app(name)
+    decl.app = check_name(name, "app name", 2)
+    return function(options)
+      if type(options) ~= "table" then fail("app options must be a table", 2) end
+      local back = options.back
+      if back ~= nil and back ~= "none" and back ~= "history" then
+        fail("app back must be \"none\" or \"history\", got " .. tostring(back), 2)
+      end
+      decl.back = back or "none"
+    end
+  end
+
+  function dsl.tab(id)
+    check_name(id, "tab id", 2)
+    if tabsById[id] then fail("tab '" .. id .. "' is declared twice", 2) end
+    return function(spec)
+      if type(spec) ~= "table" then fail("tab '" .. id .. "' needs a table, e.g. { root = \"feed\" }", 2) end
+      local root = spec.root
+      if type(root) ~= "string" then fail("tab '" .. id .. "' needs root = \"<screen>\"", 2) end
+      local reselect = spec.reselect or "popToRoot"
+      if reselect ~= "popToRoot" and reselect ~= "none" then
+        fail("tab '" .. id .. "': reselect must be \"popToRoot\" or \"none\", got " .. tostring(reselect), 2)
+      end
+      local navigation = spec.navigation
+      if navigation == nil then navigation = true end
+      if type(navigation) ~= "boolean" then fail("tab '" .. id .. "': navigation must be a boolean", 2) end
+      local t = { id = id, root = root, reselect = reselect, navigation = navigation, title = spec.title or id }
+      tabsById[id] = t
+      tabOrder[#tabOrder + 1] = id
+      decl.tabs[#decl.tabs + 1] = t
+    end
+  end
+
+  function dsl.screen(name)
+    check_name(name, "screen name", 2)
+    if screensByName[name] then fail("screen '" .. name .. "' is declared twice", 2) end
+    return function(spec)
+      spec = spec or {}
+      if type(spec) ~= "table" then fail("screen '" .. name .. "' needs a table", 2) end
+      local state = spec.state or {}
+      if type(state) ~= "table" then fail("screen '" .. name .. "': state must be a table of defaults", 2) end
+      for k in next, state do
+        if type(k) ~= "string" then fail("screen '" .. name .. "': state fields must be named", 2) end
+      end
+      local actions, seen = {}, {}
+      local declared = spec.actions or {}
+      if type(declared) ~= "table" then fail("screen '" .. name .. "': actions must be a table", 2) end
+      for i, a in ipairs(declared) do
+        if type(a) ~= "string" then fail("screen '" .. name .. "': action " .. i .. " must be a name", 2) end
+        if not seen[a] then seen[a] = true; actions[#actions + 1] = { name = a, sample = {} } end
+      end
+      local named = {}
+      for a in next, declared do
+        if type(a) == "string" then named[#named + 1] = a end
+      end
+      sort(named)
+      for _, a in ipairs(named) do
+        local sample = declared[a]
+        if type(sample) ~= "table" then
+          fail("screen '" .. name .. "': the sample payload of '" .. a .. "' must be a table", 2)
+        end
+        if not seen[a] then seen[a] = true; actions[#actions + 1] = { name = a, sample = sample } end
+      end
+      local s = { name = name, title = spec.title or name, state = state, actions = actions, actionSet = seen }
+      screensByName[name] = s
+      screenOrder[#screenOrder + 1] = name
+      decl.screens[#decl.screens + 1] = { name = name, title = s.title, state = state, actions = actions }
+    end
+  end
+
+  function dsl.on(key, fn)
+    check_name(key, "rule key", 2)
+    if not key:match("^[%w_]+%.[%w_]+$") and not key:match("^%*%.[%w_]+$") then
+      fail("rule key '" .. key .. "' must be \"screen.action\" or \"*.action\"", 2)
+    end
+    if type(fn) ~= "function" then fail("rule '" .. key .. "' needs a function(nav, payload)", 2) end
+    if rulesByKey[key] then fail("rule '" .. key .. "' is declared twice", 2) end
+    ruleFns[#ruleFns + 1] = fn
+    rulesByKey[key] = #ruleFns
+    decl.rules[#decl.rules + 1] = { key = key }
+  end
+
+  function dsl.deeplink(pattern, fn)
+    check_name(pattern, "deep-link pattern", 2)
+    if type(fn) ~= "function" then fail("deeplink '" .. pattern .. "' needs a function(nav, params)", 2) end
+    linkFns[#linkFns + 1] = fn
+    decl.deeplinks[#decl.deeplinks + 1] = { pattern = pattern }
+  end
+
+  function dsl.guard(name, fn)
+    if fn == nil then name, fn = "guard " .. (#guardFns + 1), name end
+    check_name(name, "guard name", 2)
+    if type(fn) ~= "function" then fail("guard '" .. name .. "' needs a function(change)", 2) end
+    guardFns[#guardFns + 1] = fn
+    decl.guards[#decl.guards + 1] = { name = name }
+  end
+
+  -- Argument checks. `level` 3 is the rule that called a nav method directly.
+
+  local function screen_arg(name, level)
+    level = level or 3
+    if type(name) ~= "string" then fail("expected a screen name, got " .. type(name), level) end
+    local s = screensByName[name]
+    if not s then fail("unknown screen '" .. name .. "'" .. hint(name, screenOrder), level) end
+    return s
+  end
+
+  local function state_arg(s, state, level)
+    level = level or 3
+    if state == nil then return {} end
+    if type(state) ~= "table" then
+      fail("the state of '" .. s.name .. "' must be a table, got " .. type(state), level)
+    end
+    local unknown
+    for k, v in next, state do
+      local default = type(k) == "string" and s.state[k] or nil
+      if default == nil then
+        local name = tostring(k)
+        if unknown == nil or name < unknown then unknown = name end
+      elseif type(default) ~= type(v) then
+        fail("field '" .. k .. "' of screen '" .. s.name .. "' expects a " .. type(default) .. ", got " .. type(v), level)
+      end
+    end
+    if unknown then
+      local fields = sortedkeys(s.state)
+      if #fields == 0 then
+        fail("screen '" .. s.name .. "' has no state, but the payload sets '" .. unknown .. "'", level)
+      end
+      fail("screen '" .. s.name .. "' has no field '" .. unknown .. "' (fields: " .. concat(fields, ", ") .. ")"
+        .. hint(unknown, fields), level)
+    end
+    return state
+  end
+
+  local function tab_arg(id)
+    if type(id) ~= "string" then fail("expected a tab id, got " .. type(id), 3) end
+    if not tabsById[id] then fail("unknown tab '" .. id .. "'" .. hint(id, tabOrder), 3) end
+    return id
+  end
+
+  local function count_arg(n)
+    if n == nil then return 1 end
+    if mathtype(n) ~= "integer" then fail("expected a whole number of routes, got " .. type(n), 3) end
+    return n
+  end
+
+  local function routes_arg(routes)
+    if type(routes) ~= "table" then fail("expected a list of routes like { {\"item\", {id = 3}} }", 3) end
+    local out = {}
+    for i, r in ipairs(routes) do
+      if type(r) ~= "table" then fail("route " .. i .. " must be a table like {\"item\", {id = 3}}", 3) end
+      local s = screen_arg(r[1] or r.screen, 4)
+      local style = r.style or "push"
+      if style ~= "root" and style ~= "push" and style ~= "sheet" and style ~= "cover" then
+        fail("route " .. i .. ": style must be root, push, sheet or cover", 3)
+      end
+      out[i] = { screen = s.name, state = state_arg(s, r[2] or r.state, 4), style = style,
+                 navigation = r.navigation, detents = r.detents }
+    end
+    return out
+  end
+
+  -- nav ------------------------------------------------------------------------
+
+  local Nav = {}
+  local navMeta = {
+    __index = function(nav, key)
+      local method = Nav[key]
+      if method then return method end
+      local which, tab = rawget(nav, "_which"), rawget(nav, "_tab")
+      if key == "tab" then return tab or view(which, nil, "tab") end
+      if key == "event" then return rawget(nav, "_event") end
+      if key == "top" or key == "depth" or key == "stack" or key == "context" then
+        return view(which, tab, key)
+      end
+      return nil
+    end,
+    __newindex = function(_, key) fail("nav is read-only (tried to set '" .. tostring(key) .. "')", 2) end,
+    __metatable = false,
+  }
+
+  local function new_nav(queue, which, tab, event)
+    return setmetatable({ _queue = queue, _which = which, _tab = tab, _event = event }, navMeta)
+  end
+
+  -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
+  local function enqueue(nav, command, coordinatorCommand)
+    local queue = rawget(nav, "_queue")
+    if queue == nil then fail("this nav is read-only (guards cannot navigate)", 3) end
+    if not coordinatorCommand then command.tab = rawget(nav, "_tab") end
+    queue[#queue + 1] = command
+  end
+
+  function Nav:push(screen, state)
+    local s = screen_arg(screen)
+    enqueue(self, { op = "push", screen = s.name, state = state_arg(s, state) })
+  end
+  function Nav:presentSheet(screen, state, options)
+    local s = screen_arg(screen)
+    options = options or {}
+    if type(options) ~= "table" then fail("presentSheet options must be a table", 2) end
+    enqueue(self, { op = "presentSheet", screen = s.name, state = state_arg(s, state),
+                    navigation = options.navigation, detents = options.detents, dragIndicator = options.dragIndicator })
+  end
+  function Nav:presentCover(screen, state, options)
+    local s = screen_arg(screen)
+    options = options or {}
+    if type(options) ~= "table" then fail("presentCover options must be a table", 2) end
+    enqueue(self, { op = "presentCover", screen = s.name, state = state_arg(s, state), navigation = options.navigation })
+  end
+  function Nav:pop(n) enqueue(self, { op = "pop", count = count_arg(n) }) end
+  function Nav:goBack(n) enqueue(self, { op = "goBack", count = count_arg(n) }) end
+  function Nav:dismiss(n) enqueue(self, { op = "dismiss", count = count_arg(n) }) end
+  function Nav:popTo(screen) enqueue(self, { op = "popTo", screen = screen_arg(screen).name }) end
+  function Nav:goBackTo(screen) enqueue(self, { op = "goBackTo", screen = screen_arg(screen).name }) end
+  function Nav:popToRoot() enqueue(self, { op = "popToRoot" }) end
+  function Nav:goBackToRoot() enqueue(self, { op = "goBackToRoot" }) end
+  function Nav:popToCurrentNavigationRoot() enqueue(self, { op = "popToCurrentNavigationRoot" }) end
+  function Nav:dismissAll() enqueue(self, { op = "dismissAll" }) end
+  function Nav:selectTab(id)
+    enqueue(self, { op = "selectTab", target = tab_arg(id) }, true)
+  end
+  function Nav:reset(routes) enqueue(self, { op = "reset", routes = routes_arg(routes) }) end
+  function Nav:open(routes, mode)
+    mode = mode or "append"
+    if mode ~= "replace" and mode ~= "keepRoot" and mode ~= "append" then
+      fail("open mode must be \"replace\", \"keepRoot\" or \"append\", got " .. tostring(mode), 2)
+    end
+    enqueue(self, { op = "open", routes = routes_arg(routes), mode = mode })
+  end
+  function Nav:emit(name, payload)
+    if type(name) ~= "string" then fail("emit needs an event name", 2) end
+    if payload ~= nil and type(payload) ~= "table" then fail("the payload of '" .. name .. "' must be a table", 2) end
+    enqueue(self, { op = "emit", name = name, payload = payload }, true)
+  end
+  function Nav:tab(id)
+    return new_nav(rawget(self, "_queue"), rawget(self, "_which"), tab_arg(id), rawget(self, "_event"))
+  end
+  function Nav:contains(screen)
+    if type(screen) ~= "string" then fail("contains expects a screen name", 2) end
+    return view(rawget(self, "_which"), rawget(self, "_tab"), "contains", screen)
+  end
+
+  -- Calls from the host --------------------------------------------------------
+
+  local api = {}
+
+  function api.call_rule(index, screen, action, tab, payload)
+    local queue = {}
+    ruleFns[index](new_nav(queue, "current", nil, { screen = screen, action = action, tab = tab }), payload)
+    return queue
+  end
+
+  function api.call_deeplink(index, url, params)
+    local queue = {}
+    linkFns[index](new_nav(queue, "current", nil, { url = url }), params)
+    return queue
+  end
+
+  function api.call_guard(index, commands, source)
+    local change = {
+      before = new_nav(nil, "before", nil, nil),
+      after = new_nav(nil, "after", nil, nil),
+      context = view("after", nil, "context"),
+      commands = commands,
+      source = source,
+    }
+    local ok, reason = guardFns[index](change)
+    if ok == false then return false, reason == nil and "rejected" or tostring(reason) end
+    return true
+  end
+
+  function api.rule_index(screen, action)
+    return rulesByKey[screen .. "." .. action] or rulesByKey["*." .. action]
+  end
+
+  return dsl, decl, api
+end
+"""#
+}

@@ -1,0 +1,174 @@
+/// Turns the command tables a rule queued (`{op = "push", screen = "item", state = {…}}`) into
+/// navigation commands on dynamic screens, merging declared state defaults into payloads.
+///
+/// The DSL already checked names and payload fields where the rule called `nav` (so those errors
+/// carry `file:line`); this is the host's own check of everything it applies.
+struct ScriptCommandDecoder {
+  let screens: [String: ScreenDeclaration]
+  let tabs: Set<String>
+
+  func commands(from queue: FlowValue) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    guard case let .array(items) = queue else {
+      if queue == .null || queue == .emptyObject { return [] }
+      throw ScriptError(.invalidCommand, "a rule must queue commands through nav, got \(queue.kindName)")
+    }
+    var commands: [NavigationCommand<DynamicScreen>] = []
+    commands.reserveCapacity(items.count)
+    for item in items {
+      commands.append(try command(from: item))
+    }
+    return commands
+  }
+
+  func command(from item: FlowValue) throws(ScriptError) -> NavigationCommand<DynamicScreen> {
+    guard case let .object(fields) = item, case let .string(op)? = fields["op"] else {
+      throw ScriptError(.invalidCommand, "not a command: \(item)")
+    }
+    let command = try stackOrCoordinatorCommand(op, fields)
+    if case let .string(tab)? = fields["tab"] {
+      guard tabs.contains(tab) else { throw unknownTab(tab) }
+      return .tab(TabID(tab), command)
+    }
+    return command
+  }
+
+  private func stackOrCoordinatorCommand(
+    _ op: String, _ fields: [String: FlowValue]
+  ) throws(ScriptError) -> NavigationCommand<DynamicScreen> {
+    switch op {
+    case "push":
+      return .push(try screen(fields))
+    case "presentSheet":
+      return .presentSheet(
+        try screen(fields), withNavigation: try flag(fields["navigation"], default: false),
+        configuration: try sheetConfiguration(fields))
+    case "presentCover":
+      return .presentCover(try screen(fields), withNavigation: try flag(fields["navigation"], default: false))
+    case "pop": return .pop(count: try count(fields))
+    case "goBack": return .goBack(count: try count(fields))
+    case "dismiss": return .dismiss(count: try count(fields))
+    case "popTo": return .popTo(.named(try name(fields["screen"], "screen")))
+    case "goBackTo": return .goBackTo(.named(try name(fields["screen"], "screen")))
+    case "popToRoot": return .popToRoot
+    case "goBackToRoot": return .goBackToRoot
+    case "popToCurrentNavigationRoot": return .popToCurrentNavigationRoot
+    case "dismissAll": return .dismissAll
+    case "selectTab":
+      let tab = try name(fields["target"], "tab")
+      guard tabs.contains(tab) else { throw unknownTab(tab) }
+      return .selectTab(TabID(tab))
+    case "reset":
+      return .reset(try routes(fields["routes"], firstIsRoot: true))
+    case "open":
+      let modeName = try name(fields["mode"], "mode")
+      guard let mode = OpenMode(rawValue: modeName) else {
+        throw ScriptError(.invalidCommand, "unknown open mode '\(modeName)' (replace, keepRoot, append)")
+      }
+      return .open(try routes(fields["routes"], firstIsRoot: mode == .replace), mode: mode)
+    case "emit":
+      return .emit(NavigationEvent(try name(fields["name"], "event name"), payload: fields["payload"] ?? .null))
+    default:
+      throw ScriptError(.invalidCommand, "unknown command '\(op)'")
+    }
+  }
+
+  /// The screen named by `screen`, opened with `state`.
+  func screen(_ fields: [String: FlowValue]) throws(ScriptError) -> DynamicScreen {
+    let screenName = try name(fields["screen"], "screen")
+    guard let declaration = screens[screenName] else {
+      throw ScriptError(
+        .unknownName, "unknown screen '\(screenName)'" + Suggestions.hint(for: screenName, in: screens.keys))
+    }
+    let payload: [String: FlowValue]
+    switch fields["state"] {
+    case nil, .null?: payload = [:]
+    case let .object(members)?: payload = members
+    case .array([])?: payload = [:]
+    case let other?: throw ScriptError(.payload, "the state of '\(screenName)' must be a table, got \(other.kindName)")
+    }
+    do {
+      return try declaration.instantiate(with: payload)
+    } catch {
+      throw ScriptError(.payload, error.description)
+    }
+  }
+
+  private func routes(_ value: FlowValue?, firstIsRoot: Bool) throws(ScriptError) -> [Route<DynamicScreen>] {
+    let items: [FlowValue]
+    switch value {
+    case let .array(list)?: items = list
+    case .object(let members)? where members.isEmpty: items = []
+    default: throw ScriptError(.invalidCommand, "routes must be a list like { {\"item\", {id = 3}} }")
+    }
+    var routes: [Route<DynamicScreen>] = []
+    for (index, item) in items.enumerated() {
+      guard case let .object(fields) = item else {
+        throw ScriptError(.invalidCommand, "route \(index + 1) must be a table like {\"item\", {id = 3}}")
+      }
+      let screen = try screen(fields)
+      let defaultStyle = index == 0 && firstIsRoot ? "root" : "push"
+      let style = try name(fields["style"] ?? .string(defaultStyle), "style")
+      switch style {
+      case "root": routes.append(.root(screen, withNavigation: try flag(fields["navigation"], default: true)))
+      case "push": routes.append(.push(screen))
+      case "sheet":
+        routes.append(.sheet(screen, withNavigation: try flag(fields["navigation"], default: false),
+                             configuration: try sheetConfiguration(fields)))
+      case "cover": routes.append(.cover(screen, withNavigation: try flag(fields["navigation"], default: false)))
+      default: throw ScriptError(.invalidCommand, "route \(index + 1): unknown style '\(style)'")
+      }
+    }
+    return routes
+  }
+
+  private func sheetConfiguration(_ fields: [String: FlowValue]) throws(ScriptError) -> SheetConfiguration {
+    var detents: [SheetConfiguration.Detent] = []
+    switch fields["detents"] {
+    case nil, .null?: detents = [.large]
+    case let .array(items)?:
+      for item in items {
+        guard case let .string(text) = item, let detent = SheetConfiguration.Detent(text) else {
+          throw ScriptError(
+            .invalidCommand, "unknown sheet detent \(item) (medium, large, fraction:<0…1>, height:<points>)")
+        }
+        detents.append(detent)
+      }
+    case let other?: throw ScriptError(.invalidCommand, "detents must be a list like {\"medium\", \"large\"}, got \(other)")
+    }
+    return SheetConfiguration(detents: detents, showDragIndicator: try flag(fields["dragIndicator"], default: true))
+  }
+
+  private func count(_ fields: [String: FlowValue]) throws(ScriptError) -> Int {
+    switch fields["count"] {
+    case nil, .null?: return 1
+    case let .int(value)?: return value
+    case let other?: throw ScriptError(.invalidCommand, "a count must be a whole number, got \(other)")
+    }
+  }
+
+  private func flag(_ value: FlowValue?, default defaultValue: Bool) throws(ScriptError) -> Bool {
+    switch value {
+    case nil, .null?: return defaultValue
+    case let .bool(flag)?: return flag
+    case let other?: throw ScriptError(.invalidCommand, "expected true or false, got \(other)")
+    }
+  }
+
+  private func name(_ value: FlowValue?, _ what: String) throws(ScriptError) -> String {
+    guard case let .string(text)? = value, !text.isEmpty else {
+      throw ScriptError(.invalidCommand, "expected a \(what) name, got \(value?.kindName ?? "nothing")")
+    }
+    return text
+  }
+
+  private func unknownTab(_ tab: String) -> ScriptError {
+    ScriptError(.unknownName, "unknown tab '\(tab)'" + Suggestions.hint(for: tab, in: tabs.sorted()))
+  }
+}
+
+extension ScreenMatch where Screen == DynamicScreen {
+  /// Matches dynamic screens with this name.
+  public static func named(_ name: String) -> Self {
+    Self(name) { $0.name == name }
+  }
+}

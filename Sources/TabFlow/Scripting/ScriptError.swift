@@ -1,0 +1,60 @@
+/// Why a script could not be loaded, or why a rule, deep link or guard failed. The navigation
+/// state is unchanged whenever one of these is reported.
+///
+/// The description is one line a person can act on: where (`demo.lua:12`), which rule, and why.
+public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What kind of failure this is.
+  public enum Kind: String, Hashable, Sendable {
+    /// The script does not parse.
+    case syntax
+    /// The script raised an error while loading or in a rule.
+    case runtime
+    /// The script used up its instruction or time budget.
+    case budgetExceeded
+    /// The script used up its memory cap.
+    case memory
+    /// The declarations are inconsistent (a tab's root is not a screen, a rule names an unknown action …).
+    case declaration
+    /// A rule produced a command that cannot be applied as written (a bad detent, count …).
+    case invalidCommand
+    /// A name that does not exist: a screen, tab or action.
+    case unknownName
+    /// A payload that does not fit the screen's declared state or the Swift screen's type.
+    case payload
+  }
+
+  /// What kind of failure this is.
+  public var kind: Kind
+  /// The message, starting with `file:line:` when the script's position is known.
+  public var message: String
+  /// The rule, deep link or guard that failed (`feed.itemTapped`, `deeplink shop://item/:id`), if any.
+  public var rule: String?
+  /// The Lua traceback, when there is one.
+  public var traceback: String?
+
+  /// An error of a kind, with a message and optionally the rule and traceback.
+  public init(_ kind: Kind, _ message: String, rule: String? = nil, traceback: String? = nil) {
+    self.kind = kind
+    self.message = message
+    self.rule = rule
+    self.traceback = traceback
+  }
+
+  /// `demo.lua:12: rule feed.itemTapped: attempt to index a nil value` — one line.
+  public var description: String {
+    guard let rule else { return message }
+    if let colon = locationPrefixEnd(of: message) {
+      return String(message[..<colon]) + " " + rule + ": " + String(message[colon...]).drop { $0 == " " }
+    }
+    return "\(rule): \(message)"
+  }
+
+  /// The index just past `file:line:` at the start of a message, if it has one.
+  private func locationPrefixEnd(of text: String) -> String.Index? {
+    guard let firstColon = text.firstIndex(of: ":") else { return nil }
+    let afterFirst = text.index(after: firstColon)
+    let digits = text[afterFirst...].prefix { $0.isNumber }
+    guard !digits.isEmpty, digits.endIndex < text.endIndex, text[digits.endIndex] == ":" else { return nil }
+    return text.index(after: digits.endIndex)
+  }
+}
