@@ -1,0 +1,88 @@
+import Foundation
+
+/// Maps the screen names a script uses to an app's typed Swift screens, with `Codable` payloads
+/// carried as Lua tables.
+///
+/// ```swift
+/// var catalog = ScreenCatalog<Screen>()
+/// catalog.register("feed", .feed)
+/// catalog.register("item", ItemState.self, embed: Screen.item) { if case let .item(s) = $0 { s } else { nil } }
+/// ```
+/// A payload that does not decode is an error naming the screen and the field.
+public struct ScreenCatalog<Screen>: Sendable {
+  struct Entry: Sendable {
+    let name: String
+    let make: @Sendable ([String: FlowValue]) throws(ScriptError) -> Screen
+    let state: @Sendable (Screen) -> [String: FlowValue]?
+  }
+
+  private(set) var entries: [Entry] = []
+
+  /// An empty catalog.
+  public init() {}
+
+  /// The registered names, in registration order.
+  public var names: [String] { entries.map(\.name) }
+
+  /// Registers a screen whose state is a `Codable` payload: `embed` builds the screen from it,
+  /// `extract` returns it (or `nil` when a screen is another case).
+  public mutating func register<Payload: Codable & Sendable>(
+    _ name: String,
+    _ payload: Payload.Type,
+    embed: @escaping @Sendable (Payload) -> Screen,
+    extract: @escaping @Sendable (Screen) -> Payload?
+  ) {
+    entries.append(Entry(
+      name: name,
+      make: { state throws(ScriptError) in embed(try Self.decode(Payload.self, from: state, screen: name)) },
+      state: { screen in extract(screen).map(Self.encode) }))
+  }
+
+  /// Registers a screen without state (an enum case without payload).
+  public mutating func register(_ name: String, _ screen: Screen) where Screen: Equatable & Sendable {
+    entries.append(Entry(
+      name: name,
+      make: { state throws(ScriptError) in
+        guard state.isEmpty else {
+          throw ScriptError(.payload, "screen '\(name)' has no state, but the payload sets '\(state.keys.sorted().first ?? "")'")
+        }
+        return screen
+      },
+      state: { $0 == screen ? [:] : nil }))
+  }
+
+  /// The typed screen for a script name and state.
+  func screen(named name: String, state: [String: FlowValue]) throws(ScriptError) -> Screen {
+    guard let entry = entries.first(where: { $0.name == name }) else {
+      throw ScriptError(
+        .unknownName, "the screen catalog has no screen '\(name)'" + Suggestions.hint(for: name, in: names))
+    }
+    return try entry.make(state)
+  }
+
+  /// The script name and state of a typed screen, or `nil` when no entry claims it.
+  func describe(_ screen: Screen) -> DynamicScreen? {
+    for entry in entries {
+      if let state = entry.state(screen) { return DynamicScreen(entry.name, state: state) }
+    }
+    return nil
+  }
+
+  private static func decode<Payload: Decodable>(
+    _ type: Payload.Type, from state: [String: FlowValue], screen: String
+  ) throws(ScriptError) -> Payload {
+    do {
+      let data = try JSONEncoder().encode(FlowValue.object(state))
+      return try JSONDecoder().decode(Payload.self, from: data)
+    } catch {
+      throw ScriptError(.payload, "the payload of screen '\(screen)' does not decode: \(NavigationDocument.describe(error))")
+    }
+  }
+
+  private static func encode<Payload: Encodable>(_ payload: Payload) -> [String: FlowValue] {
+    guard let data = try? JSONEncoder().encode(payload),
+      case let .object(members)? = try? JSONDecoder().decode(FlowValue.self, from: data)
+    else { return [:] }
+    return members
+  }
+}
