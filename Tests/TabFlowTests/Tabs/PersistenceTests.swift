@@ -107,6 +107,19 @@ extension TabsTests {
       #expect(text.contains(#""showDragIndicator":false"#))
     }
 
+    @Test func aWholeNumberDoubleInTheContextKeepsItsKind() throws {
+      let state = try TabCoordinatorState<TabTestScreen>(
+        tabs: [TabDefinition("home", root: .checkout(total: 2))], context: ["price": 2.0, "count": 2])
+
+      let restored = try NavigationDocument.decode(try NavigationDocument.encode(state), as: TabTestScreen.self)
+
+      #expect(restored.routes(ofTab: "home") == [.root(.checkout(total: 2))])
+      #expect(restored.context["count"] == .int(2))
+      withKnownIssue("FlowValue writes .double(2.0) as 2, which reads back as .int(2)") {
+        #expect(restored.context["price"] == .double(2.0))
+      }
+    }
+
     // MARK: - Corrupt input
 
     /// A valid document with some top-level fields replaced by raw JSON (`nil` removes a field).
@@ -152,7 +165,9 @@ extension TabsTests {
     static let corruptCases: [CorruptCase] = [
       CorruptCase(label: "not JSON", data: Data("navigation: home".utf8), expected: .corrupt(mentioning: ["not a JSON object"])),
       CorruptCase(label: "empty data", data: Data(), expected: .corrupt(mentioning: ["not a JSON object"])),
-      CorruptCase(label: "a JSON array", data: Data(#"[{"format":"tabflow.navigation"}]"#.utf8), expected: .corrupt(mentioning: ["not a JSON object"])),
+      CorruptCase(
+        label: "a JSON array", data: Data(#"[{"format":"tabflow.navigation"}]"#.utf8),
+        expected: .corrupt(mentioning: ["not a JSON object"])),
       CorruptCase(label: "missing format", data: document(["format": nil]), expected: .error(.unknownFormat(found: nil))),
       CorruptCase(
         label: "wrong format", data: document(["format": #""tabflow.session""#]),
@@ -163,8 +178,12 @@ extension TabsTests {
       CorruptCase(
         label: "a version that is not a number", data: document(["version": #""1""#]),
         expected: .corrupt(mentioning: ["version: expected Int"])),
-      CorruptCase(label: "missing version", data: document(["version": nil]), expected: .corrupt(mentioning: ["'version'", "missing"])),
-      CorruptCase(label: "future version", data: document(["version": "2"]), expected: .error(.unsupportedVersion(found: 2, supported: 1))),
+      CorruptCase(
+        label: "missing version", data: document(["version": nil]),
+        expected: .corrupt(mentioning: ["the 'version' field is missing"])),
+      CorruptCase(
+        label: "future version", data: document(["version": "2"]),
+        expected: .error(.unsupportedVersion(found: 2, supported: 1))),
       CorruptCase(
         label: "a route with an unknown style",
         data: document(tabs: homeTab(#"{"style":"modal","screen":{"orders":{}}}"#)),
@@ -191,7 +210,9 @@ extension TabsTests {
         expected: .corrupt(mentioning: ["history[1]: unknown tab 'cart' (tabs: home)"])),
       CorruptCase(
         label: "duplicate tabs",
-        data: document(tabs: #"[{"id":"home","reselect":"popToRoot","routes":[\#(root)]},{"id":"home","reselect":"none","routes":[\#(root)]}]"#),
+        data: document(
+          tabs: #"[{"id":"home","reselect":"popToRoot","routes":[\#(root)]},"#
+            + #"{"id":"home","reselect":"none","routes":[\#(root)]}]"#),
         expected: .corrupt(mentioning: ["tabs[1].id: cannot create a tab coordinator: the tab 'home' is declared twice"])),
       CorruptCase(
         label: "no tabs", data: document(["tabs": "[]"]),
