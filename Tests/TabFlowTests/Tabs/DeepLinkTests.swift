@@ -327,7 +327,8 @@ extension TabsTests {
 
       #expect(failure.reason == .invalidCommand(
         index: 0, command: "open append orders",
-        error: .invalidRoutes(operation: "open (append)", reason: "cannot push 'orders': the layer 'login' (sheet) has no navigation")))
+        error: .invalidRoutes(
+          operation: "open (append)", reason: "cannot push 'orders': the layer 'login' (sheet) has no navigation")))
       #expect(TabsSnapshot(state) == before)
     }
 

@@ -81,7 +81,8 @@ extension TabsTests {
 
       let failure = try #require(throws: BatchFailure.self) { try state.tapTab("home", guards: [noPopping]) }
 
-      #expect(failure == BatchFailure(source: .tabTap("home"), reason: .rejected(guard: "keep", reason: "the home stack must stay")))
+      #expect(failure == BatchFailure(
+        source: .tabTap("home"), reason: .rejected(guard: "keep", reason: "the home stack must stay")))
       #expect(TabsSnapshot(state) == before)
     }
 
