@@ -52,7 +52,7 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     case let .unknownTab(tab, known):
       return "unknown tab '\(tab)' (tabs: \(known.map(\.rawValue).joined(separator: ", ")))"
     case let .alreadyAtRoot(tab, root):
-      return "cannot go back: tab '\(tab)' is already at its root '\(root)'"
+      return "cannot go back: tab '\(tab)' is already at root '\(root)'"
     }
   }
 }

@@ -33,6 +33,9 @@ public enum NavigationDocument {
     let envelope: Envelope
     do {
       envelope = try decoder.decode(Envelope.self, from: data)
+    } catch let error as DecodingError where !codingPath(of: error).isEmpty {
+      // A JSON object whose `format` or `version` has the wrong type: say which field.
+      throw .corrupt(reason: describe(error))
     } catch {
       throw .corrupt(reason: "not a JSON object (\(describe(error)))")
     }
@@ -52,8 +55,21 @@ public enum NavigationDocument {
         selectedTab: body.selectedTab, history: body.history,
         backBehavior: body.backBehavior, context: body.context)
     } catch {
-      throw .corrupt(reason: error.description)
+      throw .corrupt(reason: "\(location(of: error, in: body)): \(error.description)")
     }
+  }
+
+  /// The field a coordinator error is about: `selectedTab`, `history[1]`, `tabs[2].id` or `tabs`.
+  private static func location<Screen: Codable>(of error: NavigationError, in body: Body<Screen>) -> String {
+    if case let .unknownTab(tab, _) = error {
+      if tab == body.selectedTab { return "selectedTab" }
+      return body.history.firstIndex(of: tab).map { "history[\($0)]" } ?? "history"
+    }
+    var seen = Set<TabID>()
+    for (index, tab) in body.tabs.enumerated() where !seen.insert(tab.id).inserted {
+      return "tabs[\(index)].id"
+    }
+    return "tabs"
   }
 
   /// A decoding error as a message that says where: `tabs[0].routes[1]: unknown sheet detent 'tiny'`.
@@ -74,6 +90,16 @@ public enum NavigationDocument {
       return "\(path(context.codingPath)): \(context.debugDescription)"
     @unknown default:
       return "\(error)"
+    }
+  }
+
+  private static func codingPath(of error: DecodingError) -> [any CodingKey] {
+    switch error {
+    case let .keyNotFound(_, context), let .typeMismatch(_, context), let .valueNotFound(_, context),
+      let .dataCorrupted(context):
+      return context.codingPath
+    @unknown default:
+      return []
     }
   }
 
