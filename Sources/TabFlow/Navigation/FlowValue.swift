@@ -2,6 +2,8 @@
 ///
 /// Objects keep no key order; everything that prints or encodes them sorts keys, so output is
 /// deterministic.
+///
+/// Numbers compare as Lua numbers do: `.int(2) == .double(2.0)` (JSON does not keep them apart).
 public enum FlowValue: Hashable, Sendable {
   /// No value (`nil` in Lua, `null` in JSON).
   case null
@@ -52,11 +54,50 @@ public enum FlowValue: Hashable, Sendable {
     switch (self, expected) {
     case let (.object(actual), .object(wanted)):
       return wanted.allSatisfy { key, value in actual[key].map { $0.contains(value) } ?? false }
-    case let (.int(a), .double(b)), let (.double(b), .int(a)):
-      return Double(a) == b
     default:
       return self == expected
     }
+  }
+}
+
+extension FlowValue {
+  /// Equal values; integers and numbers compare by value, as in Lua.
+  public static func == (lhs: FlowValue, rhs: FlowValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case let (.bool(a), .bool(b)): return a == b
+    case let (.int(a), .int(b)): return a == b
+    case let (.double(a), .double(b)): return a == b
+    case let (.int(a), .double(b)), let (.double(b), .int(a)): return Self.integral(b) == a
+    case let (.string(a), .string(b)): return a == b
+    case let (.array(a), .array(b)): return a == b
+    case let (.object(a), .object(b)): return a == b
+    default: return false
+    }
+  }
+
+  /// Hashes consistently with `==`: a whole-number double hashes like the integer.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case let .bool(value): hasher.combine(1); hasher.combine(value)
+    case let .int(value): hasher.combine(2); hasher.combine(value)
+    case let .double(value):
+      if let integer = Self.integral(value) {
+        hasher.combine(2); hasher.combine(integer)
+      } else {
+        hasher.combine(3); hasher.combine(value)
+      }
+    case let .string(value): hasher.combine(4); hasher.combine(value)
+    case let .array(value): hasher.combine(5); hasher.combine(value)
+    case let .object(value): hasher.combine(6); hasher.combine(value)
+    }
+  }
+
+  /// The integer a double is exactly equal to, if any.
+  private static func integral(_ value: Double) -> Int? {
+    guard value.isFinite, value == value.rounded(), abs(value) < 9.2e18 else { return nil }
+    return Int(value)
   }
 }
 

@@ -69,6 +69,9 @@ public enum NavigationDocument {
     for (index, tab) in body.tabs.enumerated() where !seen.insert(tab.id).inserted {
       return "tabs[\(index)].id"
     }
+    if Set(body.history).count != body.history.count || body.history.contains(body.selectedTab) {
+      return "history"
+    }
     return "tabs"
   }
 

@@ -13,7 +13,7 @@ extension TabCoordinatorState {
     source: BatchSource = .host,
     guards: [NavigationGuard<Screen>] = []
   ) throws(BatchFailure) -> [NavigationReport] {
-    try commit(commands, source: source, guards: guards) {
+    try commit(source: source, guards: guards) {
       state, reports, journal throws(BatchFailure) in
       for (index, command) in commands.enumerated() {
         do throws(NavigationError) {
@@ -23,20 +23,21 @@ extension TabCoordinatorState {
             source: source, reason: .invalidCommand(index: index, command: command.description, error: error))
         }
       }
+      return commands
     }
   }
 
   /// A tap on a tab-bar item: selects the tab, or reselects it with its policy (DESIGN §4).
+  /// Guards see what the tap did: `[.selectTab(t)]`, `[.tab(t, .goBackToRoot)]`, or `[]`.
   @discardableResult
   public mutating func tapTab(
     _ tab: TabID, guards: [NavigationGuard<Screen>] = []
   ) throws(BatchFailure) -> [NavigationReport] {
     let source = BatchSource.tabTap(tab)
-    let commands: [NavigationCommand<Screen>] = [.selectTab(tab)]
-    return try commit(commands, source: source, guards: guards) {
+    return try commit(source: source, guards: guards) {
       state, reports, journal throws(BatchFailure) in
       do throws(NavigationError) {
-        try state.tap(tab, reports: &reports, journal: &journal)
+        return try state.tap(tab, reports: &reports, journal: &journal)
       } catch {
         throw BatchFailure(source: source, reason: .invalidCommand(index: 0, command: "tab \(tab)", error: error))
       }
@@ -45,13 +46,13 @@ extension TabCoordinatorState {
 
   /// The user's back gesture: removes the selected tab's top route; at its root goes to the
   /// previous tab with ``BackBehavior/history``, otherwise fails with `already at root`.
+  /// Guards see what it did: `[.goBack(count: 1)]` or `[.selectTab(previous)]`.
   @discardableResult
   public mutating func userBack(guards: [NavigationGuard<Screen>] = []) throws(BatchFailure) -> [NavigationReport] {
-    let commands: [NavigationCommand<Screen>] = [.goBack(count: 1)]
-    return try commit(commands, source: .userBack, guards: guards) {
+    try commit(source: .userBack, guards: guards) {
       state, _, journal throws(BatchFailure) in
       do throws(NavigationError) {
-        try state.back(journal: &journal)
+        return try state.back(journal: &journal)
       } catch {
         throw BatchFailure(source: .userBack, reason: .invalidCommand(index: 0, command: "back", error: error))
       }
@@ -59,17 +60,19 @@ extension TabCoordinatorState {
   }
 
   /// Runs `change` in place, journaling every primitive change; on failure or rejection undoes
-  /// the journal, so the state is exactly as before.
+  /// the journal, so the state is exactly as before. `change` returns the commands it performed,
+  /// which guards see.
   private mutating func commit(
-    _ commands: [NavigationCommand<Screen>],
     source: BatchSource,
     guards: [NavigationGuard<Screen>],
-    change: (inout TabCoordinatorState, inout [NavigationReport], inout [CoordinatorUndo<Screen>]) throws(BatchFailure) -> Void
+    change: (inout TabCoordinatorState, inout [NavigationReport], inout [CoordinatorUndo<Screen>])
+      throws(BatchFailure) -> [NavigationCommand<Screen>]
   ) throws(BatchFailure) -> [NavigationReport] {
     var reports: [NavigationReport] = []
     var journal: [CoordinatorUndo<Screen>] = []
+    let commands: [NavigationCommand<Screen>]
     do {
-      try change(&self, &reports, &journal)
+      commands = try change(&self, &reports, &journal)
     } catch {
       undo(journal)
       throw error

@@ -59,6 +59,11 @@ public struct TabCoordinatorState<Screen> {
     for tab in [selectedTab] + history where !seen.contains(tab) {
       throw .unknownTab(tab, known: known)
     }
+    if Set(history).count != history.count || history.contains(selectedTab) {
+      throw .invalidRoutes(
+        operation: "restore the tab history",
+        reason: "the history must list each tab at most once and not the selected tab '\(selectedTab)'")
+    }
     self.tabs = tabs
     self.selectedTab = selectedTab
     self.history = history
@@ -139,29 +144,37 @@ public struct TabCoordinatorState<Screen> {
     selectedTab = tab
   }
 
-  /// A tap on a tab-bar item: select, or reselect with the tab's policy.
+  /// A tap on a tab-bar item: select, or reselect with the tab's policy. Returns the commands
+  /// it amounted to.
   mutating func tap(
     _ tab: TabID, reports: inout [NavigationReport], journal: inout [CoordinatorUndo<Screen>]
-  ) throws(NavigationError) {
+  ) throws(NavigationError) -> [NavigationCommand<Screen>] {
     let index = try index(of: tab)
-    guard tab == selectedTab else { return try select(tab, journal: &journal) }
+    guard tab == selectedTab else {
+      try select(tab, journal: &journal)
+      return [.selectTab(tab)]
+    }
     switch tabs[index].reselect {
     case .none:
       reports.append(.reselected(tab))
+      return []
     case .popToRoot where tabs[index].stack.count > 1:
       try applyStackCommand(.goBackToRoot, tab: index, journal: &journal)
       reports.append(.poppedToRoot(tab))
+      return [.tab(tab, .goBackToRoot)]
     case .popToRoot:
       reports.append(.reselectedAtRoot(tab))
+      return []
     }
   }
 
   /// The user's back gesture: remove the selected tab's top route; at its root, go to the
   /// previously selected tab with ``BackBehavior/history``, otherwise fail.
-  mutating func back(journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) {
+  mutating func back(journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) -> [NavigationCommand<Screen>] {
     let index = selectedIndex
     if tabs[index].stack.count > 1 {
-      return try applyStackCommand(.goBack(count: 1), tab: index, journal: &journal)
+      try applyStackCommand(.goBack(count: 1), tab: index, journal: &journal)
+      return [.goBack(count: 1)]
     }
     guard backBehavior == .history, let previous = history.last else {
       throw .alreadyAtRoot(tab: selectedTab, root: screenName(of: tabs[index].stack.root.screen))
@@ -169,6 +182,7 @@ public struct TabCoordinatorState<Screen> {
     journal.append(.selection(selected: selectedTab, history: history))
     history.removeLast()
     selectedTab = previous
+    return [.selectTab(previous)]
   }
 }
 

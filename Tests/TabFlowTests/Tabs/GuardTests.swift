@@ -135,7 +135,8 @@ extension TabsTests {
       #expect(sighting.source == .rule("feed.itemTapped"))
     }
 
-    @Test func guardsOfATapSeeASelectTabCommandAndTheTapSource() throws {
+    /// A reselect that pops to the root is shown to guards as what it does.
+    @Test func guardsOfAReselectSeeTheGoBackToRootItAmountsTo() throws {
       let log = GuardLog()
       var state = try TabFixtures.deepCoordinator()
       let before = TabsSnapshot(state)
@@ -144,7 +145,7 @@ extension TabsTests {
 
       let sighting = try #require(log.all.first)
       #expect(sighting.source == .tabTap("home"))
-      #expect(sighting.commands == [.selectTab("home")])
+      #expect(sighting.commands == [.tab("home", .goBackToRoot)])
       #expect(sighting.before == before.state)
       #expect(sighting.beforeIDs == before.routeIDs)
       #expect(sighting.after.routes(ofTab: "home") == [.root(.feed)])
