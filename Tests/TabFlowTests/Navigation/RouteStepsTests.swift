@@ -1,3 +1,4 @@
+import PropertyBased
 import TabFlow
 import Testing
 
@@ -72,6 +73,25 @@ extension NavigationTests {
           == [[.root(1), .sheet(2, configuration: .half)]])
     }
 
+    @Test("random pairs of stacks: steps go back to the common part, then forward to the end, one layer at a time")
+    func randomPairs() {
+      var rng = Xoshiro(seed: (0x5EED_57E9_0000_0001, 0xA076_1D64_78BD_642F, 0xE703_7ED1_A0B4_28DB, 0x8EBC_6AF0_9C88_C6E3))
+      let stacks = NavigationGen.validStack
+      for _ in 0..<1_000 {
+        let start = stacks.run(using: &rng)
+        let end = stacks.run(using: &rng)
+        for multi in [false, true] {
+          for navigation in [false, true] {
+            let steps = RouteSteps.calculate(
+              from: start, to: end, allowMultipleDismissalsInOne: multi, allowNavigationUpdatesInOne: navigation)
+            let problems = StepsCase.problems(in: steps, from: start, to: end, multi: multi, navigation: navigation)
+            #expect(problems.isEmpty, "\(start.pathDescription()) → \(end.pathDescription()) (multi: \(multi), nav: \(navigation)): \(steps.map { $0.pathDescription() })")
+            if !problems.isEmpty { return }
+          }
+        }
+      }
+    }
+
     @Test(
       "canSynchronouslyUpdate: the in-place step and at most one more, dismissals merged",
       arguments: [
@@ -91,6 +111,64 @@ extension NavigationTests {
       #expect(
         RouteSteps.canSynchronouslyUpdate(from: start, to: end, allowNavigationUpdatesInOne: navigationUpdates) == expected)
     }
+  }
+}
+
+extension StepsCase {
+  /// What is wrong with `steps` from `start` to `end`; empty when nothing is.
+  static func problems(
+    in steps: [[TestRoute]], from start: [TestRoute], to end: [TestRoute], multi: Bool, navigation: Bool
+  ) -> [String] {
+    var problems: [String] = []
+    func structure(_ routes: ArraySlice<TestRoute>) -> [String] { routes.map { "\($0.style)\($0.withNavigation)" } }
+    guard let first = steps.first, let last = steps.last else { return ["no steps"] }
+
+    // The first step changes data only: the start's structure, the end's root.
+    if first.count != start.count || structure(first.dropFirst()) != structure(start.dropFirst()) {
+      problems.append("the first step changes the structure")
+    }
+    if first.first != end.first { problems.append("the first step does not replace the root's data") }
+    if last != end { problems.append("the last step is not the end") }
+
+    var adding = false
+    var popped = false
+    for (previous, step) in zip(steps, steps.dropFirst()) {
+      let kept = zip(previous, step).prefix { $0 == $1 }.count
+      let removed = previous[kept...]
+      let added = step[kept...]
+      if removed.isEmpty && added.isEmpty { problems.append("a step changes nothing") }
+      if step.first != end.first { problems.append("a step changes the root") }
+      if !removed.isEmpty {
+        // Going back: only before going forward; one presented layer per step unless multi,
+        // then the remaining pushes at once.
+        if adding { problems.append("a step goes back after going forward") }
+        let layers = removed.filter(\.isPresented).count
+        if layers == 0 {
+          if popped { problems.append("two pop steps") }
+          popped = true
+        } else {
+          if popped { problems.append("a dismissal after the pops") }
+          if !multi && (layers != 1 || removed.first?.isPresented != true) {
+            problems.append("a step removes \(removed.map(\.style)), not one presented layer")
+          }
+        }
+      }
+      if !added.isEmpty {
+        // Going forward: toward the end, one route per step, except that with navigation updates
+        // in one, pushes merge into the step before them (a present, a dismissal or a pop).
+        adding = true
+        if Array(end.prefix(step.count)) != step { problems.append("a step going forward is not a prefix of the end") }
+        let merged = navigation && added.dropFirst(removed.isEmpty ? 1 : 0).allSatisfy { $0.style == .push }
+        if (added.count > 1 || !removed.isEmpty) && !merged {
+          problems.append("a step adds \(added.map(\.style)) after removing \(removed.map(\.style))")
+        }
+      }
+      // A UI never sees an invalid stack, as long as the root keeps its navigation flag.
+      if start.first?.withNavigation == end.first?.withNavigation, !NavigationModel.isValidStack(step) {
+        problems.append("an intermediate stack is invalid: \(step.pathDescription())")
+      }
+    }
+    return problems
   }
 }
 
