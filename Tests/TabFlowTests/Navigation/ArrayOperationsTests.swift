@@ -14,7 +14,9 @@ extension NavigationTests {
       #expect(routes == spec.expectedRoutes)
     }
 
-    @Test("a valid convenience call returns true and leads to the expected routes", arguments: OperationCase.validConvenienceCalls)
+    @Test(
+      "a valid convenience call returns true and leads to the expected routes",
+      arguments: OperationCase.validConvenienceCalls)
     func validConvenienceCall(_ spec: OperationCase) {
       var routes = spec.start
       let returned = routes.callConvenienceMethod(spec.operation)
@@ -31,7 +33,9 @@ extension NavigationTests {
       #expect(routes == spec.start)
     }
 
-    @Test("an invalid convenience call returns false, reports why and changes nothing", arguments: OperationCase.invalidConvenienceCalls)
+    @Test(
+      "an invalid convenience call returns false, reports why and changes nothing",
+      arguments: OperationCase.invalidConvenienceCalls)
     func invalidConvenienceCall(_ spec: OperationCase) throws {
       var routes = spec.start
       let message = try #require(spec.expectedMessage)

@@ -62,7 +62,9 @@ extension NavigationTests {
     func screenNaming() {
       var routes: [Route<NamedScreen>] = [.root(.init(title: "Home feed")), .cover(.init(title: "Payment"))]
       let error = #expect(throws: NavigationError.self) { try routes.apply(.push(.init(title: "Receipt"))) }
-      #expect(error?.description == "cannot push 'Receipt': the top layer 'Payment' (cover) has no navigation — present it with navigation: true")
+      #expect(
+        error?.description
+          == "cannot push 'Receipt': the top layer 'Payment' (cover) has no navigation — present it with navigation: true")
       #expect(routes.pathDescription() == "Home feed > cover:Payment")
     }
 

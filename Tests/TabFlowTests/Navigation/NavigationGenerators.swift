@@ -7,15 +7,19 @@ import TabFlow
 enum NavigationGen {
   static let screens: [TestScreen] = [.feed, .item(id: 1), .item(id: 2), .login, .checkout, .settings, .profile, .orders]
 
-  static let screen: Generator<TestScreen, some Sequence & SendableMetatype> = Gen.int(in: 0...(screens.count - 1)).map { screens[$0] }
+  static let screen: Generator<TestScreen, some Sequence & SendableMetatype> =
+    Gen.int(in: 0...(screens.count - 1)).map { screens[$0] }
 
-  static let configuration: Generator<SheetConfiguration, some Sequence & SendableMetatype> = Gen.int(in: 0...3).map { index in
-    [.default, .half, .halfAndFull, SheetConfiguration(detents: [.fraction(0.3), .height(240)], showDragIndicator: false)][index]
-  }
+  static let configurations: [SheetConfiguration] = [
+    .default, .half, .halfAndFull, SheetConfiguration(detents: [.fraction(0.3), .height(240)], showDragIndicator: false),
+  ]
+
+  static let configuration: Generator<SheetConfiguration, some Sequence & SendableMetatype> =
+    Gen.int(in: 0...(configurations.count - 1)).map { configurations[$0] }
 
   /// Any route: mostly pushes and presentations, sometimes a root (invalid anywhere but first).
-  static let route: Generator<TestRoute, some Sequence & SendableMetatype> = zip(Gen.int(in: 0...9), Gen.bool(0.6), screen, configuration)
-    .map { input -> TestRoute in
+  static let route: Generator<TestRoute, some Sequence & SendableMetatype> =
+    zip(Gen.int(in: 0...9), Gen.bool(0.6), screen, configuration).map { input -> TestRoute in
       let (kind, withNavigation, screen, configuration) = input
       switch kind {
       case 0: return .root(screen, withNavigation: withNavigation)
@@ -25,43 +29,41 @@ enum NavigationGen {
       }
     }
 
-  /// Up to three routes with no root, as `open(_:mode:)` in keepRoot or append mode takes them.
+  /// Up to three routes of any style, as `open(_:mode:)` takes them (a root among them is invalid).
   static let routes: Generator<[TestRoute], some Sequence & SendableMetatype> = route.array(of: 0...3)
 
   /// Routes that usually start with a root, as `reset` takes them; often valid, often not.
-  static let stackCandidate: Generator<[TestRoute], some Sequence & SendableMetatype> = zip(Gen.bool(0.85), screen, Gen.bool(0.8), routes)
-    .map { input -> [TestRoute] in
+  static let stackCandidate: Generator<[TestRoute], some Sequence & SendableMetatype> =
+    zip(Gen.bool(0.85), screen, Gen.bool(0.8), routes).map { input -> [TestRoute] in
       let (hasRoot, screen, withNavigation, rest) = input
       return hasRoot ? [.root(screen, withNavigation: withNavigation)] + rest : rest
     }
 
   /// A valid stack of up to eight routes: a root, then random routes where a push that would land
   /// in a layer without navigation becomes a sheet with navigation.
-  static let validStack: Generator<[TestRoute], some Sequence & SendableMetatype> = zip(
-    screen, Gen.bool(0.8), route.array(of: 0...7)
-  )
-  .map { input -> [TestRoute] in
-    let (screen, withNavigation, rest) = input
-    var stack: [TestRoute] = [.root(screen, withNavigation: withNavigation)]
-    var layerHasNavigation = withNavigation
-    for route in rest {
-      switch route.style {
-      case .root: continue
-      case .push where !layerHasNavigation:
-        stack.append(.sheet(route.screen, withNavigation: true))
-        layerHasNavigation = true
-      case .push: stack.append(route)
-      case .sheet, .cover:
-        stack.append(route)
-        layerHasNavigation = route.withNavigation
+  static let validStack: Generator<[TestRoute], some Sequence & SendableMetatype> =
+    zip(screen, Gen.bool(0.8), route.array(of: 0...7)).map { input -> [TestRoute] in
+      let (screen, withNavigation, rest) = input
+      var stack: [TestRoute] = [.root(screen, withNavigation: withNavigation)]
+      var layerHasNavigation = withNavigation
+      for route in rest {
+        switch route.style {
+        case .root: continue
+        case .push where !layerHasNavigation:
+          stack.append(.sheet(route.screen, withNavigation: true))
+          layerHasNavigation = true
+        case .push: stack.append(route)
+        case .sheet, .cover:
+          stack.append(route)
+          layerHasNavigation = route.withNavigation
+        }
       }
+      return stack
     }
-    return stack
-  }
 
   /// A match by value, or by a predicate on the screen's case.
-  static let match: Generator<ScreenMatch<TestScreen>, some Sequence & SendableMetatype> = zip(Gen.bool, screen)
-    .map { byValue, screen in
+  static let match: Generator<ScreenMatch<TestScreen>, some Sequence & SendableMetatype> =
+    zip(Gen.bool, screen).map { byValue, screen in
       byValue ? .screen(screen) : .where("any \(screen) case") { sameCase($0, screen) }
     }
 

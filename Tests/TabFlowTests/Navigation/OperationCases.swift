@@ -84,7 +84,8 @@ extension OperationCase {
 
     // goBack
     .init("removes the top route", pushed, .goBack(), .routes(Array(pushed.prefix(2)))),
-    .init("removes a presented route too", sheetWithoutNavigation, .goBack(1), .routes(Array(sheetWithoutNavigation.prefix(2)))),
+    .init("removes a presented route too", sheetWithoutNavigation, .goBack(1),
+          .routes(Array(sheetWithoutNavigation.prefix(2)))),
     .init("removes routes of any style", deep, .goBack(3), .routes(Array(deep.prefix(3)))),
     .init("removes everything but the root at k = n − 1", deep, .goBack(5), .routes([.root(.feed)])),
 
@@ -145,7 +146,8 @@ extension OperationCase {
     .init("removes the top presented layer with its pushes", deep, .dismiss(),
           .routes(Array(deep.prefix(4)))),
     .init("removes k presented layers with their pushes", deep, .dismiss(count: 2), .routes(Array(deep.prefix(2)))),
-    .init("removes a presented top route", sheetWithoutNavigation, .dismiss(), .routes(Array(sheetWithoutNavigation.prefix(2)))),
+    .init("removes a presented top route", sheetWithoutNavigation, .dismiss(),
+          .routes(Array(sheetWithoutNavigation.prefix(2)))),
     .init("dismisses one layer (FlowStacks' testDismissAll, first step)", dismissAllFixture, .dismiss(),
           .routes(Array(dismissAllFixture.prefix(6)))),
 
@@ -161,8 +163,9 @@ extension OperationCase {
            .cover(.settings, withNavigation: true), .push(.item(id: 5))],
           .dismissAll, .routes([.root(.feed)])),
     .init("dismisses four layers at once (legacy testDismissAll)",
-          [.root(.feed), .push(.item(id: -2)), .sheet(.item(id: 3), withNavigation: true), .sheet(.item(id: 4), withNavigation: true),
-           .sheet(.item(id: 5), withNavigation: true), .sheet(.item(id: 6), withNavigation: true), .push(.item(id: -4))],
+          [.root(.feed), .push(.item(id: -2)), .sheet(.item(id: 3), withNavigation: true),
+           .sheet(.item(id: 4), withNavigation: true), .sheet(.item(id: 5), withNavigation: true),
+           .sheet(.item(id: 6), withNavigation: true), .push(.item(id: -4))],
           .dismissAll, .routes([.root(.feed), .push(.item(id: -2))])),
 
     // reset

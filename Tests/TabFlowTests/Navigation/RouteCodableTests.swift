@@ -34,7 +34,9 @@ extension NavigationTests {
         try json(TestRoute.sheet(.login, withNavigation: true, configuration: .halfAndFull))
           == #"{"detents":["medium","large"],"screen":{"login":{}},"showDragIndicator":true,"style":"sheet","withNavigation":true}"#)
       #expect(
-        try json(TestRoute.sheet(.login, configuration: SheetConfiguration(detents: [.fraction(0.3), .height(240)], showDragIndicator: false)))
+        try json(
+          TestRoute.sheet(
+            .login, configuration: SheetConfiguration(detents: [.fraction(0.3), .height(240)], showDragIndicator: false)))
           == #"{"detents":["fraction:0.3","height:240"],"screen":{"login":{}},"showDragIndicator":false,"style":"sheet","withNavigation":false}"#)
       #expect(try json(TestRoute.push(.item(id: 3))) == #"{"screen":{"item":{"id":3}},"style":"push"}"#)
       #expect(try json(TestRoute.root(.feed)) == #"{"screen":{"feed":{}},"style":"root","withNavigation":true}"#)
@@ -78,7 +80,8 @@ extension NavigationTests {
       let data = try JSONEncoder().encode(configuration)
       #expect(try JSONDecoder().decode(SheetConfiguration.self, from: data) == configuration)
       #expect(try JSONDecoder().decode(SheetConfiguration.self, from: Data("{}".utf8)) == .default)
-      #expect(try JSONDecoder().decode(SheetConfiguration.self, from: Data(#"{"detents":["medium","large"]}"#.utf8)) == .halfAndFull)
+      let bothDetents = Data(#"{"detents":["medium","large"]}"#.utf8)
+      #expect(try JSONDecoder().decode(SheetConfiguration.self, from: bothDetents) == .halfAndFull)
     }
 
     @Test("a stack survives a round trip with styles, flags and configurations, and encodes as its routes")

@@ -38,7 +38,8 @@ extension NavigationTests {
 
     @Test("in-place screen edits keep the ID, the style, the flag and the configuration")
     func inPlaceEdits() throws {
-      var stack = try RouteStack<TestScreen>(validating: [.root(.feed), .sheet(.item(id: 1), withNavigation: true, configuration: .half)])
+      var stack = try RouteStack<TestScreen>(
+        validating: [.root(.feed), .sheet(.item(id: 1), withNavigation: true, configuration: .half)])
       let ids = stack.ids
       let old = stack.updateScreen(id: ids[1]) { screen -> TestScreen in
         defer { screen = .item(id: 2) }
@@ -190,7 +191,8 @@ extension NavigationTests {
         ([TestRoute.root(.feed), .push(.item(id: 1)), .cover(.login, withNavigation: true), .push(.item(id: 1))], 2),
         ([.root(.feed), .push(.item(id: 1)), .sheet(.login, withNavigation: false)], 2),
         ([.root(.feed, withNavigation: false), .sheet(.login)], 0),
-        ([.root(.profile), .push(.item(id: 9)), .sheet(.login, withNavigation: true), .push(.orders), .cover(.checkout, withNavigation: true), .push(.settings), .push(.orders)], 6),
+        ([.root(.profile), .push(.item(id: 9)), .sheet(.login, withNavigation: true), .push(.orders),
+          .cover(.checkout, withNavigation: true), .push(.settings), .push(.orders)], 6),
       ]
     )
     func updateRoutesRenewsFromDifference(reported: [TestRoute], kept: Int) throws {

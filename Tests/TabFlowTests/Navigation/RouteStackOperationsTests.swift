@@ -16,7 +16,9 @@ extension NavigationTests {
       #expect(stack.ids.count == stack.routes.count)
     }
 
-    @Test("a valid convenience call returns true and leads to the expected stack", arguments: OperationCase.validConvenienceCalls)
+    @Test(
+      "a valid convenience call returns true and leads to the expected stack",
+      arguments: OperationCase.validConvenienceCalls)
     func validConvenienceCall(_ spec: OperationCase) throws {
       var stack = try RouteStack(validating: spec.start)
       let returned = stack.callConvenienceMethod(spec.operation)
@@ -36,7 +38,9 @@ extension NavigationTests {
       #expect(stack.ids == original.ids)
     }
 
-    @Test("an invalid convenience call returns false, reports why and changes nothing", arguments: OperationCase.invalidConvenienceCalls)
+    @Test(
+      "an invalid convenience call returns false, reports why and changes nothing",
+      arguments: OperationCase.invalidConvenienceCalls)
     func invalidConvenienceCall(_ spec: OperationCase) throws {
       let original = try RouteStack(validating: spec.start)
       var stack = original
@@ -121,9 +125,13 @@ struct CanPushCase: Sendable, CustomTestStringConvertible {
     CanPushCase(routes: [.root(.feed), .push(.item(id: 1))], canPush: true),
     CanPushCase(routes: [.root(.feed), .sheet(.login)], canPush: false),
     CanPushCase(routes: [.root(.feed), .sheet(.login, withNavigation: true)], canPush: true),
-    CanPushCase(routes: [.root(.feed, withNavigation: false), .sheet(.login, withNavigation: true), .push(.checkout)], canPush: true),
+    CanPushCase(
+      routes: [.root(.feed, withNavigation: false), .sheet(.login, withNavigation: true), .push(.checkout)],
+      canPush: true),
     CanPushCase(routes: [.root(.feed), .cover(.login)], canPush: false),
     CanPushCase(routes: [.root(.feed), .cover(.login, withNavigation: true), .push(.checkout)], canPush: true),
-    CanPushCase(routes: [.root(.feed), .sheet(.login, withNavigation: true), .push(.checkout), .cover(.settings)], canPush: false),
+    CanPushCase(
+      routes: [.root(.feed), .sheet(.login, withNavigation: true), .push(.checkout), .cover(.settings)],
+      canPush: false),
   ]
 }

@@ -150,7 +150,9 @@ struct SessionModel {
       let stackResult = Result { () throws(NavigationError) in try stack.apply(command) }
       let arrayResult = Result { () throws(NavigationError) in try array.apply(command) }
       check(stackResult.error == arrayResult.error, "forms disagree: stack \(stackResult), array \(arrayResult)")
-      check((stackResult.error == nil) == (expected != nil), "expected \(expected == nil ? "a refusal" : "success"), got \(stackResult)")
+      check(
+        (stackResult.error == nil) == (expected != nil),
+        "expected \(expected == nil ? "a refusal" : "success"), got \(stackResult)")
       if stackResult.error == nil {
         coverage.accepted[command.name, default: 0] += 1
       } else {
@@ -168,7 +170,9 @@ struct SessionModel {
         expected = nil
       }
       let result = Result { () throws(NavigationError) in try stack.updateRoutes(reported) }
-      check((result.error == nil) == (expected != nil), "updateRoutes: expected \(expected == nil ? "a refusal" : "success"), got \(result)")
+      check(
+        (result.error == nil) == (expected != nil),
+        "updateRoutes: expected \(expected == nil ? "a refusal" : "success"), got \(result)")
 
     case let .edit(position, screen):
       let index = position % before.count
@@ -208,7 +212,8 @@ struct SessionModel {
     let removed = Array(before.ids.dropFirst(kept))
     check(added.allSatisfy { !ledger.seen.contains($0) }, "a reused ID among \(Array(added))")
     check(Set(stack.ids).isDisjoint(with: ledger.retired), "a retired ID is back")
-    check(stack.routeIDsRemoved(since: before) == removed, "routeIDsRemoved \(stack.routeIDsRemoved(since: before)) ≠ \(removed)")
+    let reported = stack.routeIDsRemoved(since: before)
+    check(reported == removed, "routeIDsRemoved \(reported) ≠ \(removed)")
     for (index, id) in stack.ids.enumerated() where stack.index(of: id) != index || stack[id: id] != stack.routes[index] {
       check(false, "index(of: \(id)) is \(String(describing: stack.index(of: id))), not \(index)")
     }

@@ -25,7 +25,8 @@ extension NavigationTests {
       let end: [Route<Int>] = [.root(-1), .push(-2), .push(-3)]
       #expect(
         RouteSteps.calculate(from: start, to: end)
-          == RouteSteps.calculate(from: start, to: end, allowMultipleDismissalsInOne: false, allowNavigationUpdatesInOne: false))
+          == RouteSteps.calculate(
+            from: start, to: end, allowMultipleDismissalsInOne: false, allowNavigationUpdatesInOne: false))
       #expect(
         RouteSteps.calculate(from: start, to: end)
           == [
@@ -85,7 +86,12 @@ extension NavigationTests {
             let steps = RouteSteps.calculate(
               from: start, to: end, allowMultipleDismissalsInOne: multi, allowNavigationUpdatesInOne: navigation)
             let problems = StepsCase.problems(in: steps, from: start, to: end, multi: multi, navigation: navigation)
-            #expect(problems.isEmpty, "\(start.pathDescription()) → \(end.pathDescription()) (multi: \(multi), nav: \(navigation)): \(steps.map { $0.pathDescription() })")
+            #expect(
+              problems.isEmpty,
+              """
+              \(start.pathDescription()) → \(end.pathDescription()) (multi: \(multi), nav: \(navigation)): \
+              \(steps.map { $0.pathDescription() })
+              """)
             if !problems.isEmpty { return }
           }
         }
@@ -222,7 +228,8 @@ struct StepsCase: Sendable, CustomTestStringConvertible {
             [.root(-1), .sheet(-2), .cover(-3), .sheet(-4)],
           ]),
         StepsCase(
-          name: "testPresentAndPushOneAtATime", start: [.root(1)], end: [.root(-1), .push(-2), .push(-3), .sheet(-4), .sheet(-5)],
+          name: "testPresentAndPushOneAtATime", start: [.root(1)],
+          end: [.root(-1), .push(-2), .push(-3), .sheet(-4), .sheet(-5)],
           multipleDismissals: multi, navigationUpdates: false,
           steps: [
             [.root(-1)],

@@ -65,7 +65,10 @@ extension NavigationTests {
         .root(1, withNavigation: false), .push(2), .sheet(3, withNavigation: true, configuration: .half), .cover(4),
       ]
       let mapped = routes.map { $0.map(String.init) }
-      #expect(mapped == [.root("1", withNavigation: false), .push("2"), .sheet("3", withNavigation: true, configuration: .half), .cover("4")])
+      #expect(
+        mapped == [
+          .root("1", withNavigation: false), .push("2"), .sheet("3", withNavigation: true, configuration: .half), .cover("4"),
+        ])
     }
 
     @Test("routes are equal only with the same style, screen, navigation flag and configuration")
@@ -76,7 +79,10 @@ extension NavigationTests {
       #expect(TestRoute.sheet(.login) != .sheet(.login, configuration: .half))
       #expect(TestRoute.cover(.login) != .cover(.login, withNavigation: true))
       #expect(TestRoute.root(.feed) != .root(.feed, withNavigation: false))
-      #expect(Set<TestRoute>([.sheet(.login), .sheet(.login, configuration: .default), .sheet(.login, configuration: .half)]).count == 2)
+      let sheets: Set<TestRoute> = [
+        .sheet(.login), .sheet(.login, configuration: .default), .sheet(.login, configuration: .half),
+      ]
+      #expect(sheets.count == 2)
     }
 
     @Test("RouteStyle: written names, and which styles open a presentation layer")

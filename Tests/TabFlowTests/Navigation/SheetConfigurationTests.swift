@@ -16,7 +16,8 @@ extension NavigationTests {
 
     @Test("detents keep their order, drop duplicates, and are never empty")
     func detents() {
-      #expect(SheetConfiguration(detents: [.large, .fraction(0.25), .large, .height(200)]).detents == [.large, .fraction(0.25), .height(200)])
+      let configuration = SheetConfiguration(detents: [.large, .fraction(0.25), .large, .height(200)])
+      #expect(configuration.detents == [.large, .fraction(0.25), .height(200)])
       #expect(SheetConfiguration(detents: []).detents == [.large])
       #expect(SheetConfiguration(detents: []) == .default)
       #expect(SheetConfiguration(detents: [.medium, .medium]) == .half)
