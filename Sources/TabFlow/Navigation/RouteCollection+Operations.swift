@@ -50,6 +50,18 @@ extension RouteCollection {
     }
   }
 
+  /// Why `index` is not the position of a route to go back to, or `nil` when it is one. Checked
+  /// before the index becomes a count, so the message talks about the index the caller passed.
+  private func problem(goingBackTo index: Int, operation: String) -> String? {
+    if isEmpty { return NavigationError.emptyStack(operation: operation).description }
+    if index < 0 { return "cannot \(operation) index \(index): the root is at index 0 and is never removed" }
+    if index >= count {
+      return "cannot \(operation) index \(index): the stack has \(count) route\(count == 1 ? "" : "s") "
+        + "(the top is at index \(count - 1))"
+    }
+    return nil
+  }
+
   // MARK: - Push and present
 
   /// Pushes a screen onto the top layer. Misuse: the top layer has no navigation.
@@ -113,7 +125,11 @@ extension RouteCollection {
     index: Int,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> Bool {
-    if index == count - 1, index >= 0 { return true }
+    if let problem = problem(goingBackTo: index, operation: "goBackTo") {
+      reportIssue(problem, fileID: fileID, filePath: filePath, line: line, column: column)
+      return false
+    }
+    if index == count - 1 { return true }
     return perform(.goBack(count: count - 1 - index), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -155,7 +171,11 @@ extension RouteCollection {
     index: Int,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> Bool {
-    if index == count - 1, index >= 0 { return true }
+    if let problem = problem(goingBackTo: index, operation: "popTo") {
+      reportIssue(problem, fileID: fileID, filePath: filePath, line: line, column: column)
+      return false
+    }
+    if index == count - 1 { return true }
     return perform(.pop(count: count - 1 - index), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 

@@ -1,0 +1,318 @@
+import PropertyBased
+import TabFlow
+import Testing
+
+extension NavigationTests {
+  /// Thousands of random sessions — commands valid and invalid, UI route updates, in-place
+  /// screen edits — applied to a `RouteStack` and to a plain `[Route]` side by side.
+  ///
+  /// After every step: the root is at index 0 and is the only root; no push sits in a layer
+  /// without navigation; the result is the one the operations table gives (an independent model
+  /// below); a refused step left routes and IDs identical; both forms agree (same routes, same
+  /// error); route IDs are unique, kept routes keep theirs, new routes get IDs never seen before,
+  /// and `routeIDsRemoved(since:)` is exactly the IDs that left.
+  ///
+  /// Deterministic: inputs come from PropertyBased's generators run with a fixed-seed `Xoshiro`.
+  /// (`propertyCheck` draws a fresh system seed on every run; its `.fixedSeed` trait is meant for
+  /// reproducing a failure and reports an issue whenever the test passes.)
+  @Suite("RouteStack properties")
+  struct RouteStackPropertyTests {
+    static let seed: (UInt64, UInt64, UInt64, UInt64) =
+      (0x7AB_F10A_5EED_0001, 0x9E37_79B9_7F4A_7C15, 0xD1B5_4A32_D192_ED03, 0x2545_F491_4F6C_DD1D)
+    static let sessions = 2_500
+
+    @Test("random sessions keep every invariant of the navigation model")
+    func randomSessions() throws {
+      var rng = Xoshiro(seed: Self.seed)
+      let sessionGen = SessionStep.generator.array(of: 1...40)
+      var ledger = IDLedger()
+      var coverage = Coverage()
+      var failures = 0
+
+      for session in 0..<Self.sessions {
+        let steps = sessionGen.run(using: &rng)
+        var model = SessionModel(ledger: ledger)
+        for (index, step) in steps.enumerated() {
+          let problems = model.perform(step, coverage: &coverage)
+          if !problems.isEmpty {
+            Issue.record(
+              """
+              session \(session), step \(index): \(step)
+              before: \(model.previous.description)
+              after:  \(model.stack.description)
+              steps:  \(steps.map(\.description).joined(separator: " | "))
+              \(problems.joined(separator: "\n"))
+              """)
+            failures += 1
+            break
+          }
+        }
+        ledger = model.ledger
+        if failures >= 3 { break }
+      }
+
+      // The sessions really exercised the model: thousands of steps, every command both
+      // accepted and refused where the table allows either.
+      guard failures == 0 else { return }
+      #expect(coverage.steps > 40_000)
+      let neverRefused: Set = ["presentSheet", "presentCover", "goBackToRoot", "popToCurrentNavigationRoot", "dismissAll"]
+      let neverAccepted: Set = ["selectTab", "tab", "emit"]
+      for name in coverage.names {
+        if !neverAccepted.contains(name) { #expect(coverage.accepted[name, default: 0] > 20, "\(name) accepted") }
+        if !neverRefused.contains(name) { #expect(coverage.refused[name, default: 0] > 20, "\(name) refused") }
+      }
+      #expect(coverage.names.count == 17)
+      #expect(coverage.maximumDepth >= 10)
+    }
+  }
+}
+
+// MARK: - Sessions
+
+/// One step of a random session.
+enum SessionStep: Sendable, CustomStringConvertible {
+  /// A command, through `apply(_:)`.
+  case command(TestCommand)
+  /// The UI reports new routes (a swipe back, a drag-dismissed sheet): the current routes without
+  /// the top `dropping`, plus `appending`, with the last kept route's screen replaced if given.
+  case uiUpdate(dropping: Int, appending: [TestRoute], screen: TestScreen?)
+  /// A screen edits its state in place; the position is taken modulo the stack's count.
+  case edit(position: Int, screen: TestScreen)
+
+  /// Mostly commands; one step in twenty a UI update, one an in-place edit.
+  static let generator = Generator<SessionStep, Shrink.None<SessionStep>> { rng in
+    switch Int.random(in: 0...19, using: &rng) {
+    case 0:
+      return .uiUpdate(
+        dropping: Int.random(in: 0...3, using: &rng), appending: NavigationGen.routes.run(using: &rng),
+        screen: NavigationGen.screen.optional.run(using: &rng))
+    case 1:
+      return .edit(position: Int.random(in: 0...50, using: &rng), screen: NavigationGen.screen.run(using: &rng))
+    default:
+      return .command(NavigationGen.command.run(using: &rng))
+    }
+  }
+
+  var description: String {
+    switch self {
+    case let .command(command): return command.description
+    case let .uiUpdate(dropping, appending, screen):
+      return "ui: drop \(dropping), add [\(appending.pathDescription())]" + (screen.map { ", data \($0)" } ?? "")
+    case let .edit(position, screen): return "edit #\(position) = \(screen)"
+    }
+  }
+}
+
+/// Every route ID seen so far, across sessions, and those that left their stack.
+struct IDLedger {
+  var seen: Set<RouteID> = []
+  var retired: Set<RouteID> = []
+}
+
+/// How often each command was accepted and refused.
+struct Coverage {
+  var steps = 0
+  var accepted: [String: Int] = [:]
+  var refused: [String: Int] = [:]
+  var maximumDepth = 0
+  var names: Set<String> { Set(accepted.keys).union(refused.keys) }
+}
+
+/// A `RouteStack` and a `[Route]` driven by the same steps, and the checks after each.
+struct SessionModel {
+  var stack: RouteStack<TestScreen>
+  var array: [TestRoute]
+  var previous: RouteStack<TestScreen>
+  var ledger: IDLedger
+
+  init(ledger: IDLedger) {
+    stack = RouteStack(root: .feed)
+    array = stack.routes
+    previous = stack
+    self.ledger = ledger
+    self.ledger.seen.formUnion(stack.ids)
+  }
+
+  /// Performs `step` on both forms; returns what is wrong afterwards (nothing, hopefully).
+  mutating func perform(_ step: SessionStep, coverage: inout Coverage) -> [String] {
+    previous = stack
+    let before = stack
+    var problems: [String] = []
+    func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+      if !condition { problems.append(message()) }
+    }
+
+    // What the step should do: the resulting routes and how many leading IDs survive, or nil if refused.
+    let expected: (routes: [TestRoute], keptIDs: Int)?
+    switch step {
+    case let .command(command):
+      expected = NavigationModel.outcome(of: command, on: before.routes)
+      let stackResult = Result { () throws(NavigationError) in try stack.apply(command) }
+      let arrayResult = Result { () throws(NavigationError) in try array.apply(command) }
+      check(stackResult.error == arrayResult.error, "forms disagree: stack \(stackResult), array \(arrayResult)")
+      check(
+        (stackResult.error == nil) == (expected != nil),
+        "expected \(expected == nil ? "a refusal" : "success"), got \(stackResult)")
+      if stackResult.error == nil {
+        coverage.accepted[command.name, default: 0] += 1
+      } else {
+        coverage.refused[command.name, default: 0] += 1
+      }
+
+    case let .uiUpdate(dropping, appending, screen):
+      var reported = Array(before.routes.dropLast(Swift.min(dropping, before.count))) + appending
+      let keptRoutes = before.count - Swift.min(dropping, before.count)
+      if let screen, keptRoutes > 0 { reported[keptRoutes - 1].screen = screen }
+      if NavigationModel.isValidStack(reported) {
+        expected = (reported, NavigationModel.sameStructurePrefix(before.routes, reported))
+        array = reported
+      } else {
+        expected = nil
+      }
+      let result = Result { () throws(NavigationError) in try stack.updateRoutes(reported) }
+      check(
+        (result.error == nil) == (expected != nil),
+        "updateRoutes: expected \(expected == nil ? "a refusal" : "success"), got \(result)")
+
+    case let .edit(position, screen):
+      let index = position % before.count
+      var edited = before.routes
+      edited[index].screen = screen
+      expected = (edited, before.count)
+      let returned = stack.updateScreen(id: before.ids[index]) { current -> Bool in
+        current = screen
+        return true
+      }
+      check(returned == true, "updateScreen did not find the route at \(index)")
+      array[index].screen = screen
+    }
+    coverage.steps += 1
+    coverage.maximumDepth = Swift.max(coverage.maximumDepth, stack.count)
+
+    // The result is the model's, in both forms; a refusal changed nothing.
+    check(stack.routes == array, "forms disagree: stack \(stack.routes.pathDescription()), array \(array.pathDescription())")
+    if let expected {
+      check(stack.routes == expected.routes, "expected \(expected.routes.pathDescription())")
+    } else {
+      check(stack.routes == before.routes && stack.ids == before.ids, "a refused step changed the stack")
+    }
+
+    // The stack is a stack.
+    check(stack.first?.style == .root, "the root is not at index 0")
+    check(stack.dropFirst().allSatisfy { $0.style != .root }, "a second root")
+    check(NavigationModel.isValidStack(stack.routes), "a push in a layer without navigation")
+
+    // Route IDs.
+    check(stack.ids.count == stack.count, "\(stack.ids.count) IDs for \(stack.count) routes")
+    check(Set(stack.ids).count == stack.ids.count, "duplicate IDs \(stack.ids)")
+    let kept = zip(before.ids, stack.ids).prefix { $0 == $1 }.count
+    let expectedKept = expected.map { Swift.min($0.keptIDs, $0.routes.count) } ?? before.count
+    check(kept == expectedKept, "\(kept) IDs kept, expected \(expectedKept)")
+    let added = stack.ids.dropFirst(kept)
+    let removed = Array(before.ids.dropFirst(kept))
+    check(added.allSatisfy { !ledger.seen.contains($0) }, "a reused ID among \(Array(added))")
+    check(Set(stack.ids).isDisjoint(with: ledger.retired), "a retired ID is back")
+    let reported = stack.routeIDsRemoved(since: before)
+    check(reported == removed, "routeIDsRemoved \(reported) ≠ \(removed)")
+    for (index, id) in stack.ids.enumerated() where stack.index(of: id) != index || stack[id: id] != stack.routes[index] {
+      check(false, "index(of: \(id)) is \(String(describing: stack.index(of: id))), not \(index)")
+    }
+    ledger.seen.formUnion(added)
+    ledger.retired.formUnion(removed)
+    return problems
+  }
+}
+
+// MARK: - The operations table, independently
+
+/// The design's operations table written out plainly, as the oracle of the property test.
+enum NavigationModel {
+  /// The routes `command` leads to and how many leading routes keep their IDs, or `nil` when the
+  /// table says the command is refused.
+  static func outcome(of command: TestCommand, on routes: [TestRoute]) -> (routes: [TestRoute], keptIDs: Int)? {
+    let count = routes.count
+    func keeping(_ kept: Int) -> ([TestRoute], Int) { (Array(routes.prefix(kept)), kept) }
+    func onlyPushes(above index: Int) -> Bool { routes[(index + 1)...].allSatisfy { $0.style == .push } }
+
+    switch command {
+    case let .push(screen):
+      return routes[topLayerStart(routes)].withNavigation ? (routes + [.push(screen)], count) : nil
+    case let .presentSheet(screen, withNavigation, configuration):
+      return (routes + [.sheet(screen, withNavigation: withNavigation, configuration: configuration)], count)
+    case let .presentCover(screen, withNavigation):
+      return (routes + [.cover(screen, withNavigation: withNavigation)], count)
+    case let .goBack(removing):
+      return removing >= 1 && removing <= count - 1 ? keeping(count - removing) : nil
+    case let .goBackTo(match):
+      return routes.lastIndex { match.matches($0.screen) }.map { keeping($0 + 1) }
+    case .goBackToRoot:
+      return keeping(1)
+    case let .pop(removing):
+      guard removing >= 1, removing <= count - 1, onlyPushes(above: count - 1 - removing) else { return nil }
+      return keeping(count - removing)
+    case let .popTo(match):
+      guard let index = routes.lastIndex(where: { match.matches($0.screen) }), onlyPushes(above: index) else { return nil }
+      return keeping(index + 1)
+    case .popToRoot:
+      return onlyPushes(above: 0) ? keeping(1) : nil
+    case .popToCurrentNavigationRoot:
+      return keeping(topLayerStart(routes) + 1)
+    case let .dismiss(layers):
+      let presented = routes.indices.dropFirst().filter { routes[$0].isPresented }
+      guard layers >= 1, layers <= presented.count else { return nil }
+      return keeping(presented[presented.count - layers])
+    case .dismissAll:
+      return keeping(routes.indices.dropFirst().first { routes[$0].isPresented } ?? count)
+    case let .reset(newRoutes):
+      return isValidStack(newRoutes) ? (newRoutes, 0) : nil
+    case let .open(newRoutes, .replace):
+      guard let first = newRoutes.first else { return nil }
+      var stack = newRoutes
+      switch first {
+      case .root: break
+      case let .push(screen): stack[0] = .root(screen, withNavigation: true)
+      case .sheet, .cover: return nil
+      }
+      return isValidStack(stack) ? (stack, 0) : nil
+    case let .open(newRoutes, .keepRoot):
+      return isValidStack([routes[0]] + newRoutes) ? ([routes[0]] + newRoutes, 1) : nil
+    case let .open(newRoutes, .append):
+      return isValidStack(routes + newRoutes) ? (routes + newRoutes, count) : nil
+    case .selectTab, .tab, .emit:
+      return nil
+    }
+  }
+
+  /// The index of the first route of the top layer: the topmost presented route, or the root.
+  static func topLayerStart(_ routes: [TestRoute]) -> Int {
+    routes.indices.dropFirst().last { routes[$0].isPresented } ?? 0
+  }
+
+  /// One root, first; every push in a layer whose first route has navigation.
+  static func isValidStack(_ routes: [TestRoute]) -> Bool {
+    guard let root = routes.first, root.style == .root else { return false }
+    var layerHasNavigation = root.withNavigation
+    for route in routes.dropFirst() {
+      switch route.style {
+      case .root: return false
+      case .push where !layerHasNavigation: return false
+      case .push: break
+      case .sheet, .cover: layerHasNavigation = route.withNavigation
+      }
+    }
+    return true
+  }
+
+  /// The number of leading routes with the same style and navigation flag in both.
+  static func sameStructurePrefix(_ lhs: [TestRoute], _ rhs: [TestRoute]) -> Int {
+    zip(lhs, rhs).prefix { $0.style == $1.style && $0.withNavigation == $1.withNavigation }.count
+  }
+}
+
+extension Result {
+  /// The error, or `nil` on success.
+  var error: Failure? {
+    if case let .failure(error) = self { return error }
+    return nil
+  }
+}
