@@ -33,6 +33,12 @@ public enum RouteSteps {
       start.indices.dropFirst(firstDivergingIndex).first { start[$0].isPresented } ?? start.count
 
     var steps = [Array(end[..<firstDivergingIndex] + start[firstDivergingIndex...])]
+    // A root that loses its navigation keeps it until the pushes on it are gone, so that no
+    // intermediate stack holds a push in a layer without navigation.
+    let rootLosesNavigation = !start.isEmpty && !end.isEmpty && start[0].withNavigation && !end[0].withNavigation
+    if rootLosesNavigation, case let .root(screen, _) = end[0] {
+      steps[0][0] = .root(screen, withNavigation: true)
+    }
 
     // Dismiss the presentation layers above the shared part.
     if allowMultipleDismissalsInOne, steps[0].count > firstDivergingPresentationIndex {
@@ -54,6 +60,10 @@ public enum RouteSteps {
         popped.removeLast()
       }
       if popped.count < last.count { steps.append(popped) }
+    }
+
+    if rootLosesNavigation {
+      steps[steps.count - 1][0] = end[0]
     }
 
     // Push and present what is new, one step each (pushes merged when allowed).

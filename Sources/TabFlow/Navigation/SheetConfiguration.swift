@@ -42,6 +42,15 @@ public struct SheetConfiguration: Hashable, Sendable, CustomStringConvertible {
       }
     }
 
+    /// Whether a sheet can rest at this detent.
+    var isShowable: Bool {
+      switch self {
+      case .medium, .large: return true
+      case let .fraction(value): return value.isFinite && value > 0 && value <= 1
+      case let .height(value): return value.isFinite && value > 0
+      }
+    }
+
     private static func format(_ value: Double) -> String {
       value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
@@ -52,10 +61,12 @@ public struct SheetConfiguration: Hashable, Sendable, CustomStringConvertible {
   /// Whether the sheet shows a grabber the user can drag.
   public var showDragIndicator: Bool
 
-  /// A configuration with the given detents (duplicates dropped; `[.large]` when empty).
+  /// A configuration with the given detents. Duplicates are dropped, and so are detents no sheet
+  /// can rest at (a fraction outside `0 < f ≤ 1`, a height that is not positive and finite), so
+  /// every configuration encodes to text that decodes back; `[.large]` when none is left.
   public init(detents: [Detent] = [.large], showDragIndicator: Bool = true) {
     var unique: [Detent] = []
-    for detent in detents where !unique.contains(detent) { unique.append(detent) }
+    for detent in detents where detent.isShowable && !unique.contains(detent) { unique.append(detent) }
     self.detents = unique.isEmpty ? [.large] : unique
     self.showDragIndicator = showDragIndicator
   }

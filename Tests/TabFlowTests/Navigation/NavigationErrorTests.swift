@@ -33,7 +33,7 @@ extension NavigationTests {
          "cannot reset: a stack needs at least its root"),
         (.notAStackCommand(command: "selectTab"), "'selectTab' is a tab coordinator command; a single stack cannot apply it"),
         (.unknownTab("cart", known: ["home", "profile"]), "unknown tab 'cart' (tabs: home, profile)"),
-        (.alreadyAtRoot(tab: "home", root: "feed"), "cannot go back: tab 'home' is already at its root 'feed'"),
+        (.alreadyAtRoot(tab: "home", root: "feed"), "cannot go back: tab 'home' is already at root 'feed'"),
       ]
     )
     func message(error: NavigationError, expected: String) {

@@ -133,17 +133,20 @@ extension StepsCase {
     if first.count != start.count || structure(first.dropFirst()) != structure(start.dropFirst()) {
       problems.append("the first step changes the structure")
     }
-    if first.first != end.first { problems.append("the first step does not replace the root's data") }
+    if first.first?.screen != end.first?.screen { problems.append("the first step does not replace the root's data") }
+    let rootLosesNavigation = start.first?.withNavigation == true && end.first?.withNavigation == false
+    if !rootLosesNavigation, first.first != end.first { problems.append("the first step does not take the end's root") }
     if last != end { problems.append("the last step is not the end") }
 
     var adding = false
     var popped = false
     for (previous, step) in zip(steps, steps.dropFirst()) {
-      let kept = zip(previous, step).prefix { $0 == $1 }.count
+      // The root is compared by data: a root losing its navigation changes its flag on the way.
+      let kept = 1 + zip(previous.dropFirst(), step.dropFirst()).prefix { $0 == $1 }.count
       let removed = previous[kept...]
       let added = step[kept...]
       if removed.isEmpty && added.isEmpty { problems.append("a step changes nothing") }
-      if step.first != end.first { problems.append("a step changes the root") }
+      if step.first?.screen != end.first?.screen { problems.append("a step changes the root's data") }
       if !removed.isEmpty {
         // Going back: only before going forward; one presented layer per step unless multi,
         // then the remaining pushes at once.
@@ -169,8 +172,8 @@ extension StepsCase {
           problems.append("a step adds \(added.map(\.style)) after removing \(removed.map(\.style))")
         }
       }
-      // A UI never sees an invalid stack, as long as the root keeps its navigation flag.
-      if start.first?.withNavigation == end.first?.withNavigation, !NavigationModel.isValidStack(step) {
+      // A UI never sees an invalid stack.
+      if !NavigationModel.isValidStack(step) {
         problems.append("an intermediate stack is invalid: \(step.pathDescription())")
       }
     }
@@ -278,4 +281,17 @@ struct StepsCase: Sendable, CustomTestStringConvertible {
           [.root(-1)],
         ]),
     ]
+}
+
+extension NavigationTests.RouteStepsTests {
+  @Test("a root that loses its navigation keeps it until its pushes are gone")
+  func rootLosingNavigationNeverHoldsAPushWithoutNavigation() throws {
+    let start: [Route<Int>] = [.root(1, withNavigation: true), .push(2), .push(3)]
+    let end: [Route<Int>] = [.root(1, withNavigation: false), .sheet(4)]
+    let steps = RouteSteps.calculate(from: start, to: end)
+    #expect(steps == [start, [.root(1, withNavigation: false)], end])
+    for step in steps {
+      #expect(throws: Never.self) { _ = try RouteStack(validating: step) }
+    }
+  }
 }

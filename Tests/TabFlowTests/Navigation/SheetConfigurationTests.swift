@@ -1,3 +1,4 @@
+import Foundation
 import TabFlow
 import Testing
 
@@ -55,5 +56,17 @@ extension NavigationTests {
     func notADetent(text: String) {
       #expect(SheetConfiguration.Detent(text) == nil)
     }
+  }
+}
+
+extension NavigationTests.SheetConfigurationTests {
+  @Test("detents no sheet can rest at are dropped, so every configuration decodes after encoding")
+  func unshowableDetentsAreDropped() throws {
+    let configuration = SheetConfiguration(
+      detents: [.fraction(0), .fraction(2), .height(0), .height(-1), .height(.infinity), .fraction(0.5)])
+    #expect(configuration.detents == [.fraction(0.5)])
+    #expect(SheetConfiguration(detents: [.height(-5)]).detents == [.large])
+    let data = try JSONEncoder().encode(configuration)
+    #expect(try JSONDecoder().decode(SheetConfiguration.self, from: data) == configuration)
   }
 }
