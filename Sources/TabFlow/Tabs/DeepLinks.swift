@@ -9,9 +9,12 @@
 /// }
 /// try state.open(url: "shop://item/3", deepLinks: links)
 /// ```
-public struct DeepLinks<Screen>: Sendable {
+///
+/// Handlers run where the coordinator runs (on the store's actor) and may call into state confined
+/// there, such as a Lua rule engine, so they are not `Sendable`.
+public struct DeepLinks<Screen> {
   /// Turns a match into commands; may throw to refuse the URL (e.g. a malformed parameter).
-  public typealias Handler = @Sendable (DeepLinkMatch, TabCoordinatorState<Screen>) throws -> [NavigationCommand<Screen>]
+  public typealias Handler = (DeepLinkMatch, TabCoordinatorState<Screen>) throws -> [NavigationCommand<Screen>]
 
   private var entries: [(pattern: DeepLinkPattern, handler: Handler)] = []
 

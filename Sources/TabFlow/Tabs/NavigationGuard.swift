@@ -30,6 +30,9 @@ public struct NavigationChange<Screen> {
 /// A check that runs on every batch — rules, taps, back, deep links, host commands — and can
 /// reject it with a reason. A rejected batch changes nothing.
 ///
+/// Guards run where the coordinator runs (on the store's actor), so they may call into state
+/// confined there, such as a Lua rule engine; they are therefore not `Sendable`.
+///
 /// ```swift
 /// let auth = NavigationGuard<Screen>("auth") { change in
 ///   if case .checkout = change.after.top.screen, change.after.context["loggedIn"] != true {
@@ -38,13 +41,13 @@ public struct NavigationChange<Screen> {
 ///   return .allow
 /// }
 /// ```
-public struct NavigationGuard<Screen>: Sendable {
+public struct NavigationGuard<Screen> {
   /// The guard's name, shown with its rejections.
   public let name: String
-  private let check: @Sendable (NavigationChange<Screen>) -> GuardVerdict
+  private let check: (NavigationChange<Screen>) -> GuardVerdict
 
   /// A guard with a name and a check.
-  public init(_ name: String, _ check: @escaping @Sendable (NavigationChange<Screen>) -> GuardVerdict) {
+  public init(_ name: String, _ check: @escaping (NavigationChange<Screen>) -> GuardVerdict) {
     self.name = name
     self.check = check
   }

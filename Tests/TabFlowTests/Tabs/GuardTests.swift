@@ -6,11 +6,13 @@ extension TabsTests {
   @Suite("Guards")
   struct GuardTests {
     /// Rejects any change whose top screen is a checkout while the context says not logged in.
-    static let auth = NavigationGuard<TabTestScreen>("auth") { change in
-      if case .checkout = change.after.top.screen, change.after.context["loggedIn"] != true {
-        return .reject("login required")
+    static var auth: NavigationGuard<TabTestScreen> {
+      NavigationGuard("auth") { change in
+        if case .checkout = change.after.top.screen, change.after.context["loggedIn"] != true {
+          return .reject("login required")
+        }
+        return .allow
       }
-      return .allow
     }
 
     static func deepLinks() throws -> DeepLinks<TabTestScreen> {
