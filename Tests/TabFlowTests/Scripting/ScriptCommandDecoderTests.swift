@@ -1,3 +1,4 @@
+import CLua
 import Testing
 
 @testable import TabFlow
@@ -445,5 +446,127 @@ import Testing
     ])
     #expect(loggedIn == [.tab("profile", .push(Self.orders)), .selectTab("profile")])
     #expect(loggedIn.map(\.description) == ["tab profile: push orders", "selectTab profile"])
+  }
+}
+
+/// The decoder against its producer: rules run in plain Lua (CLua, no sandbox) with RuleDSL's own
+/// source, their queues printed as Lua literals with sorted keys, read back with LuaDataLiteral
+/// (an empty table arrives as the empty object, as through the VM's bridge) and decoded.
+@Suite struct ScriptCommandDecoderRuleDSLTests {
+  typealias Command = NavigationCommand<DynamicScreen>
+
+  static let declarations = """
+    tab "home" { root = "feed" }
+    tab "profile" { root = "account" }
+    screen "feed" { actions = { "go" } }
+    screen "account" {}
+    screen "item" { state = { id = 0, qty = 1 } }
+    screen "login" {}
+    screen "orders" {}
+    """
+
+  static let harness = """
+    local function literal(v)
+      local kind = type(v)
+      if kind == "string" then return string.format("%q", v) end
+      if kind == "number" or kind == "boolean" then return tostring(v) end
+      if kind ~= "table" then error("cannot print a " .. kind) end
+      local parts = {}
+      if #v > 0 then
+        for i = 1, #v do parts[i] = literal(v[i]) end
+      else
+        local keys = {}
+        for k in pairs(v) do keys[#keys + 1] = k end
+        table.sort(keys)
+        for _, k in ipairs(keys) do parts[#parts + 1] = "[" .. string.format("%q", k) .. "] = " .. literal(v[k]) end
+      end
+      return "{" .. table.concat(parts, ", ") .. "}"
+    end
+    local dsl, decl, api = factory({ view = function() return nil end })
+    local tab, screen, on = dsl.tab, dsl.screen, dsl.on
+    """
+
+  /// The commands `body` queues as the handler of `feed.go`.
+  static func commands(_ body: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Command] {
+    let chunk = """
+      local factory = (function() \(RuleDSL.source) end)()
+      \(harness)
+      \(declarations)
+      on("feed.go", function(nav, p) \(body) end)
+      return literal(api.call_rule(api.rule_index("feed", "go"), "feed", "go", "home", {}))
+      """
+    let state = try #require(luaL_newstate(), sourceLocation: sourceLocation)
+    defer { lua_close(state) }
+    luaL_openlibs(state)
+    try #require(luaL_loadstring(state, chunk) == LUA_OK, sourceLocation: sourceLocation)
+    guard clua_pcall(state, 0, 1, 0) == LUA_OK else {
+      let message = clua_tostring(state, -1).map { String(cString: $0) } ?? "?"
+      Issue.record("the rule failed: \(message)", sourceLocation: sourceLocation)
+      return []
+    }
+    let printed = String(cString: try #require(clua_tostring(state, -1), sourceLocation: sourceLocation))
+    return try ScriptCommandDecoderTests.decoder.commands(from: LuaDataLiteral.parse(printed))
+  }
+
+  static let feed = DynamicScreen("feed")
+  static let login = DynamicScreen("login")
+  static let orders = DynamicScreen("orders")
+  static func item(_ id: Int) -> DynamicScreen { DynamicScreen("item", state: ["id": .int(id), "qty": 1]) }
+
+  @Test func pushAndPresent() throws {
+    #expect(try Self.commands("nav:push('item', {id = p.id or 3})") == [.push(Self.item(3))])
+    #expect(
+      try Self.commands("nav:presentSheet('login', {}, { navigation = true, detents = { 'medium', 'large' } })")
+        == [.presentSheet(Self.login, withNavigation: true, configuration: .halfAndFull)])
+    #expect(
+      try Self.commands("nav:presentSheet('login', nil, { detents = {}, dragIndicator = false })")
+        == [.presentSheet(Self.login, configuration: SheetConfiguration(showDragIndicator: false))])
+    #expect(try Self.commands("nav:presentCover('login')") == [.presentCover(Self.login)])
+  }
+
+  @Test func goingBack() throws {
+    #expect(
+      try Self.commands("nav:pop(); nav:goBack(2); nav:dismiss(); nav:popTo('feed'); nav:goBackTo('item')")
+        == [.pop(count: 1), .goBack(count: 2), .dismiss(count: 1), .popTo(.named("feed")), .goBackTo(.named("item"))])
+    #expect(
+      try Self.commands("nav:popToRoot(); nav:goBackToRoot(); nav:popToCurrentNavigationRoot(); nav:dismissAll()")
+        == [.popToRoot, .goBackToRoot, .popToCurrentNavigationRoot, .dismissAll])
+  }
+
+  @Test func tabsAndEvents() throws {
+    #expect(
+      try Self.commands("nav:tab('profile'):push('orders'); nav:selectTab('profile')")
+        == [.tab("profile", .push(Self.orders)), .selectTab("profile")])
+    #expect(
+      try Self.commands("nav:emit('purchased', { id = 3 }); nav:emit('closed')")
+        == [.emit(NavigationEvent("purchased", payload: ["id": 3])), .emit(NavigationEvent("closed"))])
+  }
+
+  /// A route list without styles: the first route of `reset` and of `open(…, "replace")` is the root.
+  @Test func resetAndOpenReplaceStartWithTheRoot() throws {
+    #expect(
+      try Self.commands("nav:reset({ {'feed'}, {'item', {id = 3}} })")
+        == [.reset([.root(Self.feed), .push(Self.item(3))])])
+    #expect(
+      try Self.commands("nav:open({ {'feed'}, {'item', {id = 3}} }, 'replace')")
+        == [.open([.root(Self.feed), .push(Self.item(3))], mode: .replace)])
+  }
+
+  @Test func openKeepRootAndAppendPush() throws {
+    #expect(
+      try Self.commands("nav:open({ { 'item', { id = tonumber('3') } } }, 'keepRoot')")
+        == [.open([.push(Self.item(3))], mode: .keepRoot)])
+    #expect(try Self.commands("nav:open({ {'item'} })") == [.open([.push(Self.item(0))], mode: .append)])
+  }
+
+  @Test func explicitRouteStyles() throws {
+    #expect(
+      try Self.commands(
+        "nav:reset({ {'feed'}, {'login', style = 'sheet', navigation = true, detents = {'medium'}}, {'orders'} })")
+        == [
+          .reset([
+            .root(Self.feed), .sheet(Self.login, withNavigation: true, configuration: .half), .push(Self.orders),
+          ])
+        ])
   }
 }
