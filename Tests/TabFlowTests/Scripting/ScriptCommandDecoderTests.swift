@@ -336,7 +336,7 @@ import Testing
         ]))
   }
 
-  /// RuleDSL writes `style = "push"` for every route without one; the decoder keeps what it is given.
+  /// An explicit style is kept as given, even a push first; the stack is the one to refuse it.
   @Test func anExplicitPushFirstRouteStaysAPush() throws {
     #expect(
       try Self.decode(["op": "reset", "routes": [["screen": "feed", "style": "push"]]]) == .reset([.push(Self.feed)]))
