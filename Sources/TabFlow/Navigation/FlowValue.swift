@@ -192,7 +192,12 @@ extension String {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
-        if scalar.value < 0x20 { out += "\\\(scalar.value)" } else { out.unicodeScalars.append(scalar) }
+        // Three digits, so a digit after the escape is not read as part of it (`"\0012"`).
+        if scalar.value < 0x20 {
+          out += "\\" + String(repeating: "0", count: scalar.value < 10 ? 2 : 1) + String(scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
       }
     }
     return out

@@ -18,9 +18,9 @@ public enum LuaDataLiteral {
       throw LuaDataLiteralError(column: 1, message: "the payload is longer than \(maximumLength) bytes")
     }
     var parser = Parser(bytes: Array(text.utf8))
-    parser.skipSpace()
+    try parser.skipSpace()
     let value = try parser.value(depth: 0)
-    parser.skipSpace()
+    try parser.skipSpace()
     guard parser.atEnd else { throw parser.error("unexpected text after the value") }
     return value
   }
@@ -48,11 +48,22 @@ private struct Parser {
     LuaDataLiteralError(column: position + 1, message: message)
   }
 
-  mutating func skipSpace() {
+  mutating func skipSpace() throws(LuaDataLiteralError) {
     while let byte = current {
       if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
         position += 1
       } else if byte == UInt8(ascii: "-"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "-") {
+        let start = position
+        position += 2
+        // `--[[ … ]]` (or `--[==[ … ]==]`) is a long comment that may end mid-line;
+        // any other `--` runs to the end of the line.
+        if current == UInt8(ascii: "[") {
+          let comment: String?
+          do { comment = try longString() } catch {
+            throw LuaDataLiteralError(column: start + 1, message: "the long comment is not closed")
+          }
+          if comment != nil { continue }
+        }
         while let next = current, next != 0x0A { position += 1 }
       } else {
         return
@@ -94,8 +105,11 @@ private struct Parser {
     position += 1  // {
     var array: [FlowValue] = []
     var object: [String: FlowValue] = [:]
+    // Lua numbers positional values 1, 2, … on their own: after `[1] = v`, a positional value would
+    // overwrite position 1, so it is refused rather than silently appended.
+    var positionalCount = 0
     while true {
-      skipSpace()
+      try skipSpace()
       guard let byte = current else { throw error("the table is not closed with '}'") }
       if byte == UInt8(ascii: "}") {
         position += 1
@@ -106,13 +120,13 @@ private struct Parser {
         bytes[position + 1] != UInt8(ascii: "=")
       {
         position += 1
-        skipSpace()
+        try skipSpace()
         let key = try value(depth: depth)
-        skipSpace()
+        try skipSpace()
         try expect("]")
-        skipSpace()
+        try skipSpace()
         try expect("=")
-        skipSpace()
+        try skipSpace()
         let fieldValue = try value(depth: depth)
         switch key {
         case let .string(name): object[name] = fieldValue
@@ -123,30 +137,39 @@ private struct Parser {
         }
       } else if byte.isIdentifierStart {
         let name = identifier()
-        skipSpace()
+        try skipSpace()
         if current == UInt8(ascii: "=") {
           position += 1
-          skipSpace()
+          try skipSpace()
           object[name] = try value(depth: depth)
         } else {
           position = fieldStart
-          array.append(try value(depth: depth))
+          try appendPositional(to: &array, count: &positionalCount, depth: depth)
         }
       } else {
-        array.append(try value(depth: depth))
+        try appendPositional(to: &array, count: &positionalCount, depth: depth)
       }
-      skipSpace()
+      if !array.isEmpty, !object.isEmpty {
+        position = fieldStart
+        throw error("a table cannot mix positional values and named fields")
+      }
+      try skipSpace()
       if current == UInt8(ascii: ",") || current == UInt8(ascii: ";") {
         position += 1
       } else if current != UInt8(ascii: "}") {
         throw error(current == UInt8(ascii: "(") ? "calls are not allowed in payloads" : "expected ',' or '}'")
       }
     }
-    if array.isEmpty { return .object(object) }
-    guard object.isEmpty else {
-      throw error("a table cannot mix positional values and named fields")
-    }
-    return .array(array)
+    return array.isEmpty ? .object(object) : .array(array)
+  }
+
+  /// Appends the next positional value, the `count`-th one.
+  mutating func appendPositional(
+    to array: inout [FlowValue], count: inout Int, depth: Int
+  ) throws(LuaDataLiteralError) {
+    count += 1
+    guard count > array.count else { throw error("position \(count) is set twice, by [\(count)] and by this value") }
+    array.append(try value(depth: depth))
   }
 
   mutating func expect(_ character: Character) throws(LuaDataLiteralError) {
@@ -168,7 +191,7 @@ private struct Parser {
     if current == UInt8(ascii: "-") {
       negative = true
       position += 1
-      skipSpace()
+      try skipSpace()
     }
     let digitsStart = position
     while let byte = current,
@@ -198,6 +221,8 @@ private struct Parser {
   }
 
   mutating func quotedString() throws(LuaDataLiteralError) -> String {
+    // Errors point at the opening quote, or at the backslash of a bad escape.
+    let start = position
     let quote = bytes[position]
     position += 1
     var out: [UInt8] = []
@@ -208,6 +233,10 @@ private struct Parser {
       guard byte == UInt8(ascii: "\\") else {
         out.append(byte)
         continue
+      }
+      let escapeStart = position - 1
+      func escapeError(_ message: String) -> LuaDataLiteralError {
+        LuaDataLiteralError(column: escapeStart + 1, message: message)
       }
       guard let escaped = current else { break }
       position += 1
@@ -221,10 +250,10 @@ private struct Parser {
       case UInt8(ascii: "v"): out.append(0x0B)
       case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x0A: out.append(escaped)
       case UInt8(ascii: "x"):
-        guard position + 2 <= bytes.count,
-          let value = UInt8(String(decoding: bytes[position..<position + 2], as: UTF8.self), radix: 16)
-        else { throw error("\\x needs two hexadecimal digits") }
-        out.append(value)
+        guard position + 2 <= bytes.count, let high = bytes[position].hexDigitValue,
+          let low = bytes[position + 1].hexDigitValue
+        else { throw escapeError("\\x needs two hexadecimal digits") }
+        out.append(high << 4 | low)
         position += 2
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
         var value = Int(escaped - UInt8(ascii: "0"))
@@ -234,13 +263,13 @@ private struct Parser {
           position += 1
           digits += 1
         }
-        guard value <= 255 else { throw error("decimal escape too large") }
+        guard value <= 255 else { throw escapeError("decimal escape too large") }
         out.append(UInt8(value))
       default:
-        throw error("unknown escape '\\\(Character(Unicode.Scalar(escaped)))'")
+        throw escapeError("unknown escape '\\\(Character(Unicode.Scalar(escaped)))'")
       }
     }
-    throw error("the string is not closed")
+    throw LuaDataLiteralError(column: start + 1, message: "the string is not closed")
   }
 
   /// `[[…]]` or `[==[…]==]`; `nil` when `[` does not start a long string.
@@ -275,6 +304,16 @@ private struct Parser {
 }
 
 extension UInt8 {
+  /// `0…15` for an ASCII hexadecimal digit.
+  fileprivate var hexDigitValue: UInt8? {
+    switch self {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return self - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return self - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return self - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+
   fileprivate var isIdentifierStart: Bool {
     (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
       || self == UInt8(ascii: "_")

@@ -225,8 +225,8 @@ return function(host)
     for i, r in ipairs(routes) do
       if type(r) ~= "table" then fail("route " .. i .. " must be a table like {\"item\", {id = 3}}", 3) end
       local s = screen_arg(r[1] or r.screen, 4)
-      local style = r.style or "push"
-      if style ~= "root" and style ~= "push" and style ~= "sheet" and style ~= "cover" then
+      local style = r.style        -- nil: the host decides (the root first for reset and open "replace")
+      if style ~= nil and style ~= "root" and style ~= "push" and style ~= "sheet" and style ~= "cover" then
         fail("route " .. i .. ": style must be root, push, sheet or cover", 3)
       end
       out[i] = { screen = s.name, state = state_arg(s, r[2] or r.state, 4), style = style,

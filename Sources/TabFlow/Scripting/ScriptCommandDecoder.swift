@@ -40,10 +40,10 @@ struct ScriptCommandDecoder {
       return .push(try screen(fields))
     case "presentSheet":
       return .presentSheet(
-        try screen(fields), withNavigation: try flag(fields["navigation"], default: false),
+        try screen(fields), withNavigation: try flag(fields, "navigation", default: false),
         configuration: try sheetConfiguration(fields))
     case "presentCover":
-      return .presentCover(try screen(fields), withNavigation: try flag(fields["navigation"], default: false))
+      return .presentCover(try screen(fields), withNavigation: try flag(fields, "navigation", default: false))
     case "pop": return .pop(count: try count(fields))
     case "goBack": return .goBack(count: try count(fields))
     case "dismiss": return .dismiss(count: try count(fields))
@@ -66,7 +66,7 @@ struct ScriptCommandDecoder {
       }
       return .open(try routes(fields["routes"], firstIsRoot: mode == .replace), mode: mode)
     case "emit":
-      return .emit(NavigationEvent(try name(fields["name"], "event name"), payload: fields["payload"] ?? .null))
+      return .emit(NavigationEvent(try name(fields["name"], "event"), payload: fields["payload"] ?? .null))
     default:
       throw ScriptError(.invalidCommand, "unknown command '\(op)'")
     }
@@ -109,12 +109,12 @@ struct ScriptCommandDecoder {
       let defaultStyle = index == 0 && firstIsRoot ? "root" : "push"
       let style = try name(fields["style"] ?? .string(defaultStyle), "style")
       switch style {
-      case "root": routes.append(.root(screen, withNavigation: try flag(fields["navigation"], default: true)))
+      case "root": routes.append(.root(screen, withNavigation: try flag(fields, "navigation", default: true)))
       case "push": routes.append(.push(screen))
       case "sheet":
-        routes.append(.sheet(screen, withNavigation: try flag(fields["navigation"], default: false),
+        routes.append(.sheet(screen, withNavigation: try flag(fields, "navigation", default: false),
                              configuration: try sheetConfiguration(fields)))
-      case "cover": routes.append(.cover(screen, withNavigation: try flag(fields["navigation"], default: false)))
+      case "cover": routes.append(.cover(screen, withNavigation: try flag(fields, "navigation", default: false)))
       default: throw ScriptError(.invalidCommand, "route \(index + 1): unknown style '\(style)'")
       }
     }
@@ -124,7 +124,8 @@ struct ScriptCommandDecoder {
   private func sheetConfiguration(_ fields: [String: FlowValue]) throws(ScriptError) -> SheetConfiguration {
     var detents: [SheetConfiguration.Detent] = []
     switch fields["detents"] {
-    case nil, .null?: detents = [.large]
+    // Lua's empty table arrives as the empty object.
+    case nil, .null?, .object([:])?: detents = [.large]
     case let .array(items)?:
       for item in items {
         guard case let .string(text) = item, let detent = SheetConfiguration.Detent(text) else {
@@ -135,7 +136,7 @@ struct ScriptCommandDecoder {
       }
     case let other?: throw ScriptError(.invalidCommand, "detents must be a list like {\"medium\", \"large\"}, got \(other)")
     }
-    return SheetConfiguration(detents: detents, showDragIndicator: try flag(fields["dragIndicator"], default: true))
+    return SheetConfiguration(detents: detents, showDragIndicator: try flag(fields, "dragIndicator", default: true))
   }
 
   private func count(_ fields: [String: FlowValue]) throws(ScriptError) -> Int {
@@ -146,17 +147,21 @@ struct ScriptCommandDecoder {
     }
   }
 
-  private func flag(_ value: FlowValue?, default defaultValue: Bool) throws(ScriptError) -> Bool {
-    switch value {
+  private func flag(
+    _ fields: [String: FlowValue], _ key: String, default defaultValue: Bool
+  ) throws(ScriptError) -> Bool {
+    switch fields[key] {
     case nil, .null?: return defaultValue
     case let .bool(flag)?: return flag
-    case let other?: throw ScriptError(.invalidCommand, "expected true or false, got \(other)")
+    case let other?: throw ScriptError(.invalidCommand, "\(key) must be true or false, got \(other)")
     }
   }
 
   private func name(_ value: FlowValue?, _ what: String) throws(ScriptError) -> String {
     guard case let .string(text)? = value, !text.isEmpty else {
-      throw ScriptError(.invalidCommand, "expected a \(what) name, got \(value?.kindName ?? "nothing")")
+      let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+      let found = value == .string("") ? "an empty string" : value?.kindName ?? "nothing"
+      throw ScriptError(.invalidCommand, "expected \(article) \(what) name, got \(found)")
     }
     return text
   }
