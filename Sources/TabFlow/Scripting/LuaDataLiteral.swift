@@ -129,7 +129,7 @@ private struct Parser {
         try skipSpace()
         let fieldValue = try value(depth: depth)
         switch key {
-        case let .string(name): object[name] = fieldValue
+        case let .string(name): object[name] = fieldValue == .null ? nil : fieldValue  // as in Lua
         case let .int(index) where index == array.count + 1 && object.isEmpty: array.append(fieldValue)
         default:
           position = fieldStart
@@ -141,7 +141,8 @@ private struct Parser {
         if current == UInt8(ascii: "=") {
           position += 1
           try skipSpace()
-          object[name] = try value(depth: depth)
+          let fieldValue = try value(depth: depth)
+          object[name] = fieldValue == .null ? nil : fieldValue  // `{id = nil}` sets nothing, as in Lua
         } else {
           position = fieldStart
           try appendPositional(to: &array, count: &positionalCount, depth: depth)

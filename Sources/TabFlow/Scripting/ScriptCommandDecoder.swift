@@ -47,8 +47,8 @@ struct ScriptCommandDecoder {
     case "pop": return .pop(count: try count(fields))
     case "goBack": return .goBack(count: try count(fields))
     case "dismiss": return .dismiss(count: try count(fields))
-    case "popTo": return .popTo(.named(try name(fields["screen"], "screen")))
-    case "goBackTo": return .goBackTo(.named(try name(fields["screen"], "screen")))
+    case "popTo": return .popTo(.named(try declaredScreenName(fields)))
+    case "goBackTo": return .goBackTo(.named(try declaredScreenName(fields)))
     case "popToRoot": return .popToRoot
     case "goBackToRoot": return .goBackToRoot
     case "popToCurrentNavigationRoot": return .popToCurrentNavigationRoot
@@ -72,12 +72,21 @@ struct ScriptCommandDecoder {
     }
   }
 
-  /// The screen named by `screen`, opened with `state`.
-  func screen(_ fields: [String: FlowValue]) throws(ScriptError) -> DynamicScreen {
+  /// The name in `screen`, which must be a declared screen.
+  private func declaredScreenName(_ fields: [String: FlowValue]) throws(ScriptError) -> String {
     let screenName = try name(fields["screen"], "screen")
-    guard let declaration = screens[screenName] else {
+    guard screens[screenName] != nil else {
       throw ScriptError(
         .unknownName, "unknown screen '\(screenName)'" + Suggestions.hint(for: screenName, in: screens.keys))
+    }
+    return screenName
+  }
+
+  /// The screen named by `screen`, opened with `state`.
+  func screen(_ fields: [String: FlowValue]) throws(ScriptError) -> DynamicScreen {
+    let screenName = try declaredScreenName(fields)
+    guard let declaration = screens[screenName] else {
+      throw ScriptError(.unknownName, "unknown screen '\(screenName)'")
     }
     let payload: [String: FlowValue]
     switch fields["state"] {
@@ -143,6 +152,7 @@ struct ScriptCommandDecoder {
     switch fields["count"] {
     case nil, .null?: return 1
     case let .int(value)?: return value
+    case let .double(value)? where value == value.rounded() && abs(value) < 1e15: return Int(value)
     case let other?: throw ScriptError(.invalidCommand, "a count must be a whole number, got \(other)")
     }
   }

@@ -403,3 +403,11 @@ import Testing
     }
   }
 }
+
+extension LuaDataLiteralTests {
+  @Test func aNilFieldSetsNothingAsInLua() throws {
+    #expect(try LuaDataLiteral.parse("{id = nil, name = 'x'}") == .object(["name": "x"]))
+    #expect(try LuaDataLiteral.parse("{[\"id\"] = nil}") == .emptyObject)
+    #expect(try LuaDataLiteral.parse("{1, nil, 3}") == .array([1, .null, 3]))
+  }
+}

@@ -570,3 +570,18 @@ import Testing
         ])
   }
 }
+
+extension ScriptCommandDecoderTests {
+  @Test func popToAndGoBackToNameDeclaredScreens() throws {
+    let decoder = ScriptCommandDecoder(screens: ["item": ScreenDeclaration(name: "item")], tabs: ["home"])
+    #expect(try decoder.command(from: ["op": "popTo", "screen": "item"]) == .popTo(.named("item")))
+    #expect(throws: ScriptError(.unknownName, "unknown screen 'itme' — did you mean 'item'?")) {
+      try decoder.command(from: ["op": "goBackTo", "screen": "itme"])
+    }
+  }
+
+  @Test func aWholeNumberCountWrittenAsAFloatCounts() throws {
+    let decoder = ScriptCommandDecoder(screens: [:], tabs: [])
+    #expect(try decoder.command(from: ["op": "pop", "count": 2.0]) == .pop(count: 2))
+  }
+}
