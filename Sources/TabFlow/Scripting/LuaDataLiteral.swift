@@ -129,7 +129,7 @@ private struct Parser {
         try skipSpace()
         let fieldValue = try value(depth: depth)
         switch key {
-        case let .string(name): object[name] = fieldValue == .null ? nil : fieldValue  // as in Lua
+        case let .string(name): object.setField(name, fieldValue)
         case let .int(index) where index == array.count + 1 && object.isEmpty: array.append(fieldValue)
         default:
           position = fieldStart
@@ -142,7 +142,7 @@ private struct Parser {
           position += 1
           try skipSpace()
           let fieldValue = try value(depth: depth)
-          object[name] = fieldValue == .null ? nil : fieldValue  // `{id = nil}` sets nothing, as in Lua
+          object.setField(name, fieldValue)
         } else {
           position = fieldStart
           try appendPositional(to: &array, count: &positionalCount, depth: depth)
