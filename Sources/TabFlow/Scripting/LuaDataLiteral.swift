@@ -320,3 +320,10 @@ extension UInt8 {
       || self == UInt8(ascii: "_")
   }
 }
+
+extension Dictionary where Key == String, Value == FlowValue {
+  /// Sets a field the way a Lua table constructor does: `{id = nil}` sets nothing.
+  fileprivate mutating func setField(_ name: String, _ value: FlowValue) {
+    if value == .null { removeValue(forKey: name) } else { self[name] = value }
+  }
+}
