@@ -77,7 +77,7 @@ import Testing
     Accepted("{a = 1, [\"a\"] = 2}", ["a": 2]),
     Accepted("{\n  id = 3,\r\n\tqty = 1\n}", ["id": 3, "qty": 1]),
     Accepted("{nil, true, false}", [nil, true, false]),
-    Accepted("{flag = false, none = nil}", ["flag": false, "none": nil]),
+    Accepted("{flag = false, none = nil}", ["flag": false]),
     Accepted("{-1, - 2, -2.5}", [-1, -2, -2.5]),
     Accepted("{[[x]], [=[y]=]}", ["x", "y"]),
   ]
