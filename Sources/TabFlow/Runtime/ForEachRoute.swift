@@ -1,0 +1,278 @@
+import CustomDump
+import IssueReporting
+
+extension Reducer {
+  /// Runs `screenReducer` on the screen of the route a ``RouterAction/routeAction(id:action:)``
+  /// names, then this (the coordinator's) reducer; and cancels the effects of every route that
+  /// leaves the container.
+  ///
+  /// ```swift
+  /// struct Coordinator: Reducer {
+  ///   struct State: Equatable { var routes = RouteStack(root: Screen.State.home(.init())) }
+  ///   enum Action { case router(RouterActionOf<Screen>) }
+  ///
+  ///   var body: some Reducer<State, Action> {
+  ///     Reduce { state, action in
+  ///       if case .router(.routeAction(_, .home(.startTapped))) = action {
+  ///         state.routes.push(.numbers(.init()))
+  ///       }
+  ///       return .none
+  ///     }
+  ///     .forEachRoute(\.routes, action: .router) { Screen() }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - A screen action runs the screen reducer on that route's screen, in place; its effects
+  ///   send their actions back addressed to the same route ID. Then the coordinator's reducer
+  ///   sees the action too (it sees the screen's new state).
+  /// - Every effect a screen starts is cancellable by its route ID, and is cancelled as soon as
+  ///   the route is no longer in the container after an action — whatever removed it: a pop,
+  ///   a dismiss, a reset, `goBackToRoot`, a UI `updateRoutes`, a deep link replacing the stack,
+  ///   a new route at the same index, a replaced root. The container is diffed with
+  ///   ``RouteContainer/routeIDsRemoved(since:)`` before and after the combined reducer.
+  ///   Cancellation IDs the screen uses itself (`.cancellable(id:)`, `.cancel(id:)`) are scoped
+  ///   to its route, so screens cannot cancel one another's effects.
+  /// - An action for a route that is no longer in the container is dropped — neither the screen
+  ///   reducer nor the coordinator runs — and reported through IssueReporting, naming the route.
+  /// - Effects of the coordinator's own reducer are never cancelled automatically.
+  /// - ``RouterAction/updateRoutes(_:)`` is applied to the container before the coordinator
+  ///   runs when the container is an ``UpdatableRouteContainer`` (a ``RouteStack``): leading
+  ///   routes that kept their style keep their IDs, the rest are new. Invalid routes are reported
+  ///   and the container is left unchanged. For any other container the coordinator's reducer
+  ///   handles it.
+  /// - Cost: a `.none` action costs an `extract`, a container snapshot and an O(1) diff. With a
+  ///   ``RouteSnapshotting`` container (``RouteStack`` is one) the snapshot holds only route IDs,
+  ///   so a push or pop by the coordinator copies at most the IDs (8 bytes per route), never the
+  ///   screens; any other container is snapshotted by copying it, and its first change in the
+  ///   action then copies its storage (copy-on-write).
+  @inlinable
+  public func forEachRoute<Container: RouteContainer, ScreenAction, ScreenReducer: Reducer>(
+    _ routes: WritableKeyPath<State, Container>,
+    action: ActionPath<Action, RouterAction<Container.Screen, ScreenAction>>,
+    @ReducerBuilder<Container.Screen, ScreenAction> screenReducer: () -> ScreenReducer,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> ForEachRouteReducer<Self, Container, ScreenReducer, Container>
+  where ScreenReducer.State == Container.Screen, ScreenReducer.Action == ScreenAction {
+    ForEachRouteReducer(
+      coordinator: self, routes: routes, action: action, screenReducer: screenReducer(),
+      snapshot: { $0 }, removedSince: { $0.routeIDsRemoved(since: $1) }, updateRoutes: nil,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// `forEachRoute` over a container that applies ``RouterAction/updateRoutes(_:)`` itself.
+  /// See the first overload for the semantics.
+  ///
+  /// ```swift
+  /// Reduce(coordinate).forEachRoute(\.routes, action: .router) { Screen() }
+  /// ```
+  @inlinable
+  public func forEachRoute<Container: UpdatableRouteContainer, ScreenAction, ScreenReducer: Reducer>(
+    _ routes: WritableKeyPath<State, Container>,
+    action: ActionPath<Action, RouterAction<Container.Screen, ScreenAction>>,
+    @ReducerBuilder<Container.Screen, ScreenAction> screenReducer: () -> ScreenReducer,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> ForEachRouteReducer<Self, Container, ScreenReducer, Container>
+  where ScreenReducer.State == Container.Screen, ScreenReducer.Action == ScreenAction {
+    ForEachRouteReducer(
+      coordinator: self, routes: routes, action: action, screenReducer: screenReducer(),
+      snapshot: { $0 }, removedSince: { $0.routeIDsRemoved(since: $1) },
+      updateRoutes: { container, routes throws(NavigationError) in try container.updateRoutes(routes) },
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// `forEachRoute` over a container that records its routes cheaply (``RouteSnapshotting``).
+  /// See the first overload for the semantics.
+  ///
+  /// ```swift
+  /// Reduce(coordinate).forEachRoute(\.tabs, action: .router) { Screen() }
+  /// ```
+  @inlinable
+  public func forEachRoute<Container: RouteSnapshotting, ScreenAction, ScreenReducer: Reducer>(
+    _ routes: WritableKeyPath<State, Container>,
+    action: ActionPath<Action, RouterAction<Container.Screen, ScreenAction>>,
+    @ReducerBuilder<Container.Screen, ScreenAction> screenReducer: () -> ScreenReducer,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> ForEachRouteReducer<Self, Container, ScreenReducer, Container.RouteSnapshot>
+  where ScreenReducer.State == Container.Screen, ScreenReducer.Action == ScreenAction {
+    ForEachRouteReducer(
+      coordinator: self, routes: routes, action: action, screenReducer: screenReducer(),
+      snapshot: { $0.routeSnapshot }, removedSince: { $0.routeIDsRemoved(since: $1) }, updateRoutes: nil,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// `forEachRoute` over a container that both records its routes cheaply and applies
+  /// ``RouterAction/updateRoutes(_:)`` — a ``RouteStack``. See the first overload for the
+  /// semantics.
+  ///
+  /// ```swift
+  /// Reduce(coordinate).forEachRoute(\.routes, action: .router) { Screen() }
+  /// ```
+  @inlinable
+  public func forEachRoute<
+    Container: UpdatableRouteContainer & RouteSnapshotting, ScreenAction, ScreenReducer: Reducer
+  >(
+    _ routes: WritableKeyPath<State, Container>,
+    action: ActionPath<Action, RouterAction<Container.Screen, ScreenAction>>,
+    @ReducerBuilder<Container.Screen, ScreenAction> screenReducer: () -> ScreenReducer,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> ForEachRouteReducer<Self, Container, ScreenReducer, Container.RouteSnapshot>
+  where ScreenReducer.State == Container.Screen, ScreenReducer.Action == ScreenAction {
+    ForEachRouteReducer(
+      coordinator: self, routes: routes, action: action, screenReducer: screenReducer(),
+      snapshot: { $0.routeSnapshot }, removedSince: { $0.routeIDsRemoved(since: $1) },
+      updateRoutes: { container, routes throws(NavigationError) in try container.updateRoutes(routes) },
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+/// The reducer made by ``Reducer/forEachRoute(_:action:screenReducer:fileID:filePath:line:column:)``:
+/// a coordinator plus the screen reducer run on the routes of a ``RouteContainer``. `Snapshot`
+/// is what it records of the container before the coordinator runs: the container itself, or
+/// a ``RouteSnapshotting`` container's cheaper record.
+///
+/// ```swift
+/// var body: some Reducer<State, Action> {
+///   Reduce(coordinate).forEachRoute(\.routes, action: .router) { Screen() }
+/// }
+/// ```
+public struct ForEachRouteReducer<
+  Coordinator: Reducer, Container: RouteContainer, ScreenReducer: Reducer, Snapshot
+>: Reducer where ScreenReducer.State == Container.Screen {
+  /// The coordinator's state.
+  public typealias State = Coordinator.State
+  /// The coordinator's action.
+  public typealias Action = Coordinator.Action
+  /// The router action embedded in the coordinator's action.
+  public typealias RouterActionType = RouterAction<Container.Screen, ScreenReducer.Action>
+
+  @usableFromInline let coordinator: Coordinator
+  @usableFromInline let routes: WritableKeyPath<State, Container>
+  @usableFromInline let action: ActionPath<Action, RouterActionType>
+  @usableFromInline let screenReducer: ScreenReducer
+  @usableFromInline let snapshot: (Container) -> Snapshot
+  @usableFromInline let removedSince: (Container, Snapshot) -> [RouteID]
+  @usableFromInline let updateRoutes: ((inout Container, [Route<Container.Screen>]) throws(NavigationError) -> Void)?
+  @usableFromInline let location: IssueLocation
+
+  @usableFromInline
+  init(
+    coordinator: Coordinator,
+    routes: WritableKeyPath<State, Container>,
+    action: ActionPath<Action, RouterActionType>,
+    screenReducer: ScreenReducer,
+    snapshot: @escaping (Container) -> Snapshot,
+    removedSince: @escaping (Container, Snapshot) -> [RouteID],
+    updateRoutes: ((inout Container, [Route<Container.Screen>]) throws(NavigationError) -> Void)?,
+    location: IssueLocation
+  ) {
+    self.coordinator = coordinator
+    self.routes = routes
+    self.action = action
+    self.screenReducer = screenReducer
+    self.snapshot = snapshot
+    self.removedSince = removedSince
+    self.updateRoutes = updateRoutes
+    self.location = location
+  }
+
+  /// Runs the screen reducer (for a route action), applies `updateRoutes`, runs the coordinator,
+  /// then cancels the effects of the routes that left.
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let routerAction = self.action.extract(action)
+
+    // The screen reducer changes a screen in place and cannot change the structure, so it runs
+    // before the snapshot is taken.
+    var screenEffect: Effect<Action> = .none
+    var routedID: RouteID?
+    if case let .routeAction(id, screenAction)? = routerAction {
+      let effect = state[keyPath: routes].updateScreen(id: id) { screen in
+        screenReducer.reduce(into: &screen, action: screenAction)
+      }
+      guard let effect else {
+        reportLateAction(id: id, screenAction: screenAction)
+        return .none
+      }
+      if !effect.isNone {
+        routedID = id
+        screenEffect = tag(effect, of: id)
+      }
+    }
+
+    let before = snapshot(state[keyPath: routes])
+    if case let .updateRoutes(newRoutes)? = routerAction {
+      applyUpdateRoutes(newRoutes, to: &state)
+    }
+    let coordinatorEffect = coordinator.reduce(into: &state, action: action)
+    let removed = removedSince(state[keyPath: routes], before)
+
+    if removed.isEmpty {
+      if screenEffect.isNone { return coordinatorEffect }
+      if coordinatorEffect.isNone { return screenEffect }
+      return .merge(screenEffect, coordinatorEffect)
+    }
+    // The routed screen may itself have left in this action: then its new effects never start.
+    if let routedID, removed.contains(routedID) { screenEffect = .none }
+    return cancellingEffects(of: removed, after: screenEffect, coordinatorEffect)
+  }
+
+  /// The screen's effect, sending its actions to the same route and cancellable by it.
+  @usableFromInline
+  func tag(_ effect: Effect<ScreenReducer.Action>, of id: RouteID) -> Effect<Action> {
+    let embed = self.action.embed
+    let routeScope = RouteEffectID(route: id)
+    return effect
+      .map({ embed(.routeAction(id: id, action: $0)) }, cancellationScope: AnyHashable(routeScope))
+      .cancellable(id: routeScope)
+  }
+
+  @usableFromInline
+  func applyUpdateRoutes(_ newRoutes: [Route<Container.Screen>], to state: inout State) {
+    guard let updateRoutes else { return }
+    do {
+      try updateRoutes(&state[keyPath: routes], newRoutes)
+    } catch {
+      reportIssue(
+        "forEachRoute could not apply updateRoutes: \(error.description)",
+        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    }
+  }
+
+  @usableFromInline
+  func cancellingEffects(
+    of removed: [RouteID], after screenEffect: Effect<Action>, _ coordinatorEffect: Effect<Action>
+  ) -> Effect<Action> {
+    .merge([screenEffect, coordinatorEffect] + removed.map { .cancel(id: RouteEffectID(route: $0)) })
+  }
+
+  @usableFromInline
+  func reportLateAction(id: RouteID, screenAction: ScreenReducer.Action) {
+    var actionDump = ""
+    customDump(screenAction, to: &actionDump, maxDepth: 2)
+    reportIssue(
+      """
+      forEachRoute dropped an action for route \(id), which is no longer in the container \
+      (route IDs are never reused, so it cannot reach another screen); neither the screen reducer \
+      nor the coordinator ran. Action: \(actionDump)
+      """,
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+  }
+}
+
+/// The cancellation ID of every effect started by the screen of a route.
+struct RouteEffectID: Hashable, Sendable {
+  let route: RouteID
+}
