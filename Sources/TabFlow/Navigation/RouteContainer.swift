@@ -12,11 +12,6 @@ public protocol RouteContainer<Screen> {
   /// when no such route is held.
   mutating func updateScreen<Result>(id: RouteID, _ body: (inout Screen) throws -> Result) rethrows -> Result?
 
-  /// A value that changes whenever routes are added or removed anywhere in the container (not
-  /// when a screen changes in place). Comparing tokens taken before and after an action tells, in
-  /// O(1) per stack and without keeping the old state alive, whether routes may have left.
-  var structureToken: Int { get }
-
   /// The IDs of the routes `earlier` held that this value no longer holds.
   ///
   /// Called after every action, so it must be cheap when nothing structural changed.

@@ -107,7 +107,7 @@ extension RuntimeTests {
     /// was cancelled: the test store is exhaustive, so a delivered increment, a state change on
     /// whatever screen took the index, or a still-running effect would fail the test.
     private func expectCancellation(
-      of victim: Int, in start: [TestRoute], by removal: Parent.Action, leaving expected: [TestRoute],
+      of victim: Int, in start: [ChildRoute], by removal: Parent.Action, leaving expected: [ChildRoute],
       sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
       let clock = TestClock()
@@ -290,7 +290,7 @@ extension RuntimeTests {
 // MARK: - Helpers
 
 /// A route of a test stack, written by count: `.root(0)`, `.push(1)`, `.sheet(2)`.
-enum TestRoute {
+enum ChildRoute {
   case root(Int)
   case push(Int)
   case sheet(Int, withNavigation: Bool = false)
@@ -306,11 +306,11 @@ enum TestRoute {
   }
 }
 
-func stack(_ routes: TestRoute...) throws -> RouteStack<Child.State> {
+func stack(_ routes: ChildRoute...) throws -> RouteStack<Child.State> {
   try stack(routes)
 }
 
-func stack(_ routes: [TestRoute]) throws -> RouteStack<Child.State> {
+func stack(_ routes: [ChildRoute]) throws -> RouteStack<Child.State> {
   try RouteStack(validating: routes.map(\.route))
 }
 
