@@ -30,7 +30,7 @@ extension RouteCollection {
       return try editDismissing(count)
     case .dismissAll:
       guard !isEmpty else { throw .emptyStack(operation: "dismissAll") }
-      let firstPresented = dropFirst().firstIndex { $0.route.isPresented } ?? endIndex
+      let firstPresented = presentedIndices.first ?? endIndex
       return RouteEdit(removing: count - firstPresented, appending: [])
     case let .reset(routes):
       try Self.validateStack(routes, operation: "reset")
@@ -99,19 +99,11 @@ extension RouteCollection {
 
   private func editDismissing(_ layers: Int) throws(NavigationError) -> RouteEdit<Element.Screen> {
     guard !isEmpty else { throw .emptyStack(operation: "dismiss") }
-    let presented = presentedCount
-    guard layers >= 1, layers <= presented else {
-      throw .notEnoughPresented(requested: layers, presented: presented)
+    let presented = presentedIndices
+    guard layers >= 1, layers <= presented.count else {
+      throw .notEnoughPresented(requested: layers, presented: presented.count)
     }
-    var found = 0
-    var index = endIndex - 1
-    while index > startIndex {
-      if self[index].route.isPresented {
-        found += 1
-        if found == layers { break }
-      }
-      index -= 1
-    }
+    let index = presented[presented.count - layers]
     return RouteEdit(removing: count - index, appending: [])
   }
 

@@ -8,6 +8,11 @@ public protocol RouteCollection: RandomAccessCollection where Index == Int, Elem
   /// This is the single mutation hook the validated operations go through; call ``apply(_:)`` or
   /// the named operations instead.
   mutating func _replaceTop(_ count: Int, with routes: [Route<Element.Screen>])
+
+  /// The indices of the presented routes (sheets and covers), bottom to top. Each one starts a
+  /// layer. ``RouteStack`` keeps them, so finding the top layer is O(1) at any depth; a plain
+  /// array scans for them.
+  var presentedIndices: [Int] { get }
 }
 
 extension Array: RouteCollection where Element: RouteProtocol {
@@ -27,6 +32,13 @@ struct RouteEdit<Screen> {
 }
 
 extension RouteCollection {
+  /// The indices of the presented routes, found by scanning (O(n)).
+  public var presentedIndices: [Int] {
+    indices.dropFirst().filter { self[$0].route.isPresented }
+  }
+}
+
+extension RouteCollection {
   /// Whether a screen can be pushed now: the top layer's first route has navigation.
   /// `false` for an empty collection.
   public var canPush: Bool {
@@ -35,19 +47,12 @@ extension RouteCollection {
   }
 
   /// The number of presented layers (sheets and covers) above the root.
-  public var presentedCount: Int {
-    dropFirst().reduce(0) { $0 + ($1.route.isPresented ? 1 : 0) }
-  }
+  public var presentedCount: Int { presentedIndices.count }
 
   /// The index of the first route of the top layer: the topmost presented route, or the root.
   var topLayerStart: Int? {
     guard !isEmpty else { return nil }
-    var index = endIndex - 1
-    while index > startIndex {
-      if self[index].route.isPresented { return index }
-      index -= 1
-    }
-    return startIndex
+    return presentedIndices.last ?? startIndex
   }
 
   /// The stack written root first: `feed > item > sheet:login`.

@@ -18,6 +18,8 @@ public struct RouteStack<Screen>: RouteCollection {
   public private(set) var routes: [Route<Screen>]
   /// The route IDs, parallel to ``routes``.
   public private(set) var ids: [RouteID]
+  /// The indices of the presented routes, bottom to top (see ``RouteCollection/presentedIndices``).
+  public private(set) var presentedIndices: [Int]
   /// Changes whenever routes are added or removed (not when a screen changes in place), so
   /// "did the structure change?" is one comparison.
   private(set) var structureVersion: RouteID
@@ -26,6 +28,7 @@ public struct RouteStack<Screen>: RouteCollection {
   public init(root: Screen, withNavigation: Bool = true) {
     routes = [.root(root, withNavigation: withNavigation)]
     ids = [.next()]
+    presentedIndices = []
     structureVersion = ids[0]
   }
 
@@ -35,6 +38,7 @@ public struct RouteStack<Screen>: RouteCollection {
     try Self.validateStack(routes, operation: "create a stack")
     self.routes = routes
     ids = routes.map { _ in .next() }
+    presentedIndices = routes.indices.filter { routes[$0].isPresented }
     structureVersion = .next()
   }
 
@@ -81,18 +85,29 @@ public struct RouteStack<Screen>: RouteCollection {
 
   /// Removes the top `count` routes and appends `routes` with fresh IDs, without validation.
   public mutating func _replaceTop(_ count: Int, with routes: [Route<Screen>]) {
-    self.routes.removeLast(count)
-    ids.removeLast(count)
-    self.routes.append(contentsOf: routes)
-    for _ in routes { ids.append(.next()) }
+    removeTop(count)
+    for route in routes {
+      if route.isPresented { presentedIndices.append(self.routes.count) }
+      self.routes.append(route)
+      ids.append(.next())
+    }
     structureVersion = .next()
+  }
+
+  /// Removes the top `count` routes with their IDs and presented indices.
+  private mutating func removeTop(_ count: Int) {
+    routes.removeLast(count)
+    ids.removeLast(count)
+    while let last = presentedIndices.last, last >= routes.count { presentedIndices.removeLast() }
   }
 
   /// Puts back routes removed by a discarded change, with their original IDs (see `StackUndo`).
   mutating func restore(removingLast count: Int, routes removed: [Route<Screen>], ids removedIDs: [RouteID], version: RouteID) {
-    routes.removeLast(count)
-    ids.removeLast(count)
-    routes.append(contentsOf: removed)
+    removeTop(count)
+    for route in removed {
+      if route.isPresented { presentedIndices.append(routes.count) }
+      routes.append(route)
+    }
     ids.append(contentsOf: removedIDs)
     structureVersion = version
   }
@@ -115,6 +130,7 @@ public struct RouteStack<Screen>: RouteCollection {
       structureVersion = .next()
     }
     routes = newRoutes
+    presentedIndices = newRoutes.indices.filter { newRoutes[$0].isPresented }
   }
 }
 

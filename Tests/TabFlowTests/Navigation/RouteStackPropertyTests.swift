@@ -201,6 +201,8 @@ struct SessionModel {
     check(stack.first?.style == .root, "the root is not at index 0")
     check(stack.dropFirst().allSatisfy { $0.style != .root }, "a second root")
     check(NavigationModel.isValidStack(stack.routes), "a push in a layer without navigation")
+    let presented = stack.indices.filter { stack[$0].isPresented }
+    check(stack.presentedIndices == presented, "cached presented indices \(stack.presentedIndices) ≠ \(presented)")
 
     // Route IDs.
     check(stack.ids.count == stack.count, "\(stack.ids.count) IDs for \(stack.count) routes")
