@@ -2,6 +2,8 @@
 public enum BatchSource: Hashable, Sendable, CustomStringConvertible {
   /// A rule for a screen action, e.g. `feed.itemTapped`.
   case rule(String)
+  /// An action of the screen of a route, handled by rules that do not name themselves.
+  case screenAction(tab: TabID, route: RouteID)
   /// A tap on a tab-bar item.
   case tabTap(TabID)
   /// The user's back gesture or back button.
@@ -15,6 +17,7 @@ public enum BatchSource: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case let .rule(name): return "rule \(name)"
+    case let .screenAction(tab, route): return "action of route \(route) in \(tab)"
     case let .tabTap(tab): return "tab tap \(tab)"
     case .userBack: return "back"
     case let .deepLink(url): return "url \(url)"

@@ -1,0 +1,87 @@
+/// Decides what a screen action does to navigation: the rules of a coordinator, written in Swift
+/// (``ClosureRules`` or your own type) or in Lua (`ScriptedRules`).
+///
+/// ```swift
+/// struct ShopRules: NavigationRules {
+///   func batch(for action: ScreenAction, on route: RouteContext<Screen>,
+///              in state: TabCoordinatorState<Screen>) throws -> NavigationBatch<Screen>? {
+///     switch action {
+///     case let .itemTapped(id): return NavigationBatch(rule: "feed.itemTapped", [.push(.item(id: id))])
+///     default: return nil
+///     }
+///   }
+/// }
+/// ```
+public protocol NavigationRules<Screen, ScreenAction> {
+  /// The coordinator's screen type.
+  associatedtype Screen
+  /// The screens' action type.
+  associatedtype ScreenAction
+
+  /// The batch for `action`, sent by the screen of `route`; `nil` when navigation is unaffected.
+  /// `state` is read-only here: the batch is applied afterwards, all or nothing, through guards.
+  /// Throwing discards the action's navigation and reports the error.
+  func batch(
+    for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
+  ) throws -> NavigationBatch<Screen>?
+}
+
+/// Where a screen action came from: its route, tab and current screen.
+public struct RouteContext<Screen> {
+  /// The route's ID.
+  public let id: RouteID
+  /// The tab whose stack holds the route.
+  public let tab: TabID
+  /// The route, with the screen as the screen reducer left it.
+  public let route: Route<Screen>
+
+  /// The route's screen.
+  public var screen: Screen { route.screen }
+}
+
+/// Commands to apply as one batch, with where they came from (for logs and errors).
+public struct NavigationBatch<Screen> {
+  /// Where the batch came from.
+  public var source: BatchSource
+  /// The commands, applied in order.
+  public var commands: [NavigationCommand<Screen>]
+
+  /// A batch from a source.
+  public init(source: BatchSource, _ commands: [NavigationCommand<Screen>]) {
+    self.source = source
+    self.commands = commands
+  }
+
+  /// A batch from a named rule, e.g. `feed.itemTapped`.
+  public init(rule: String, _ commands: [NavigationCommand<Screen>]) {
+    self.init(source: .rule(rule), commands)
+  }
+}
+
+/// Rules written as one closure returning commands (empty for "no navigation").
+///
+/// ```swift
+/// let rules = ClosureRules<Screen, ScreenAction> { action, route, state in
+///   if case let .itemTapped(id) = action { return [.push(.item(id: id))] }
+///   return []
+/// }
+/// ```
+public struct ClosureRules<Screen, ScreenAction>: NavigationRules {
+  private let decide: (ScreenAction, RouteContext<Screen>, TabCoordinatorState<Screen>) throws -> [NavigationCommand<Screen>]
+
+  /// Rules from a closure.
+  public init(
+    _ decide: @escaping (ScreenAction, RouteContext<Screen>, TabCoordinatorState<Screen>) throws
+      -> [NavigationCommand<Screen>]
+  ) {
+    self.decide = decide
+  }
+
+  /// The closure's commands as a batch whose source is the action's route.
+  public func batch(
+    for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
+  ) throws -> NavigationBatch<Screen>? {
+    let commands = try decide(action, route, state)
+    return commands.isEmpty ? nil : NavigationBatch(source: .screenAction(tab: route.tab, route: route.id), commands)
+  }
+}

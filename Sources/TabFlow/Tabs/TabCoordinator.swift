@@ -1,0 +1,136 @@
+import CustomDump
+import Logging
+
+/// The tab coordinator: one stack per tab, rules that turn screen actions into navigation, and
+/// every change — rules, taps, back, deep links, host commands — applied as one all-or-nothing
+/// batch through the guards.
+///
+/// Compose it with the screens' reducer through `forEachRoute`, which routes screen actions by
+/// route ID and cancels the effects of every route that leaves any tab:
+///
+/// ```swift
+/// struct App: Reducer {
+///   var body: some Reducer<TabCoordinatorState<Screen>, TabCoordinatorAction<Screen, ScreenAction>> {
+///     TabCoordinator(rules: ShopRules(), guards: [auth], deepLinks: links)
+///       .forEachRoute(\.self, action: .router()) { ScreenFeature() }
+///   }
+/// }
+/// ```
+///
+/// Reselects, emitted events and failed batches reach the host as `.delegate` actions; a failed
+/// batch leaves the state exactly as it was.
+public struct TabCoordinator<Rules: NavigationRules>: Reducer {
+  /// The coordinator's state.
+  public typealias State = TabCoordinatorState<Rules.Screen>
+  /// The coordinator's actions.
+  public typealias Action = TabCoordinatorAction<Rules.Screen, Rules.ScreenAction>
+
+  /// Decides what screen actions do to navigation.
+  public var rules: Rules
+  /// Checks run on every batch.
+  public var guards: [NavigationGuard<Rules.Screen>]
+  /// The deep links `openURL` understands.
+  public var deepLinks: DeepLinks<Rules.Screen>
+  /// Where batches are logged: their source and commands at `debug`, a diff of the state at `trace`.
+  public var logger: Logger
+
+  /// A coordinator with rules, guards and deep links.
+  public init(
+    rules: Rules,
+    guards: [NavigationGuard<Rules.Screen>] = [],
+    deepLinks: DeepLinks<Rules.Screen> = DeepLinks(),
+    logger: Logger = Logger(label: "tabflow.navigation")
+  ) {
+    self.rules = rules
+    self.guards = guards
+    self.deepLinks = deepLinks
+    self.logger = logger
+  }
+
+  /// Applies the action's batch, or reports why it was discarded.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .router(.routeAction(id, screenAction)):
+      // forEachRoute drops actions for routes that left, so the route is here.
+      guard let route = state.routeContext(for: id) else { return .none }
+      let batch: NavigationBatch<Rules.Screen>?
+      do {
+        batch = try rules.batch(for: screenAction, on: route, in: state)
+      } catch {
+        let source = BatchSource.screenAction(tab: route.tab, route: id)
+        return failed(BatchFailure(source: source, reason: .ruleFailed(message: "\(error)")))
+      }
+      guard let batch else { return .none }
+      return commit(batch.source, batch.commands, &state) { state throws(BatchFailure) in
+        try state.apply(batch.commands, source: batch.source, guards: guards)
+      }
+
+    case let .router(.updateRoutes(routes)):
+      do {
+        try state.updateSelectedRoutes(routes)
+        logger.debug("ui updated \(state.selectedTab): \(routes.pathDescription())")
+        return .none
+      } catch {
+        return failed(BatchFailure(
+          source: .userBack, reason: .invalidCommand(index: 0, command: "updateRoutes", error: error)))
+      }
+
+    case let .tabTapped(tab):
+      return commit(.tabTap(tab), [.selectTab(tab)], &state) { state throws(BatchFailure) in
+        try state.tapTab(tab, guards: guards)
+      }
+
+    case .back:
+      return commit(.userBack, [.goBack()], &state) { state throws(BatchFailure) in
+        try state.userBack(guards: guards)
+      }
+
+    case let .openURL(url):
+      return commit(.deepLink(url), [], &state) { state throws(BatchFailure) in
+        try state.open(url: url, deepLinks: deepLinks, guards: guards)
+      }
+
+    case let .perform(commands):
+      return commit(.host, commands, &state) { state throws(BatchFailure) in
+        try state.apply(commands, source: .host, guards: guards)
+      }
+
+    case let .setContext(key, value):
+      state.context[key] = value
+      return .none
+
+    case .delegate:
+      return .none
+    }
+  }
+
+  /// Runs a batch; logs it; turns its reports, or its failure, into delegate actions.
+  private func commit(
+    _ source: @autoclosure () -> BatchSource,
+    _ commands: @autoclosure () -> [NavigationCommand<Rules.Screen>],
+    _ state: inout State,
+    _ batch: (inout State) throws(BatchFailure) -> [NavigationReport]
+  ) -> Effect<Action> {
+    let before = logger.logLevel <= .trace ? state : nil
+    let reports: [NavigationReport]
+    do {
+      reports = try batch(&state)
+    } catch {
+      return failed(error)
+    }
+    logger.debug("\(source()): \(commands().map(\.description).joined(separator: "; "))")
+    if let before {
+      logger.trace("\(diff(before, state) ?? "no change")")
+    }
+    switch reports.count {
+    case 0: return .none
+    case 1: return .send(.delegate(.report(reports[0])))
+    default: return .merge(reports.map { .send(.delegate(.report($0))) })
+    }
+  }
+
+  private func failed(_ failure: BatchFailure) -> Effect<Action> {
+    logger.notice("discarded \(failure)")
+    return .send(.delegate(.failed(failure)))
+  }
+}

@@ -1,0 +1,46 @@
+extension TabCoordinatorState {
+  /// The route with this ID, with its tab, or `nil` when no tab holds it.
+  public func routeContext(for id: RouteID) -> RouteContext<Screen>? {
+    for tab in tabs {
+      if let index = tab.stack.index(of: id) {
+        return RouteContext(id: id, tab: tab.id, route: tab.stack[index])
+      }
+    }
+    return nil
+  }
+
+  /// Adopts the routes the UI reports for the selected tab (after a swipe back or a
+  /// drag-dismissed sheet): leading routes with unchanged structure keep their IDs. Throws, and
+  /// changes nothing, when the routes do not form a valid stack.
+  public mutating func updateSelectedRoutes(_ routes: [Route<Screen>]) throws(NavigationError) {
+    try tabs[selectedIndex].stack.updateRoutes(routes)
+  }
+}
+
+/// A record of every tab's route IDs, taken between actions without copying any stack's routes.
+public struct TabsRouteSnapshot: Hashable, Sendable {
+  let tabs: [TabID]
+  let stacks: [RouteStackSnapshot]
+}
+
+extension TabCoordinatorState: RouteSnapshotting {
+  /// A record of every tab's route IDs.
+  public var routeSnapshot: TabsRouteSnapshot {
+    TabsRouteSnapshot(tabs: tabs.map(\.id), stacks: tabs.map(\.stack.routeSnapshot))
+  }
+
+  /// The IDs of routes recorded in `snapshot` that no tab holds now.
+  public func routeIDsRemoved(since snapshot: TabsRouteSnapshot) -> [RouteID] {
+    var removed: [RouteID] = []
+    for (position, (tab, stack)) in zip(snapshot.tabs, snapshot.stacks).enumerated() {
+      if position < tabs.count, tabs[position].id == tab {
+        removed += tabs[position].stack.routeIDsRemoved(since: stack)
+      } else if let current = self.stack(for: tab) {
+        removed += current.routeIDsRemoved(since: stack)
+      } else {
+        removed += stack.ids
+      }
+    }
+    return removed
+  }
+}
