@@ -1,7 +1,7 @@
 /// The rule DSL: trusted Lua that runs in the sandbox before each script and gives it its globals
 /// (`app`, `tab`, `screen`, `on`, `deeplink`, `guard`) and the `nav` objects rules receive.
 ///
-/// The chunk returns a factory. Each call makes a fresh, independent set of declarations, so a
+/// The chunk defines (and returns) the factory `tabflow_make_dsl`. Each call makes a fresh, independent set of declarations, so a
 /// reload never sees the previous script's state. Declarations are plain data the host reads;
 /// handler functions stay in Lua and are called through `call_rule` / `call_deeplink` /
 /// `call_guard`, which return queued commands as plain tables. Names, tabs and payload fields
@@ -47,8 +47,10 @@ local function sortedkeys(t)
   return keys
 end
 
-return function(host)
-  local view = host.view           -- view(which, tab, field) -> value (Swift)
+-- The factory is both returned and kept as a global, for hosts that cannot read a chunk's results.
+function tabflow_make_dsl(host)
+  -- view(which, tab, field, argument) -> value, answered by the host (Swift).
+  local view = (host and host.view) or __tabflow_view
   local decl = {
     app = "", back = "none",
     tabs = {},                     -- array of {id=, root=, reselect=, navigation=, title=}
@@ -351,5 +353,7 @@ return function(host)
 
   return dsl, decl, api
 end
+
+return tabflow_make_dsl
 """#
 }
