@@ -1090,6 +1090,158 @@ static inline int clua_newenv(lua_State *L) {
   return 1;
 }
 
+/* Hooks and errors. An error raised inside a hook (the budget error) leaves
+ * the thread's `allowhook` off until a protected call unwinds it. Until then
+ * two kinds of script code could run with hooks off, out of the budget's
+ * reach: an `xpcall` message handler (it runs where the error is raised) and
+ * the `__close` metamethods of a coroutine killed by the hook (they run when
+ * `coroutine.close` or a `wrap` function resets the dead thread). So message
+ * handlers are skipped while the budget is exceeded, and a coroutine that died
+ * while the budget was exceeded is marked and never reset. */
+
+/* An xpcall handler wrapper; upvalue 1: the script's handler. */
+static inline int clua_guarded_handler(lua_State *L) {
+  if (clua_context(L)->budgetExceeded) {
+    lua_settop(L, 1); /* pass the budget error through, run no script code */
+    return 1;
+  }
+  lua_settop(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_rotate(L, 1, 1);
+  lua_callk(L, 1, 1, 0, NULL);
+  return 1;
+}
+
+/* xpcall with a guarded handler; upvalue 1: the original. */
+static inline int clua_xpcall(lua_State *L) {
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+  if (lua_type(L, 2) == LUA_TFUNCTION) {
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, clua_guarded_handler, 1);
+    lua_replace(L, 2);
+  }
+  return original(L);
+}
+
+/* Whether the thread at idx died while the budget was exceeded (set in the
+ * weak-keyed table at `killed`, a pseudo-index); marks it if `mark`. */
+static inline int clua_killed(lua_State *L, int idx, int killed, int mark) {
+  idx = lua_absindex(L, idx);
+  if (mark) {
+    CLuaContext *c = clua_context(L);
+    int saved = c->enforceMemoryLimit;
+    c->enforceMemoryLimit = 0;
+    lua_pushvalue(L, idx);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, killed);
+    c->enforceMemoryLimit = saved;
+    return 1;
+  }
+  lua_pushvalue(L, idx);
+  int t = lua_rawget(L, killed);
+  lua_settop(L, -2);
+  return t != LUA_TNIL;
+}
+
+static inline int clua_died(lua_State *co) {
+  int st = lua_status(co);
+  return st != LUA_OK && st != LUA_YIELD;
+}
+
+/* coroutine.resume; upvalue 1: the original, upvalue 2: the killed set. */
+static inline int clua_co_resume(lua_State *L) {
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+  int n = original(L);
+  lua_State *co = lua_tothread(L, 1);
+  if (co != NULL && clua_context(L)->budgetExceeded && clua_died(co) && lua_checkstack(L, 2))
+    clua_killed(L, 1, lua_upvalueindex(2), 1);
+  return n;
+}
+
+/* coroutine.close; refuses (returns false, message) for a killed coroutine.
+ * Upvalue 1: the original, upvalue 2: the killed set. */
+static inline int clua_co_close(lua_State *L) {
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+  if (lua_type(L, 1) == LUA_TTHREAD) {
+    luaL_checkstack(L, 2, NULL);
+    if (clua_killed(L, 1, lua_upvalueindex(2), 0)) {
+      lua_pushboolean(L, 0);
+      lua_pushliteral(L, "the coroutine was stopped by the sandbox's budget; its to-be-closed variables stay open");
+      return 2;
+    }
+  }
+  return original(L);
+}
+
+/* The function made by coroutine.wrap; upvalue 1: the thread, upvalue 2: the
+ * killed set. Like the standard one, except that a killed thread is not reset. */
+static inline int clua_co_wrapped(lua_State *L) {
+  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+  int narg = lua_gettop(L);
+  int nres = 0;
+  if (!lua_checkstack(co, narg)) return luaL_error(L, "too many arguments to resume");
+  lua_xmove(L, co, narg);
+  int status = lua_resume(co, L, narg, &nres);
+  if (status == LUA_OK || status == LUA_YIELD) {
+    if (!lua_checkstack(L, nres + 1)) {
+      lua_settop(co, -(nres)-1);
+      return luaL_error(L, "too many results to resume");
+    }
+    lua_xmove(co, L, nres);
+    return nres;
+  }
+  luaL_checkstack(L, 3, NULL);
+  lua_xmove(co, L, 1); /* the error object */
+  int st = lua_status(co);
+  if (st != LUA_OK && st != LUA_YIELD) {
+    if (clua_context(L)->budgetExceeded || clua_killed(L, lua_upvalueindex(1), lua_upvalueindex(2), 0)) {
+      clua_killed(L, lua_upvalueindex(1), lua_upvalueindex(2), 1);
+    } else {
+      st = lua_resetthread(co); /* close its to-be-closed variables */
+      lua_xmove(co, L, 1);
+    }
+  }
+  if (st != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_rotate(L, -2, 1);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+/* coroutine.wrap; upvalue 1: the killed set. */
+static inline int clua_co_wrap(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_State *co = lua_newthread(L); /* inherits the count hook */
+  lua_pushvalue(L, 1);
+  lua_xmove(L, co, 1);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushcclosure(L, clua_co_wrapped, 2);
+  return 1;
+}
+
+/* Installs the guarded coroutine functions into the table at idx. */
+static inline void clua_guard_coroutines(lua_State *L, int idx) {
+  lua_createtable(L, 0, 0); /* the killed set, weak keys */
+  int killed = lua_gettop(L);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "k");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, killed);
+  lua_getfield(L, idx, "resume");
+  lua_pushvalue(L, killed);
+  lua_pushcclosure(L, clua_co_resume, 2);
+  lua_setfield(L, idx, "resume");
+  lua_getfield(L, idx, "close");
+  lua_pushvalue(L, killed);
+  lua_pushcclosure(L, clua_co_close, 2);
+  lua_setfield(L, idx, "close");
+  lua_pushvalue(L, killed);
+  lua_pushcclosure(L, clua_co_wrap, 1);
+  lua_setfield(L, idx, "wrap");
+  lua_settop(L, killed - 1);
+}
+
 /* Moves g[name] into t (both absolute indices). */
 static inline void clua_take(lua_State *L, int g, int t, const char *name) {
   lua_getfield(L, g, name);
@@ -1149,13 +1301,17 @@ static inline int clua_sandbox_setup(lua_State *L) {
   lua_setfield(L, 5, "randomseed");
 
   lua_getfield(L, 1, "coroutine"); /* 6 (nil if not opened) */
+  if (lua_type(L, 6) == LUA_TTABLE) clua_guard_coroutines(L, 6);
 
   /* the read-only base: only safe, immutable values */
   lua_createtable(L, 0, 32); /* 7 */
   static const char *const safe[] = {"assert", "error",  "getmetatable", "ipairs", "next",     "pairs",
                                      "pcall",  "rawequal", "rawget",     "rawlen", "rawset",   "select",
-                                     "tostring", "type",  "xpcall",      "_VERSION", NULL};
+                                     "tostring", "type",  "_VERSION", NULL};
   for (int i = 0; safe[i] != NULL; i++) clua_take(L, 1, 7, safe[i]);
+  lua_getfield(L, 1, "xpcall");
+  lua_pushcclosure(L, clua_xpcall, 1);
+  lua_setfield(L, 7, "xpcall");
   clua_wrap_charged(L, 1, "tonumber", CLUA_COST_STRING);
   clua_take(L, 1, 7, "tonumber");
   lua_getfield(L, 1, "setmetatable");
