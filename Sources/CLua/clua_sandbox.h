@@ -413,6 +413,7 @@ static inline int clua_class_matches(int c, int cls) {
     case 'u': r = isupper(c); break;
     case 'w': r = isalnum(c); break;
     case 'x': r = isxdigit(c); break;
+    case 'z': r = (c == 0); break; /* deprecated, still accepted by 5.4 */
     default: return cls == c;
   }
   if (isupper(cls)) r = !r;

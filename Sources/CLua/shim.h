@@ -9,6 +9,11 @@
  *
  * The sandbox's C core (allocator, count hook, message handler, trampoline)
  * lives in clua_sandbox.h, included at the end.
+ *
+ * Note: SwiftPM does not track these headers as dependencies of the Swift
+ * files that import CLua. After editing them, touch the importing Swift files
+ * (or clean) so the inline C is recompiled; otherwise the build keeps the old
+ * bodies without any warning.
  */
 #ifndef CLUA_SHIM_H
 #define CLUA_SHIM_H

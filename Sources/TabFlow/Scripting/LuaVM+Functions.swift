@@ -1,17 +1,15 @@
 import CLua
 
 /// A Swift function callable from Lua. Lua holds an unretained pointer to the box; the VM keeps
-/// the box alive until the state is closed.
+/// the box alive until the state is closed (it closes the state first, so no box is called after).
 final class LuaFunctionBox {
   let name: String
-  let owner: UInt64
-  let limits: LuaVM.Limits
+  unowned let vm: LuaVM
   let body: (LuaStack) throws -> Int32
 
-  init(name: String, owner: UInt64, limits: LuaVM.Limits, body: @escaping (LuaStack) throws -> Int32) {
+  init(name: String, vm: LuaVM, body: @escaping (LuaStack) throws -> Int32) {
     self.name = name
-    self.owner = owner
-    self.limits = limits
+    self.vm = vm
     self.body = body
   }
 
@@ -20,7 +18,7 @@ final class LuaFunctionBox {
   /// Never raises a Lua error itself.
   func invoke(_ L: OpaquePointer) -> Int32 {
     guard lua_checkstack(L, 8) != 0 else { return -2 }
-    let stack = LuaStack(state: L, owner: owner, limits: limits)
+    let stack = LuaStack(state: L, owner: vm.serial, limits: vm.limits)
     let message: String
     do {
       let count = try body(stack)
@@ -79,7 +77,7 @@ extension LuaVM {
   /// ``register(_:_:)``. Use ``LuaStack/reference(at:)`` to keep a Lua function for later calls.
   public func registerRaw(_ name: String, _ function: @escaping (LuaStack) throws -> Int32) throws(LuaError) {
     try checkIdle()
-    let box = LuaFunctionBox(name: name, owner: serial, limits: limits, body: function)
+    let box = LuaFunctionBox(name: name, vm: self, body: function)
     try setBase(name) { L in
       clua_push_swift_function(L, Unmanaged.passUnretained(box).toOpaque(), 0)
     }
@@ -89,8 +87,8 @@ extension LuaVM {
   /// Installs `print`, which formats in C (`tostring` may run `__tostring`) and hands the line to
   /// ``printHandler``.
   func installPrint() {
-    let box = LuaFunctionBox(name: "print", owner: serial, limits: limits) { [weak self] stack in
-      if let line = stack.string(at: 1) { self?.printHandler?(line) }
+    let box = LuaFunctionBox(name: "print", vm: self) { [unowned self] stack in
+      if let line = stack.string(at: 1) { printHandler?(line) }
       return 0
     }
     do {
