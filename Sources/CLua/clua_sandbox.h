@@ -265,15 +265,22 @@ static inline int clua_panic(lua_State *L) {
 
 /* Stack [... f a1..an] -> [... results] (or [... message] on error). Arms the
  * budget and the deadline, enforces the memory limit while Lua runs, and uses
- * the message handler. Refuses re-entrant calls (from a Swift callback). */
+ * the message handler. Refuses re-entrant calls (from a Swift callback).
+ * The host keeps the message handler at index 1 of the main thread (pushed
+ * once, see clua_sandbox_open); when it is not there, it is pushed below the
+ * function for this call. */
 static inline int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults) {
   if (c->callDepth != 0) {
     lua_settop(L, -(nargs)-2);
     return CLUA_REENTERED;
   }
   int base = lua_gettop(L) - nargs;
-  lua_pushcclosure(L, clua_message_handler, 0);
-  lua_rotate(L, base, 1);
+  int permanent = base > 1 && lua_tocfunction(L, 1) == clua_message_handler;
+  int handler = permanent ? 1 : base;
+  if (!permanent) {
+    lua_pushcclosure(L, clua_message_handler, 0);
+    lua_rotate(L, base, 1);
+  }
   c->instructionsLeft = c->instructionBudget;
   if (c->budgetExceeded) {
     c->budgetExceeded = 0;
@@ -285,11 +292,13 @@ static inline int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, in
   c->memoryLimitHit = 0;
   c->callDepth = 1;
   c->enforceMemoryLimit = 1;
-  int status = lua_pcallk(L, nargs, nresults, base, 0, NULL);
+  int status = lua_pcallk(L, nargs, nresults, handler, 0, NULL);
   c->enforceMemoryLimit = 0;
   c->callDepth = 0;
-  lua_rotate(L, base, -1);
-  lua_settop(L, -2);
+  if (!permanent) {
+    lua_rotate(L, base, -1);
+    lua_settop(L, -2);
+  }
   return status;
 }
 
@@ -1370,6 +1379,7 @@ static inline lua_State *clua_sandbox_open(CLuaContext *c) {
   clua_setcontext(L, c);
   lua_atpanic(L, clua_panic);
   lua_sethook(L, clua_count_hook, LUA_MASKCOUNT, c->hookStride);
+  lua_pushcclosure(L, clua_message_handler, 0); /* index 1, for good */
   return L;
 }
 

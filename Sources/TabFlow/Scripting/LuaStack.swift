@@ -38,18 +38,22 @@ public enum LuaType: Int32, Sendable, Hashable {
 /// A `LuaStack` is valid only inside the closure it was given to; do not store it.
 public struct LuaStack {
   let state: OpaquePointer
-  let owner: UInt64
-  let maxDepth: Int
-  let maxCount: Int
+  /// The VM (for its serial and its value limits); the stack is only used while the VM runs a call.
+  unowned(unsafe) let vm: LuaVM
+  /// The lowest top `pop` may leave (values below belong to the caller).
+  let floor: Int32
 
-  init(state: OpaquePointer, owner: UInt64, limits: LuaVM.Limits) {
+  init(state: OpaquePointer, vm: LuaVM, floor: Int32) {
     self.state = state
-    self.owner = owner
-    self.maxDepth = limits.maxValueDepth
-    self.maxCount = limits.maxValueCount
+    self.vm = vm
+    self.floor = floor
   }
 
-  var bridge: LuaValueBridge { LuaValueBridge(state: state, maxDepth: maxDepth, maxCount: maxCount) }
+  var owner: UInt64 { vm.serial }
+
+  var bridge: LuaValueBridge {
+    LuaValueBridge(state: state, maxDepth: vm.limits.maxValueDepth, maxCount: vm.limits.maxValueCount)
+  }
 
   /// The index of the top value (the number of values in the current frame).
   public var top: Int32 { lua_gettop(state) }
@@ -246,10 +250,10 @@ public struct LuaStack {
     lua_rawseti(state, table, lua_Integer(index))
   }
 
-  /// Pops `count` values (at most all the values of the frame).
+  /// Pops `count` values (never the values below the ones the closure was given).
   public func pop(_ count: Int32 = 1) {
     let top = lua_gettop(state)
-    lua_settop(state, top - min(max(count, 0), top))
+    lua_settop(state, max(top - max(count, 0), min(floor, top)))
   }
 
   /// Keeps the value at `index` alive in the registry and returns a reference to it (released with

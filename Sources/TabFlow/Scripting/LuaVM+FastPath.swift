@@ -30,8 +30,7 @@ extension LuaVM {
     defer { lua_settop(L, top) }
     guard lua_checkstack(L, 8) != 0 else { throw LuaError.misuse("the Lua stack cannot grow") }
     lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(function.slot))
-    let stack = LuaStack(state: L, owner: serial, limits: limits)
-    try arguments(stack)
+    try arguments(makeStack(floor: top + 1))
     let argumentCount = lua_gettop(L) - top - 1
     guard argumentCount >= 0 else { throw LuaError.misuse("the arguments closure popped the function") }
     let status = clua_sandbox_pcall(L, context, argumentCount, max(resultCount, LUA_MULTRET))
@@ -39,6 +38,6 @@ extension LuaVM {
       throw Self.failure(L, context, status: status, location: location(of: function))
     }
     guard context.pointee.budgetExceeded == 0 else { throw lateBudgetFailure(location: location(of: function)) }
-    return try results(stack, top + 1)
+    return try results(makeStack(floor: top), top + 1)
   }
 }

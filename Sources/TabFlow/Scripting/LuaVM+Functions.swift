@@ -18,7 +18,7 @@ final class LuaFunctionBox {
   /// Never raises a Lua error itself.
   func invoke(_ L: OpaquePointer) -> Int32 {
     guard lua_checkstack(L, 8) != 0 else { return -2 }
-    let stack = LuaStack(state: L, owner: vm.serial, limits: vm.limits)
+    let stack = LuaStack(state: L, vm: vm, floor: 0)
     let message: String
     do {
       let count = try body(stack)

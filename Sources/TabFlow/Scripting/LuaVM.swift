@@ -49,6 +49,10 @@ public final class LuaVM {
 
   private static let serials = Atomic<UInt64>(0)
 
+  /// The main thread's stack between calls: the message handler at index 1, kept there so each call
+  /// saves pushing it.
+  static let stackBase: Int32 = 1
+
   /// Creates a VM with the given limits; `coroutines` also opens the `coroutine` library (the
   /// budget covers coroutines as well).
   public init(limits: Limits = Limits(), coroutines: Bool = false) throws(LuaError) {
@@ -99,7 +103,7 @@ public final class LuaVM {
     guard status == LUA_OK else { throw failure(L, context, status: status, location: "sandbox setup") }
     let base = luaL_ref(L, CLUA_REGISTRYINDEX)
     let newEnvironment = luaL_ref(L, CLUA_REGISTRYINDEX)
-    lua_settop(L, 0)
+    lua_settop(L, Self.stackBase)
     _ = clua_gc_collect(L)
     return (newEnvironment, base)
   }
@@ -145,6 +149,12 @@ public final class LuaVM {
 
   var bridge: LuaValueBridge {
     LuaValueBridge(state: state, maxDepth: limits.maxValueDepth, maxCount: limits.maxValueCount)
+  }
+
+  /// A stack view on the main thread that cannot pop below `floor`.
+  @inline(__always)
+  func makeStack(floor: Int32) -> LuaStack {
+    LuaStack(state: state, vm: self, floor: floor)
   }
 
   // MARK: Errors

@@ -287,7 +287,7 @@ extension Scripting {
         if case .deadline = attack.limitsKind { #expect(elapsed >= .milliseconds(50)) }
 
         // The VM is usable and the host's state is unchanged.
-        #expect(lua_gettop(vm.state) == 0)
+        #expect(lua_gettop(vm.state) == LuaVM.stackBase)
         #expect(try vm.call("ok", in: victim, [41]) == [42, "OK"])
         #expect(try vm.global("data", in: victim) == ["n": 1])
         collectAll(vm)
@@ -407,7 +407,7 @@ extension Scripting {
         #expect(try vm.call("work", in: script, [20_000]) == [200_010_000])
         #expect(try vm.call("step", in: script) == [1])
       }
-      #expect(lua_gettop(vm.state) == 0)
+      #expect(lua_gettop(vm.state) == LuaVM.stackBase)
     }
 
     @Test("a coroutine killed by the budget is never reset later (its __close would run with hooks off)")

@@ -28,7 +28,7 @@ extension Scripting {
       #expect(try vm.global("missing", in: script) == .null)
       #expect(try vm.call("double", in: script, [21]) == [42])
       #expect(try vm.call("pair", in: script, ["a", 1.5]) == [1.5, "a"])
-      #expect(lua_gettop(vm.state) == 0)
+      #expect(lua_gettop(vm.state) == LuaVM.stackBase)
     }
 
     @Test("syntax errors name the chunk and the line")
@@ -54,7 +54,7 @@ extension Scripting {
       #expect(traceback.hasPrefix("stack traceback:"))
       #expect(traceback.contains("rules.lua:2"))
       #expect(try vm.call("ok", in: script) == ["ok"])
-      #expect(lua_gettop(vm.state) == 0)
+      #expect(lua_gettop(vm.state) == LuaVM.stackBase)
     }
 
     @Test("an error object that is not a string gets a position")
@@ -120,7 +120,7 @@ extension Scripting {
         )
       }
       #expect(op == "push" && screen == "item" && id == 7 && from == "feed.itemTapped")
-      #expect(lua_gettop(vm.state) == 0)
+      #expect(lua_gettop(vm.state) == LuaVM.stackBase)
       #expect(try vm.call(handler, ["x", ["id": 1]]) == [["op": "push", "screen": "item", "id": 1, "from": "x"]])
     }
 

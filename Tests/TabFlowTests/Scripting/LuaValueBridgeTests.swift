@@ -17,7 +17,7 @@ extension Scripting {
       let vm = try LuaVM(limits: .test)
       let script = try vm.load("function id(...) return ... end", name: "bridge")
       #expect(try vm.call("id", in: script, [value, 1]) == [value, 1])
-      #expect(lua_gettop(vm.state) == 0)
+      #expect(lua_gettop(vm.state) == LuaVM.stackBase)
     }
 
     @Test("Lua tables map to arrays and objects")
@@ -57,7 +57,7 @@ extension Scripting {
       let error = try #require(throws: LuaError.self) { try vm.call("f", in: script) }
       guard case let .invalidValue(message) = error else { Issue.record("got \(error)"); return }
       #expect(message.hasPrefix(expected), "\(message)")
-      #expect(lua_gettop(vm.state) == 0)
+      #expect(lua_gettop(vm.state) == LuaVM.stackBase)
     }
 
     @Test("depth and size limits")
@@ -86,7 +86,7 @@ extension Scripting {
       var nested: FlowValue = 1
       for _ in 0..<20 { nested = [nested] }
       #expect(throws: LuaError.self) { try vm.call("deep", in: script, [nested]) }
-      #expect(lua_gettop(vm.state) == 0)
+      #expect(lua_gettop(vm.state) == LuaVM.stackBase)
       #expect(try vm.call("wide", in: script, [3]) == [[1, 2, 3]])
     }
 
