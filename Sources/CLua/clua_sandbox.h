@@ -45,8 +45,10 @@ typedef struct CLuaContext {
   size_t bytesInUse;           /* current heap of the state */
   size_t bytesPeak;            /* high-water mark */
   size_t memoryLimit;          /* 0 = unlimited */
+  size_t stringLimit;          /* longest string Lua code may create, 0 = unlimited */
   int enforceMemoryLimit;      /* 1 only while Lua code runs */
   int memoryLimitHit;          /* set when the allocator refused a block */
+  int stringLimitHit;          /* set when it refused a string over stringLimit */
   long long instructionBudget; /* per host call */
   long long instructionsLeft;  /* what is left of it in the current call */
   int hookStride;              /* count-hook period */
@@ -67,9 +69,16 @@ static inline CLuaContext *clua_context(lua_State *L) {
 
 static inline void clua_setcontext(lua_State *L, CLuaContext *c) { memcpy(lua_getextraspace(L), &c, sizeof c); }
 
+/* Deadlines use the coarse monotonic clock where there is one (about 5 ns a
+ * read instead of 25, a resolution of a few ms): the deadline is a safety net
+ * measured in tens of ms or more, and it is read at every host call. */
 static inline long long clua_now_nanos(void) {
   struct timespec ts;
+#ifdef CLOCK_MONOTONIC_COARSE
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+#else
   clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
   return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
@@ -79,6 +88,10 @@ static inline long long clua_now_nanos(void) {
 
 /* ptr == NULL means osize is a type tag, not a size. Returning NULL makes Lua
  * run an emergency GC, retry, then raise LUA_ERRMEM. Shrinks are never refused.
+ * A new string object (tag LUA_TSTRING) longer than the string limit is
+ * refused too: some single VM instructions cost time in proportion to the
+ * length of their string operands without allocating (==, <, string-to-number
+ * coercion in bitwise operators), and capping the length caps that cost.
  * While the limit is enforced, growth is also charged to the instruction
  * budget (one instruction per 64 bytes): C functions that build big strings or
  * tables then cost in proportion to their work. The charge is only noted here;
@@ -94,6 +107,10 @@ static inline void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t
   if (nsize > old && c->enforceMemoryLimit) {
     if (c->memoryLimit != 0 && c->bytesInUse - old + nsize > c->memoryLimit) {
       c->memoryLimitHit = 1;
+      return NULL;
+    }
+    if (ptr == NULL && osize == LUA_TSTRING && c->stringLimit != 0 && nsize > c->stringLimit + 64) {
+      c->stringLimitHit = 1;
       return NULL;
     }
     c->instructionsLeft -= (long long)((nsize - old) >> 6);
@@ -290,6 +307,7 @@ static inline int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, in
   c->deadlineNanos = c->deadlineSpan != 0 ? clua_now_nanos() + c->deadlineSpan : 0;
   c->messageLength = (size_t)-1;
   c->memoryLimitHit = 0;
+  c->stringLimitHit = 0;
   c->callDepth = 1;
   c->enforceMemoryLimit = 1;
   int status = lua_pcallk(L, nargs, nresults, handler, 0, NULL);
@@ -305,6 +323,8 @@ static inline int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, in
 /* Loads text (never binary) with the memory limit enforced. */
 static inline int clua_sandbox_load(lua_State *L, CLuaContext *c, const char *s, size_t n, const char *name) {
   if (c->callDepth != 0) return CLUA_REENTERED;
+  c->memoryLimitHit = 0;
+  c->stringLimitHit = 0;
   c->enforceMemoryLimit = 1;
   int status = luaL_loadbufferx(L, s, n, name, "t");
   c->enforceMemoryLimit = 0;
@@ -910,6 +930,7 @@ enum {
   CLUA_COST_UNPACK,     /* j - i + 1, table.unpack(t, i, j) */
   CLUA_COST_CONCAT,     /* j - i + 1, table.concat(t, sep, i, j) */
   CLUA_COST_STRING,     /* #s / 4 (utf8.len, utf8.offset, utf8.codepoint, tonumber) */
+  CLUA_COST_STRINGS,    /* (#a + #b) / 4 (the string metatable's arithmetic: coercion) */
 };
 
 static inline double clua_length_cost(lua_State *L, int idx) {
@@ -966,6 +987,10 @@ static inline int clua_charged(lua_State *L) {
     }
     case CLUA_COST_STRING:
       if (lua_type(L, 1) == LUA_TSTRING) cost += (double)lua_rawlen(L, 1) / 4;
+      break;
+    case CLUA_COST_STRINGS:
+      if (lua_type(L, 1) == LUA_TSTRING) cost += (double)lua_rawlen(L, 1) / 4;
+      if (lua_type(L, 2) == LUA_TSTRING) cost += (double)lua_rawlen(L, 2) / 4;
       break;
     default: break;
   }
@@ -1280,11 +1305,15 @@ static inline int clua_sandbox_setup(lua_State *L) {
   lua_setfield(L, 2, "gsub");
   lua_pushnil(L);
   lua_setfield(L, 2, "dump");
-  /* the shared string metatable: hidden from getmetatable */
+  /* the shared string metatable: hidden from getmetatable; its arithmetic
+   * metamethods (string-to-number coercion) charged */
   lua_pushliteral(L, "");
   if (lua_getmetatable(L, -1)) {
+    int mt = lua_gettop(L);
     lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
+    lua_setfield(L, mt, "__metatable");
+    static const char *const arith[] = {"__add", "__sub", "__mul", "__mod", "__pow", "__div", "__idiv", "__unm", NULL};
+    for (int i = 0; arith[i] != NULL; i++) clua_wrap_charged(L, mt, arith[i], CLUA_COST_STRINGS);
   }
   lua_settop(L, 2);
 

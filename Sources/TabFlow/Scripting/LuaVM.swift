@@ -109,7 +109,8 @@ public final class LuaVM {
   }
 
   static func apply(_ limits: Limits, to context: UnsafeMutablePointer<CLuaContext>, state: OpaquePointer?) {
-    context.pointee.memoryLimit = limits.memoryBytes > 0 ? Int(limits.memoryBytes) : 0
+    context.pointee.memoryLimit = max(0, limits.memoryBytes)
+    context.pointee.stringLimit = max(0, limits.maxStringBytes)
     context.pointee.instructionBudget = Int64(max(1, limits.instructionsPerCall))
     let stride = Int32(clamping: max(1, limits.hookStride))
     if context.pointee.hookStride != stride {
@@ -187,6 +188,10 @@ public final class LuaVM {
     }
     switch status {
     case LUA_ERRMEM:
+      if context.pointee.stringLimitHit != 0 {
+        let limit = context.pointee.stringLimit
+        return .memory("\(location()): \(message) (a string longer than the limit of \(limit) bytes)")
+      }
       let limit = context.pointee.memoryLimit
       return .memory("\(location()): \(message) (memory limit of \(limit) bytes)")
     case LUA_ERRERR: return .errorInErrorHandling(message)

@@ -18,7 +18,7 @@ struct SandboxAttack: Sendable, CustomTestStringConvertible {
     case small  // 4 MiB, 200k instructions
     case memory  // 2 MiB, 2M instructions: memory runs out first
     case roomy  // 32 MiB, 5M instructions: for stack overflows
-    case deadline  // huge budget, 50 ms deadline
+    case deadline  // no budget to speak of, a 50 ms deadline
   }
 
   let name: String
@@ -31,10 +31,12 @@ struct SandboxAttack: Sendable, CustomTestStringConvertible {
   var limits: LuaVM.Limits {
     switch limitsKind {
     case .small: return .test
-    case .memory: return LuaVM.Limits(memoryBytes: 2 << 20, instructionsPerCall: 2_000_000, hookStride: 100)
-    case .roomy: return LuaVM.Limits(memoryBytes: 32 << 20, instructionsPerCall: 5_000_000, hookStride: 1_000)
+    case .memory:
+      return LuaVM.Limits(memoryBytes: 2 << 20, instructionsPerCall: 2_000_000, hookStride: 100, deadline: nil)
+    case .roomy:
+      return LuaVM.Limits(memoryBytes: 32 << 20, instructionsPerCall: 5_000_000, hookStride: 1_000, deadline: nil)
     case .deadline:
-      return LuaVM.Limits(memoryBytes: 4 << 20, instructionsPerCall: .max, hookStride: 1_000, deadline: .milliseconds(50))
+      return LuaVM.Limits(memoryBytes: 8 << 20, instructionsPerCall: .max, hookStride: 100, deadline: .milliseconds(50))
     }
   }
 }
@@ -141,6 +143,29 @@ extension Scripting {
           """,
         expected: .budget),
       .init(name: "wall-clock deadline", source: "while true do end", expected: .budget, limitsKind: .deadline),
+    // Single instructions whose cost grows with the length of a string operand.
+    .init(
+      name: "string arithmetic coercion of a long numeric string (charged)",
+      source: "local a = ('0'):rep(1e6 - 1) .. '1' local n = 0 while true do n = n + (a + 0) end", expected: .budget),
+    .init(
+      name: "== on long distinct strings (deadline)",
+      source: "local a = ('x'):rep(1e6 - 1) .. 'y' local b = ('x'):rep(1e6 - 1) .. 'y' while true do local _ = a == b end",
+      expected: .budget, limitsKind: .deadline),
+    .init(
+      name: "< on long strings (deadline)",
+      source: "local a = ('x'):rep(1e6 - 1) .. 'y' local b = ('x'):rep(1e6 - 1) .. 'z' while true do local _ = a < b end",
+      expected: .budget, limitsKind: .deadline),
+    .init(
+      name: "bitwise operation on a long numeric string (not coerced)",
+      source: "local a = ('0'):rep(1e6 - 1) .. '1' while true do local _ = a | 0 end",
+      expected: .runtime("attempt to perform bitwise operation on a string value")),
+    .init(
+      name: "number coercion in library calls on long strings (deadline)",
+      source: "local a = ('x'):rep(1e6) while true do pcall(math.abs, a) end",
+      expected: .budget, limitsKind: .deadline),
+    .init(
+      name: "a string longer than the limit",
+      source: "local s = ('x'):rep(2e6)", expected: .memory),
       // Memory.
       .init(name: "string.rep('x', 1e9)", source: "local s = string.rep('x', 1e9)", expected: .memory),
       .init(name: "string.rep with a separator", source: "local s = string.rep('x', 1e8, ',')", expected: .memory),
@@ -213,7 +238,7 @@ extension Scripting {
         source: "local piece = ('-'):rep(4096) local f, e = load(function() return piece end) assert(f, e)",
         expected: .budget),
       .init(
-        name: "load of a huge source", source: "load(('local a = 1 '):rep(1e5))", expected: .budget),
+        name: "load of a huge source", source: "load(('local a = 1 '):rep(8e4))", expected: .budget),
       // Escapes.
       .init(name: "io", source: "io.write('x')", expected: .runtime("global 'io'")),
       .init(name: "os", source: "os.exit(1)", expected: .runtime("global 'os'")),
@@ -284,7 +309,8 @@ extension Scripting {
         let elapsed = ContinuousClock.now - start
         #expect(elapsed < .seconds(2), "took \(elapsed)")
         check(error, against: attack.expected, asLoad: asLoad)
-        if case .deadline = attack.limitsKind { #expect(elapsed >= .milliseconds(50)) }
+        // The deadline is read on a coarse clock (a few ms of resolution).
+        if case .deadline = attack.limitsKind { #expect(elapsed >= .milliseconds(45)) }
 
         // The VM is usable and the host's state is unchanged.
         #expect(lua_gettop(vm.state) == LuaVM.stackBase)

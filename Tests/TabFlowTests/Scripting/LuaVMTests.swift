@@ -5,7 +5,7 @@ import Testing
 
 /// Small limits for tests: fast in debug builds.
 extension LuaVM.Limits {
-  static let test = LuaVM.Limits(memoryBytes: 4 << 20, instructionsPerCall: 200_000, hookStride: 100)
+  static let test = LuaVM.Limits(memoryBytes: 4 << 20, instructionsPerCall: 200_000, hookStride: 100, deadline: nil)
 }
 
 /// The tests of the Lua VM layer (`Sources/TabFlow/Scripting`); `swift test --filter Scripting`.
