@@ -256,6 +256,12 @@ public struct LuaStack {
     lua_settop(state, max(top - max(count, 0), min(floor, top)))
   }
 
+  /// Releases a reference (for use inside a callback, where ``LuaVM/release(_:)`` is ignored).
+  public func release(_ reference: LuaRef) {
+    guard reference.owner == owner, reference.slot >= 0 else { return }
+    luaL_unref(state, CLUA_REGISTRYINDEX, reference.slot)
+  }
+
   /// Keeps the value at `index` alive in the registry and returns a reference to it (released with
   /// ``LuaVM/release(_:)``). A `nil` (or absent) value gives a reference to `nil`.
   public func reference(at index: Int32) throws(LuaError) -> LuaRef {

@@ -47,7 +47,9 @@ extension LuaVM {
     release(script.environment)
   }
 
-  /// Releases a reference made by ``reference(to:in:)`` or ``LuaStack/reference(at:)``.
+  /// Releases a reference made by ``reference(to:in:)`` or ``LuaStack/reference(at:)``. Ignored
+  /// for another VM's references and while a call is running (use ``LuaStack/release(_:)`` in a
+  /// callback).
   public func release(_ reference: LuaRef) {
     guard reference.owner == serial, reference.slot >= 0, context.pointee.callDepth == 0 else { return }
     luaL_unref(state, CLUA_REGISTRYINDEX, reference.slot)

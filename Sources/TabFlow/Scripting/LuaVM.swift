@@ -15,13 +15,25 @@ import Synchronization
 ///   `math.random` starts from a fixed seed; `print` goes to ``printHandler``.
 /// - Each loaded script has its own environment over a read-only base and its own copies of the
 ///   library tables (see ``LuaScript``).
-/// - Every host call runs under a memory cap (a limiting allocator), an instruction budget (a count
-///   hook written in C that stays armed once exhausted, so `pcall` cannot swallow it, and that
-///   covers coroutines) and an optional deadline. Work done inside C library functions is charged
-///   too; in particular `string.find`, `match`, `gmatch` and `gsub` are a bounded reimplementation
-///   whose matching steps count against the budget.
+/// - Every host call runs under a memory cap (a limiting allocator, which also caps string length),
+///   an instruction budget (a count hook written in C that stays armed once exhausted, so `pcall`
+///   cannot swallow it, and that covers coroutines) and a deadline (1 s by default, a safety net).
+///   Work done inside C library functions is charged too; in particular `string.find`, `match`,
+///   `gmatch` and `gsub` are a bounded reimplementation whose matching steps count against the
+///   budget. `xpcall` handlers and the `__close` metamethods of coroutines killed by the budget
+///   never run with hooks off.
 /// - Lua errors are raised only from C, never across a Swift frame, and results are read with raw
 ///   accessors only, so no script can make the host run a metamethod outside a protected call.
+///
+/// Values cross between Lua and Swift as ``FlowValue``s: `nil`, booleans, integers (`.int`),
+/// floats (`.double`) and strings map directly; a table with keys exactly `1...n` is an `.array`,
+/// a table with only string keys an `.object` (the empty table is the empty object). Other keys,
+/// a mix of both, functions, userdata, threads, cycles and values nested deeper than
+/// ``Limits/maxValueDepth`` or larger than ``Limits/maxValueCount`` are
+/// ``LuaError/invalidValue(_:)`` errors naming the path (`result 1.actions[2]`). Tables are read
+/// raw (metatables are ignored); a `.null` inside an array or object leaves a hole. For hot paths,
+/// ``call(_:resultCount:arguments:results:)`` and ``registerRaw(_:_:)`` work on the Lua stack
+/// directly through ``LuaStack``.
 ///
 /// Errors leave the VM usable: after any ``LuaError`` the next call starts with a fresh budget.
 public final class LuaVM {
