@@ -9,6 +9,11 @@
  *
  * The sandbox's C core (allocator, count hook, message handler, trampoline)
  * lives in clua_sandbox.h, included at the end.
+ *
+ * Note: SwiftPM does not track these headers as dependencies of the Swift
+ * files that import CLua. After editing them, touch the importing Swift files
+ * (or clean) so the inline C is recompiled; otherwise the build keeps the old
+ * bodies without any warning.
  */
 #ifndef CLUA_SHIM_H
 #define CLUA_SHIM_H
@@ -58,5 +63,7 @@ static inline int clua_loadbuffer(lua_State *L, const char *s, size_t n, const c
 static inline int clua_gc_collect(lua_State *L) { return lua_gc(L, LUA_GCCOLLECT); }
 static inline int clua_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
 static inline int clua_gc_generational(lua_State *L) { return lua_gc(L, LUA_GCGEN, 0, 0); }
+
+#include "clua_sandbox.h"
 
 #endif

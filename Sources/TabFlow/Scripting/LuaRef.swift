@@ -1,0 +1,23 @@
+/// A Lua value kept alive in a VM's registry, such as a rule's handler function.
+///
+/// A reference is meaningful only to the ``LuaVM`` that made it (using it with another VM throws
+/// ``LuaError/misuse(_:)``), and only until it is released with ``LuaVM/release(_:)``.
+public struct LuaRef: Hashable, Sendable {
+  /// The registry slot.
+  let slot: Int32
+  /// The serial number of the VM that owns the slot.
+  let owner: UInt64
+}
+
+/// A chunk loaded into a ``LuaVM`` with its own environment (its globals).
+///
+/// Each script's environment is a fresh table whose missing names fall back to a read-only base
+/// (the safe library functions and the registered Swift functions) and which holds its own copies
+/// of the library tables, so nothing a script does to its globals or to `string`, `table`, `math`,
+/// `utf8` (or `coroutine`) is seen by another script or by a reload.
+public struct LuaScript: Hashable, Sendable {
+  /// The chunk name given to ``LuaVM/load(_:name:)``, used in error messages.
+  public let name: String
+  /// The environment table.
+  let environment: LuaRef
+}

@@ -1,0 +1,272 @@
+import CLua
+
+/// The type of a Lua value.
+public enum LuaType: Int32, Sendable, Hashable {
+  /// No value at that index.
+  case none = -1
+  /// `nil`.
+  case `nil` = 0
+  /// A boolean.
+  case boolean = 1
+  /// A light userdata (never given to scripts by TabFlow).
+  case lightUserdata = 2
+  /// A number (integer or float).
+  case number = 3
+  /// A string.
+  case string = 4
+  /// A table.
+  case table = 5
+  /// A function.
+  case function = 6
+  /// A full userdata.
+  case userdata = 7
+  /// A coroutine.
+  case thread = 8
+
+  init(raw: Int32) { self = LuaType(rawValue: raw) ?? .none }
+}
+
+/// A view of the Lua stack for the fast paths: the argument and result closures of
+/// ``LuaVM/call(_:resultCount:arguments:results:)`` and the functions registered with
+/// ``LuaVM/registerRaw(_:_:)``.
+///
+/// Only raw accessors are used: no metamethod runs, so nothing here raises a Lua error. Pushes check
+/// that the stack can grow and throw ``LuaError/invalidValue(_:)`` when it cannot. Indices are Lua
+/// stack indices (1 is the bottom of the current frame, -1 the top); an index outside the frame
+/// reads as ``LuaType/none``.
+///
+/// A `LuaStack` is valid only inside the closure it was given to; do not store it.
+public struct LuaStack {
+  let state: OpaquePointer
+  /// The VM (for its serial and its value limits); the stack is only used while the VM runs a call.
+  unowned(unsafe) let vm: LuaVM
+  /// The lowest top `pop` may leave (values below belong to the caller).
+  let floor: Int32
+
+  init(state: OpaquePointer, vm: LuaVM, floor: Int32) {
+    self.state = state
+    self.vm = vm
+    self.floor = floor
+  }
+
+  var owner: UInt64 { vm.serial }
+
+  var bridge: LuaValueBridge {
+    LuaValueBridge(state: state, maxDepth: vm.limits.maxValueDepth, maxCount: vm.limits.maxValueCount)
+  }
+
+  /// The index of the top value (the number of values in the current frame).
+  public var top: Int32 { lua_gettop(state) }
+
+  /// Whether `index` names a value of the current frame.
+  @inline(__always)
+  func isValid(_ index: Int32) -> Bool {
+    let top = lua_gettop(state)
+    return index > 0 ? index <= top : (index < 0 && -index <= top)
+  }
+
+  @inline(__always)
+  func reserve(_ slots: Int32) throws(LuaError) {
+    guard lua_checkstack(state, slots) != 0 else { throw .invalidValue("the Lua stack cannot grow") }
+  }
+
+  // MARK: Reading
+
+  /// The type of the value at `index`; ``LuaType/none`` outside the frame.
+  public func type(at index: Int32) -> LuaType {
+    guard isValid(index) else { return .none }
+    return LuaType(raw: lua_type(state, index))
+  }
+
+  /// The string at `index`, or `nil` if it is not a string (numbers are not converted).
+  public func string(at index: Int32) -> String? {
+    guard isValid(index), lua_type(state, index) == LUA_TSTRING else { return nil }
+    return luaString(state, index)
+  }
+
+  /// The integer at `index`: an integer, or a float with an exact integer value; `nil` otherwise
+  /// (strings are not converted).
+  public func integer(at index: Int32) -> Int? {
+    guard isValid(index), lua_type(state, index) == LUA_TNUMBER else { return nil }
+    var isInteger: Int32 = 0
+    let value = lua_tointegerx(state, index, &isInteger)
+    return isInteger != 0 ? Int(value) : nil
+  }
+
+  /// The number at `index`, or `nil` if it is not a number.
+  public func number(at index: Int32) -> Double? {
+    guard isValid(index), lua_type(state, index) == LUA_TNUMBER else { return nil }
+    return lua_tonumberx(state, index, nil)
+  }
+
+  /// The boolean at `index`, or `nil` if it is not a boolean.
+  public func bool(at index: Int32) -> Bool? {
+    guard isValid(index), lua_type(state, index) == LUA_TBOOLEAN else { return nil }
+    return lua_toboolean(state, index) != 0
+  }
+
+  /// Whether the value at `index` is true in Lua's sense (anything but `nil` and `false`).
+  public func isTruthy(at index: Int32) -> Bool {
+    isValid(index) && lua_toboolean(state, index) != 0
+  }
+
+  /// The raw length (`#` without `__len`) of the table or string at `index`; 0 for other values.
+  public func rawLength(at index: Int32) -> Int {
+    guard isValid(index) else { return 0 }
+    let type = lua_type(state, index)
+    guard type == LUA_TTABLE || type == LUA_TSTRING else { return 0 }
+    return Int(lua_rawlen(state, index))
+  }
+
+  /// The value at `index` as a ``FlowValue`` (see the bridge rules on ``LuaVM``).
+  public func value(at index: Int32) throws(LuaError) -> FlowValue {
+    guard isValid(index) else { return .null }
+    return try bridge.read(at: index, root: .value)
+  }
+
+  /// Pushes `table[key]` (raw) and returns its type; pushes `nil` when `table` is not a table.
+  @discardableResult
+  public func pushField(_ key: String, of table: Int32) throws(LuaError) -> LuaType {
+    try reserve(2)
+    guard isValid(table), lua_type(state, table) == LUA_TTABLE else {
+      lua_pushnil(state)
+      return .nil
+    }
+    let table = lua_absindex(state, table)
+    luaPushString(state, key)
+    return LuaType(raw: lua_rawget(state, table))
+  }
+
+  /// Pushes `table[index]` (raw) and returns its type; pushes `nil` when `table` is not a table.
+  @discardableResult
+  public func pushElement(_ index: Int, of table: Int32) throws(LuaError) -> LuaType {
+    try reserve(1)
+    guard isValid(table), lua_type(state, table) == LUA_TTABLE else {
+      lua_pushnil(state)
+      return .nil
+    }
+    return LuaType(raw: lua_rawgeti(state, table, lua_Integer(index)))
+  }
+
+  /// `table[key]` (raw) if it is a string.
+  public func stringField(_ key: String, of table: Int32) -> String? {
+    guard (try? pushField(key, of: table)) != nil else { return nil }
+    defer { lua_settop(state, -2) }
+    return string(at: -1)
+  }
+
+  /// `table[key]` (raw) if it is an integer (or a float with an integer value).
+  public func integerField(_ key: String, of table: Int32) -> Int? {
+    guard (try? pushField(key, of: table)) != nil else { return nil }
+    defer { lua_settop(state, -2) }
+    return integer(at: -1)
+  }
+
+  /// `table[key]` (raw) as a ``FlowValue`` (`.null` when absent).
+  public func valueField(_ key: String, of table: Int32) throws(LuaError) -> FlowValue {
+    try pushField(key, of: table)
+    defer { lua_settop(state, -2) }
+    return try bridge.read(at: -1, root: .global(key))
+  }
+
+  // MARK: Writing
+
+  /// Pushes `nil`.
+  public func pushNil() throws(LuaError) {
+    try reserve(1)
+    lua_pushnil(state)
+  }
+
+  /// Pushes a boolean.
+  public func push(_ value: Bool) throws(LuaError) {
+    try reserve(1)
+    lua_pushboolean(state, value ? 1 : 0)
+  }
+
+  /// Pushes an integer.
+  public func push(_ value: Int) throws(LuaError) {
+    try reserve(1)
+    lua_pushinteger(state, lua_Integer(value))
+  }
+
+  /// Pushes a float.
+  public func push(_ value: Double) throws(LuaError) {
+    try reserve(1)
+    lua_pushnumber(state, value)
+  }
+
+  /// Pushes a string.
+  public func push(_ value: String) throws(LuaError) {
+    try reserve(1)
+    luaPushString(state, value)
+  }
+
+  /// Pushes a ``FlowValue`` (see the bridge rules on ``LuaVM``).
+  public func push(_ value: FlowValue) throws(LuaError) {
+    try bridge.push(value)
+  }
+
+  /// Pushes the value held by `reference`.
+  public func push(_ reference: LuaRef) throws(LuaError) {
+    guard reference.owner == owner else { throw .misuse("a LuaRef made by another LuaVM was used") }
+    try reserve(1)
+    lua_rawgeti(state, CLUA_REGISTRYINDEX, lua_Integer(reference.slot))
+  }
+
+  /// Pushes a copy of the value at `index` (`nil` outside the frame).
+  public func pushCopy(of index: Int32) throws(LuaError) {
+    try reserve(1)
+    if isValid(index) { lua_pushvalue(state, index) } else { lua_pushnil(state) }
+  }
+
+  /// Pushes a new empty table, with room for `arrayCapacity` items and `fieldCapacity` fields.
+  public func pushTable(arrayCapacity: Int = 0, fieldCapacity: Int = 0) throws(LuaError) {
+    try reserve(1)
+    lua_createtable(state, Int32(clamping: arrayCapacity), Int32(clamping: fieldCapacity))
+  }
+
+  /// Pops the top value and stores it as `table[key]` (raw). Throws if `table` is not a table or
+  /// the stack is empty.
+  public func setField(_ key: String, of table: Int32) throws(LuaError) {
+    guard lua_gettop(state) >= 2, isValid(table), lua_type(state, table) == LUA_TTABLE else {
+      throw .misuse("setField needs a table and a value on the stack")
+    }
+    let table = lua_absindex(state, table)
+    guard table != lua_gettop(state) else { throw .misuse("setField needs a value above the table") }
+    try reserve(1)
+    luaPushString(state, key)
+    lua_rotate(state, -2, 1)
+    lua_rawset(state, table)
+  }
+
+  /// Pops the top value and stores it as `table[index]` (raw). Throws if `table` is not a table or
+  /// the stack is empty.
+  public func setElement(_ index: Int, of table: Int32) throws(LuaError) {
+    guard lua_gettop(state) >= 2, isValid(table), lua_type(state, table) == LUA_TTABLE else {
+      throw .misuse("setElement needs a table and a value on the stack")
+    }
+    let table = lua_absindex(state, table)
+    guard table != lua_gettop(state) else { throw .misuse("setElement needs a value above the table") }
+    lua_rawseti(state, table, lua_Integer(index))
+  }
+
+  /// Pops `count` values (never the values below the ones the closure was given).
+  public func pop(_ count: Int32 = 1) {
+    let top = lua_gettop(state)
+    lua_settop(state, max(top - max(count, 0), min(floor, top)))
+  }
+
+  /// Releases a reference (for use inside a callback, where ``LuaVM/release(_:)`` is ignored).
+  public func release(_ reference: LuaRef) {
+    guard reference.owner == owner, reference.slot >= 0 else { return }
+    luaL_unref(state, CLUA_REGISTRYINDEX, reference.slot)
+  }
+
+  /// Keeps the value at `index` alive in the registry and returns a reference to it (released with
+  /// ``LuaVM/release(_:)``). A `nil` (or absent) value gives a reference to `nil`.
+  public func reference(at index: Int32) throws(LuaError) -> LuaRef {
+    try reserve(1)
+    if isValid(index) { lua_pushvalue(state, index) } else { lua_pushnil(state) }
+    return LuaRef(slot: luaL_ref(state, CLUA_REGISTRYINDEX), owner: owner)
+  }
+}
