@@ -5,7 +5,11 @@ extension LuaVM {
   /// once under the limits. `name` is the chunk name of error messages (`rules.lua:3: ...`).
   ///
   /// On failure nothing of the script remains reachable; other scripts are unaffected.
-  public func load(_ source: String, name: String) throws(LuaError) -> LuaScript {
+  ///
+  /// `globals`, when given, is a table whose string-keyed fields are copied into the new
+  /// environment before the chunk runs (how the rule DSL gives a script `tab`, `screen`, `on` …);
+  /// the script can shadow them in its own environment but never change the table itself.
+  public func load(_ source: String, name: String, globals: LuaRef? = nil) throws(LuaError) -> LuaScript {
     try checkIdle()
     let L = state
     let top = lua_gettop(L)
@@ -17,6 +21,22 @@ extension LuaVM {
     var status = clua_sandbox_pcall(L, context, 0, 1)
     guard status == LUA_OK else { throw Self.failure(L, context, status: status, location: name) }
     let environment = lua_gettop(L)
+    if let globals {
+      try check(globals)
+      lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(globals.slot))
+      guard lua_type(L, -1) == LUA_TTABLE else { throw .misuse("the globals for \(name) are not a table") }
+      lua_pushnil(L)
+      while lua_next(L, -2) != 0 {
+        // Stack: … environment, globals, key, value. Copy string keys only; raw, so no metamethod runs.
+        if lua_type(L, -2) == LUA_TSTRING {
+          lua_pushvalue(L, -2)
+          lua_pushvalue(L, -2)
+          lua_rawset(L, environment)
+        }
+        lua_settop(L, -2)
+      }
+      lua_settop(L, -2)
+    }
 
     // The chunk, with the environment as its _ENV.
     let chunkName = name.hasPrefix("=") || name.hasPrefix("@") ? name : "=" + name

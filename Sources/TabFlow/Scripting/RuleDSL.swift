@@ -322,6 +322,8 @@ function tabflow_make_dsl(host)
 
   local api = {}
 
+  function api.declarations() return decl end
+
   function api.call_rule(index, screen, action, tab, payload)
     local queue = {}
     ruleFns[index](new_nav(queue, "current", nil, { screen = screen, action = action, tab = tab }), payload)

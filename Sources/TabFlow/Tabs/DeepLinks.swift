@@ -17,12 +17,19 @@ public struct DeepLinks<Screen> {
   public typealias Handler = (DeepLinkMatch, TabCoordinatorState<Screen>) throws -> [NavigationCommand<Screen>]
 
   private var entries: [(pattern: DeepLinkPattern, handler: Handler)] = []
+  private var source: (() -> DeepLinks<Screen>)?
 
   /// No deep links.
   public init() {}
 
+  /// Deep links looked up anew on every URL, from `source` (e.g. the current rule script, so a
+  /// reload's patterns apply at once); registered ones are tried after them.
+  public init(dynamic source: @escaping () -> DeepLinks<Screen>) {
+    self.source = source
+  }
+
   /// The patterns, in the order they are tried.
-  public var patterns: [DeepLinkPattern] { entries.map(\.pattern) }
+  public var patterns: [DeepLinkPattern] { (source?().patterns ?? []) + entries.map(\.pattern) }
 
   /// Adds a pattern and its handler; throws when the pattern is malformed.
   public mutating func register(_ pattern: String, _ handler: @escaping Handler) throws(DeepLinkError) {
@@ -31,6 +38,7 @@ public struct DeepLinks<Screen> {
 
   /// The first pattern matching `url`, with its parameters and handler.
   func resolve(_ url: String) -> (match: DeepLinkMatch, handler: Handler)? {
+    if let found = source?().resolve(url) { return found }
     for entry in entries {
       if let parameters = entry.pattern.match(url) {
         return (DeepLinkMatch(url: url, pattern: entry.pattern.text, parameters: parameters), entry.handler)

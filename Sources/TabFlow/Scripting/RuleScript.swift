@@ -1,0 +1,188 @@
+/// One rule script loaded into its own sandboxed VM: the DSL, the script, its checked
+/// declarations and the entry points to call its rules, deep links and guards.
+///
+/// Not `Sendable`: it lives where the coordinator runs (the store's actor).
+final class RuleScript {
+  /// Answers the `nav` views (`tab`, `top`, `depth`, `stack`, `context`, `contains`) during a
+  /// call: `(which, tab, field, argument)`, where `which` is `current`, `before` or `after`.
+  typealias ViewAnswer = (String, String?, String, FlowValue?) throws -> FlowValue
+
+  /// A rule that handles an action: its position in the script and its key.
+  struct Rule: Hashable, Sendable {
+    let index: Int
+    let key: String
+  }
+
+  let vm: LuaVM
+  let chunk: String
+  let declarations: ScriptDeclarations
+  private let callRuleFunction: LuaRef
+  private let callDeepLinkFunction: LuaRef
+  private let callGuardFunction: LuaRef
+  private let rulesByScreen: [String: [String: Rule]]
+  private let wildcardRules: [String: Rule]
+  private let decoder: ScriptCommandDecoder
+  private let viewBox = ViewBox()
+
+  /// Loads a script in a fresh VM and checks its declarations.
+  init(source: String, chunk: String, limits: LuaVM.Limits) throws(ScriptError) {
+    self.chunk = chunk
+    let viewBox = self.viewBox
+    let declared: FlowValue
+    var entryPoints: [LuaRef] = []
+    let vm: LuaVM
+    do {
+      vm = try LuaVM(limits: limits)
+      try vm.register("__tabflow_view") { arguments in
+        guard let answer = viewBox.answer else {
+          throw ScriptError(.runtime, "nav views can only be read while a rule runs")
+        }
+        func text(_ index: Int) -> String? {
+          if index < arguments.count, case let .string(value) = arguments[index] { return value }
+          return nil
+        }
+        return [try answer(text(0) ?? "current", text(1), text(2) ?? "", arguments.count > 3 ? arguments[3] : nil)]
+      }
+      let prelude = try vm.load(RuleDSL.source, name: RuleDSL.chunkName)
+      let factory = try vm.reference(to: "tabflow_make_dsl", in: prelude)
+      defer { vm.release(factory) }
+      let dsl = try vm.call(factory, resultCount: 3) { _ in } results: { stack, first in
+        for name in ["declarations", "call_rule", "call_deeplink", "call_guard"] {
+          try stack.pushField(name, of: first + 2)
+          entryPoints.append(try stack.reference(at: -1))
+        }
+        return try stack.reference(at: first)
+      }
+      _ = try vm.load(source, name: chunk, globals: dsl)
+      vm.release(dsl)
+      declared = try vm.call(entryPoints[0], resultCount: 1) { _ in } results: { stack, first in
+        try stack.value(at: first)
+      }
+    } catch {
+      throw ScriptError(error, rule: nil)
+    }
+    self.vm = vm
+    callRuleFunction = entryPoints[1]
+    callDeepLinkFunction = entryPoints[2]
+    callGuardFunction = entryPoints[3]
+
+    declarations = try ScriptDeclarations(reading: declared, chunk: chunk)
+    var byScreen: [String: [String: Rule]] = [:]
+    var wildcards: [String: Rule] = [:]
+    for (offset, key) in declarations.rules.enumerated() {
+      let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+      let rule = Rule(index: offset + 1, key: key)
+      if parts[0] == "*" { wildcards[parts[1]] = rule } else { byScreen[parts[0], default: [:]][parts[1]] = rule }
+    }
+    rulesByScreen = byScreen
+    wildcardRules = wildcards
+    decoder = ScriptCommandDecoder(
+      screens: Dictionary(declarations.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
+      tabs: Set(declarations.tabIDs))
+  }
+
+  /// The rule for an action of a screen: `screen.action`, else `*.action`.
+  func rule(screen: String, action: String) -> Rule? {
+    rulesByScreen[screen]?[action] ?? wildcardRules[action]
+  }
+
+  /// Runs a rule; returns the commands it queued.
+  func call(
+    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, view: @escaping ViewAnswer
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    let queue = try withView(view, rule: rule.key) {
+      try vm.call(callRuleFunction, resultCount: 1) { stack in
+        try stack.push(rule.index)
+        try stack.push(screen)
+        try stack.push(action)
+        try stack.push(tab)
+        try stack.push(payload)
+      } results: { stack, first in
+        try stack.value(at: first)
+      }
+    }
+    do {
+      return try decoder.commands(from: queue)
+    } catch {
+      throw ScriptError(error.kind, error.message, rule: rule.key)
+    }
+  }
+
+  /// Runs the handler of deep-link pattern number `index` (0-based); returns its commands.
+  func callDeepLink(
+    _ index: Int, url: String, parameters: [String: String], view: @escaping ViewAnswer
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    let rule = "deeplink \(declarations.deepLinks[index])"
+    let queue = try withView(view, rule: rule) {
+      try vm.call(callDeepLinkFunction, resultCount: 1) { stack in
+        try stack.push(index + 1)
+        try stack.push(url)
+        try stack.push(FlowValue.object(parameters.mapValues(FlowValue.string)))
+      } results: { stack, first in
+        try stack.value(at: first)
+      }
+    }
+    do {
+      return try decoder.commands(from: queue)
+    } catch {
+      throw ScriptError(error.kind, error.message, rule: rule)
+    }
+  }
+
+  /// Runs guard number `index` (0-based) on a change; `nil` allows it, a string rejects it.
+  func callGuard(
+    _ index: Int, commands: [String], source: String, view: @escaping ViewAnswer
+  ) throws(ScriptError) -> String? {
+    try withView(view, rule: "guard '\(declarations.guards[index])'") {
+      try vm.call(callGuardFunction, resultCount: 2) { stack in
+        try stack.push(index + 1)
+        try stack.push(FlowValue.array(commands.map(FlowValue.string)))
+        try stack.push(source)
+      } results: { stack, first in
+        stack.isTruthy(at: first) ? nil : (stack.string(at: first + 1) ?? "rejected")
+      }
+    }
+  }
+
+  /// Runs `body` with `view` answering the `nav` views; maps VM errors to script errors.
+  private func withView<Result>(
+    _ view: @escaping ViewAnswer, rule: String, _ body: () throws -> Result
+  ) throws(ScriptError) -> Result {
+    viewBox.answer = view
+    defer { viewBox.answer = nil }
+    do {
+      return try body()
+    } catch {
+      throw ScriptError(error, rule: rule)
+    }
+  }
+
+  /// Holds the view answer while a call runs; the registered view function reads it.
+  final class ViewBox {
+    var answer: ViewAnswer?
+  }
+}
+
+extension ScriptError {
+  /// A script error for an error of the VM (or of a Swift callback it ran).
+  init(_ error: any Error, rule: String?) {
+    if let error = error as? ScriptError {
+      self = error
+      if self.rule == nil { self.rule = rule }
+      return
+    }
+    guard let error = error as? LuaError else {
+      self.init(.runtime, "\(error)", rule: rule)
+      return
+    }
+    switch error {
+    case let .syntax(message): self.init(.syntax, message, rule: rule)
+    case let .runtime(message, traceback): self.init(.runtime, message, rule: rule, traceback: traceback)
+    case let .budgetExceeded(message): self.init(.budgetExceeded, message, rule: rule)
+    case let .memory(message): self.init(.memory, message, rule: rule)
+    case let .errorInErrorHandling(message): self.init(.runtime, message, rule: rule)
+    case let .invalidValue(message): self.init(.invalidCommand, message, rule: rule)
+    case let .misuse(message): self.init(.runtime, message, rule: rule)
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/// What a rule script declares: its app name, tabs, screens, rules, deep links and guards.
+public struct ScriptDeclarations: Hashable, Sendable {
+  /// A tab as the script declares it.
+  public struct Tab: Hashable, Sendable {
+    /// The tab's identifier.
+    public var id: String
+    /// The name of its root screen.
+    public var root: String
+    /// Its title, for the tab bar.
+    public var title: String
+    /// What tapping it while selected does.
+    public var reselect: ReselectPolicy
+    /// Whether its root has navigation.
+    public var navigation: Bool
+  }
+
+  /// The app's name.
+  public var app: String
+  /// What back does at the root of a tab.
+  public var backBehavior: BackBehavior
+  /// The tabs, in tab-bar order.
+  public var tabs: [Tab]
+  /// The screens, in declaration order.
+  public var screens: [ScreenDeclaration]
+  /// The rule keys (`feed.itemTapped`, `*.cancelled`), in declaration order.
+  public var rules: [String]
+  /// The deep-link patterns, in declaration order.
+  public var deepLinks: [String]
+  /// The guard names, in declaration order.
+  public var guards: [String]
+
+  /// The declaration of a screen, by name.
+  public func screen(named name: String) -> ScreenDeclaration? {
+    screens.first { $0.name == name }
+  }
+
+  /// The screen names.
+  public var screenNames: [String] { screens.map(\.name) }
+  /// The tab identifiers.
+  public var tabIDs: [String] { tabs.map(\.id) }
+}
+
+extension ScriptDeclarations {
+  /// Reads the declarations the DSL recorded (plain data) and checks that they fit together: at
+  /// least one tab, every root and rule names a declared screen and action, every deep-link
+  /// pattern parses.
+  init(reading decl: FlowValue, chunk: String) throws(ScriptError) {
+    func fail(_ message: String) -> ScriptError { ScriptError(.declaration, "\(chunk): \(message)") }
+    func list(_ value: FlowValue?) -> [FlowValue] {
+      switch value {
+      case let .array(items)?: return items
+      default: return []
+      }
+    }
+    func text(_ value: FlowValue?) -> String? {
+      if case let .string(text)? = value { return text }
+      return nil
+    }
+
+    app = text(decl["app"]) ?? ""
+    backBehavior = BackBehavior(rawValue: text(decl["back"]) ?? "none") ?? .none
+    screens = []
+    for item in list(decl["screens"]) {
+      guard let name = text(item["name"]) else { throw fail("a screen has no name") }
+      let actions = list(item["actions"]).compactMap { action -> (name: String, sample: FlowValue)? in
+        text(action["name"]).map { ($0, action["sample"] ?? .emptyObject) }
+      }
+      screens.append(ScreenDeclaration(
+        name: name, title: text(item["title"]), stateDefaults: item["state"]?.objectValue ?? [:], actions: actions))
+    }
+    let names = screens.map(\.name)
+
+    tabs = []
+    for item in list(decl["tabs"]) {
+      guard let id = text(item["id"]), let root = text(item["root"]) else { throw fail("a tab has no id or root") }
+      guard names.contains(root) else {
+        throw fail("tab '\(id)': its root '\(root)' is not a declared screen" + Suggestions.hint(for: root, in: names))
+      }
+      tabs.append(Tab(
+        id: id, root: root, title: text(item["title"]) ?? id,
+        reselect: ReselectPolicy(rawValue: text(item["reselect"]) ?? "popToRoot") ?? .popToRoot,
+        navigation: item["navigation"] != .bool(false)))
+    }
+    guard !tabs.isEmpty else { throw fail("the script declares no tab (add e.g. tab \"home\" { root = \"feed\" })") }
+
+    rules = list(decl["rules"]).compactMap { text($0["key"]) }
+    for key in rules {
+      let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else { throw fail("rule '\(key)' must be screen.action") }
+      let (screen, action) = (parts[0], parts[1])
+      if screen == "*" {
+        guard screens.contains(where: { $0.declares(action: action) }) else {
+          let all = Set(screens.flatMap(\.actionList)).sorted()
+          throw fail("rule '\(key)': no screen declares the action '\(action)'" + Suggestions.hint(for: action, in: all))
+        }
+      } else {
+        guard let declaration = screens.first(where: { $0.name == screen }) else {
+          throw fail("rule '\(key)': '\(screen)' is not a declared screen" + Suggestions.hint(for: screen, in: names))
+        }
+        guard declaration.declares(action: action) else {
+          throw fail(
+            "rule '\(key)': screen '\(screen)' does not declare the action '\(action)' (actions: "
+              + declaration.actionList.joined(separator: ", ") + ")"
+              + Suggestions.hint(for: action, in: declaration.actionList))
+        }
+      }
+    }
+
+    deepLinks = list(decl["deeplinks"]).compactMap { text($0["pattern"]) }
+    for pattern in deepLinks {
+      do {
+        _ = try DeepLinkPattern(pattern)
+      } catch {
+        throw fail(error.description)
+      }
+    }
+    guards = list(decl["guards"]).compactMap { text($0["name"]) }
+  }
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+/// Routing rules written in Lua: a rule script loaded into a sandboxed VM, used as a coordinator's
+/// ``NavigationRules``, with its guards and deep links. Reloadable at any time without losing
+/// navigation state.
+///
+/// ```swift
+/// let rules = try ScriptedRules<DynamicScreen, DynamicAction>(source: script, name: "shop.lua")
+/// let store = Store(initialState: try rules.initialState()) {
+///   TabCoordinator(rules: rules, guards: [rules.scriptGuard], deepLinks: rules.deepLinks)
+///     .forEachRoute(\.self, action: .router()) { EmptyReducer() }
+/// }
+/// try rules.reload(source: edited, name: "shop.lua", keeping: store.state)
+/// ```
+///
+/// A rule error, an exhausted budget or memory cap discards the action's batch and is reported
+/// with `file:line`, the rule and a traceback; the state is unchanged. Not `Sendable`: use it
+/// where the store runs.
+public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: NavigationRules {
+  private var script: RuleScript
+  private let codec: ScreenCodec<Screen>
+  /// The limits every call of the script runs under; applied to reloads too.
+  public let limits: LuaVM.Limits
+
+  /// Loads a script whose screen names map to typed screens through `catalog`. Throws when the
+  /// script does not load, its declarations do not fit together, or it declares a screen the
+  /// catalog does not have.
+  public init(
+    source: String, name: String = "rules.lua", catalog: ScreenCatalog<Screen>, limits: LuaVM.Limits = LuaVM.Limits()
+  ) throws(ScriptError) {
+    codec = .catalog(catalog)
+    self.limits = limits
+    script = try Self.load(source, name, codec: codec, limits: limits)
+  }
+
+  init(source: String, name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits) throws(ScriptError) {
+    self.codec = codec
+    self.limits = limits
+    script = try Self.load(source, name, codec: codec, limits: limits)
+  }
+
+  /// What the current script declares.
+  public var declarations: ScriptDeclarations { script.declarations }
+  /// The chunk name of the current script (`shop.lua`), used in its error messages.
+  public var chunk: String { script.chunk }
+  /// Bytes the current script's VM uses now.
+  public var memoryInUse: Int { script.vm.memoryInUse }
+
+  /// The state the script declares: every tab with its root screen (state defaults applied),
+  /// the first tab selected.
+  public func initialState() throws(ScriptError) -> TabCoordinatorState<Screen> {
+    var tabs: [TabDefinition<Screen>] = []
+    for tab in declarations.tabs {
+      let defaults = declarations.screen(named: tab.root)?.stateDefaults ?? [:]
+      let root = try codec.make(DynamicScreen(tab.root, state: defaults))
+      tabs.append(TabDefinition(TabID(tab.id), root: root, rootWithNavigation: tab.navigation, reselect: tab.reselect))
+    }
+    do {
+      return try TabCoordinatorState(tabs: tabs, backBehavior: declarations.backBehavior)
+    } catch {
+      throw ScriptError(.declaration, "\(chunk): \(error.description)")
+    }
+  }
+
+  /// The script name and state of a screen (`item {id=3}`).
+  public func describe(_ screen: Screen) -> DynamicScreen { codec.describe(screen) }
+
+  /// The screen a script name and payload open (declared defaults merged in); an unknown screen
+  /// or field is an error with suggestions.
+  public func screen(named name: String, payload: [String: FlowValue] = [:]) throws(ScriptError) -> Screen {
+    guard let declaration = declarations.screen(named: name) else {
+      throw ScriptError(.unknownName, "unknown screen '\(name)'" + Suggestions.hint(for: name, in: declarations.screenNames))
+    }
+    do {
+      return try codec.make(try declaration.instantiate(with: payload))
+    } catch let error as ScriptError {
+      throw error
+    } catch {
+      throw ScriptError(.payload, "\(error)")
+    }
+  }
+
+  // MARK: - Rules
+
+  /// The batch of the script's rule for this action (`screen.action`, else `*.action`), or `nil`
+  /// when the script has none.
+  public func batch(
+    for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
+  ) throws -> NavigationBatch<Screen>? {
+    let screen = codec.describe(route.screen)
+    guard let rule = script.rule(screen: screen.name, action: action.scriptName) else { return nil }
+    let commands = try script.call(
+      rule, screen: screen.name, action: action.scriptName, tab: route.tab.rawValue,
+      payload: action.scriptPayload, view: viewAnswer(current: state))
+    return NavigationBatch(rule: "\(screen.name).\(action.scriptName)", try convert(commands, rule: rule.key))
+  }
+
+  /// Whether the script has a rule for this action of a screen named `screen`.
+  public func handles(action: String, on screen: String) -> Bool {
+    script.rule(screen: screen, action: action) != nil
+  }
+
+  /// The script's guards as one coordinator guard: the first Lua guard that returns
+  /// `false, reason` rejects the batch. A guard that fails with an error rejects it too.
+  public var scriptGuard: NavigationGuard<Screen> {
+    NavigationGuard("\(chunk) guards") { [self] change in
+      let commands = change.commands.map(\.description)
+      for index in declarations.guards.indices {
+        do {
+          let view = viewAnswer(current: change.after, before: { change.before })
+          if let reason = try script.callGuard(index, commands: commands, source: change.source.description, view: view) {
+            return .reject(reason)
+          }
+        } catch {
+          return .reject("guard failed: \(error)")
+        }
+      }
+      return .allow
+    }
+  }
+
+  /// The script's deep links, looked up in the current script on every URL.
+  public var deepLinks: DeepLinks<Screen> {
+    DeepLinks(dynamic: { [self] in currentDeepLinks() })
+  }
+
+  private func currentDeepLinks() -> DeepLinks<Screen> {
+    var links = DeepLinks<Screen>()
+    for (index, pattern) in declarations.deepLinks.enumerated() {
+      // Patterns were checked when the script loaded.
+      try? links.register(pattern) { [self] match, state in
+        let commands = try script.callDeepLink(
+          index, url: match.url, parameters: match.parameters, view: viewAnswer(current: state))
+        return try convert(commands, rule: "deeplink \(pattern)")
+      }
+    }
+    return links
+  }
+
+  // MARK: - Reload
+
+  /// Replaces the script. The new one is loaded and checked in a fresh VM and swapped in only if
+  /// that succeeds and it still declares every tab and screen `state` uses; otherwise the old rules
+  /// stay active and the error says why. Navigation state is never touched.
+  public func reload(source: String, name: String? = nil, keeping state: TabCoordinatorState<Screen>) throws(ScriptError) {
+    let candidate = try Self.load(source, name ?? chunk, codec: codec, limits: limits)
+    let declared = Set(candidate.declarations.tabIDs)
+    for tab in state.tabs where !declared.contains(tab.id.rawValue) {
+      throw ScriptError(
+        .declaration, "\(candidate.chunk): reload rejected: tab '\(tab.id)' is in use but the new script does not declare it")
+    }
+    let screens = Set(candidate.declarations.screenNames)
+    for tab in state.tabs {
+      for route in tab.stack.routes {
+        let name = codec.describe(route.screen).name
+        guard screens.contains(name) else {
+          throw ScriptError(
+            .declaration,
+            "\(candidate.chunk): reload rejected: screen '\(name)' is in use (\(tab.id): "
+              + tab.stack.routes.map { codec.describe($0.screen).name }.joined(separator: " > ")
+              + ") but the new script does not declare it")
+        }
+      }
+    }
+    script = candidate
+  }
+
+  /// Reloads from a file (see ``reload(source:name:keeping:)``); the chunk name is the file's name.
+  public func reload(contentsOfFile path: String, keeping state: TabCoordinatorState<Screen>) throws(ScriptError) {
+    try reload(source: try Self.read(path), name: (path as NSString).lastPathComponent, keeping: state)
+  }
+
+  /// The text of a script file, or an error naming the file.
+  static func read(_ path: String) throws(ScriptError) -> String {
+    do {
+      return try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw ScriptError(.runtime, "cannot read \(path): \((error as NSError).localizedDescription)")
+    }
+  }
+
+  // MARK: - Internals
+
+  private static func load(
+    _ source: String, _ name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits
+  ) throws(ScriptError) -> RuleScript {
+    let script = try RuleScript(source: source, chunk: name, limits: limits)
+    if let names = codec.names {
+      for screen in script.declarations.screenNames where !names.contains(screen) {
+        throw ScriptError(
+          .declaration, "\(name): screen '\(screen)' has no entry in the screen catalog"
+            + Suggestions.hint(for: screen, in: names))
+      }
+    }
+    return script
+  }
+
+  private func convert(_ commands: [NavigationCommand<DynamicScreen>], rule: String) throws(ScriptError) -> [NavigationCommand<Screen>] {
+    var converted: [NavigationCommand<Screen>] = []
+    converted.reserveCapacity(commands.count)
+    let codec = self.codec
+    for command in commands {
+      do {
+        converted.append(try command.map({ screen in try codec.make(screen) }, match: { match in
+          ScreenMatch<Screen>(match.label) { codec.describe($0).name == match.label }
+        }))
+      } catch let error as ScriptError {
+        throw ScriptError(error.kind, error.message, rule: rule)
+      } catch {
+        throw ScriptError(.payload, "\(error)", rule: rule)
+      }
+    }
+    return converted
+  }
+
+  /// Answers the `nav` views from `current` (and, for guards, the lazily rebuilt `before`).
+  private func viewAnswer(
+    current: TabCoordinatorState<Screen>, before: (() -> TabCoordinatorState<Screen>)? = nil
+  ) -> RuleScript.ViewAnswer {
+    let codec = self.codec
+    return { which, tab, field, argument in
+      let state = which == "before" ? (before?() ?? current) : current
+      switch field {
+      case "context": return .object(state.context)
+      case "tab": return .string(state.selectedTab.rawValue)
+      default: break
+      }
+      let tabID = tab.map { TabID($0) } ?? state.selectedTab
+      guard let stack = state.stack(for: tabID) else {
+        throw ScriptError(.unknownName, "unknown tab '\(tabID)'")
+      }
+      switch field {
+      case "top":
+        return .string(codec.describe(stack.top.screen).name)
+      case "depth":
+        return .int(stack.count)
+      case "stack":
+        return .array(stack.routes.map { route in
+          let screen = codec.describe(route.screen)
+          return .object(["screen": .string(screen.name), "style": .string(route.style.rawValue), "state": .object(screen.state)])
+        })
+      case "contains":
+        guard case let .string(name)? = argument else { return .bool(false) }
+        return .bool(stack.routes.contains { codec.describe($0.screen).name == name })
+      default:
+        throw ScriptError(.runtime, "nav has no view '\(field)'")
+      }
+    }
+  }
+}
+
+extension ScriptedRules where Screen == DynamicScreen {
+  /// Loads a script-only flow: screens are the script's dynamic screens.
+  public convenience init(source: String, name: String = "rules.lua", limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
+    try self.init(source: source, name: name, codec: .dynamic, limits: limits)
+  }
+
+  /// Loads a script-only flow from a file; the chunk name is the file's name.
+  public convenience init(contentsOfFile path: String, limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
+    try self.init(source: try Self.read(path), name: (path as NSString).lastPathComponent, limits: limits)
+  }
+}
