@@ -47,12 +47,24 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
     self.logger = logger
   }
 
-  /// Applies the action's batch, or reports why it was discarded.
+  /// Applies the action's batch, or reports why it was discarded, as delegate actions.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let outputs = apply(action, to: &state)
+    switch outputs.count {
+    case 0: return .none
+    case 1: return .send(.delegate(outputs[0]))
+    default: return .merge(outputs.map { .send(.delegate($0)) })
+    }
+  }
+
+  /// Applies an action synchronously and returns what the coordinator tells the host, without a
+  /// store: the same logic as ``reduce(into:action:)``, for tools that drive many states (the CLI's
+  /// explorer). Screen reducers do not run here; compose with `forEachRoute` for that.
+  public func apply(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate] {
     switch action {
     case let .router(.routeAction(id, screenAction)):
       // forEachRoute drops actions for routes that left, so the route is here.
-      guard let route = state.routeContext(for: id) else { return .none }
+      guard let route = state.routeContext(for: id) else { return [] }
       let batch: NavigationBatch<Rules.Screen>?
       do {
         batch = try rules.batch(for: screenAction, on: route, in: state)
@@ -60,7 +72,7 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
         let source = BatchSource.screenAction(tab: route.tab, route: id)
         return failed(BatchFailure(source: source, reason: .ruleFailed(message: "\(error)")))
       }
-      guard let batch else { return .none }
+      guard let batch else { return [] }
       return commit(batch.source, batch.commands, &state) { state throws(BatchFailure) in
         try state.apply(batch.commands, source: batch.source, guards: guards)
       }
@@ -69,7 +81,7 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
       do {
         try state.updateSelectedRoutes(routes)
         logger.debug("ui updated \(state.selectedTab): \(routes.pathDescription())")
-        return .none
+        return []
       } catch {
         return failed(BatchFailure(
           source: .userBack, reason: .invalidCommand(index: 0, command: "updateRoutes", error: error)))
@@ -97,20 +109,20 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
 
     case let .setContext(key, value):
       state.context[key] = value
-      return .none
+      return []
 
     case .delegate:
-      return .none
+      return []
     }
   }
 
-  /// Runs a batch; logs it; turns its reports, or its failure, into delegate actions.
+  /// Runs a batch; logs it; returns its reports, or its failure, for the host.
   private func commit(
     _ source: @autoclosure () -> BatchSource,
     _ commands: @autoclosure () -> [NavigationCommand<Rules.Screen>],
     _ state: inout State,
     _ batch: (inout State) throws(BatchFailure) -> [NavigationReport]
-  ) -> Effect<Action> {
+  ) -> [TabCoordinatorDelegate] {
     let before = logger.logLevel <= .trace ? state : nil
     let reports: [NavigationReport]
     do {
@@ -122,15 +134,11 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
     if let before {
       logger.trace("\(diff(before, state) ?? "no change")")
     }
-    switch reports.count {
-    case 0: return .none
-    case 1: return .send(.delegate(.report(reports[0])))
-    default: return .merge(reports.map { .send(.delegate(.report($0))) })
-    }
+    return reports.map { .report($0) }
   }
 
-  private func failed(_ failure: BatchFailure) -> Effect<Action> {
+  private func failed(_ failure: BatchFailure) -> [TabCoordinatorDelegate] {
     logger.notice("discarded \(failure)")
-    return .send(.delegate(.failed(failure)))
+    return [.failed(failure)]
   }
 }
