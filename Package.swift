@@ -38,6 +38,7 @@ let package = Package(
       dependencies: [
         "TabFlow",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(

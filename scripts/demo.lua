@@ -45,7 +45,11 @@ on("cart.checkoutTapped", function(nav) nav:push("checkout", { total = 42 }) end
 on("checkout.paid", function(nav) nav:dismissAll(); nav:emit("paid") end)
 on("account.ordersTapped", function(nav) nav:push("orders") end)
 on("account.logoutTapped", function(nav) nav:emit("loggedOut") end)
-on("orders.orderTapped", function(nav, p) nav:tab("home"):push("item", { id = p.id }); nav:selectTab("home") end)
+on("orders.orderTapped", function(nav, p)
+  nav:tab("home"):dismissAll()
+  nav:tab("home"):push("item", { id = p.id })
+  nav:selectTab("home")
+end)
 
 -- Every "cancelled" and "closeTapped" closes the presented layer it comes from (wildcard rules).
 on("*.cancelled", function(nav) nav:dismiss() end)

@@ -1,16 +1,112 @@
 import ArgumentParser
+import Foundation
 import TabFlow
 
 /// The `flowscript` command: drives TabFlow rule scripts from the command line.
-@main
 struct Flowscript: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "flowscript",
     abstract: "Send actions to a TabFlow navigation flow and watch its tabs and stacks change.",
     discussion: """
-      TabFlow is a tab-and-multi-stack navigation coordinator whose routing rules are Lua
-      scripts. flowscript loads such a script and lets you drive it from the command line.
+      TabFlow is a tab-and-multi-stack navigation coordinator whose routing rules are Lua \
+      scripts. flowscript loads such a script and drives it with one line language:
+
+        feed.itemTapped {id=3}    send itemTapped from the topmost feed screen of the selected tab
+                                  (the payload is a Lua table literal, data only)
+        tab profile               tap a tab-bar item (select, or reselect)
+        back                      the user's back gesture
+        url shop://item/3         open a deep link
+        set loggedIn true         set a context value rules and guards can read
+        expect tab home           assertions: tab, stack, top, error, depth
+        expect stack home: feed > item > sheet:login > cover:pay
+        expect top item {id=3}    (the payload is matched as a subset)
+        expect error "login required"   the previous line failed, with that text
+        expect depth 2            routes in the selected tab, root included
+        # comment
+
+      REPL commands: state (JSON), tree, show, reload, undo, help, quit.
+
+      Examples:
+        flowscript                              REPL on the bundled demo flow
+        flowscript repl shop.lua --watch        REPL on a script, reloading it when it changes
+        flowscript run shop.lua flows/*.flow    run scenario files; prints "N passed, N failed"
+        flowscript check shop.lua --explore 6   validate and explore every reachable state
+        flowscript graph shop.lua --format dot | dot -Tsvg > flow.svg
+        flowscript send shop.lua 'feed.itemTapped {id=3}' 'tab profile' --json
+
+      Exit codes: 0 success, 1 a scenario or check failed, 2 usage or script error.
       """,
-    version: TabFlowVersion.current
+    version: TabFlowVersion.current,
+    subcommands: [Repl.self, Run.self, Check.self, Graph.self, Send.self, DemoScript.self],
+    defaultSubcommand: Repl.self
   )
+}
+
+@main
+enum FlowscriptMain {
+  static func main() {
+    do {
+      var command = try Flowscript.parseAsRoot()
+      try command.run()
+    } catch let failure as CommandFailure {
+      if !failure.message.isEmpty { Output.error(failure.message) }
+      exit(failure.code)
+    } catch {
+      let code = Flowscript.exitCode(for: error)
+      let message = Flowscript.fullMessage(for: error)
+      if code == .success {
+        if !message.isEmpty { print(message) }
+        exit(0)
+      }
+      if !message.isEmpty { Output.error(message) }
+      // Usage errors exit with 2, as DESIGN §7 says (ArgumentParser's default is 64).
+      exit(code == .validationFailure ? 2 : code.rawValue)
+    }
+  }
+}
+
+/// A failure with its exit code: 1 a scenario or check failed, 2 usage or script error.
+struct CommandFailure: Error {
+  let code: Int32
+  let message: String
+
+  static func script(_ error: ScriptError) -> CommandFailure { CommandFailure(code: 2, message: error.description) }
+  static func usage(_ message: String) -> CommandFailure { CommandFailure(code: 2, message: message) }
+  static let failed = CommandFailure(code: 1, message: "")
+}
+
+/// The script argument shared by the subcommands.
+struct ScriptOptions: ParsableArguments {
+  @Argument(help: "The Lua rule script.")
+  var script: String
+
+  @Option(help: "Instruction budget per rule call.")
+  var budget: Int = 10_000_000
+
+  @Option(help: "Memory cap of the script's VM, in MiB.")
+  var memory: Int = 32
+
+  var limits: LuaVM.Limits {
+    LuaVM.Limits(memoryBytes: max(memory, 1) << 20, instructionsPerCall: max(budget, 1_000))
+  }
+
+  /// The script's text.
+  func source() throws -> String {
+    guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
+      throw CommandFailure.usage("\(script): cannot read the script")
+    }
+    return text
+  }
+
+  func session() throws -> FlowSession {
+    guard FileManager.default.isReadableFile(atPath: script) else {
+      throw CommandFailure.usage(
+        FileManager.default.fileExists(atPath: script) ? "\(script): cannot read the script" : "\(script): no such script")
+    }
+    do {
+      return try FlowSession(origin: .file(script), limits: limits)
+    } catch {
+      throw CommandFailure.script(error)
+    }
+  }
 }

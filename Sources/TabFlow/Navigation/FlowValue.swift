@@ -101,12 +101,12 @@ extension FlowValue {
   }
 }
 
-extension FlowValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+// Deliberately not ExpressibleByNilLiteral: with it, `cond ? nil : value` silently means
+// `.null` where an optional was meant. Write `.null`.
+extension FlowValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
   ExpressibleByDictionaryLiteral
 {
-  /// `nil` as ``null``.
-  public init(nilLiteral: ()) { self = .null }
   /// A boolean literal.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
   /// An integer literal.

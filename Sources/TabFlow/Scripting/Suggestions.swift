@@ -1,8 +1,8 @@
 /// "Did you mean …?" for names a script author or CLI user mistyped.
-enum Suggestions {
+public enum Suggestions {
   /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo
   /// (case-insensitive equality always counts).
-  static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+  public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
     let lowered = name.lowercased()
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
@@ -16,12 +16,12 @@ enum Suggestions {
   }
 
   /// ` — did you mean 'x'?` or an empty string.
-  static func hint(for name: String, in candidates: some Sequence<String>) -> String {
+  public static func hint(for name: String, in candidates: some Sequence<String>) -> String {
     closest(to: name, in: candidates).map { " — did you mean '\($0)'?" } ?? ""
   }
 
   /// Levenshtein distance between two strings (by Unicode scalars).
-  static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+  public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
     let a = Array(lhs.unicodeScalars)
     let b = Array(rhs.unicodeScalars)
     if a.isEmpty { return b.count }

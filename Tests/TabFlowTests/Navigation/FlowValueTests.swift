@@ -32,13 +32,13 @@ import Testing
   }
 
   @Test func literalsBuildTheMatchingCases() {
-    let null: FlowValue = nil
+    let null: FlowValue = .null
     let bool: FlowValue = true
     let int: FlowValue = 3
     let double: FlowValue = 2.5
     let string: FlowValue = "x"
     let array: FlowValue = [1, "a"]
-    let object: FlowValue = ["k": nil]
+    let object: FlowValue = ["k": .null]
     #expect(null.kindName == "nil")
     #expect(bool.kindName == "boolean")
     #expect(int.kindName == "integer")
@@ -117,12 +117,12 @@ import Testing
   }
 
   @Test func containsFailsOnAnyMissingOrDifferentMember() {
-    let state: FlowValue = ["id": 3, "options": ["size": "L"], "tags": ["a", "b"], "note": nil]
+    let state: FlowValue = ["id": 3, "options": ["size": "L"], "tags": ["a", "b"], "note": .null]
     #expect(!state.contains(["id": 4]))
     #expect(!state.contains(["id": "3"]))
     #expect(!state.contains(["missing": 1]))
-    #expect(!state.contains(["missing": nil]))
-    #expect(state.contains(["note": nil]))
+    #expect(!state.contains(["missing": .null]))
+    #expect(state.contains(["note": .null]))
     #expect(!state.contains(["options": ["size": "M"]]))
     #expect(!state.contains(["options": ["size": "L", "gift": true]]))
     // Arrays are not subsets: they must be equal.
@@ -166,7 +166,7 @@ import Testing
   }
 
   @Test func printsTablesWithSortedKeys() {
-    let value: FlowValue = ["zeta": 1, "alpha": ["b": true, "a": nil], "mid": [3, "x", [1.5]]]
+    let value: FlowValue = ["zeta": 1, "alpha": ["b": true, "a": .null], "mid": [3, "x", [1.5]]]
     #expect(value.description == #"{alpha={a=nil, b=true}, mid={3, "x", {1.5}}, zeta=1}"#)
     #expect(FlowValue.emptyObject.description == "{}")
     #expect(FlowValue.array([]).description == "{}")
@@ -204,7 +204,7 @@ import Testing
   }
 
   @Test func encodesAsPlainJSON() throws {
-    let value: FlowValue = ["id": 3, "name": "a\"b", "tags": ["x", nil, true], "ratio": 0.5, "empty": .emptyObject]
+    let value: FlowValue = ["id": 3, "name": "a\"b", "tags": ["x", .null, true], "ratio": 0.5, "empty": .emptyObject]
     #expect(try Self.json(value) == #"{"empty":{},"id":3,"name":"a\"b","ratio":0.5,"tags":["x",null,true]}"#)
     #expect(try Self.json(.array([])) == "[]")
     #expect(try Self.json(.null) == "null")
@@ -249,7 +249,7 @@ import Testing
     let values: [FlowValue] = [
       .null, true, 0, -1, .int(Int.max), .int(Int.min), 0.25, -1e-9, 1e300, .double(2), "", "ü\n\"",
       [], .emptyObject, [[], [.emptyObject], ["a": [1, 2.5]]],
-      ["id": 3, "state": ["qty": 1, "price": 9.99, "flags": [true, false], "note": nil]],
+      ["id": 3, "state": ["qty": 1, "price": 9.99, "flags": [true, false], "note": .null]],
     ]
     for value in values {
       let data = try JSONEncoder().encode(value)

@@ -76,7 +76,7 @@ import Testing
     Accepted("{a = 1, a = 2}", ["a": 2]),
     Accepted("{a = 1, [\"a\"] = 2}", ["a": 2]),
     Accepted("{\n  id = 3,\r\n\tqty = 1\n}", ["id": 3, "qty": 1]),
-    Accepted("{nil, true, false}", [nil, true, false]),
+    Accepted("{nil, true, false}", [.null, true, false]),
     Accepted("{flag = false, none = nil}", ["flag": false]),
     Accepted("{-1, - 2, -2.5}", [-1, -2, -2.5]),
     Accepted("{[[x]], [=[y]=]}", ["x", "y"]),
@@ -393,7 +393,7 @@ import Testing
   /// `FlowValue.description` writes Lua: whatever it prints parses back to the same value.
   @Test func parsesWhatFlowValuePrints() throws {
     let values: [FlowValue] = [
-      .emptyObject, [1, 2.5, "x", nil, true],
+      .emptyObject, [1, 2.5, "x", .null, true],
       ["id": 3, "name": "a \"quoted\"\n\tname\\", "x y": ["end": false], "nested": [[1], [2, [3]]]],
       ["control": "\u{1}2\u{1F}", "unicode": "café ✓", "neg": -4, "small": 1e-7, "big": 1e20],
       ["int": .int(Int.max), "min": .int(Int.min + 1), "tiny": .double(-0.5)],

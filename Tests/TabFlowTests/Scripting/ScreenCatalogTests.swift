@@ -135,11 +135,11 @@ import Testing
   }
 
   @Test func nilForARequiredFieldSaysSo() throws {
-    let error = try Self.failure("item", ["id": nil])
+    let error = try Self.failure("item", ["id": .null])
     #expect(error.kind == .payload)
     #expect(error.message == "the payload of screen 'item' does not decode: id: expected Int, found null")
     // nil for an optional field is fine.
-    #expect(try Self.catalog.screen(named: "item", state: ["id": 1, "note": nil]) == .item(ItemState(id: 1)))
+    #expect(try Self.catalog.screen(named: "item", state: ["id": 1, "note": .null]) == .item(ItemState(id: 1)))
   }
 
   /// Foundation's JSONDecoder on Linux reports a fraction for an `Int` as invalid JSON without a

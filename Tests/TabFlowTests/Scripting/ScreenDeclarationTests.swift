@@ -73,7 +73,7 @@ import Testing
   }
 
   @Test func aNilDefaultAcceptsAnyKind() throws {
-    let note = ScreenDeclaration(name: "note", stateDefaults: ["body": nil])
+    let note = ScreenDeclaration(name: "note", stateDefaults: ["body": .null])
     for value: FlowValue in ["text", 3, true, [1, 2], ["a": 1]] {
       #expect(try note.instantiate(with: ["body": value]).state == ["body": value])
     }

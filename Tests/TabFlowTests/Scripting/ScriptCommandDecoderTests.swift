@@ -233,7 +233,7 @@ import Testing
   func countedOpsDefaultToOne(op: String) throws {
     let one = try Self.decode(["op": .string(op)])
     let three = try Self.decode(["op": .string(op), "count": 3])
-    let explicitNil = try Self.decode(["op": .string(op), "count": nil])
+    let explicitNil = try Self.decode(["op": .string(op), "count": .null])
     switch op {
     case "pop": #expect([one, three, explicitNil] == [.pop(count: 1), .pop(count: 3), .pop(count: 1)])
     case "goBack": #expect([one, three, explicitNil] == [.goBack(count: 1), .goBack(count: 3), .goBack(count: 1)])
@@ -293,7 +293,7 @@ import Testing
       try Self.decode(["op": "push", "screen": "orders", "tab": "profile"]) == .tab("profile", .push(Self.orders)))
     #expect(try Self.decode(["op": "pop", "count": 2, "tab": "home"]) == .tab("home", .pop(count: 2)))
     #expect(try Self.decode(["op": "dismissAll", "tab": "profile"]) == .tab("profile", .dismissAll))
-    #expect(try Self.decode(["op": "popToRoot", "tab": nil]) == .popToRoot)
+    #expect(try Self.decode(["op": "popToRoot", "tab": .null]) == .popToRoot)
     try Self.expectFailure(
       ["op": "push", "screen": "orders", "tab": "profil"], .unknownName,
       "unknown tab 'profil' — did you mean 'profile'?")

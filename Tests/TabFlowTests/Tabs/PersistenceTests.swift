@@ -21,7 +21,7 @@ extension TabsTests {
         backBehavior: .history,
         context: [
           "loggedIn": true, "visits": 3, "ratio": 0.25, "name": "Ann", "tags": ["a", "b"],
-          "prefs": ["dark": true, "font": nil],
+          "prefs": ["dark": true, "font": .null],
         ])
       try state.apply([
         .push(.item(id: 3)),

@@ -1,0 +1,70 @@
+import ArgumentParser
+import TabFlow
+
+extension Flowscript {
+  /// `flowscript check RULES.lua [--explore DEPTH]`.
+  struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Validate a script, then explore the states it can reach and report problems.",
+      discussion: """
+        Explores breadth-first from the initial state: every tab tap, back, declared action of the \
+        top screen (with its sample payload) and deep link (with sample parameters), to DEPTH lines. \
+        Each rule error, guard rejection and invalid command is reported with the shortest line \
+        sequence that reproduces it (replay it with flowscript send).
+        Example: flowscript check shop.lua --explore 6
+        """)
+
+    @OptionGroup var options: ScriptOptions
+
+    @Option(help: "How many lines deep to explore (0: validate only).")
+    var explore: Int = 4
+
+    @Option(help: "Stop after this many distinct states.")
+    var maxStates: Int = 200_000
+
+    func run() throws {
+      let session = try options.session()
+      let report = StateExplorer(
+        session: session, depth: max(0, explore), maxStates: maxStates, source: try options.source()
+      ).run()
+      report.print()
+      if !report.isClean { throw CommandFailure.failed }
+    }
+  }
+
+  /// `flowscript graph RULES.lua [--format dot|mermaid|json]`.
+  struct Graph: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Export the navigation graph found by exploration.",
+      discussion: """
+        Screens are nodes; edges are labelled with the action and the style (push, sheet, cover, \
+        tab switch).
+        Example: flowscript graph shop.lua --format dot | dot -Tsvg > flow.svg
+        """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+      case dot, mermaid, json
+    }
+
+    @OptionGroup var options: ScriptOptions
+
+    @Option(help: "dot, mermaid or json.")
+    var format: Format = .dot
+
+    @Option(help: "How many lines deep to explore.")
+    var explore: Int = 5
+
+    func run() throws {
+      let session = try options.session()
+      let report = StateExplorer(
+        session: session, depth: max(1, explore), maxStates: 200_000, quiet: true, source: try options.source()
+      ).run()
+      let graph = NavigationGraph(report: report, declarations: session.rules.declarations)
+      switch format {
+      case .dot: Output.line(graph.dot())
+      case .mermaid: Output.line(graph.mermaid())
+      case .json: Output.line(graph.json())
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import TabFlow
+
+extension Flowscript {
+  /// `flowscript run RULES.lua FLOW...`.
+  struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Run scenario files against a rule script.",
+      discussion: """
+        Each file starts from the script's initial state and runs line by line. A file fails at its \
+        first failed expect, at a line that fails without an `expect error` right after it, or at an \
+        `expect error` after a line that succeeded. Prints each file's result, then "N passed, N failed".
+        Example: flowscript run scripts/demo.lua scripts/flows/*.flow
+        """)
+
+    @OptionGroup var options: ScriptOptions
+
+    @Argument(help: "Scenario files.")
+    var flows: [String]
+
+    func run() throws {
+      guard !flows.isEmpty else { throw CommandFailure.usage("give at least one scenario file") }
+      _ = try options.session()  // the script must load before anything runs
+      var passed = 0
+      var failed = 0
+      for path in flows {
+        if let failure = try runFile(path) {
+          failed += 1
+          Output.line("FAIL \(path)")
+          Output.error(failure)
+        } else {
+          passed += 1
+          Output.line("PASS \(path)")
+        }
+      }
+      Output.line("\(passed) passed, \(failed) failed")
+      if failed > 0 { throw CommandFailure.failed }
+    }
+
+    /// Runs one file; returns why it failed, or `nil`.
+    private func runFile(_ path: String) throws -> String? {
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        return "\(path): cannot read the scenario file"
+      }
+      let session = try options.session()
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      var pendingFailure: (line: Int, message: String)?
+      for (index, raw) in lines.enumerated() {
+        let number = index + 1
+        let line: FlowLine
+        do {
+          line = try FlowLineParser.parse(raw)
+        } catch {
+          return "\(path):\(number): \(error)"
+        }
+        if case .nothing = line { continue }
+        let isExpectError: Bool
+        if case .expect(.error) = line { isExpectError = true } else { isExpectError = false }
+        if let failure = pendingFailure, !isExpectError {
+          return "\(path):\(failure.line): error: \(failure.message) (no `expect error` follows)"
+        }
+        pendingFailure = nil
+        switch session.execute(line) {
+        case let .failed(message):
+          pendingFailure = (number, message)
+        case let .expectationFailed(expected, actual):
+          return "\(path):\(number): expected \(expected)\n\(path):\(number): actual   \(actual)"
+        case .command(.quit):
+          return nil
+        default:
+          break
+        }
+      }
+      if let failure = pendingFailure {
+        return "\(path):\(failure.line): error: \(failure.message) (no `expect error` follows)"
+      }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,80 @@
+// Generated from scripts/demo.lua by scripts/embed-demo — edit that file, then run the script.
+// scripts/test fails when the two differ.
+
+/// The bundled demo flow, embedded in the binary (`flowscript` with no arguments opens it).
+enum DemoFlow {
+  static let source = #"""
+-- TabFlow demo: a small shop. `flowscript` with no arguments opens a REPL on this flow.
+-- Try:  feed.itemTapped {id=3}   item.buyTapped   login.loggedIn   tab profile   url shop://item/7
+
+app "Shop" { back = "history" }
+
+tab "home"    { root = "feed", title = "Home" }
+tab "search"  { root = "search", title = "Search" }
+tab "profile" { root = "account", title = "Profile", reselect = "none" }
+
+screen "feed"     { title = "Feed", actions = { itemTapped = { id = 1 }, cartTapped = {}, promoTapped = {} } }
+screen "item"     { title = "Item", state = { id = 0, qty = 1 },
+                    actions = { buyTapped = {}, relatedTapped = { id = 2 }, shareTapped = {} } }
+screen "cart"     { title = "Cart", actions = { "checkoutTapped", "closeTapped" } }
+screen "checkout" { title = "Checkout", state = { total = 0 }, actions = { "paid", "cancelled" } }
+screen "login"    { title = "Log in", state = { reason = "" }, actions = { "loggedIn", "cancelled", "helpTapped" } }
+screen "help"     { title = "Help", actions = { "doneTapped" } }
+screen "promo"    { title = "Promo", actions = { "closeTapped" } }
+screen "search"   { title = "Search", state = { query = "" }, actions = { resultTapped = { id = 4 } } }
+screen "account"  { title = "Account", actions = { "ordersTapped", "logoutTapped" } }
+screen "orders"   { title = "Orders", state = { highlight = 0 }, actions = { orderTapped = { id = 5 } } }
+screen "share"    { title = "Share", actions = { "sent", "cancelled" } }
+
+on("feed.itemTapped", function(nav, p) nav:push("item", { id = p.id }) end)
+on("search.resultTapped", function(nav, p) nav:push("item", { id = p.id }) end)
+on("item.relatedTapped", function(nav, p) nav:push("item", { id = p.id }) end)
+on("feed.cartTapped", function(nav) nav:presentSheet("cart", {}, { navigation = true, detents = { "medium", "large" } }) end)
+on("feed.promoTapped", function(nav) nav:presentCover("promo") end)
+on("item.shareTapped", function(nav) nav:presentSheet("share", {}, { detents = { "medium" } }) end)
+
+-- Buying needs a login; once logged in, the order shows in the profile tab (a cross-tab rule).
+on("item.buyTapped", function(nav, p)
+  if not nav.context.loggedIn then
+    nav:presentSheet("login", { reason = "buy" }, { navigation = true })
+  else
+    nav:tab("profile"):popToRoot()
+    nav:tab("profile"):push("orders", { highlight = p.id or 0 })
+    nav:selectTab("profile")
+    nav:emit("purchased")
+  end
+end)
+on("login.helpTapped", function(nav) nav:push("help") end)
+on("help.doneTapped", function(nav) nav:pop() end)
+on("login.loggedIn", function(nav) nav:emit("loggedIn"); nav:dismiss() end)
+on("cart.checkoutTapped", function(nav) nav:push("checkout", { total = 42 }) end)
+on("checkout.paid", function(nav) nav:dismissAll(); nav:emit("paid") end)
+on("account.ordersTapped", function(nav) nav:push("orders") end)
+on("account.logoutTapped", function(nav) nav:emit("loggedOut") end)
+on("orders.orderTapped", function(nav, p)
+  nav:tab("home"):dismissAll()
+  nav:tab("home"):push("item", { id = p.id })
+  nav:selectTab("home")
+end)
+
+-- Every "cancelled" and "closeTapped" closes the presented layer it comes from (wildcard rules).
+on("*.cancelled", function(nav) nav:dismiss() end)
+on("*.closeTapped", function(nav) nav:dismiss() end)
+
+-- Checkout needs a login, whatever rule or link leads there.
+guard("login required for checkout", function(change)
+  if change.after.top == "checkout" and not change.context.loggedIn then
+    return false, "login required"
+  end
+end)
+
+deeplink("shop://item/:id", function(nav, p)
+  nav:selectTab("home")
+  nav:open({ { "item", { id = tonumber(p.id) } } }, "keepRoot")
+end)
+deeplink("shop://orders", function(nav, p)
+  nav:selectTab("profile")
+  nav:open({ { "orders", { highlight = tonumber(p.highlight) or 0 } } }, "keepRoot")
+end)
+"""#
+}

@@ -1,0 +1,220 @@
+import Foundation
+import TabFlow
+
+/// `check --explore`: breadth-first exploration of every state a flow can reach, deduplicated,
+/// with the shortest line sequence to each problem.
+struct StateExplorer {
+  typealias State = TabCoordinatorState<DynamicScreen>
+
+  let session: FlowSession
+  let depth: Int
+  let maxStates: Int
+  var quiet = false
+  /// Context keys the script reads, found in its source.
+  var contextFlags: [String] = []
+
+  init(session: FlowSession, depth: Int, maxStates: Int, quiet: Bool = false, source: String) {
+    self.session = session
+    self.depth = depth
+    self.maxStates = maxStates
+    self.quiet = quiet
+    contextFlags = Self.contextKeys(in: source)
+  }
+
+  /// The names after `context.` in a script, e.g. `loggedIn` in `nav.context.loggedIn`.
+  static func contextKeys(in source: String) -> [String] {
+    var keys = Set<String>()
+    var rest = Substring(source)
+    while let range = rest.range(of: "context.") {
+      let name = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      if let first = name.first, first.isLetter || first == "_" { keys.insert(String(name)) }
+      rest = rest[range.upperBound...]
+    }
+    return keys.sorted()
+  }
+
+  /// One explored transition that went somewhere new or did something worth drawing.
+  struct Transition: Hashable {
+    let from: String
+    let to: String
+    let line: String
+    let style: String
+  }
+
+  /// A problem and the lines that reproduce it.
+  struct Finding {
+    let kind: FailureKind
+    let message: String
+    let lines: [String]
+  }
+
+  struct Report {
+    var states = 0
+    var transitions = 0
+    var depthReached = 0
+    var truncated = false
+    var milliseconds = 0
+    var findings: [Finding] = []
+    var unreachedScreens: [String] = []
+    var noWayBack: [(screen: String, lines: [String])] = []
+    var edges: Set<Transition> = []
+    var reachedScreens: Set<String> = []
+    var chunk = ""
+
+    var problems: [Finding] { findings.filter { $0.kind != .guardRejection } }
+    var isClean: Bool { problems.isEmpty && unreachedScreens.isEmpty && noWayBack.isEmpty }
+
+    func print() {
+      Output.line("\(chunk): explored \(states) states and \(transitions) transitions to depth \(depthReached)"
+        + (truncated ? " (stopped at the state limit)" : "") + " in \(milliseconds) ms")
+      for finding in findings {
+        let label: String
+        switch finding.kind {
+        case .ruleError: label = "rule error"
+        case .invalidCommand: label = "invalid command"
+        case .guardRejection: label = "guard rejection (note)"
+        case .input: label = "error"
+        }
+        Output.line("\(label): \(finding.message)")
+        Output.line("  reproduce: flowscript send \(chunk) " + finding.lines.map(Self.quote).joined(separator: " "))
+      }
+      for screen in unreachedScreens {
+        Output.line("unreached: screen '\(screen)' is declared but no explored sequence shows it")
+      }
+      for entry in noWayBack {
+        Output.line("no way back: '\(entry.screen)' is a cover whose actions never lead back")
+        Output.line("  reproduce: flowscript send \(chunk) " + entry.lines.map(Self.quote).joined(separator: " "))
+      }
+      Output.line(isClean ? "check passed" : "check failed: \(problems.count + unreachedScreens.count + noWayBack.count) problem(s)")
+    }
+
+    private static func quote(_ line: String) -> String {
+      "'" + line.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+  }
+
+  func run() -> Report {
+    let start = ContinuousClock.now
+    var report = Report()
+    report.chunk = session.chunk
+    let declarations = session.rules.declarations
+    let initial = session.state
+    var seen: [String: Int] = [key(initial): 0]
+    var frontier: [(state: State, lines: [String])] = [(initial, [])]
+    var reported = Set<String>()
+    var coversWithWayBack = Set<String>()
+    var covers: [String: (screen: String, lines: [String])] = [:]
+    report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map(\.screen.name) })
+    var lastProgress = ContinuousClock.now
+
+    level: for level in 0..<depth {
+      var next: [(state: State, lines: [String])] = []
+      for (state, lines) in frontier {
+        let fromKey = key(state)
+        let fromScreen = state.selectedStack.top.screen.name
+        if state.selectedStack.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
+        for line in inputs(for: state, declarations: declarations) {
+          session.load(state)
+          guard let parsed = try? FlowLineParser.parse(line) else { continue }
+          let outcome = session.execute(parsed)
+          report.transitions += 1
+          switch outcome {
+          case let .failed(message):
+            let kind = session.lastFailureKind ?? .input
+            guard kind != .input, reported.insert("\(kind) \(message)").inserted else { continue }
+            report.findings.append(Finding(kind: kind, message: message, lines: lines + [line]))
+          case .changed:
+            let after = session.state
+            let toKey = key(after)
+            report.reachedScreens.formUnion(after.selectedStack.routes.map(\.screen.name))
+            if !line.hasPrefix("back"), !line.hasPrefix("tab "), !line.hasPrefix("set "),
+              let edge = transition(from: state, to: after, line: line)
+            {
+              report.edges.insert(edge)
+            }
+            if state.selectedStack.top.style == .cover, after.selectedStack.count < state.selectedStack.count,
+              !line.hasPrefix("back"), !line.hasPrefix("tab ")
+            {
+              coversWithWayBack.insert(fromKey)
+            }
+            if seen[toKey] == nil {
+              guard seen.count < maxStates else {
+                report.truncated = true
+                break level
+              }
+              seen[toKey] = level + 1
+              next.append((after, lines + [line]))
+            }
+          default:
+            break
+          }
+          if !quiet, ContinuousClock.now - lastProgress > .seconds(1) {
+            lastProgress = ContinuousClock.now
+            Output.error("… \(seen.count) states, depth \(level + 1)")
+          }
+        }
+      }
+      report.depthReached = level + 1
+      frontier = next
+      if frontier.isEmpty { break }
+    }
+    session.load(initial)
+
+    report.states = seen.count
+    report.unreachedScreens = declarations.screenNames.filter { !report.reachedScreens.contains($0) }
+    report.noWayBack = covers.filter { !coversWithWayBack.contains($0.key) }
+      .map { $0.value }.sorted { $0.lines.count < $1.lines.count || ($0.lines.count == $1.lines.count && $0.lines.lexicographicallyPrecedes($1.lines)) }
+      .reduce(into: [(screen: String, lines: [String])]()) { unique, entry in
+        if !unique.contains(where: { $0.screen == entry.screen }) { unique.append(entry) }
+      }
+    // A cover explored only at the last level has not had its actions tried.
+    report.noWayBack.removeAll { $0.lines.count >= depth }
+    report.milliseconds = Int((ContinuousClock.now - start).components.seconds * 1000
+      + (ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000_000)
+    return report
+  }
+
+  /// Every input worth trying in a state: tab taps, back, the top screen's declared actions with
+  /// their sample payloads, every deep link with sample parameters, and toggling each context
+  /// flag the script reads (`nav.context.loggedIn`), so guarded screens can be reached.
+  private func inputs(for state: State, declarations: ScriptDeclarations) -> [String] {
+    var lines = state.tabIDs.map { "tab \($0)" }
+    lines.append("back")
+    for flag in contextFlags {
+      lines.append(state.context[flag] == .bool(true) ? "set \(flag) false" : "set \(flag) true")
+    }
+    let top = state.selectedStack.top.screen.name
+    for (action, sample) in declarations.screen(named: top)?.actions ?? [] {
+      let payload = sample == .emptyObject ? "" : " \(sample)"
+      lines.append("\(top).\(action)\(payload)")
+    }
+    for pattern in declarations.deepLinks {
+      lines.append("url " + Self.sampleURL(pattern))
+    }
+    return lines
+  }
+
+  /// `shop://item/:id` → `shop://item/1`.
+  static func sampleURL(_ pattern: String) -> String {
+    pattern.split(separator: "/", omittingEmptySubsequences: false)
+      .map { $0.hasPrefix(":") ? "1" : String($0) }
+      .joined(separator: "/")
+  }
+
+  private func key(_ state: State) -> String {
+    StateJSON.render(state)
+  }
+
+  /// The edge a change draws: a new route on top (push, sheet, cover) or a tab switch.
+  private func transition(from before: State, to after: State, line: String) -> Transition? {
+    let from = before.selectedStack.top.screen.name
+    let to = after.selectedStack.top.screen.name
+    if before.selectedTab != after.selectedTab {
+      return Transition(from: from, to: to, line: line, style: "tab switch")
+    }
+    guard after.selectedStack.count > before.selectedStack.count || after.selectedStack.ids.last != before.selectedStack.ids.last,
+      after.selectedStack.count >= before.selectedStack.count
+    else { return nil }
+    return Transition(from: from, to: to, line: line, style: after.selectedStack.top.style.rawValue)
+  }
+}

@@ -1,0 +1,49 @@
+import TabFlow
+
+/// One line of the flowscript language (REPL, scenario files and `send` share it).
+enum FlowLine: Equatable {
+  /// `feed.itemTapped {id=3}`: send an action from the topmost `feed` route of the selected tab.
+  case action(screen: String, action: String, payload: FlowValue)
+  /// `tab profile`: tap a tab-bar item.
+  case tab(String)
+  /// `back`: the user's back gesture.
+  case back
+  /// `url shop://item/3`: open a deep link.
+  case url(String)
+  /// `set loggedIn true`: set a context value (`set loggedIn nil` removes it).
+  case set(String, FlowValue)
+  /// An assertion.
+  case expect(Expectation)
+  /// A REPL command: `state`, `tree`, `show`, `reload`, `undo`, `help`, `quit`.
+  case command(ReplCommand)
+  /// A blank line or a `#` comment.
+  case nothing
+}
+
+/// What an `expect` line asserts.
+enum Expectation: Equatable {
+  /// `expect tab home`.
+  case tab(String)
+  /// `expect stack home: feed > item > sheet:login` (the tab is optional: the selected one).
+  case stack(tab: String?, routes: [StackEntry])
+  /// `expect top item {id=3}` (the payload is a subset match).
+  case top(screen: String, state: FlowValue?)
+  /// `expect error` or `expect error "login required"`: the previous line failed (with that text).
+  case error(String?)
+  /// `expect depth 3`: routes in the selected tab, root included.
+  case depth(Int)
+}
+
+/// A route as `expect stack` writes it: the bare name for root and pushes, `sheet:` / `cover:`
+/// for presented routes.
+struct StackEntry: Equatable, CustomStringConvertible {
+  var screen: String
+  var presented: RouteStyle?
+
+  var description: String { presented.map { "\($0):\(screen)" } ?? screen }
+}
+
+/// REPL commands.
+enum ReplCommand: String, CaseIterable {
+  case state, tree, show, reload, undo, help, quit
+}

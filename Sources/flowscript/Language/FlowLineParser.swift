@@ -1,0 +1,176 @@
+import TabFlow
+
+/// Parses lines of the flowscript language; errors say what is wrong and where.
+enum FlowLineParser {
+  /// Parses one line.
+  static func parse(_ text: String) throws(FlowLineError) -> FlowLine {
+    let line = text.trimmingWhitespace()
+    if line.isEmpty || line.hasPrefix("#") { return .nothing }
+    let (word, rest) = line.splitFirstWord()
+    switch word {
+    case "tab":
+      return .tab(try single(rest, what: "a tab id", usage: "tab profile"))
+    case "back":
+      try nothingAfter(rest, word)
+      return .back
+    case "url":
+      return .url(try single(rest, what: "a URL", usage: "url shop://item/3"))
+    case "set":
+      let (key, valueText) = rest.splitFirstWord()
+      guard !key.isEmpty, !valueText.isEmpty else { throw FlowLineError("usage: set <key> <value>, e.g. set loggedIn true") }
+      return .set(key, try literal(valueText))
+    case "expect":
+      return .expect(try expectation(rest))
+    case "exit":
+      return .command(.quit)
+    default:
+      if let command = ReplCommand(rawValue: word) {
+        try nothingAfter(rest, word)
+        return .command(command)
+      }
+      return try action(word, rest)
+    }
+  }
+
+  private static func action(_ word: String, _ rest: String) throws(FlowLineError) -> FlowLine {
+    let parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2, parts.allSatisfy(\.isIdentifier) else {
+      throw FlowLineError(
+        "'\(word)' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)")
+    }
+    let payload = rest.isEmpty ? FlowValue.emptyObject : try literal(rest)
+    guard payload.objectValue != nil || payload == .array([]) else {
+      throw FlowLineError("the payload of \(word) must be a table like {id=3}, got \(payload.kindName)")
+    }
+    return .action(screen: parts[0], action: parts[1], payload: payload.objectValue.map(FlowValue.object) ?? .emptyObject)
+  }
+
+  private static func expectation(_ text: String) throws(FlowLineError) -> Expectation {
+    let (kind, rest) = text.splitFirstWord()
+    switch kind {
+    case "tab":
+      return .tab(try single(rest, what: "a tab id", usage: "expect tab home"))
+    case "depth":
+      guard let depth = Int(rest), depth >= 1 else { throw FlowLineError("usage: expect depth <routes, root included>, e.g. expect depth 2") }
+      return .depth(depth)
+    case "top":
+      let (screen, payload) = rest.splitFirstWord()
+      guard screen.isIdentifier else { throw FlowLineError("usage: expect top <screen> [{field=value}], e.g. expect top item {id=3}") }
+      // Optional explicitly: FlowValue is ExpressibleByNilLiteral, so a bare `nil` would be `.null`.
+      let state: FlowValue? = payload.isEmpty ? Optional.none : try literal(payload)
+      return .top(screen: screen, state: state)
+    case "error":
+      if rest.isEmpty { return .error(nil) }
+      guard let quoted = rest.unquoted() else {
+        throw FlowLineError("usage: expect error or expect error \"text\" (the text in double quotes)")
+      }
+      return .error(quoted)
+    case "stack":
+      return try stack(rest)
+    default:
+      throw FlowLineError("unknown expectation '\(kind)' (expect tab, stack, top, error, depth)")
+    }
+  }
+
+  private static func stack(_ text: String) throws(FlowLineError) -> Expectation {
+    var tab: String?
+    var path = Substring(text)
+    if let colon = text.firstIndex(of: ":") {
+      let head = text[..<colon].trimmingWhitespace()
+      if head.isIdentifier, !["sheet", "cover"].contains(head) {
+        tab = head
+        path = text[text.index(after: colon)...]
+      }
+    }
+    let names = path.split(separator: ">").map { String($0).trimmingWhitespace() }
+    guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else {
+      throw FlowLineError("usage: expect stack [tab:] root > push > sheet:name > cover:name")
+    }
+    var entries: [StackEntry] = []
+    for name in names {
+      let parts = name.split(separator: ":", maxSplits: 1).map { String($0).trimmingWhitespace() }
+      if parts.count == 2 {
+        guard let style = RouteStyle(rawValue: parts[0]), style.isPresented, parts[1].isIdentifier else {
+          throw FlowLineError("'\(name)' in expect stack: write sheet:name or cover:name")
+        }
+        entries.append(StackEntry(screen: parts[1], presented: style))
+      } else {
+        guard name.isIdentifier else { throw FlowLineError("'\(name)' in expect stack is not a screen name") }
+        entries.append(StackEntry(screen: name, presented: nil))
+      }
+    }
+    return .stack(tab: tab, routes: entries)
+  }
+
+  private static func literal(_ text: String) throws(FlowLineError) -> FlowValue {
+    do {
+      return try LuaDataLiteral.parse(text)
+    } catch {
+      throw FlowLineError(error.description)
+    }
+  }
+
+  private static func single(_ text: String, what: String, usage: String) throws(FlowLineError) -> String {
+    let (word, rest) = text.splitFirstWord()
+    guard !word.isEmpty, rest.isEmpty else { throw FlowLineError("expected \(what): \(usage)") }
+    return word
+  }
+
+  private static func nothingAfter(_ rest: String, _ word: String) throws(FlowLineError) {
+    guard rest.isEmpty else { throw FlowLineError("'\(word)' takes nothing after it") }
+  }
+}
+
+/// Why a line does not parse.
+struct FlowLineError: Error, Equatable, CustomStringConvertible {
+  let message: String
+  init(_ message: String) { self.message = message }
+  var description: String { message }
+}
+
+extension StringProtocol {
+  func trimmingWhitespace() -> String {
+    let scalars = unicodeScalars.drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+    var end = scalars.endIndex
+    while end > scalars.startIndex {
+      let previous = scalars.index(before: end)
+      let scalar = scalars[previous]
+      guard scalar == " " || scalar == "\t" || scalar == "\r" || scalar == "\n" else { break }
+      end = previous
+    }
+    return String(String.UnicodeScalarView(scalars[scalars.startIndex..<end]))
+  }
+
+  /// The first space-separated word and the trimmed rest.
+  func splitFirstWord() -> (String, String) {
+    let text = trimmingWhitespace()
+    guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (text, "") }
+    return (String(text[..<space]), text[space...].trimmingWhitespace())
+  }
+
+  var isIdentifier: Bool {
+    guard let first = unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
+      return false
+    }
+    return unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+  }
+
+  /// The text between double quotes, with `\"` and `\\` unescaped; `nil` when not quoted.
+  func unquoted() -> String? {
+    let text = trimmingWhitespace()
+    guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return nil }
+    var result = ""
+    var escaping = false
+    for character in text.dropFirst().dropLast() {
+      if escaping {
+        result.append(character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+}

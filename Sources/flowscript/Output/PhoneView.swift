@@ -1,0 +1,58 @@
+import TabFlow
+
+/// `show`: the current screen as a phone would show it — navigation bar with the back
+/// affordance and title, the presented layer, the screen's state, and the tab bar with the
+/// selected tab marked.
+enum PhoneView {
+  static let width = 40
+
+  static func render(_ state: TabCoordinatorState<DynamicScreen>, declarations: ScriptDeclarations) -> String {
+    let stack = state.selectedStack
+    let top = stack.top
+    func title(_ screen: DynamicScreen) -> String { declarations.screen(named: screen.name)?.title ?? screen.name }
+
+    let layerStart = stack.presentedIndices.last ?? 0
+    let layer = stack[layerStart]
+    var lines: [String] = []
+    lines.append("┌" + String(repeating: "─", count: width - 2) + "┐")
+    if layer.isPresented {
+      let sheet = layer.sheetConfiguration.map { " (" + $0.detents.map(\.description).joined(separator: ", ") + ")" } ?? ""
+      let under = stack[layerStart - 1]
+      lines.append(row("▒ \(title(under.screen)) behind; \(layer.style)\(sheet) ▒"))
+      lines.append("├" + String(repeating: "─", count: width - 2) + "┤")
+    }
+    let pushesInLayer = stack.count - 1 - layerStart
+    let back = pushesInLayer > 0 ? "‹ \(title(stack[stack.count - 2].screen))" : (layer.isPresented ? "✕" : "")
+    lines.append(row(pad(back, to: 14) + title(top.screen)))
+    lines.append("├" + String(repeating: "─", count: width - 2) + "┤")
+    lines.append(row(top.screen.name))
+    for key in top.screen.state.keys.sorted() {
+      lines.append(row("  \(key) = \(top.screen.state[key] ?? .null)"))
+    }
+    let actions = declarations.screen(named: top.screen.name)?.actionList ?? []
+    if !actions.isEmpty {
+      lines.append(row(""))
+      for action in actions { lines.append(row("  [\(action)]")) }
+    }
+    lines.append(row(""))
+    if !layer.isPresented || layer.style == .sheet {
+      lines.append("├" + String(repeating: "─", count: width - 2) + "┤")
+      let items = state.tabs.map { tab -> String in
+        let name = declarations.tabs.first { $0.id == tab.id.rawValue }?.title ?? tab.id.rawValue
+        return tab.id == state.selectedTab ? "[\(name)]" : " \(name) "
+      }
+      lines.append(row(items.joined(separator: " ")))
+    }
+    lines.append("└" + String(repeating: "─", count: width - 2) + "┘")
+    return lines.joined(separator: "\n")
+  }
+
+  private static func row(_ text: String) -> String {
+    "│ " + pad(text, to: width - 4) + " │"
+  }
+
+  private static func pad(_ text: String, to length: Int) -> String {
+    let clipped = text.count > length ? String(text.prefix(length - 1)) + "…" : text
+    return clipped + String(repeating: " ", count: max(0, length - clipped.count))
+  }
+}

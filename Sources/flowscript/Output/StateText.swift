@@ -1,0 +1,47 @@
+import TabFlow
+
+/// How flowscript writes screens, stacks and states as text.
+enum StateText {
+  /// `item(id=3, qty=1)` or `feed`.
+  static func screen(_ screen: DynamicScreen) -> String {
+    guard !screen.state.isEmpty else { return screen.name }
+    let fields = screen.state.keys.sorted().map { key in "\(key)=\(screen.state[key] ?? .null)" }
+    return "\(screen.name)(\(fields.joined(separator: ", ")))"
+  }
+
+  /// A route as a stack line shows it: `item(id=3)`, `sheet:login`, `cover:promo`.
+  static func route(_ route: Route<DynamicScreen>) -> String {
+    route.isPresented ? "\(route.style):\(screen(route.screen))" : screen(route.screen)
+  }
+
+  /// `feed > item(id=3) > sheet:login`.
+  static func path(_ stack: RouteStack<DynamicScreen>) -> String {
+    stack.routes.map(route).joined(separator: " > ")
+  }
+
+  /// `home: feed > item(id=3)`.
+  static func tabLine(_ tab: TabState<DynamicScreen>) -> String {
+    "\(tab.id): \(path(tab.stack))"
+  }
+
+  /// Every tab and its stack, styles marked, the selected tab starred.
+  static func tree(_ state: TabCoordinatorState<DynamicScreen>) -> String {
+    var lines: [String] = []
+    for tab in state.tabs {
+      let mark = tab.id == state.selectedTab ? " *" : ""
+      let reselect = tab.reselect == .none ? " (reselect: none)" : ""
+      lines.append("\(tab.id)\(mark)\(reselect)")
+      for (index, route) in tab.stack.routes.enumerated() {
+        var details = [route.style.rawValue]
+        if route.style != .push, route.withNavigation { details.append("navigation") }
+        if let configuration = route.sheetConfiguration { details.append(configuration.detents.map(\.description).joined(separator: "/")) }
+        let indent = String(repeating: "  ", count: index + 1)
+        lines.append("\(indent)\(screen(route.screen))  [\(details.joined(separator: ", "))]")
+      }
+    }
+    if !state.context.isEmpty {
+      lines.append("context " + FlowValue.object(state.context).description)
+    }
+    return lines.joined(separator: "\n")
+  }
+}

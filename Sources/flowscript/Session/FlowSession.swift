@@ -1,0 +1,233 @@
+import Foundation
+import Logging
+import TabFlow
+
+/// A flow being driven: the rule script, the navigation state and the last line's outcome.
+/// Every line goes through the real `TabCoordinator` with the script's guards and deep links.
+final class FlowSession {
+  typealias State = TabCoordinatorState<DynamicScreen>
+  typealias Coordinator = TabCoordinator<ScriptedRules<DynamicScreen, DynamicAction>>
+
+  /// Where the script came from: a file to reload, or the bundled demo.
+  enum Origin {
+    case file(String)
+    case bundledDemo
+  }
+
+  let origin: Origin
+  let rules: ScriptedRules<DynamicScreen, DynamicAction>
+  private let coordinator: Coordinator
+  private(set) var state: State
+  private var history: [State] = []
+  /// What kind of failure the last failed line was.
+  private(set) var lastFailureKind: FailureKind?
+  /// Whether the previous line failed, and why (for `expect error`).
+  private(set) var lastFailure: String?
+
+  init(origin: Origin, limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
+    self.origin = origin
+    switch origin {
+    case let .file(path):
+      rules = try ScriptedRules(contentsOfFile: path, limits: limits)
+    case .bundledDemo:
+      rules = try ScriptedRules(source: DemoFlow.source, name: "demo.lua", limits: limits)
+    }
+    // The CLI reports every failure itself; the library's log lines would only repeat them.
+    var logger = Logger(label: "tabflow.navigation")
+    logger.logLevel = .error
+    coordinator = TabCoordinator(rules: rules, guards: [rules.scriptGuard], deepLinks: rules.deepLinks, logger: logger)
+    state = try rules.initialState()
+  }
+
+  /// The script's chunk name (`demo.lua`).
+  var chunk: String { rules.chunk }
+
+  /// Runs one line and says what happened.
+  func execute(_ line: FlowLine) -> LineOutcome {
+    lastFailureKind = .input
+    let outcome = run(line)
+    switch outcome {
+    case let .failed(message): lastFailure = message
+    case .changed, .unchanged: lastFailure = nil
+    default: break
+    }
+    return outcome
+  }
+
+  /// Puts the session in `state` (the explorer visits many states); forgets the undo history.
+  func load(_ state: State) {
+    self.state = state
+    history.removeAll()
+    lastFailure = nil
+  }
+
+  private func run(_ line: FlowLine) -> LineOutcome {
+    switch line {
+    case .nothing:
+      return .nothing
+    case let .action(screen, action, payload):
+      do {
+        let id = try routeID(forAction: action, of: screen)
+        return drive(.router(.routeAction(id: id, action: DynamicAction(action, payload: payload))))
+      } catch {
+        return .failed(error.description)
+      }
+    case let .tab(tab):
+      return drive(.tabTapped(TabID(tab)))
+    case .back:
+      return drive(.back)
+    case let .url(url):
+      return drive(.openURL(url))
+    case let .set(key, value):
+      return drive(.setContext(key, value == .null ? nil : value))
+    case let .expect(expectation):
+      return check(expectation)
+    case .command(.undo):
+      guard let previous = history.popLast() else { return .failed("nothing to undo") }
+      let before = state
+      state = previous
+      return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: [])
+    case .command(.reload):
+      return reload()
+    case let .command(command):
+      return .command(command)
+    }
+  }
+
+  /// Sends a coordinator action; remembers the state for `undo` when it changes.
+  private func drive(_ action: Coordinator.Action) -> LineOutcome {
+    let before = state
+    let outputs = coordinator.apply(action, to: &state)
+    var events: [String] = []
+    for output in outputs {
+      switch output {
+      case let .failed(failure):
+        lastFailureKind = FailureKind(failure)
+        return .failed(failure.message)
+      case let .report(report): events.append(report.description)
+      }
+    }
+    if state == before { return .unchanged(events: events) }
+    history.append(before)
+    if history.count > 200 { history.removeFirst(history.count - 200) }
+    return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: events)
+  }
+
+  /// The topmost route of the selected tab showing `screen`, after checking that the screen and
+  /// the action are declared (with suggestions).
+  func routeID(forAction action: String, of screen: String) throws(ScriptError) -> RouteID {
+    let declarations = rules.declarations
+    guard let declaration = declarations.screen(named: screen) else {
+      throw ScriptError(.unknownName, "unknown screen '\(screen)'" + hint(screen, declarations.screenNames))
+    }
+    guard declaration.declares(action: action) else {
+      let actions = declaration.actionList
+      throw ScriptError(
+        .unknownName,
+        "screen '\(screen)' has no action '\(action)' (actions: \(actions.isEmpty ? "none" : actions.joined(separator: ", ")))"
+          + hint(action, actions))
+    }
+    let stack = state.selectedStack
+    guard let index = stack.routes.lastIndex(where: { $0.screen.name == screen }) else {
+      throw ScriptError(
+        .unknownName,
+        "no '\(screen)' screen in the selected tab '\(state.selectedTab)' (\(StateText.path(stack)))")
+    }
+    return stack.ids[index]
+  }
+
+  private func check(_ expectation: Expectation) -> LineOutcome {
+    switch expectation {
+    case let .tab(tab):
+      return verdict(state.selectedTab.rawValue == tab, expected: "tab \(tab)", actual: "tab \(state.selectedTab)")
+    case let .depth(depth):
+      let actual = state.selectedStack.count
+      return verdict(actual == depth, expected: "depth \(depth)", actual: "depth \(actual) (\(StateText.path(state.selectedStack)))")
+    case let .stack(tab, entries):
+      let tabID = tab.map { TabID($0) } ?? state.selectedTab
+      guard let stack = state.stack(for: tabID) else {
+        return .expectationFailed(expected: "a tab '\(tabID)'", actual: "tabs \(state.tabIDs.map(\.rawValue).joined(separator: ", "))")
+      }
+      let actual = stack.routes.map { StackEntry(screen: $0.screen.name, presented: $0.isPresented ? $0.style : nil) }
+      return verdict(
+        actual == entries, expected: "\(tabID): " + entries.map(\.description).joined(separator: " > "),
+        actual: "\(tabID): " + actual.map(\.description).joined(separator: " > "))
+    case let .top(screen, expectedState):
+      let top = state.selectedStack.top.screen
+      let matches = top.name == screen && (expectedState.map { FlowValue.object(top.state).contains($0) } ?? true)
+      return verdict(
+        matches, expected: "top \(screen)" + (expectedState.map { " \($0)" } ?? ""),
+        actual: "top \(StateText.screen(top))")
+    case let .error(text):
+      guard let failure = lastFailure else {
+        return .expectationFailed(expected: text.map { "an error containing \"\($0)\"" } ?? "an error", actual: "the previous line succeeded")
+      }
+      if let text, !failure.contains(text) {
+        return .expectationFailed(expected: "an error containing \"\(text)\"", actual: "error: \(failure)")
+      }
+      lastFailure = nil
+      return .expectationPassed
+    }
+  }
+
+  private func verdict(_ passed: Bool, expected: String, actual: String) -> LineOutcome {
+    passed ? .expectationPassed : .expectationFailed(expected: expected, actual: actual)
+  }
+
+  private func reload() -> LineOutcome {
+    guard case let .file(path) = origin else {
+      return .info("the bundled demo is built in; run flowscript repl scripts/demo.lua to edit and reload it")
+    }
+    do {
+      try rules.reload(contentsOfFile: path, keeping: state)
+      return .info("reloaded \(rules.chunk): \(rules.declarations.rules.count) rules; navigation kept")
+    } catch {
+      return .failed("reload failed, the old rules stay active: \(error)")
+    }
+  }
+
+  private func hint(_ name: String, _ candidates: [String]) -> String {
+    Suggestions.hint(for: name, in: candidates)
+  }
+}
+
+/// What kind of failure a line ran into.
+enum FailureKind: Equatable {
+  /// The line itself was wrong: an unknown name, no such screen in the stack, back at the root.
+  case input
+  /// A rule, deep link or guard raised an error (including budget or memory exhaustion).
+  case ruleError
+  /// A rule or deep link produced a command that is invalid for the stack.
+  case invalidCommand
+  /// A guard rejected the change.
+  case guardRejection
+
+  init(_ failure: BatchFailure) {
+    switch (failure.reason, failure.source) {
+    case (.ruleFailed, _): self = .ruleError
+    case (.rejected, _): self = .guardRejection
+    case (.invalidCommand, .rule), (.invalidCommand, .deepLink), (.invalidCommand, .screenAction): self = .invalidCommand
+    default: self = .input
+    }
+  }
+}
+
+/// What a line did.
+enum LineOutcome: Equatable {
+  /// Nothing to do (blank line, comment).
+  case nothing
+  /// The navigation changed: one or two lines saying how, and events the rules emitted.
+  case changed([String], events: [String])
+  /// The line was applied and changed nothing (a reselect at root, an action without a rule).
+  case unchanged(events: [String])
+  /// The line failed; the state is unchanged.
+  case failed(String)
+  /// An `expect` held.
+  case expectationPassed
+  /// An `expect` did not hold.
+  case expectationFailed(expected: String, actual: String)
+  /// A REPL command for the front end (`state`, `tree`, `show`, `help`, `quit`).
+  case command(ReplCommand)
+  /// A message for the user.
+  case info(String)
+}

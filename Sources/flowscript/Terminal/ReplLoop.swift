@@ -1,0 +1,114 @@
+import Foundation
+import TabFlow
+
+/// The REPL: reads lines, runs them, prints what changed.
+struct ReplLoop {
+  let session: FlowSession
+  let watch: Bool
+
+  func run() {
+    let interactive = Output.isInteractive
+    let reader = LineReader(interactive: interactive) { [session] in completions(for: session) }
+    if interactive {
+      let declarations = session.rules.declarations
+      Output.line("flowscript \(TabFlowVersion.current) — \(session.chunk) (\(declarations.app.isEmpty ? "flow" : declarations.app)): "
+        + "tabs \(declarations.tabIDs.joined(separator: ", ")). Type help for the line language, quit to leave.")
+      Output.line(StateText.tabLine(session.state.tabs[session.state.tabs.firstIndex { $0.id == session.state.selectedTab } ?? 0]))
+    }
+    var watcher = FileWatcher(path: watch ? scriptPath : nil)
+    while let text = reader.read(prompt: "\(session.state.selectedTab)> ") {
+      if watcher.changed() {
+        report(session.execute(.command(.reload)))
+      }
+      let line: FlowLine
+      do {
+        line = try FlowLineParser.parse(text)
+      } catch {
+        Output.error("error: \(error)")
+        continue
+      }
+      let outcome = session.execute(line)
+      if case .command(.quit) = outcome { break }
+      report(outcome)
+    }
+  }
+
+  private var scriptPath: String? {
+    if case let .file(path) = session.origin { return path }
+    return nil
+  }
+
+  private func report(_ outcome: LineOutcome) {
+    switch outcome {
+    case .nothing, .expectationPassed:
+      break
+    case let .changed(lines, events):
+      lines.forEach(Output.line)
+      events.forEach { Output.line("  \($0)") }
+    case let .unchanged(events):
+      if events.isEmpty { Output.line("(no change)") } else { events.forEach { Output.line("  \($0)") } }
+    case let .failed(message):
+      Output.error("error: \(message)")
+    case let .expectationFailed(expected, actual):
+      Output.error("expectation failed: expected \(expected), got \(actual)")
+    case let .info(message):
+      Output.line(message)
+    case let .command(command):
+      switch command {
+      case .state: Output.line(StateJSON.render(session.state))
+      case .tree: Output.line(StateText.tree(session.state))
+      case .show: Output.line(PhoneView.render(session.state, declarations: session.rules.declarations))
+      case .help: Output.line(Self.help)
+      case .quit, .reload, .undo: break
+      }
+    }
+  }
+
+  /// What tab completion offers: commands, tabs, and `screen.action` for every screen in the
+  /// selected tab's stack.
+  private func completions(for session: FlowSession) -> [String] {
+    var words = ["tab", "back", "url", "set", "expect"] + ReplCommand.allCases.map(\.rawValue)
+    words += session.state.tabIDs.map { "tab \($0)" }
+    let declarations = session.rules.declarations
+    for name in Set(session.state.selectedStack.routes.map(\.screen.name)).sorted() {
+      for action in declarations.screen(named: name)?.actionList ?? [] { words.append("\(name).\(action)") }
+    }
+    return words
+  }
+
+  static let help = """
+    feed.itemTapped {id=3}   send an action from the topmost feed screen of the selected tab
+    tab profile              tap a tab-bar item (select, or reselect)
+    back                     the user's back gesture
+    url shop://item/3        open a deep link
+    set loggedIn true        set a context value (set loggedIn nil removes it)
+    expect tab home | expect stack home: feed > item > sheet:login | expect top item {id=3}
+    expect error ["text"] | expect depth 2
+    state                    the state as JSON        tree   every tab and its stack
+    show                     the current screen as a phone shows it
+    reload                   reload the script (navigation is kept; a broken script keeps the old rules)
+    undo                     go back to the state before the last change
+    help | quit
+    """
+}
+
+/// Notices changes of a file by its modification time (checked, not watched).
+struct FileWatcher {
+  let path: String?
+  private var lastModified: Date?
+
+  init(path: String?) {
+    self.path = path
+    lastModified = path.flatMap(Self.modified)
+  }
+
+  mutating func changed() -> Bool {
+    guard let path, let now = Self.modified(path), now != lastModified else { return false }
+    lastModified = now
+    return true
+  }
+
+  private static func modified(_ path: String) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+  }
+}
