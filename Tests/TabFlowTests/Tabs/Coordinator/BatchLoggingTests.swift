@@ -112,7 +112,9 @@ extension TabCoordinatorTests {
       await store.receive({ if case .delegate(.failed) = $0 { true } else { false } })
 
       #expect(sink.all == [
-        Entry(level: .notice, message: "discarded host: command 2 (dismiss) failed: cannot dismiss 1: nothing is presented")
+        Entry(
+          level: .notice,
+          message: "discarded host: command 2 (dismiss) failed: cannot dismiss 1: nothing is presented")
       ])
       await store.finish()
     }

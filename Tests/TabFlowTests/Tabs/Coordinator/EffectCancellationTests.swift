@@ -43,7 +43,9 @@ extension TabCoordinatorTests {
 
     @Test func dismissByARuleCancelsEveryRouteOfTheLayer() async throws {
       let store = App.store(
-        try App.state(home: [.root(.feed), .push(.item(id: 1)), .sheet(.login, withNavigation: true), .push(.item(id: 2))]),
+        try App.state(home: [
+          .root(.feed), .push(.item(id: 1)), .sheet(.login, withNavigation: true), .push(.item(id: 2)),
+        ]),
         clock: clock)
       let ids = store.state.routeIDs(ofTab: "home")
       await startEffects(on: Array(ids[1...]), in: store)
@@ -84,7 +86,9 @@ extension TabCoordinatorTests {
 
     @Test func reselectPoppingToRootCancelsEverythingAboveTheRootOnly() async throws {
       let store = App.store(
-        try App.state(home: [.root(.feed), .push(.item(id: 1)), .sheet(.login, withNavigation: true), .push(.item(id: 2))]),
+        try App.state(home: [
+          .root(.feed), .push(.item(id: 1)), .sheet(.login, withNavigation: true), .push(.item(id: 2)),
+        ]),
         clock: clock)
       let ids = store.state.routeIDs(ofTab: "home")
       await startEffects(on: ids, in: store)

@@ -92,7 +92,8 @@ extension TabCoordinatorTests {
       await store.send(.back)
       await store.receive(.delegate(.failed(BatchFailure(source: .userBack, reason: rejected))))
       await store.send(.openURL("shop://profile/orders"))
-      await store.receive(.delegate(.failed(BatchFailure(source: .deepLink("shop://profile/orders"), reason: rejected))))
+      await store.receive(.delegate(.failed(BatchFailure(
+        source: .deepLink("shop://profile/orders"), reason: rejected))))
       await store.send(.perform([.push(.orders)]))
       await store.receive(.delegate(.failed(BatchFailure(source: .host, reason: rejected))))
       #expect(store.state == start)

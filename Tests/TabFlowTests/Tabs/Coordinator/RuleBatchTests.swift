@@ -142,7 +142,9 @@ extension TabCoordinatorTests {
     @Test func aHostBatchIsAllOrNothingToo() async throws {
       let store = App.store(try App.state())
 
-      await store.send(.perform([.tab("profile", .push(.orders)), .selectTab("profile"), .emit(NavigationEvent("opened"))])) {
+      await store.send(.perform([
+        .tab("profile", .push(.orders)), .selectTab("profile"), .emit(NavigationEvent("opened")),
+      ])) {
         try $0.setRoutes([.root(.account), .push(.orders)], of: "profile")
         try $0.setSelection("profile", history: ["home"])
       }

@@ -59,7 +59,10 @@ extension TabCoordinatorTests {
       let store = App.store(start)
       let ids = store.state.routeIDs(ofTab: "home")
 
-      for routes: [Route<Screen>] in [[], [.push(.feed)], [.root(.feed), .root(.orders)], [.root(.feed), .sheet(.login), .push(.orders)]] {
+      let invalid: [[Route<Screen>]] = [
+        [], [.push(.feed)], [.root(.feed), .root(.orders)], [.root(.feed), .sheet(.login), .push(.orders)],
+      ]
+      for routes in invalid {
         await store.send(.router(.updateRoutes(routes)))
         await store.receive({ received in
           guard case let .delegate(.failed(failure)) = received,
