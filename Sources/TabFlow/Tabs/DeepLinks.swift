@@ -84,6 +84,13 @@ extension TabCoordinatorState {
   public mutating func open(
     url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>] = []
   ) throws(BatchFailure) -> [NavigationReport] {
+    try performOpen(url: url, deepLinks: deepLinks, guards: guards).reports
+  }
+
+  /// ``open(url:deepLinks:guards:)``, with the commands the handler produced.
+  mutating func performOpen(
+    url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>]
+  ) throws(BatchFailure) -> PerformedBatch {
     let source = BatchSource.deepLink(url)
     guard let (match, handler) = deepLinks.resolve(url) else {
       throw BatchFailure(
@@ -95,6 +102,6 @@ extension TabCoordinatorState {
     } catch {
       throw BatchFailure(source: source, reason: .ruleFailed(message: "\(error)"))
     }
-    return try apply(commands, source: source, guards: guards)
+    return PerformedBatch(commands: commands, reports: try apply(commands, source: source, guards: guards))
   }
 }

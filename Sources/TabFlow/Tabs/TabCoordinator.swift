@@ -73,8 +73,9 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
         return failed(BatchFailure(source: source, reason: .ruleFailed(message: "\(error)")))
       }
       guard let batch else { return [] }
-      return commit(batch.source, batch.commands, &state) { state throws(BatchFailure) in
-        try state.apply(batch.commands, source: batch.source, guards: guards)
+      return commit(batch.source, &state) { state throws(BatchFailure) in
+        let reports = try state.apply(batch.commands, source: batch.source, guards: guards)
+        return .init(commands: batch.commands, reports: reports)
       }
 
     case let .router(.updateRoutes(routes)):
@@ -88,23 +89,24 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
       }
 
     case let .tabTapped(tab):
-      return commit(.tabTap(tab), [.selectTab(tab)], &state) { state throws(BatchFailure) in
-        try state.tapTab(tab, guards: guards)
+      return commit(.tabTap(tab), &state) { state throws(BatchFailure) in
+        try state.performTap(tab, guards: guards)
       }
 
     case .back:
-      return commit(.userBack, [.goBack()], &state) { state throws(BatchFailure) in
-        try state.userBack(guards: guards)
+      return commit(.userBack, &state) { state throws(BatchFailure) in
+        try state.performBack(guards: guards)
       }
 
     case let .openURL(url):
-      return commit(.deepLink(url), [], &state) { state throws(BatchFailure) in
-        try state.open(url: url, deepLinks: deepLinks, guards: guards)
+      return commit(.deepLink(url), &state) { state throws(BatchFailure) in
+        try state.performOpen(url: url, deepLinks: deepLinks, guards: guards)
       }
 
     case let .perform(commands):
-      return commit(.host, commands, &state) { state throws(BatchFailure) in
-        try state.apply(commands, source: .host, guards: guards)
+      return commit(.host, &state) { state throws(BatchFailure) in
+        let reports = try state.apply(commands, source: .host, guards: guards)
+        return .init(commands: commands, reports: reports)
       }
 
     case let .setContext(key, value):
@@ -116,21 +118,22 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
     }
   }
 
-  /// Runs a batch; logs it; returns its reports, or its failure, for the host.
+  /// Runs a batch; logs it with the commands it amounted to (a reselect's pop to root, a deep
+  /// link's handler's commands); returns its reports, or its failure, for the host.
   private func commit(
     _ source: @autoclosure () -> BatchSource,
-    _ commands: @autoclosure () -> [NavigationCommand<Rules.Screen>],
     _ state: inout State,
-    _ batch: (inout State) throws(BatchFailure) -> [NavigationReport]
+    _ batch: (inout State) throws(BatchFailure) -> State.PerformedBatch
   ) -> [TabCoordinatorDelegate] {
     let before = logger.logLevel <= .trace ? state : nil
-    let reports: [NavigationReport]
+    let performed: State.PerformedBatch
     do {
-      reports = try batch(&state)
+      performed = try batch(&state)
     } catch {
       return failed(error)
     }
-    logger.debug("\(source()): \(commands().map(\.description).joined(separator: "; "))")
+    let reports = performed.reports
+    logger.debug("\(source()): \(performed.commands.map(\.description).joined(separator: "; "))")
     if let before {
       logger.trace("\(diff(before, state) ?? "no change")")
     }

@@ -24,7 +24,7 @@ extension TabCoordinatorState {
         }
       }
       return commands
-    }
+    }.reports
   }
 
   /// A tap on a tab-bar item: selects the tab, or reselects it with its policy (DESIGN §4).
@@ -33,6 +33,13 @@ extension TabCoordinatorState {
   public mutating func tapTab(
     _ tab: TabID, guards: [NavigationGuard<Screen>] = []
   ) throws(BatchFailure) -> [NavigationReport] {
+    try performTap(tab, guards: guards).reports
+  }
+
+  /// ``tapTab(_:guards:)``, with the commands the tap amounted to.
+  mutating func performTap(
+    _ tab: TabID, guards: [NavigationGuard<Screen>]
+  ) throws(BatchFailure) -> PerformedBatch {
     let source = BatchSource.tabTap(tab)
     return try commit(source: source, guards: guards) {
       state, reports, journal throws(BatchFailure) in
@@ -49,6 +56,11 @@ extension TabCoordinatorState {
   /// Guards see what it did: `[.goBack(count: 1)]` or `[.selectTab(previous)]`.
   @discardableResult
   public mutating func userBack(guards: [NavigationGuard<Screen>] = []) throws(BatchFailure) -> [NavigationReport] {
+    try performBack(guards: guards).reports
+  }
+
+  /// ``userBack(guards:)``, with the command the gesture amounted to.
+  mutating func performBack(guards: [NavigationGuard<Screen>]) throws(BatchFailure) -> PerformedBatch {
     try commit(source: .userBack, guards: guards) {
       state, _, journal throws(BatchFailure) in
       do throws(NavigationError) {
@@ -59,6 +71,13 @@ extension TabCoordinatorState {
     }
   }
 
+  /// What a committed batch did: the commands it amounted to (what guards saw, and what is
+  /// logged) and its reports.
+  struct PerformedBatch {
+    var commands: [NavigationCommand<Screen>]
+    var reports: [NavigationReport]
+  }
+
   /// Runs `change` in place, journaling every primitive change; on failure or rejection undoes
   /// the journal, so the state is exactly as before. `change` returns the commands it performed,
   /// which guards see.
@@ -67,7 +86,7 @@ extension TabCoordinatorState {
     guards: [NavigationGuard<Screen>],
     change: (inout TabCoordinatorState, inout [NavigationReport], inout [CoordinatorUndo<Screen>])
       throws(BatchFailure) -> [NavigationCommand<Screen>]
-  ) throws(BatchFailure) -> [NavigationReport] {
+  ) throws(BatchFailure) -> PerformedBatch {
     var reports: [NavigationReport] = []
     var journal: [CoordinatorUndo<Screen>] = []
     let commands: [NavigationCommand<Screen>]
@@ -81,7 +100,7 @@ extension TabCoordinatorState {
       undo(journal)
       throw BatchFailure(source: source, reason: .rejected(guard: rejection.guard, reason: rejection.reason))
     }
-    return reports
+    return PerformedBatch(commands: commands, reports: reports)
   }
 
   private func firstRejection(
