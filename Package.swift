@@ -24,6 +24,13 @@ let package = Package(
       pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
     ),
+    // BSD libedit for the REPL's line editing: Debian/Ubuntu `apt-get install libedit-dev`, macOS ships it.
+    .systemLibrary(
+      name: "CLineEdit",
+      path: "Sources/CLineEdit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+    ),
     .target(
       name: "TabFlow",
       dependencies: [
@@ -37,6 +44,7 @@ let package = Package(
       name: "flowscript",
       dependencies: [
         "TabFlow",
+        "CLineEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -64,11 +64,12 @@ struct ReplLoop {
     }
   }
 
-  /// What tab completion offers: commands, tabs, and `screen.action` for every screen in the
-  /// selected tab's stack.
+  /// What tab completion offers: commands, tab ids, and `screen.action` for every screen in the
+  /// selected tab's stack (completion works word by word, so tab ids stand alone).
   private func completions(for session: FlowSession) -> [String] {
     var words = ["tab", "back", "url", "set", "expect"] + ReplCommand.allCases.map(\.rawValue)
-    words += session.state.tabIDs.map { "tab \($0)" }
+    words += ["stack", "top", "error", "depth"]
+    words += session.state.tabIDs.map(\.rawValue)
     let declarations = session.rules.declarations
     for name in Set(session.state.selectedStack.routes.map(\.screen.name)).sorted() {
       for action in declarations.screen(named: name)?.actionList ?? [] { words.append("\(name).\(action)") }
