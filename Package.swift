@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "TabFlow", targets: ["TabFlow"]),
     .executable(name: "flowscript", targets: ["flowscript"]),
+    .executable(name: "tabflow-example", targets: ["tabflow-example"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +48,18 @@ let package = Package(
         "CLineEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    // The embedding example: typed screens and reducers, navigation from a Lua script.
+    .target(name: "ShopExample", dependencies: ["TabFlow"], path: "Examples/ShopExample", exclude: ["shop.lua"]),
+    .executableTarget(name: "tabflow-example", dependencies: ["ShopExample", "TabFlow"], path: "Examples/ShopExampleApp"),
+    .testTarget(
+      name: "ShopExampleTests",
+      dependencies: [
+        "ShopExample",
+        "TabFlow",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .testTarget(

@@ -1,0 +1,31 @@
+import TabFlow
+
+/// What the example's screens do. The Lua rules receive each action by name, with its payload.
+public enum ShopAction: Equatable, Sendable, ScriptableAction {
+  case itemTapped(id: Int)
+  case addTapped
+  case buyTapped
+  case submitTapped
+  case loginSucceeded
+  case cancelled
+  case ordersTapped
+
+  /// The name rules use after the screen: `feed.itemTapped`.
+  public var scriptName: String {
+    switch self {
+    case .itemTapped: "itemTapped"
+    case .addTapped: "addTapped"
+    case .buyTapped: "buyTapped"
+    case .submitTapped: "submitTapped"
+    case .loginSucceeded: "loginSucceeded"
+    case .cancelled: "cancelled"
+    case .ordersTapped: "ordersTapped"
+    }
+  }
+
+  /// The payload rules receive: `{id = 3}` for `itemTapped`, `{}` otherwise.
+  public var scriptPayload: FlowValue {
+    if case let .itemTapped(id) = self { return ["id": .int(id)] }
+    return .emptyObject
+  }
+}

@@ -1,0 +1,47 @@
+import TabFlow
+
+/// The example app's screens: typed Swift values whose navigation a Lua script decides.
+public enum ShopScreen: Equatable, Sendable, Codable {
+  case feed
+  case item(ItemState)
+  case login(LoginState)
+  case orders(OrdersState)
+  case account
+
+  /// An item page: which item, how many.
+  public struct ItemState: Equatable, Sendable, Codable {
+    public var id: Int
+    public var qty: Int
+    public init(id: Int, qty: Int = 1) {
+      self.id = id
+      self.qty = qty
+    }
+  }
+
+  /// The login form: why it was opened, and whether a login is in flight.
+  public struct LoginState: Equatable, Sendable, Codable {
+    public var reason: String
+    public var isSubmitting: Bool
+    public init(reason: String = "", isSubmitting: Bool = false) {
+      self.reason = reason
+      self.isSubmitting = isSubmitting
+    }
+  }
+
+  /// The orders list, with the order to highlight.
+  public struct OrdersState: Equatable, Sendable, Codable {
+    public var highlight: Int
+    public init(highlight: Int = 0) { self.highlight = highlight }
+  }
+
+  /// The catalog mapping the script's screen names to these cases.
+  public static var catalog: ScreenCatalog<ShopScreen> {
+    var catalog = ScreenCatalog<ShopScreen>()
+    catalog.register("feed", ShopScreen.feed)
+    catalog.register("account", ShopScreen.account)
+    catalog.register("item", ItemState.self, embed: ShopScreen.item) { if case let .item(state) = $0 { state } else { nil } }
+    catalog.register("login", LoginState.self, embed: ShopScreen.login) { if case let .login(state) = $0 { state } else { nil } }
+    catalog.register("orders", OrdersState.self, embed: ShopScreen.orders) { if case let .orders(state) = $0 { state } else { nil } }
+    return catalog
+  }
+}
