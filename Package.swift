@@ -16,6 +16,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // Documentation only (`swift package generate-documentation`); already required by swift-clocks.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Lua 5.4 from the system: Debian/Ubuntu `apt-get install liblua5.4-dev`, macOS `brew install lua`.

@@ -14,6 +14,8 @@ public enum RouteSteps {
   /// The steps from `start` to `end`. The first element updates data in place; the last is `end`.
   ///
   /// - Parameters:
+  ///   - start: the stack the UI shows now.
+  ///   - end: the stack to reach.
   ///   - allowMultipleDismissalsInOne: dismiss every extra layer in one step.
   ///   - allowNavigationUpdatesInOne: merge each push into the step before it (after the first).
   public static func calculate<Screen>(

@@ -1,5 +1,5 @@
 /// Groups reducers into one, run in order for every action with their effects merged — to apply
-/// a modifier such as ``Reducer/forEachRoute(_:action:screenReducer:fileID:filePath:line:column:)``
+/// a modifier such as `forEachRoute`
 /// to several reducers at once.
 ///
 /// ```swift

@@ -19,7 +19,7 @@ extension Effect {
   /// ```
   ///
   /// `.send` effects are delivered synchronously and so are never affected by cancellation.
-  /// IDs are per store; effects of routes run by ``Reducer/forEachRoute(_:action:screenReducer:fileID:filePath:line:column:)``
+  /// IDs are per store; effects of routes run by `forEachRoute`
   /// get their IDs scoped to their route, so two screens using the same ID do not interfere.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = operation { return .none }

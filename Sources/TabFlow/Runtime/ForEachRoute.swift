@@ -138,7 +138,7 @@ extension Reducer {
   }
 }
 
-/// The reducer made by ``Reducer/forEachRoute(_:action:screenReducer:fileID:filePath:line:column:)``:
+/// The reducer made by `forEachRoute`:
 /// a coordinator plus the screen reducer run on the routes of a ``RouteContainer``. `Snapshot`
 /// is what it records of the container before the coordinator runs: the container itself, or
 /// a ``RouteSnapshotting`` container's cheaper record.

@@ -5,7 +5,7 @@ import Synchronization
 /// A store for tests that makes you account for everything a feature does, like TCA's.
 ///
 /// Each ``send(_:assert:fileID:filePath:line:column:)`` says how the state must change; each
-/// action an effect sends must be ``receive(_:timeout:assert:fileID:filePath:line:column:)``d,
+/// action an effect sends must be received (`receive(_:timeout:assert:)`),
 /// with its state change; and every effect must have finished by the end of the test. Anything
 /// else fails the test through IssueReporting (a Swift Testing issue or an XCTest failure),
 /// with a diff of expected against actual state (`−` expected, `+` actual).

@@ -11,7 +11,7 @@ extension LuaVM {
     /// operators) without the budget seeing it; this limit bounds that cost, and with it how far a
     /// call can run past its ``deadline``.
     public var maxStringBytes: Int
-    /// The instruction budget of one host call (``LuaVM/load(_:name:)``, ``LuaVM/call(_:_:)`` and
+    /// The instruction budget of one host call (``LuaVM/load(_:name:globals:)``, ``LuaVM/call(_:_:)`` and
     /// friends). Library functions that work in C are charged too: every pattern-matching step,
     /// one instruction per 64 bytes allocated, and the size of the input of functions such as
     /// `table.sort` or `utf8.len`.

@@ -16,7 +16,7 @@ public struct LuaRef: Hashable, Sendable {
 /// of the library tables, so nothing a script does to its globals or to `string`, `table`, `math`,
 /// `utf8` (or `coroutine`) is seen by another script or by a reload.
 public struct LuaScript: Hashable, Sendable {
-  /// The chunk name given to ``LuaVM/load(_:name:)``, used in error messages.
+  /// The chunk name given to ``LuaVM/load(_:name:globals:)``, used in error messages.
   public let name: String
   /// The environment table.
   let environment: LuaRef

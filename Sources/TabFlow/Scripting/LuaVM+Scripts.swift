@@ -67,7 +67,7 @@ extension LuaVM {
     release(script.environment)
   }
 
-  /// Releases a reference made by ``reference(to:in:)`` or ``LuaStack/reference(at:)``. Ignored
+  /// Releases a reference made by `reference(to:in:)` or ``LuaStack/reference(at:)``. Ignored
   /// for another VM's references and while a call is running (use ``LuaStack/release(_:)`` in a
   /// callback).
   public func release(_ reference: LuaRef) {
@@ -137,7 +137,7 @@ extension LuaVM {
     return LuaRef(slot: luaL_ref(state, CLUA_REGISTRYINDEX), owner: serial)
   }
 
-  /// A reference to the global `name` of the script. See ``reference(to:in:)-([String],_)``.
+  /// A reference to the global `name` of the script. See `reference(to:in:)` with a path.
   public func reference(to name: String, in script: LuaScript) throws(LuaError) -> LuaRef {
     try reference(to: [name], in: script)
   }
