@@ -40,6 +40,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    .executableTarget(name: "tabflow-bench", dependencies: ["TabFlow"], path: "Benchmarks/TabFlowBenchmarks"),
     .testTarget(
       name: "TabFlowTests",
       dependencies: [
