@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // A small, dependency-free benchmark harness.
 //
 // Every group of variants is measured round-robin: one sample of each variant in turn (the
@@ -19,11 +23,11 @@ struct Config {
   var only: String?
 
   /// Samples per variant.
-  var repetitions: Int { quick ? 7 : 21 }
+  var repetitions: Int { quick ? 15 : 61 }
   /// Samples per variant for the slow, millisecond-scale groups (reload).
   var slowRepetitions: Int { quick ? 5 : 15 }
   /// The wall time one sample aims for, in nanoseconds.
-  var sampleTarget: Double { quick ? 2e6 : 8e6 }
+  var sampleTarget: Double { quick ? 2e6 : 5e6 }
   /// Actions per peer-workload run (the brief asks for 100,000).
   var peerActions: Int { quick ? 30_000 : 100_000 }
   /// Peer-workload runs per variant (the brief asks for a median of 3).
@@ -57,7 +61,12 @@ struct Timing: Codable {
   let median: Double
   let min: Double
   let max: Double
-  let samples: Int
+  /// Every sample, in the order taken: sample `i` of every variant of a group is from round `i`.
+  let samples: [Double]
+  /// The median of the same samples timed in this thread's CPU time: it leaves out the time the
+  /// thread waited for a core, so it shows how much of the wall time is contention.
+  let cpuMedian: Double
+  let cpuSamples: [Double]
   let iterationsPerSample: Int
 }
 
@@ -66,7 +75,13 @@ struct Ratio: Codable {
   let name: String
   let numerator: String
   let denominator: String
+  /// The ratio of the two medians.
   let value: Double
+  /// The median of the per-round ratios (samples taken back to back in the same round), a
+  /// cross-check that is robust to slow drifts in machine load.
+  let paired: Double
+  /// The ratio of the CPU-time medians (a cross-check that leaves out waiting for a core).
+  let cpu: Double
   /// The largest value that passes, or `nil` for an informative ratio.
   let target: Double?
   var pass: Bool? { target.map { value <= $0 } }
@@ -135,19 +150,21 @@ func median(_ values: [Double]) -> Double {
 
   // MARK: Measuring
 
-  /// Times `body(n)` once, in nanoseconds.
-  func time(_ n: Int, _ body: @MainActor (Int) -> Int) -> Double {
+  /// Times `body(n)` once: wall time (ContinuousClock) and this thread's CPU time, in nanoseconds.
+  func time(_ n: Int, _ body: @MainActor (Int) -> Int) -> (wall: Double, cpu: Double) {
     var checksum = 0
+    let cpuStart = threadCPUTime()
     let elapsed = clock.measure { checksum = body(n) }
+    let cpu = threadCPUTime() - cpuStart
     Sink.consume(checksum)
-    return elapsed.nanoseconds
+    return (elapsed.nanoseconds, cpu)
   }
 
   /// The iteration count that makes one sample of `variant` last about `target` nanoseconds.
   func calibrate(_ variant: Variant, target: Double) -> Int {
     var n = 1
     while true {
-      let elapsed = time(n, variant.body)
+      let elapsed = time(n, variant.body).wall
       if elapsed >= target / 8 || n >= 1 << 30 {
         return Swift.max(1, Int((Double(n) * target / Swift.max(elapsed, 1)).rounded()))
       }
@@ -166,31 +183,34 @@ func median(_ values: [Double]) -> Double {
     let counts = variants.map { calibrate($0, target: target) }
     for (variant, n) in zip(variants, counts) { _ = time(n, variant.body) }  // warm-up
     var samples = Array(repeating: [Double](), count: variants.count)
+    var cpuSamples = samples
     for repetition in 0..<repetitions {
       for offset in variants.indices {
         let index = (offset + repetition) % variants.count
         let variant = variants[index]
         let n = counts[index]
-        samples[index].append(time(n, variant.body) / Double(n * variant.operationsPerIteration))
+        let (wall, cpu) = time(n, variant.body)
+        samples[index].append(wall / Double(n * variant.operationsPerIteration))
+        cpuSamples[index].append(cpu / Double(n * variant.operationsPerIteration))
       }
     }
     var byName: [String: Timing] = [:]
     for (index, variant) in variants.enumerated() {
-      let timing = Timing(
-        group: group, name: variant.name, unit: unit, median: median(samples[index]),
-        min: samples[index].min() ?? .nan, max: samples[index].max() ?? .nan,
-        samples: samples[index].count, iterationsPerSample: counts[index])
-      timings.append(timing)
-      byName[variant.name] = timing
+      byName[variant.name] = record(
+        group: group, name: variant.name, unit: unit, samples: samples[index], cpuSamples: cpuSamples[index],
+        iterationsPerSample: counts[index])
     }
     return byName
   }
 
   /// Records a timing measured by the caller (samples in nanoseconds per operation).
-  func record(group: String, name: String, unit: String, samples: [Double], iterationsPerSample: Int) -> Timing {
+  func record(
+    group: String, name: String, unit: String, samples: [Double], cpuSamples: [Double], iterationsPerSample: Int
+  ) -> Timing {
     let timing = Timing(
       group: group, name: name, unit: unit, median: median(samples), min: samples.min() ?? .nan,
-      max: samples.max() ?? .nan, samples: samples.count, iterationsPerSample: iterationsPerSample)
+      max: samples.max() ?? .nan, samples: samples, cpuMedian: median(cpuSamples), cpuSamples: cpuSamples,
+      iterationsPerSample: iterationsPerSample)
     timings.append(timing)
     return timing
   }
@@ -198,9 +218,11 @@ func median(_ values: [Double]) -> Double {
   /// Records the ratio of two medians of one run.
   func ratio(_ name: String, _ numerator: Timing?, _ denominator: Timing?, target: Double?) {
     guard let numerator, let denominator else { return }
+    let paired = zip(numerator.samples, denominator.samples).map { $0 / $1 }
     ratios.append(Ratio(
       name: name, numerator: numerator.name, denominator: denominator.name,
-      value: numerator.median / denominator.median, target: target))
+      value: numerator.median / denominator.median, paired: median(paired),
+      cpu: numerator.cpuMedian / denominator.cpuMedian, target: target))
   }
 
   func bound(_ name: String, _ timing: Timing?, target: Double) {
@@ -236,10 +258,11 @@ func median(_ values: [Double]) -> Double {
       if timing.group != group {
         group = timing.group
         out += "\n== \(group)\n"
-        out += pad("name", 66) + lpad("median", 11) + lpad("min", 11) + lpad("max", 11) + "  unit\n"
+        out += pad("name", 66) + lpad("median", 11) + lpad("min", 11) + lpad("max", 11) + lpad("cpu median", 12)
+          + "  unit\n"
       }
       out += pad(timing.name, 66) + lpad(format(timing.median), 11) + lpad(format(timing.min), 11)
-        + lpad(format(timing.max), 11) + "  \(timing.unit)\n"
+        + lpad(format(timing.max), 11) + lpad(format(timing.cpuMedian), 12) + "  \(timing.unit)\n"
     }
     if !figures.isEmpty {
       var figureGroup = ""
@@ -254,8 +277,10 @@ func median(_ values: [Double]) -> Double {
       }
     }
     if !ratios.isEmpty || !bounds.isEmpty {
-      out += "\n== Targets (DESIGN §8) and ratios — each ratio from medians of one interleaved run\n"
-      out += pad("check", 66) + lpad("value", 12) + lpad("target", 12) + "  result\n"
+      out += "\n== Targets (DESIGN §8) and ratios — value: ratio of the medians of one interleaved run; "
+        + "paired: median of the per-round ratios; cpu: ratio of the CPU-time medians (cross-checks)\n"
+      out += pad("check", 66) + lpad("value", 12) + lpad("target", 12) + "  result" + lpad("paired", 10)
+        + lpad("cpu", 10) + "\n"
       for bound in bounds {
         out += pad(bound.name, 66) + lpad(format(bound.value), 12) + lpad("≤ " + format(bound.target), 12)
           + "  " + (bound.pass ? "PASS" : "MISS") + "\n"
@@ -264,7 +289,8 @@ func median(_ values: [Double]) -> Double {
         let target = ratio.target.map { "≤ " + String(format: "%.2f×", $0) } ?? "—"
         let result = ratio.pass.map { $0 ? "PASS" : "MISS" } ?? "info"
         out += pad(ratio.name, 66) + lpad(String(format: "%.2f×", ratio.value), 12) + lpad(target, 12)
-          + "  \(result)\n"
+          + "  \(result)" + lpad(String(format: "%.2f×", ratio.paired), 10) + lpad(String(format: "%.2f×", ratio.cpu), 10)
+          + "\n"
       }
     }
     if !skipped.isEmpty {
@@ -292,7 +318,7 @@ func median(_ values: [Double]) -> Double {
     }
     struct RatioOut: Encodable {
       let name, numerator, denominator: String
-      let value: Double
+      let value, paired, cpu: Double
       let target: Double?
       let result: String
     }
@@ -307,7 +333,8 @@ func median(_ values: [Double]) -> Double {
       meta: meta, timings: timings,
       ratios: ratios.map {
         RatioOut(
-          name: $0.name, numerator: $0.numerator, denominator: $0.denominator, value: $0.value, target: $0.target,
+          name: $0.name, numerator: $0.numerator, denominator: $0.denominator, value: $0.value, paired: $0.paired, cpu: $0.cpu,
+          target: $0.target,
           result: $0.pass.map { $0 ? "PASS" : "MISS" } ?? "info")
       },
       bounds: bounds.map {
@@ -321,6 +348,17 @@ func median(_ values: [Double]) -> Double {
       print(String(decoding: data, as: UTF8.self))
     }
   }
+}
+
+/// This thread's CPU time in nanoseconds (NaN where unavailable).
+func threadCPUTime() -> Double {
+  #if canImport(Glibc)
+    var spec = timespec()
+    guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec) == 0 else { return .nan }
+    return Double(spec.tv_sec) * 1e9 + Double(spec.tv_nsec)
+  #else
+    return .nan
+  #endif
 }
 
 /// `850 ns`, `1.23 µs`, `14.2 ms`.
@@ -341,6 +379,8 @@ func formatFigure(_ value: Double, _ unit: String) -> String {
     return String(format: "%.0f B", value)
   case "ns":
     return format(value)
+  case "ns/action":
+    return String(format: "%.1f ns", value)
   default:
     return String(format: value.rounded() == value ? "%.0f " : "%.2f ", value) + unit
   }

@@ -11,7 +11,7 @@ import TabFlow
 struct TabFlowBench {
   static let usage = """
     usage: tabflow-bench [--quick] [--json] [--only GROUP] [--demo PATH]
-           tabflow-bench profile-scripted [ITERATIONS]
+           tabflow-bench profile-scripted [ITERATIONS [lua|lua-unwired|swift]]
            tabflow-bench mem-child routes-dynamic|routes-typed|lua-demo [--demo PATH]
     groups: scripted, depth, rules, tabs, reload, memory, peer
     """
@@ -48,8 +48,9 @@ struct TabFlowBench {
       return
     case "profile-scripted":
       let iterations = positional.count > 1 ? Int(positional[1]) ?? 0 : 200_000
-      guard iterations > 0 else { fail(usage) }
-      profileScripted(iterations: iterations)
+      let variant = positional.count > 2 ? positional[2] : "lua"
+      guard iterations > 0, ["lua", "lua-unwired", "swift"].contains(variant) else { fail(usage) }
+      profileScripted(iterations: iterations, variant: variant)
       return
     case nil:
       break
@@ -80,7 +81,8 @@ struct TabFlowBench {
       "mode": config.quick
         ? "quick (\(config.repetitions) samples/variant, ~\(format(config.sampleTarget)) each; peer \(config.peerRuns)×\(config.peerActions) actions)"
         : "full (\(config.repetitions) samples/variant, ~\(format(config.sampleTarget)) each; peer \(config.peerRuns)×\(config.peerActions) actions)",
-      "method": "median of interleaved round-robin samples (ContinuousClock); ratios from medians of the same run",
+      "method": "median of interleaved round-robin samples (ContinuousClock wall time; thread CPU time beside it); "
+        + "ratios from medians of the same run",
       "cores": "\(ProcessInfo.processInfo.activeProcessorCount) (shared: numbers are noisy, read the ratios)",
       "load average": "\(loadBefore) at start, \(loadAverage()) at end",
       "elapsed": format(elapsed),
@@ -105,12 +107,24 @@ struct TabFlowBench {
 
   /// Only the scripted-action loop, for a profiler: set-up and a warm-up, then
   /// `profiledScriptedLoop` (collect only inside it: `--toggle-collect='*profiledScriptedLoop*'`).
-  @MainActor static func profileScripted(iterations: Int) {
-    let loop = luaLoop("profile")
+  /// `lua` is the store wired as documented; `lua-unwired` has no scriptGuard/deepLinks; `swift`
+  /// is the same rule in Swift over the same screen types.
+  @MainActor static func profileScripted(iterations: Int, variant: String) {
+    let loop =
+      switch variant {
+      case "lua-unwired": luaLoop("profile", wiredGuards: false)
+      case "swift": swiftDynamicLoop("profile")
+      default: luaLoop("profile")
+      }
     Sink.consume(loop.run(min(iterations, 1_000)))
     let clock = ContinuousClock()
+    let cpuStart = threadCPUTime()
     let elapsed = clock.measure { Sink.consume(profiledScriptedLoop(loop, iterations)) }
-    print("profile-scripted: \(2 * iterations) actions, \(format(elapsed.nanoseconds / Double(2 * iterations)))/action (checksum \(Sink.value))")
+    let cpu = threadCPUTime() - cpuStart
+    let actions = Double(2 * iterations)
+    print(
+      "profile-scripted (\(variant)): \(2 * iterations) actions, \(format(elapsed.nanoseconds / actions))/action wall, "
+        + "\(format(cpu / actions))/action CPU (checksum \(Sink.value))")
   }
 }
 
