@@ -11,7 +11,7 @@ import TabFlow
 struct TabFlowBench {
   static let usage = """
     usage: tabflow-bench [--quick] [--json] [--only GROUP] [--demo PATH]
-           tabflow-bench profile-scripted [ITERATIONS [lua|lua-unwired|swift]]
+           tabflow-bench profile-scripted [ITERATIONS [lua|lua-unwired|swift [TABS]]]
            tabflow-bench mem-child routes-dynamic|routes-typed|lua-demo [--demo PATH]
     groups: scripted, depth, rules, tabs, reload, memory, peer
     """
@@ -49,8 +49,9 @@ struct TabFlowBench {
     case "profile-scripted":
       let iterations = positional.count > 1 ? Int(positional[1]) ?? 0 : 200_000
       let variant = positional.count > 2 ? positional[2] : "lua"
-      guard iterations > 0, ["lua", "lua-unwired", "swift"].contains(variant) else { fail(usage) }
-      profileScripted(iterations: iterations, variant: variant)
+      let tabs = positional.count > 3 ? Int(positional[3]) ?? 0 : 1
+      guard iterations > 0, tabs > 0, ["lua", "lua-unwired", "swift"].contains(variant) else { fail(usage) }
+      profileScripted(iterations: iterations, variant: variant, tabs: tabs)
       return
     case nil:
       break
@@ -108,13 +109,14 @@ struct TabFlowBench {
   /// Only the scripted-action loop, for a profiler: set-up and a warm-up, then
   /// `profiledScriptedLoop` (collect only inside it: `--toggle-collect='*profiledScriptedLoop*'`).
   /// `lua` is the store wired as documented; `lua-unwired` has no scriptGuard/deepLinks; `swift`
-  /// is the same rule in Swift over the same screen types.
-  @MainActor static func profileScripted(iterations: Int, variant: String) {
+  /// is the same rule in Swift over the same screen types. With `tabs` > 1 the action is sent in
+  /// the last of that many tabs, as in the tabs group.
+  @MainActor static func profileScripted(iterations: Int, variant: String, tabs: Int) {
     let loop =
       switch variant {
-      case "lua-unwired": luaLoop("profile", wiredGuards: false)
-      case "swift": swiftDynamicLoop("profile")
-      default: luaLoop("profile")
+      case "lua-unwired": luaLoop("profile", tabs: tabs, wiredGuards: false)
+      case "swift": swiftDynamicLoop("profile", tabs: tabs)
+      default: luaLoop("profile", tabs: tabs)
       }
     Sink.consume(loop.run(min(iterations, 1_000)))
     let clock = ContinuousClock()
@@ -123,7 +125,7 @@ struct TabFlowBench {
     let cpu = threadCPUTime() - cpuStart
     let actions = Double(2 * iterations)
     print(
-      "profile-scripted (\(variant)): \(2 * iterations) actions, \(format(elapsed.nanoseconds / actions))/action wall, "
+      "profile-scripted (\(variant), \(tabs) tab\(tabs == 1 ? "" : "s")): \(2 * iterations) actions, \(format(elapsed.nanoseconds / actions))/action wall, "
         + "\(format(cpu / actions))/action CPU (checksum \(Sink.value))")
   }
 }
