@@ -64,6 +64,7 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    .executableTarget(name: "tabflow-bench", dependencies: ["TabFlow"], path: "Benchmarks/TabFlowBenchmarks"),
     .testTarget(
       name: "TabFlowTests",
       dependencies: [
