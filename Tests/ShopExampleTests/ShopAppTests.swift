@@ -51,7 +51,7 @@ import Testing
 
   @Test func cancellingTheLoginCancelsItsEffect() async throws {
     let store = try makeStore()
-    try await store.send(.perform([.push(.item(.init(id: 1)))])) { try $0.apply([.push(.item(.init(id: 1)))]) }
+    await store.send(.perform([.push(.item(.init(id: 1)))])) { try $0.apply([.push(.item(.init(id: 1)))]) }
     let item = try id(store, at: 1)
     await store.send(.router(.routeAction(id: item, action: .buyTapped))) {
       try $0.apply([.presentSheet(.login(.init(reason: "buy")), withNavigation: true, configuration: .halfAndFull)])

@@ -92,7 +92,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     let commands = try script.call(
       rule, screen: screen.name, action: action.scriptName, tab: route.tab.rawValue,
       payload: action.scriptPayload, view: viewAnswer(current: state))
-    return NavigationBatch(rule: "\(screen.name).\(action.scriptName)", try convert(commands, rule: rule.key))
+    // Dynamic screens need no conversion.
+    let converted = try (commands as? [NavigationCommand<Screen>]) ?? convert(commands, rule: rule.key)
+    return NavigationBatch(rule: rule.key, converted)
   }
 
   /// Whether the script has a rule for this action of a screen named `screen`.
@@ -104,8 +106,10 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// `false, reason` rejects the batch. A guard that fails with an error rejects it too.
   public var scriptGuard: NavigationGuard<Screen> {
     NavigationGuard("\(chunk) guards") { [self] change in
-      let commands = change.commands.map(\.description)
-      for index in declarations.guards.indices {
+      let guards = script.declarations.guards.indices
+      guard !guards.isEmpty else { return .allow }
+      let commands = change.commands.map { $0.description }
+      for index in guards {
         do {
           let view = viewAnswer(current: change.after, before: { change.before })
           if let reason = try script.callGuard(index, commands: commands, source: change.source.description, view: view) {

@@ -26,7 +26,8 @@ public struct TabsRouteSnapshot: Hashable, Sendable {
 extension TabCoordinatorState: RouteSnapshotting {
   /// A record of every tab's route IDs.
   public var routeSnapshot: TabsRouteSnapshot {
-    TabsRouteSnapshot(tabs: tabs.map(\.id), stacks: tabs.map(\.stack.routeSnapshot))
+    // Closures, not key paths: a key path in generic code is instantiated at run time on every call.
+    TabsRouteSnapshot(tabs: tabs.map { $0.id }, stacks: tabs.map { $0.stack.routeSnapshot })
   }
 
   /// The IDs of routes recorded in `snapshot` that no tab holds now.

@@ -15,7 +15,11 @@ public struct TabCoordinatorState<Screen> {
   /// The tabs in tab-bar order, each with its stack.
   public internal(set) var tabs: [TabState<Screen>]
   /// The selected tab.
-  public internal(set) var selectedTab: TabID
+  public internal(set) var selectedTab: TabID {
+    didSet { selectedIndex = tabs.firstIndex { $0.id == selectedTab } ?? 0 }
+  }
+  /// The position of the selected tab, kept with it so the hot path does not search for it.
+  private(set) var selectedIndex: Int
   /// Previously selected tabs, most recent last, used by ``BackBehavior/history``.
   public internal(set) var history: [TabID]
   /// What the user's back gesture does at the root of the selected tab.
@@ -55,7 +59,7 @@ public struct TabCoordinatorState<Screen> {
     for tab in tabs where !seen.insert(tab.id).inserted {
       throw .invalidRoutes(operation: "create a tab coordinator", reason: "the tab '\(tab.id)' is declared twice")
     }
-    let known = tabs.map(\.id)
+    let known = tabs.map { $0.id }
     for tab in [selectedTab] + history where !seen.contains(tab) {
       throw .unknownTab(tab, known: known)
     }
@@ -66,13 +70,14 @@ public struct TabCoordinatorState<Screen> {
     }
     self.tabs = tabs
     self.selectedTab = selectedTab
+    selectedIndex = tabs.firstIndex { $0.id == selectedTab } ?? 0
     self.history = history
     self.backBehavior = backBehavior
     self.context = context
   }
 
   /// The identifiers of the tabs, in tab-bar order.
-  public var tabIDs: [TabID] { tabs.map(\.id) }
+  public var tabIDs: [TabID] { tabs.map { $0.id } }
 
   /// The position of a tab, or an error naming the known tabs.
   public func index(of tab: TabID) throws(NavigationError) -> Int {
@@ -93,10 +98,6 @@ public struct TabCoordinatorState<Screen> {
   /// The top route of the selected tab: what the user sees.
   public var top: Route<Screen> { selectedStack.top }
 
-  var selectedIndex: Int {
-    // `selectedTab` is validated on every change, so the lookup cannot fail; 0 is a safe fallback.
-    tabs.firstIndex { $0.id == selectedTab } ?? 0
-  }
 
   // MARK: - Primitive changes (validated, journaled; used by batches)
 
