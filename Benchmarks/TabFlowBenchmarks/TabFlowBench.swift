@@ -68,12 +68,7 @@ struct TabFlowBench {
     if config.wants("rules") || config.wants("scaling") { benchRules(report) }
     if config.wants("tabs") || config.wants("scaling") { benchTabs(report) }
     if config.wants("reload") { benchReload(report) }
-    if config.wants("explore") || config.only == nil {
-      report.skip("check --explore states per second on the demo flow", "not built yet (flowscript has no `check` command)")
-    }
-    if config.wants("flowscript") || config.only == nil {
-      report.skip("flowscript run of a 100-line scenario (≤ 100 ms)", "not built yet (flowscript has no `run` command)")
-    }
+    if config.wants("flowscript") || config.wants("explore") { benchFlowscript(report, demoPath: demoPath) }
     if config.wants("memory") { benchMemory(report, demoPath: demoPath) }
     if config.wants("peer") { benchPeer(report) }
     let elapsed = (clock.now - started).nanoseconds
