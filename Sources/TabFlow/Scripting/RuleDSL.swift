@@ -8,6 +8,8 @@
 /// are checked where the rule calls `nav`, so errors carry the script's `file:line`.
 enum RuleDSL {
   static let chunkName = "=tabflow.dsl"
+  /// How Lua names the DSL's chunk in positions (`tabflow.dsl:42:`).
+  static var location: String { String(chunkName.dropFirst()) }
 
   static let source = #"""
 local type, error, next, ipairs, select, tostring, setmetatable, rawget, mathtype =

@@ -29,6 +29,12 @@ public struct ScriptDeclarations: Hashable, Sendable {
   /// The guard names, in declaration order.
   public var guards: [String]
 
+  /// The script lines that declared each rule, deep link and guard (parallel to ``rules``,
+  /// ``deepLinks`` and ``guards``; `nil` when unknown), for errors that have no line of their own.
+  var ruleLines: [Int?] = []
+  var deepLinkLines: [Int?] = []
+  var guardLines: [Int?] = []
+
   /// The declaration of a screen, by name.
   public func screen(named name: String) -> ScreenDeclaration? {
     screens.first { $0.name == name }
@@ -95,6 +101,7 @@ extension ScriptDeclarations {
       text(item["key"]).map { (key: $0, line: declaredLine(of: item)) }
     }
     rules = declaredRules.map(\.key)
+    ruleLines = declaredRules.map(\.line)
     for (key, line) in declaredRules {
       let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
       guard parts.count == 2 else { throw fail("rule '\(key)' must be screen.action", line: line) }
@@ -124,6 +131,7 @@ extension ScriptDeclarations {
       text(item["pattern"]).map { (pattern: $0, line: declaredLine(of: item)) }
     }
     deepLinks = declaredLinks.map(\.pattern)
+    deepLinkLines = declaredLinks.map(\.line)
     for (pattern, line) in declaredLinks {
       do {
         _ = try DeepLinkPattern(pattern)
@@ -131,6 +139,10 @@ extension ScriptDeclarations {
         throw fail(error.description, line: line)
       }
     }
-    guards = list(decl["guards"]).compactMap { text($0["name"]) }
+    let declaredGuards = list(decl["guards"]).compactMap { item in
+      text(item["name"]).map { (name: $0, line: declaredLine(of: item)) }
+    }
+    guards = declaredGuards.map(\.name)
+    guardLines = declaredGuards.map(\.line)
   }
 }
