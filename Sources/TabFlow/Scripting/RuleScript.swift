@@ -90,7 +90,7 @@ final class RuleScript {
   func call(
     _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, view: @escaping ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    let queue = try withView(view, rule: rule.key, line: Self.line(declarations.ruleLines, rule.index - 1)) {
+    let queue = try withView(view, rule: rule.key, line: line(of: rule)) {
       try vm.call(callRuleFunction, resultCount: 1) { stack in
         try stack.push(rule.index)
         try stack.push(screen)
@@ -104,7 +104,7 @@ final class RuleScript {
     do {
       return try decoder.commands(from: queue)
     } catch {
-      throw ScriptError(error.kind, error.message, rule: rule.key)
+      throw ScriptError(error.kind, error.message, rule: rule.key).located(in: chunk, line: line(of: rule))
     }
   }
 
@@ -113,7 +113,7 @@ final class RuleScript {
     _ index: Int, url: String, parameters: [String: String], view: @escaping ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     let rule = "deeplink \(declarations.deepLinks[index])"
-    let queue = try withView(view, rule: rule, line: Self.line(declarations.deepLinkLines, index)) {
+    let queue = try withView(view, rule: rule, line: line(ofDeepLink: index)) {
       try vm.call(callDeepLinkFunction, resultCount: 1) { stack in
         try stack.push(index + 1)
         try stack.push(url)
@@ -125,7 +125,7 @@ final class RuleScript {
     do {
       return try decoder.commands(from: queue)
     } catch {
-      throw ScriptError(error.kind, error.message, rule: rule)
+      throw ScriptError(error.kind, error.message, rule: rule).located(in: chunk, line: line(ofDeepLink: index))
     }
   }
 
@@ -159,6 +159,12 @@ final class RuleScript {
     }
   }
 
+  /// The script line that declared a rule.
+  func line(of rule: Rule) -> Int? { Self.line(declarations.ruleLines, rule.index - 1) }
+
+  /// The script line that declared deep link number `index` (0-based).
+  func line(ofDeepLink index: Int) -> Int? { Self.line(declarations.deepLinkLines, index) }
+
   private static func line(_ lines: [Int?], _ index: Int) -> Int? {
     lines.indices.contains(index) ? lines[index] : nil
   }
@@ -170,17 +176,20 @@ final class RuleScript {
 }
 
 extension ScriptError {
-  /// This error with a position inside the rule DSL — where an instruction budget or memory cap
-  /// happened to run out, or a `nav` view failed — replaced by `chunk:line` of the script, so
-  /// the message points at the author's code, never at TabFlow's.
+  /// This error located in the script: a position inside the rule DSL — where an instruction
+  /// budget or memory cap happened to run out, or a `nav` view failed — is replaced by `chunk:line`
+  /// (where the running rule, deep link or guard was declared), and a message without a position
+  /// — a command or payload the host refused after the rule returned — gets that position, so
+  /// every message points at the author's code, never at TabFlow's.
   func located(in chunk: String, line: Int?) -> ScriptError {
-    let prefix = RuleDSL.location + ":"
-    guard message.hasPrefix(prefix) else { return self }
-    let rest = message.dropFirst(prefix.count)
-    let digits = rest.prefix { $0.isNumber }
-    guard !digits.isEmpty, rest.dropFirst(digits.count).first == ":" else { return self }
+    let here = chunk + ":" + (line.map { "\($0):" } ?? "")
     var located = self
-    located.message = chunk + ":" + (line.map { "\($0):" } ?? "") + rest.dropFirst(digits.count + 1)
+    if let end = locationPrefixEnd(of: message) {
+      guard message.hasPrefix(RuleDSL.location + ":") else { return self }
+      located.message = here + message[end...]
+    } else {
+      located.message = here + " " + message
+    }
     return located
   }
 
