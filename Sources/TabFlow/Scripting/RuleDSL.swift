@@ -8,10 +8,13 @@
 /// are checked where the rule calls `nav`, so errors carry the script's `file:line`.
 enum RuleDSL {
   static let chunkName = "=tabflow.dsl"
+  /// How Lua names the DSL's chunk in positions (`tabflow.dsl:42:`).
+  static var location: String { String(chunkName.dropFirst()) }
 
   static let source = #"""
 local type, error, next, ipairs, select, tostring, setmetatable, rawget, mathtype =
       type, error, next, ipairs, select, tostring, setmetatable, rawget, math.type
+local pcall, tonumber = pcall, tonumber
 local sort, concat, min, max = table.sort, table.concat, math.min, math.max
 
 local function distance(a, b)
@@ -53,11 +56,11 @@ function tabflow_make_dsl(host)
   local view = (host and host.view) or __tabflow_view
   local decl = {
     app = "", back = "none",
-    tabs = {},                     -- array of {id=, root=, reselect=, navigation=, title=}
+    tabs = {},                     -- array of {id=, root=, reselect=, navigation=, title=, line=}
     screens = {},                  -- array of {name=, title=, state=, actions={ {name=, sample=} }}
     rules = {},                    -- array of {key=, line=}
-    deeplinks = {},                -- array of {pattern=}
-    guards = {},                   -- array of {name=}
+    deeplinks = {},                -- array of {pattern=, line=}
+    guards = {},                   -- array of {name=, line=}
   }
   local tabsById, screensByName, rulesByKey = {}, {}, {}
   local tabOrder, screenOrder = {}, {}
@@ -65,6 +68,13 @@ function tabflow_make_dsl(host)
   local dsl = {}
 
   local function fail(message, level) error(message, level + 1) end
+
+  -- The script line that called a declaration, or nil: `error` names the position at level 4 —
+  -- 1 is pcall, 2 this function, 3 the declaration, 4 the script that called it.
+  local function caller_line()
+    local _, where = pcall(error, "", 4)
+    return type(where) == "string" and tonumber(where:match(":(%d+): $")) or nil
+  end
 
   local function check_name(value, what, level)
     if type(value) ~= "string" or value == "" then
@@ -90,6 +100,7 @@ function tabflow_make_dsl(host)
   function dsl.tab(id)
     check_name(id, "tab id", 2)
     if tabsById[id] then fail("tab '" .. id .. "' is declared twice", 2) end
+    local line = caller_line()
     return function(spec)
       if type(spec) ~= "table" then fail("tab '" .. id .. "' needs a table, e.g. { root = \"feed\" }", 2) end
       local root = spec.root
@@ -101,7 +112,8 @@ function tabflow_make_dsl(host)
       local navigation = spec.navigation
       if navigation == nil then navigation = true end
       if type(navigation) ~= "boolean" then fail("tab '" .. id .. "': navigation must be a boolean", 2) end
-      local t = { id = id, root = root, reselect = reselect, navigation = navigation, title = spec.title or id }
+      local t = { id = id, root = root, reselect = reselect, navigation = navigation, title = spec.title or id,
+                  line = line }
       tabsById[id] = t
       tabOrder[#tabOrder + 1] = id
       decl.tabs[#decl.tabs + 1] = t
@@ -154,14 +166,14 @@ function tabflow_make_dsl(host)
     if rulesByKey[key] then fail("rule '" .. key .. "' is declared twice", 2) end
     ruleFns[#ruleFns + 1] = fn
     rulesByKey[key] = #ruleFns
-    decl.rules[#decl.rules + 1] = { key = key }
+    decl.rules[#decl.rules + 1] = { key = key, line = caller_line() }
   end
 
   function dsl.deeplink(pattern, fn)
     check_name(pattern, "deep-link pattern", 2)
     if type(fn) ~= "function" then fail("deeplink '" .. pattern .. "' needs a function(nav, params)", 2) end
     linkFns[#linkFns + 1] = fn
-    decl.deeplinks[#decl.deeplinks + 1] = { pattern = pattern }
+    decl.deeplinks[#decl.deeplinks + 1] = { pattern = pattern, line = caller_line() }
   end
 
   function dsl.guard(name, fn)
@@ -169,7 +181,7 @@ function tabflow_make_dsl(host)
     check_name(name, "guard name", 2)
     if type(fn) ~= "function" then fail("guard '" .. name .. "' needs a function(change)", 2) end
     guardFns[#guardFns + 1] = fn
-    decl.guards[#decl.guards + 1] = { name = name }
+    decl.guards[#decl.guards + 1] = { name = name, line = caller_line() }
   end
 
   -- Argument checks. `level` 3 is the rule that called a nav method directly.

@@ -90,7 +90,7 @@ final class RuleScript {
   func call(
     _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, view: @escaping ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    let queue = try withView(view, rule: rule.key) {
+    let queue = try withView(view, rule: rule.key, line: line(of: rule)) {
       try vm.call(callRuleFunction, resultCount: 1) { stack in
         try stack.push(rule.index)
         try stack.push(screen)
@@ -104,7 +104,7 @@ final class RuleScript {
     do {
       return try decoder.commands(from: queue)
     } catch {
-      throw ScriptError(error.kind, error.message, rule: rule.key)
+      throw ScriptError(error.kind, error.message, rule: rule.key).located(in: chunk, line: line(of: rule))
     }
   }
 
@@ -113,7 +113,7 @@ final class RuleScript {
     _ index: Int, url: String, parameters: [String: String], view: @escaping ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     let rule = "deeplink \(declarations.deepLinks[index])"
-    let queue = try withView(view, rule: rule) {
+    let queue = try withView(view, rule: rule, line: line(ofDeepLink: index)) {
       try vm.call(callDeepLinkFunction, resultCount: 1) { stack in
         try stack.push(index + 1)
         try stack.push(url)
@@ -125,7 +125,7 @@ final class RuleScript {
     do {
       return try decoder.commands(from: queue)
     } catch {
-      throw ScriptError(error.kind, error.message, rule: rule)
+      throw ScriptError(error.kind, error.message, rule: rule).located(in: chunk, line: line(ofDeepLink: index))
     }
   }
 
@@ -133,7 +133,8 @@ final class RuleScript {
   func callGuard(
     _ index: Int, commands: [String], source: String, view: @escaping ViewAnswer
   ) throws(ScriptError) -> String? {
-    try withView(view, rule: "guard '\(declarations.guards[index])'") {
+    let line = Self.line(declarations.guardLines, index)
+    return try withView(view, rule: "guard '\(declarations.guards[index])'", line: line) {
       try vm.call(callGuardFunction, resultCount: 2) { stack in
         try stack.push(index + 1)
         try stack.push(FlowValue.array(commands.map(FlowValue.string)))
@@ -144,17 +145,28 @@ final class RuleScript {
     }
   }
 
-  /// Runs `body` with `view` answering the `nav` views; maps VM errors to script errors.
+  /// Runs `body` with `view` answering the `nav` views; maps VM errors to script errors located
+  /// in the script (`line` is where the running rule, deep link or guard was declared).
   private func withView<Result>(
-    _ view: @escaping ViewAnswer, rule: String, _ body: () throws -> Result
+    _ view: @escaping ViewAnswer, rule: String, line: Int?, _ body: () throws -> Result
   ) throws(ScriptError) -> Result {
     viewBox.answer = view
     defer { viewBox.answer = nil }
     do {
       return try body()
     } catch {
-      throw ScriptError(error, rule: rule)
+      throw ScriptError(error, rule: rule).located(in: chunk, line: line)
     }
+  }
+
+  /// The script line that declared a rule.
+  func line(of rule: Rule) -> Int? { Self.line(declarations.ruleLines, rule.index - 1) }
+
+  /// The script line that declared deep link number `index` (0-based).
+  func line(ofDeepLink index: Int) -> Int? { Self.line(declarations.deepLinkLines, index) }
+
+  private static func line(_ lines: [Int?], _ index: Int) -> Int? {
+    lines.indices.contains(index) ? lines[index] : nil
   }
 
   /// Holds the view answer while a call runs; the registered view function reads it.
@@ -164,6 +176,23 @@ final class RuleScript {
 }
 
 extension ScriptError {
+  /// This error located in the script: a position inside the rule DSL — where an instruction
+  /// budget or memory cap happened to run out, or a `nav` view failed — is replaced by `chunk:line`
+  /// (where the running rule, deep link or guard was declared), and a message without a position
+  /// — a command or payload the host refused after the rule returned — gets that position, so
+  /// every message points at the author's code, never at TabFlow's.
+  func located(in chunk: String, line: Int?) -> ScriptError {
+    let here = chunk + ":" + (line.map { "\($0):" } ?? "")
+    var located = self
+    if let end = locationPrefixEnd(of: message) {
+      guard message.hasPrefix(RuleDSL.location + ":") else { return self }
+      located.message = here + message[end...]
+    } else {
+      located.message = here + " " + message
+    }
+    return located
+  }
+
   /// A script error for an error of the VM (or of a Swift callback it ran).
   init(_ error: any Error, rule: String?) {
     if let error = error as? ScriptError {

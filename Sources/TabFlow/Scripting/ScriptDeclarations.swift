@@ -29,6 +29,12 @@ public struct ScriptDeclarations: Hashable, Sendable {
   /// The guard names, in declaration order.
   public var guards: [String]
 
+  /// The script lines that declared each rule, deep link and guard (parallel to ``rules``,
+  /// ``deepLinks`` and ``guards``; `nil` when unknown), for errors that have no line of their own.
+  var ruleLines: [Int?] = []
+  var deepLinkLines: [Int?] = []
+  var guardLines: [Int?] = []
+
   /// The declaration of a screen, by name.
   public func screen(named name: String) -> ScreenDeclaration? {
     screens.first { $0.name == name }
@@ -43,9 +49,15 @@ public struct ScriptDeclarations: Hashable, Sendable {
 extension ScriptDeclarations {
   /// Reads the declarations the DSL recorded (plain data) and checks that they fit together: at
   /// least one tab, every root and rule names a declared screen and action, every deep-link
-  /// pattern parses.
+  /// pattern parses. Errors name the line that declared the culprit.
   init(reading decl: FlowValue, chunk: String) throws(ScriptError) {
-    func fail(_ message: String) -> ScriptError { ScriptError(.declaration, "\(chunk): \(message)") }
+    func fail(_ message: String, line: Int? = nil) -> ScriptError {
+      ScriptError(.declaration, "\(chunk):" + (line.map { "\($0):" } ?? "") + " \(message)")
+    }
+    func declaredLine(of item: FlowValue) -> Int? {
+      if case let .int(line)? = item["line"] { return line }
+      return nil
+    }
     func list(_ value: FlowValue?) -> [FlowValue] {
       switch value {
       case let .array(items)?: return items
@@ -74,7 +86,9 @@ extension ScriptDeclarations {
     for item in list(decl["tabs"]) {
       guard let id = text(item["id"]), let root = text(item["root"]) else { throw fail("a tab has no id or root") }
       guard names.contains(root) else {
-        throw fail("tab '\(id)': its root '\(root)' is not a declared screen" + Suggestions.hint(for: root, in: names))
+        throw fail(
+          "tab '\(id)': its root '\(root)' is not a declared screen" + Suggestions.hint(for: root, in: names),
+          line: declaredLine(of: item))
       }
       tabs.append(Tab(
         id: id, root: root, title: text(item["title"]) ?? id,
@@ -83,37 +97,52 @@ extension ScriptDeclarations {
     }
     guard !tabs.isEmpty else { throw fail("the script declares no tab (add e.g. tab \"home\" { root = \"feed\" })") }
 
-    rules = list(decl["rules"]).compactMap { text($0["key"]) }
-    for key in rules {
+    let declaredRules = list(decl["rules"]).compactMap { item in
+      text(item["key"]).map { (key: $0, line: declaredLine(of: item)) }
+    }
+    rules = declaredRules.map(\.key)
+    ruleLines = declaredRules.map(\.line)
+    for (key, line) in declaredRules {
       let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-      guard parts.count == 2 else { throw fail("rule '\(key)' must be screen.action") }
+      guard parts.count == 2 else { throw fail("rule '\(key)' must be screen.action", line: line) }
       let (screen, action) = (parts[0], parts[1])
       if screen == "*" {
         guard screens.contains(where: { $0.declares(action: action) }) else {
           let all = Set(screens.flatMap(\.actionList)).sorted()
-          throw fail("rule '\(key)': no screen declares the action '\(action)'" + Suggestions.hint(for: action, in: all))
+          throw fail(
+            "rule '\(key)': no screen declares the action '\(action)'" + Suggestions.hint(for: action, in: all), line: line)
         }
       } else {
         guard let declaration = screens.first(where: { $0.name == screen }) else {
-          throw fail("rule '\(key)': '\(screen)' is not a declared screen" + Suggestions.hint(for: screen, in: names))
+          throw fail(
+            "rule '\(key)': '\(screen)' is not a declared screen" + Suggestions.hint(for: screen, in: names), line: line)
         }
         guard declaration.declares(action: action) else {
           throw fail(
             "rule '\(key)': screen '\(screen)' does not declare the action '\(action)' (actions: "
               + declaration.actionList.joined(separator: ", ") + ")"
-              + Suggestions.hint(for: action, in: declaration.actionList))
+              + Suggestions.hint(for: action, in: declaration.actionList),
+            line: line)
         }
       }
     }
 
-    deepLinks = list(decl["deeplinks"]).compactMap { text($0["pattern"]) }
-    for pattern in deepLinks {
+    let declaredLinks = list(decl["deeplinks"]).compactMap { item in
+      text(item["pattern"]).map { (pattern: $0, line: declaredLine(of: item)) }
+    }
+    deepLinks = declaredLinks.map(\.pattern)
+    deepLinkLines = declaredLinks.map(\.line)
+    for (pattern, line) in declaredLinks {
       do {
         _ = try DeepLinkPattern(pattern)
       } catch {
-        throw fail(error.description)
+        throw fail(error.description, line: line)
       }
     }
-    guards = list(decl["guards"]).compactMap { text($0["name"]) }
+    let declaredGuards = list(decl["guards"]).compactMap { item in
+      text(item["name"]).map { (name: $0, line: declaredLine(of: item)) }
+    }
+    guards = declaredGuards.map(\.name)
+    guardLines = declaredGuards.map(\.line)
   }
 }

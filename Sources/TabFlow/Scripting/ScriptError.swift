@@ -50,7 +50,7 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The index just past `file:line:` at the start of a message, if it has one.
-  private func locationPrefixEnd(of text: String) -> String.Index? {
+  func locationPrefixEnd(of text: String) -> String.Index? {
     guard let firstColon = text.firstIndex(of: ":") else { return nil }
     let afterFirst = text.index(after: firstColon)
     let digits = text[afterFirst...].prefix { $0.isNumber }

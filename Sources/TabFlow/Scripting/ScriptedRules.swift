@@ -93,8 +93,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       rule, screen: screen.name, action: action.scriptName, tab: route.tab.rawValue,
       payload: action.scriptPayload, view: viewAnswer(current: state))
     // Dynamic screens need no conversion.
-    let converted = try (commands as? [NavigationCommand<Screen>]) ?? convert(commands, rule: rule.key)
-    return NavigationBatch(rule: rule.key, converted)
+    let converted = try (commands as? [NavigationCommand<Screen>])
+      ?? convert(commands, rule: rule.key, line: script.line(of: rule))
+    return NavigationBatch(rule: "\(screen.name).\(action.scriptName)", converted)
   }
 
   /// Whether the script has a rule for this action of a screen named `screen`.
@@ -135,7 +136,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       try? links.register(pattern) { [self] match, state in
         let commands = try script.callDeepLink(
           index, url: match.url, parameters: match.parameters, view: viewAnswer(current: state))
-        return try convert(commands, rule: "deeplink \(pattern)")
+        return try convert(commands, rule: "deeplink \(pattern)", line: script.line(ofDeepLink: index))
       }
     }
     return links
@@ -199,7 +200,10 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     return script
   }
 
-  private func convert(_ commands: [NavigationCommand<DynamicScreen>], rule: String) throws(ScriptError) -> [NavigationCommand<Screen>] {
+  /// The commands on this coordinator's screens; an error names the rule and the line declaring it.
+  private func convert(
+    _ commands: [NavigationCommand<DynamicScreen>], rule: String, line: Int?
+  ) throws(ScriptError) -> [NavigationCommand<Screen>] {
     var converted: [NavigationCommand<Screen>] = []
     converted.reserveCapacity(commands.count)
     let codec = self.codec
@@ -209,9 +213,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
           ScreenMatch<Screen>(match.label) { codec.describe($0).name == match.label }
         }))
       } catch let error as ScriptError {
-        throw ScriptError(error.kind, error.message, rule: rule)
+        throw ScriptError(error.kind, error.message, rule: rule).located(in: chunk, line: line)
       } catch {
-        throw ScriptError(.payload, "\(error)", rule: rule)
+        throw ScriptError(.payload, "\(error)", rule: rule).located(in: chunk, line: line)
       }
     }
     return converted

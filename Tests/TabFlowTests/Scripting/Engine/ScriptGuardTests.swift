@@ -1,0 +1,154 @@
+import Testing
+import TabFlow
+
+extension ScriptedRulesTests {
+  /// DESIGN §5–§6: the script's guards run on every batch — rules, taps, back, deep links, host
+  /// commands — see the change (`before`, `after`, `context`, `commands`, `source`) and reject it
+  /// with a reason by returning `false, reason`. A rejected batch changes nothing.
+  @MainActor
+  @Suite("Lua guards")
+  struct ScriptGuardTests {
+    static let preamble = """
+      tab "home" { root = "feed" }
+      tab "profile" { root = "account" }
+      screen "feed" { actions = { "checkout", "open" } }
+      screen "checkout" { state = { total = 0 } }
+      screen "account" {}
+      screen "item" { state = { id = 0 } }
+      on("feed.checkout", function(nav) nav:push("checkout", { total = 42 }) end)
+      on("feed.open", function(nav, p) nav:push("item", { id = p.id }) end)
+      """
+
+    static func flow(guards: String, limits: LuaVM.Limits = LuaVM.Limits()) throws -> ScriptedFlow {
+      try ScriptedFlow(preamble + "\n" + guards, limits: limits)
+    }
+
+    @Test func aGuardRejectsWithItsReasonAndTheStateStaysAsItWas() throws {
+      let flow = try Self.flow(guards: """
+        guard("login required", function(change)
+          if change.after.top == "checkout" and not change.context.loggedIn then
+            return false, "login required"
+          end
+        end)
+        """)
+      let ids = flow.state.selectedStack.ids
+      try flow.send("checkout")
+      #expect(flow.path == "feed")
+      #expect(flow.state.selectedStack.ids == ids)
+      #expect(flow.failures == [
+        BatchFailure(source: .rule("feed.checkout"), reason: .rejected(guard: "shop.lua guards", reason: "login required"))
+      ])
+
+      flow.store.send(.setContext("loggedIn", true))
+      try flow.send("checkout", from: "feed")
+      #expect(flow.path == "feed > checkout")
+      #expect(flow.failures.count == 1)
+    }
+
+    @Test func aGuardSeesTheStateBeforeAndAfterTheCommandsAndTheSource() throws {
+      let flow = try Self.flow(guards: """
+        guard(function(change)
+          return false, table.concat({ change.source, change.before.top .. "/" .. change.before.depth,
+            change.after.top .. "/" .. change.after.depth, table.concat(change.commands, "; "),
+            tostring(change.after:contains("item")), #change.after.stack, change.after.stack[2].state.id }, " | ")
+        end)
+        """)
+      try flow.send("open", ["id": 5])
+      #expect(flow.failures.map(\.message) == ["rule feed.open | feed/1 | item/2 | push item | true | 2 | 5"])
+    }
+
+    @Test func guardsRunOnTabTapsBackDeepLinksAndHostCommands() throws {
+      let flow = try Self.flow(guards: """
+        guard("log", function(change)
+          if change.source == "host" and change.after.top == "checkout" then return true end
+          return false, change.source .. " -> " .. change.after.top
+        end)
+        deeplink("shop://item/:id", function(nav, p) nav:push("item", { id = tonumber(p.id) }) end)
+        """)
+      flow.store.send(.tabTapped("profile"))
+      flow.store.send(.openURL("shop://item/3"))
+      flow.perform([.push(DynamicScreen("checkout", state: ["total": 1]))])
+      flow.perform([.push(DynamicScreen("item", state: ["id": 1]))])
+      flow.store.send(.back)
+      #expect(flow.failures.map(\.message) == [
+        "tab tap profile -> account",
+        "url shop://item/3 -> item",
+        "host -> item",
+        "back -> feed",
+      ])
+      #expect(flow.path == "feed > checkout")
+      #expect(flow.state.selectedTab == "home")
+    }
+
+    @Test func theFirstGuardToRejectGivesTheReason() throws {
+      let flow = try Self.flow(guards: """
+        guard("allow", function(change) return true end)
+        guard("first", function(change) return false, "first says no" end)
+        guard("second", function(change) return false, "second says no" end)
+        """)
+      try flow.send("checkout")
+      #expect(flow.failures.map(\.message) == ["first says no"])
+    }
+
+    @Test func falseWithoutAReasonRejectsAndAnythingElseAllows() throws {
+      let allowing = try Self.flow(guards: """
+        guard(function(change) return nil end)
+        guard(function(change) return true end)
+        guard(function(change) return "yes" end)
+        guard(function(change) end)
+        """)
+      try allowing.send("checkout")
+      #expect(allowing.path == "feed > checkout")
+      #expect(allowing.failures.isEmpty)
+
+      let silent = try Self.flow(guards: "guard(function(change) return false end)")
+      try silent.send("checkout")
+      #expect(silent.failures.map(\.message) == ["rejected"])
+
+      let numeric = try Self.flow(guards: "guard(function(change) return false, 42 end)")
+      try numeric.send("checkout")
+      #expect(numeric.failures.map(\.message) == ["42"])
+    }
+
+    @Test func aGuardThatFailsRejectsTheBatchSayingWhereAndWhichGuard() throws {
+      let flow = try Self.flow(guards: """
+        guard("stock", function(change)
+          local stock = nil
+          return stock.available
+        end)
+        """)
+      try flow.send("checkout")
+      #expect(flow.path == "feed")
+      #expect(flow.failures.map(\.message) == [
+        "guard failed: shop.lua:11: guard 'stock': attempt to index a nil value (local 'stock')"
+      ])
+    }
+
+    @Test func aGuardCannotNavigate() throws {
+      let flow = try Self.flow(guards: #"guard(function(change) change.after:push("item") end)"#)
+      try flow.send("checkout")
+      #expect(flow.path == "feed")
+      #expect(flow.failures.map(\.message) == [
+        "guard failed: shop.lua:9: guard 'guard 1': this nav is read-only (guards cannot navigate)"
+      ])
+    }
+
+    @Test func aGuardThatNeverReturnsRejectsWithinTheBudgetAndTheNextBatchIsChecked() throws {
+      let flow = try Self.flow(
+        guards: """
+          guard("spin", function(change)
+            if change.after.top == "checkout" then while true do end end
+          end)
+          """,
+        limits: LuaVM.Limits(instructionsPerCall: 100_000))
+      try flow.send("checkout")
+      #expect(flow.path == "feed")
+      #expect(flow.failures.map(\.message) == [
+        "guard failed: shop.lua:10: guard 'spin': script stopped (instruction budget of 100000 exceeded)"
+      ])
+      try flow.send("open", ["id": 1])
+      #expect(flow.path == "feed > item")
+      #expect(flow.failures.count == 1)
+    }
+  }
+}

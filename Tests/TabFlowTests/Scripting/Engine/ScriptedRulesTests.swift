@@ -1,0 +1,9 @@
+import Testing
+
+/// The specification of the Lua rule engine (DESIGN §5–§6): the rule API a script author writes
+/// against, the reducer calling the rules, typed screens through a screen catalog, and hot
+/// reload. Every suite in this folder nests here, so `swift test --filter ScriptedRules` runs
+/// exactly them. Fixtures are small inline scripts; their line numbers are part of the
+/// expectations, because every error must say `file:line`.
+@Suite("ScriptedRules")
+enum ScriptedRulesTests {}
