@@ -257,7 +257,8 @@ function tabflow_make_dsl(host)
       local method = Nav[key]
       if method then return method end
       local which, tab = rawget(nav, "_which"), rawget(nav, "_tab")
-      if key == "tab" then return tab or view(which, nil, "tab") end
+      -- `nav:tab(id)` (a method) owns the name `tab`, so the tab view is `nav.currentTab`.
+      if key == "currentTab" then return tab or view(which, nil, "tab") end
       if key == "event" then return rawget(nav, "_event") end
       if key == "top" or key == "depth" or key == "stack" or key == "context" then
         return view(which, tab, key)

@@ -24,18 +24,14 @@ extension ScriptedRulesTests {
       ])
     }
 
-    @Test func tabNamesTheSelectedTabOrTheTabOfANavMadeByTab() throws {
-      let flow = try ScriptedFlow(lab: #"nav:emit("seen", { selected = nav.tab, other = nav:tab("profile").tab })"#)
+    /// DESIGN §6 names both a view `nav.tab` and a method `nav:tab(id)`; Lua looks both up as
+    /// `nav["tab"]`, so the method keeps the name (DESIGN's own example uses it) and the view is
+    /// `nav.currentTab`.
+    @Test func currentTabNamesTheSelectedTabOrTheTabOfANavMadeByTab() throws {
+      let flow = try ScriptedFlow(
+        lab: #"nav:emit("seen", { selected = nav.currentTab, other = nav:tab("profile").currentTab, method = type(nav.tab) })"#)
       try flow.send("go")
-      withKnownIssue(
-        """
-        DESIGN §6 names both a view `nav.tab` and a method `nav:tab(id)`; Lua looks both up as \
-        nav["tab"], so the method wins and `nav.tab` is a function (RuleDSL's `key == "tab"` \
-        branch is unreachable). The design must rename one of them.
-        """
-      ) {
-        #expect(flow.events == [NavigationEvent("seen", payload: ["selected": "home", "other": "profile"])])
-      }
+      #expect(flow.events == [NavigationEvent("seen", payload: ["selected": "home", "other": "profile", "method": "function"])])
     }
 
     @Test func stackListsEveryRouteRootFirstWithScreenStyleAndState() throws {
