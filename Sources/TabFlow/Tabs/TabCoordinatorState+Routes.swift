@@ -1,10 +1,16 @@
 extension TabCoordinatorState {
   /// The route with this ID, with its tab, or `nil` when no tab holds it.
   public func routeContext(for id: RouteID) -> RouteContext<Screen>? {
-    for tab in tabs {
-      if let index = tab.stack.index(of: id) {
-        return RouteContext(id: id, tab: tab.id, route: tab.stack[index])
-      }
+    guard let position = tabPosition(holding: id), let index = tabs[position].stack.index(of: id) else { return nil }
+    return RouteContext(id: id, tab: tabs[position].id, route: tabs[position].stack[index])
+  }
+
+  /// The position of the tab holding a route. Screen actions nearly always come from the selected
+  /// tab, so it is searched first; the others only when the route is not there.
+  func tabPosition(holding id: RouteID) -> Int? {
+    if tabs[selectedIndex].stack.contains(routeID: id) { return selectedIndex }
+    for position in tabs.indices where position != selectedIndex && tabs[position].stack.contains(routeID: id) {
+      return position
     }
     return nil
   }

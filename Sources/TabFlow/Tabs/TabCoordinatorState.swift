@@ -193,17 +193,15 @@ extension TabCoordinatorState: Sendable where Screen: Sendable {}
 extension TabCoordinatorState: RouteContainer {
   /// Whether any tab holds a route with this ID.
   public func contains(routeID: RouteID) -> Bool {
-    tabs.contains { $0.stack.contains(routeID: routeID) }
+    tabPosition(holding: routeID) != nil
   }
 
   /// Runs `body` on the screen of the route with this ID, in whichever tab holds it.
   public mutating func updateScreen<Result>(
     id: RouteID, _ body: (inout Screen) throws -> Result
   ) rethrows -> Result? {
-    for index in tabs.indices where tabs[index].stack.contains(routeID: id) {
-      return try tabs[index].stack.updateScreen(id: id, body)
-    }
-    return nil
+    guard let position = tabPosition(holding: id) else { return nil }
+    return try tabs[position].stack.updateScreen(id: id, body)
   }
 
   /// Changes whenever routes are added to or removed from any tab.
