@@ -21,7 +21,7 @@ func benchFlowscript(_ report: Report, demoPath: String) {
   ]
   let scenario = folder.appendingPathComponent("hundred.flow")
   let lines = Array(repeating: block, count: 10).flatMap { $0 }
-  guard (try? (lines.joined(separator: "\n") + "\n").write(to: scenario, atomically: true, encoding: .utf8)) != nil else {
+  guard (try? (lines.joined(separator: "\n") + "\n").write(to: scenario, atomically: false, encoding: .utf8)) != nil else {
     report.skip("flowscript run of a 100-line scenario", "cannot write the scenario file")
     return
   }

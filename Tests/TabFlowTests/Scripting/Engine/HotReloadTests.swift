@@ -209,14 +209,14 @@ extension ScriptedRulesTests {
 
       let flow = try Self.flowAtItem()
       let ids = flow.state.tabs.map(\.stack.ids)
-      try Self.v2.write(to: file, atomically: true, encoding: .utf8)
+      try Self.v2.write(to: file, atomically: false, encoding: .utf8)
       try flow.rules.reload(contentsOfFile: file.path, keeping: flow.state)
       #expect(flow.rules.chunk == "shop-next.lua")
       #expect(flow.state.tabs.map(\.stack.ids) == ids)
       try flow.send("itemTapped", ["id": 4], from: "feed")
       #expect(flow.path == "feed > item > sheet:item")
 
-      try (Self.screens + "\nerror(\"not yet\")").write(to: file, atomically: true, encoding: .utf8)
+      try (Self.screens + "\nerror(\"not yet\")").write(to: file, atomically: false, encoding: .utf8)
       let error = try #require(throws: ScriptError.self) {
         try flow.rules.reload(contentsOfFile: file.path, keeping: flow.state)
       }
@@ -237,7 +237,7 @@ extension ScriptedRulesTests {
       defer { try? FileManager.default.removeItem(at: folder) }
       let file = folder.appendingPathComponent("from-disk.lua")
       try (Self.v1 + "\non(\"item.buyTapped\", function(nav) local x = nil; x.y = 1 end)").write(
-        to: file, atomically: true, encoding: .utf8)
+        to: file, atomically: false, encoding: .utf8)
 
       let rules = try DynamicRules(contentsOfFile: file.path)
       #expect(rules.chunk == "from-disk.lua")
