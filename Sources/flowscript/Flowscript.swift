@@ -99,9 +99,14 @@ struct ScriptOptions: ParsableArguments {
   }
 
   func session() throws -> FlowSession {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: script, isDirectory: &isDirectory) else {
+      throw CommandFailure.usage("\(script): no such script")
+    }
+    // A directory passes the readability check but cannot be read as text.
+    guard !isDirectory.boolValue else { throw CommandFailure.usage("\(script): is a directory, not a script") }
     guard FileManager.default.isReadableFile(atPath: script) else {
-      throw CommandFailure.usage(
-        FileManager.default.fileExists(atPath: script) ? "\(script): cannot read the script" : "\(script): no such script")
+      throw CommandFailure.usage("\(script): cannot read the script")
     }
     do {
       return try FlowSession(origin: .file(script), limits: limits)
