@@ -250,11 +250,10 @@ extension FlowscriptTests {
       #expect(result.stdoutLines.first == "home: feed > item(id=3, qty=1) — pushed item")
     }
 
-    @Test func noColorMeansPlainOutputEvenOnATerminal() async throws {
-      // `script` (util-linux) runs flowscript on a pseudo-terminal.
-      guard let script = FlowscriptCLI.tool("script") else {
-        try Test.cancel("util-linux `script` is not installed: cannot give flowscript a terminal")
-      }
+    /// `script` (util-linux) runs flowscript on a pseudo-terminal.
+    @Test(.enabled(if: FlowscriptCLI.tool("script") != nil, "util-linux `script` is not installed: no terminal to test on"))
+    func noColorMeansPlainOutputEvenOnATerminal() async throws {
+      let script = try #require(FlowscriptCLI.tool("script"))
       let binary = try FlowscriptCLI.binary().path.replacingOccurrences(of: "'", with: #"'\''"#)
       let arguments = ["-qec", "'\(binary)'", "/dev/null"]
       let input = "feed.itemTapped {id=3}\nquit\n"
