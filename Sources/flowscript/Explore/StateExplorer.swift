@@ -176,7 +176,8 @@ struct StateExplorer {
     session.load(initial)
 
     report.states = seen.count
-    report.unreachedScreens = declarations.screenNames.filter { !report.reachedScreens.contains($0) }
+    // With nothing explored (depth 0: validate only), no screen can be called unreachable.
+    report.unreachedScreens = depth == 0 ? [] : declarations.screenNames.filter { !report.reachedScreens.contains($0) }
     report.noWayBack = covers.filter { !coversWithWayBack.contains($0.key) }
       .map { $0.value }.sorted { $0.lines.count < $1.lines.count || ($0.lines.count == $1.lines.count && $0.lines.lexicographicallyPrecedes($1.lines)) }
       .reduce(into: [(screen: String, lines: [String])]()) { unique, entry in
