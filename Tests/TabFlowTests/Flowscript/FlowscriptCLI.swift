@@ -34,17 +34,21 @@ enum FlowscriptCLI {
   /// Runs `flowscript ARGUMENTS` with `stdin` piped in; fails the test if it takes over 20 s or crashes.
   static func run(
     _ arguments: [String], stdin: String = "", environment: [String: String] = [:], in directory: URL? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
+    mergingErrors: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> ProcessResult {
-    try await run(executable: binary(), arguments, stdin: stdin, environment: environment, in: directory, sourceLocation: sourceLocation)
+    try await run(
+      executable: binary(), arguments, stdin: stdin, environment: environment, in: directory,
+      mergingErrors: mergingErrors, sourceLocation: sourceLocation)
   }
 
   /// Runs any executable the same way.
   static func run(
     executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
-    in directory: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    in directory: URL? = nil, mergingErrors: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> ProcessResult {
-    let process = try RunningProcess(executable: executable, arguments: arguments, environment: environment, directory: directory)
+    let process = try RunningProcess(
+      executable: executable, arguments: arguments, environment: environment, directory: directory,
+      mergingErrors: mergingErrors)
     process.write(stdin)
     return await process.finish(sourceLocation: sourceLocation)
   }

@@ -211,6 +211,21 @@ extension FlowscriptTests {
         ])
     }
 
+    @Test func inACombinedLogErrorsKeepTheirPlace() async throws {
+      // As with `printf … | flowscript 2>&1`.
+      let result = try await FlowscriptCLI.run(
+        [], stdin: "feed.itemTapped {id=3}\nback\nback\nexpect depth 2\ntab profile\n", mergingErrors: true)
+      #expect(result.exitCode == 0)
+      #expect(
+        result.stdoutLines == [
+          "home: feed > item(id=3, qty=1) — pushed item",
+          "home: feed — popped item",
+          "error: cannot go back: tab 'home' is already at root 'feed'",
+          "expectation failed: expected depth 2, got depth 1 (feed)",
+          "selected profile",
+        ])
+    }
+
     @Test func commentsAndBlankLinesDoNothing() async throws {
       let result = try await FlowscriptCLI.run([], stdin: "# a comment\n\n   \n\t# indented\nstate\n")
       #expect(result.exitCode == 0)

@@ -206,6 +206,23 @@ extension FlowscriptTests {
       }
     }
 
+    @Test func inACombinedLogEachFailureFollowsItsFile() async throws {
+      try await Workspace.with { workspace in
+        let good = try workspace.write("good.flow", "expect depth 1\n")
+        let bad = try workspace.write("bad.flow", "expect depth 5\n")
+        // As in CI: `flowscript run … 2>&1 | tee log`.
+        let result = try await FlowscriptCLI.run(["run", FlowscriptCLI.demoScript, bad, good, bad], mergingErrors: true)
+        #expect(result.exitCode == 1)
+        #expect(
+          result.stdoutLines == [
+            "FAIL \(bad)", "\(bad):1: expected depth 5", "\(bad):1: actual   depth 1 (feed)",
+            "PASS \(good)",
+            "FAIL \(bad)", "\(bad):1: expected depth 5", "\(bad):1: actual   depth 1 (feed)",
+            "1 passed, 2 failed",
+          ])
+      }
+    }
+
     @Test func theScenarioFilesOfTheDemoPass() async throws {
       let directory = FlowscriptCLI.packageRoot.appendingPathComponent("scripts/flows")
       let flows = try FileManager.default.contentsOfDirectory(atPath: directory.path)

@@ -41,7 +41,12 @@ final class RunningProcess: @unchecked Sendable {
   /// Writing to a process that already exited must fail with EPIPE, not kill the test runner.
   private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
-  init(executable: URL, arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
+  /// With `mergingErrors`, stderr goes into the stdout pipe, as with `2>&1`: the result's
+  /// stdout then shows the order in which a reader of a log sees the two streams.
+  init(
+    executable: URL, arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
+    mergingErrors: Bool = false
+  ) throws {
     _ = Self.ignoreBrokenPipes
     commandLine = ([executable.lastPathComponent] + arguments).joined(separator: " ")
     let process = Process()
@@ -57,9 +62,11 @@ final class RunningProcess: @unchecked Sendable {
     if let directory { process.currentDirectoryURL = directory }
     process.standardInput = inputPipe
     process.standardOutput = outputPipe
-    process.standardError = errorPipe
+    process.standardError = mergingErrors ? outputPipe : errorPipe
     output = StreamCollector(outputPipe.fileHandleForReading)
     errors = StreamCollector(errorPipe.fileHandleForReading)
+    // The parent's write end must close for the collector to see end of file.
+    if mergingErrors { try errorPipe.fileHandleForWriting.close() }
     input = inputPipe.fileHandleForWriting
     self.process = process
     try process.run()
