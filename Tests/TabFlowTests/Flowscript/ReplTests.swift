@@ -226,6 +226,31 @@ extension FlowscriptTests {
         ])
     }
 
+    @Test func expectErrorSeesALineThatDidNotParse() async throws {
+      let result = try await FlowscriptCLI.run(
+        [],
+        stdin: """
+          feed.itemTapped {id=3}
+          item.relatedTapped {id=
+          expect error "payload column 5"
+          back
+          back
+          nosuch
+          expect error "already at root"
+
+          """)
+      #expect(result.exitCode == 0)
+      #expect(
+        result.stderrLines == [
+          "error: payload column 5: expected a value, found the end",
+          "error: cannot go back: tab 'home' is already at root 'feed'",
+          "error: 'nosuch' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)",
+          // The line before was `nosuch`, not `back`.
+          #"expectation failed: expected an error containing "already at root", got error: 'nosuch' is not a command or an action; "#
+            + "write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)",
+        ])
+    }
+
     @Test func commentsAndBlankLinesDoNothing() async throws {
       let result = try await FlowscriptCLI.run([], stdin: "# a comment\n\n   \n\t# indented\nstate\n")
       #expect(result.exitCode == 0)
