@@ -165,6 +165,18 @@ extension FlowscriptTests {
       }
     }
 
+    @Test func windowsLineEndingsWork() async throws {
+      try await Workspace.with { workspace in
+        let good = try workspace.write("good.flow", "# CRLF\r\nfeed.itemTapped {id=3}\r\nexpect top item {id=3}\r\n")
+        let bad = try workspace.write("bad.flow", "feed.itemTapped {id=3}\r\n\r\nexpect depth 1\r\n")
+        let result = try await FlowscriptCLI.run(["run", FlowscriptCLI.demoScript, good, bad])
+        #expect(result.exitCode == 1)
+        #expect(result.stdoutLines == ["PASS \(good)", "FAIL \(bad)", "1 passed, 1 failed"])
+        #expect(
+          result.stderrLines == ["\(bad):3: expected depth 1", "\(bad):3: actual   depth 2 (feed > item(id=3, qty=1))"])
+      }
+    }
+
     @Test func eachFileStartsFromTheInitialState() async throws {
       try await Workspace.with { workspace in
         let first = try workspace.write(
