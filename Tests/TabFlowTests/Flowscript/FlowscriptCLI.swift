@@ -44,13 +44,14 @@ enum FlowscriptCLI {
   /// Runs any executable the same way.
   static func run(
     executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
-    in directory: URL? = nil, mergingErrors: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    in directory: URL? = nil, mergingErrors: Bool = false, timeout: Duration = .seconds(20),
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> ProcessResult {
     let process = try RunningProcess(
       executable: executable, arguments: arguments, environment: environment, directory: directory,
       mergingErrors: mergingErrors)
     process.write(stdin)
-    return await process.finish(sourceLocation: sourceLocation)
+    return await process.finish(timeout: timeout, sourceLocation: sourceLocation)
   }
 
   /// An executable on `PATH` (`dot`, `script`), or `nil`.

@@ -95,21 +95,22 @@ final class RunningProcess: @unchecked Sendable {
     try? input.close()
     let deadline = ContinuousClock.now + timeout
     var timedOut = false
+    // Not waitUntilExit: after a kill it can wait for the killed process's own children.
     while process.isRunning {
-      if ContinuousClock.now >= deadline {
+      let now = ContinuousClock.now
+      if !timedOut, now >= deadline {
         timedOut = true
         kill(process.processIdentifier, SIGKILL)
-        break
       }
+      if timedOut, now >= deadline + .seconds(5) { break }
       try? await Task.sleep(for: .milliseconds(2))
     }
-    process.waitUntilExit()
-    // The pipes reach end of file once the process is gone.
-    let drained = ContinuousClock.now + .seconds(5)
+    // The pipes reach end of file once the process (and any child holding them) is gone.
+    let drained = ContinuousClock.now + (timedOut ? .milliseconds(100) : .seconds(5))
     while !(output.isFinished && errors.isFinished), ContinuousClock.now < drained {
       try? await Task.sleep(for: .milliseconds(2))
     }
-    let exitCode: Int32? = process.terminationReason == .exit ? process.terminationStatus : nil
+    let exitCode: Int32? = !process.isRunning && process.terminationReason == .exit ? process.terminationStatus : nil
     if timedOut {
       Issue.record("\(commandLine) did not finish within \(timeout); killed it", sourceLocation: sourceLocation)
     } else if exitCode == nil {
