@@ -104,7 +104,8 @@ extension FlowscriptTests {
       #expect(edges.contains(["from": "feed", "to": "item", "action": "feed.itemTapped", "style": "push"]))
       #expect(edges.contains(["from": "feed", "to": "cart", "action": "feed.cartTapped", "style": "sheet"]))
       #expect(edges.contains(["from": "feed", "to": "promo", "action": "feed.promoTapped", "style": "cover"]))
-      #expect(edges.allSatisfy { edge in Self.demoScreens.contains(edge["from"] ?? "") && Self.demoScreens.contains(edge["to"] ?? "") })
+      let screens = Set(Self.demoScreens)
+      #expect(edges.allSatisfy { screens.contains($0["from"] ?? "") && screens.contains($0["to"] ?? "") })
     }
 
     @Test func jsonEscapesAwkwardTitles() async throws {

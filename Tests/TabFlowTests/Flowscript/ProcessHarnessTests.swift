@@ -32,7 +32,8 @@ extension FlowscriptTests {
     @Test func largeOutputOnBothStreamsDoesNotDeadlock() async throws {
       // 1 MiB on each stream, well past a pipe's buffer, and stdin read to its end.
       let script = "cat >/dev/null; head -c 1048576 /dev/zero | tr '\\0' o; head -c 1048576 /dev/zero | tr '\\0' e >&2; exit 3"
-      let result = try await FlowscriptCLI.run(executable: Self.shell, ["-c", script], stdin: String(repeating: "line\n", count: 20_000))
+      let result = try await FlowscriptCLI.run(
+        executable: Self.shell, ["-c", script], stdin: String(repeating: "line\n", count: 20_000))
       #expect(result.exitCode == 3)
       #expect(result.stdout.count == 1 << 20 && result.stdout.allSatisfy { $0 == "o" })
       #expect(result.stderr.count == 1 << 20 && result.stderr.allSatisfy { $0 == "e" })

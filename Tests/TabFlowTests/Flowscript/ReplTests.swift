@@ -97,7 +97,8 @@ extension FlowscriptTests {
       #expect(result.exitCode == 0)
       #expect(result.stderr.isEmpty)
       // Each `show` draws one box from ┌ to ┘.
-      let screens = result.stdout.split(separator: "┌", omittingEmptySubsequences: false).dropFirst().map { String($0.prefix { $0 != "┘" }) }
+      let screens = result.stdout.split(separator: "┌", omittingEmptySubsequences: false).dropFirst()
+        .map { String($0.prefix { $0 != "┘" }) }
       try #require(screens.count == 5)
       let (root, pushed, sheet, otherTab, cover) = (screens[0], screens[1], screens[2], screens[3], screens[4])
 

@@ -90,7 +90,8 @@ extension FlowscriptTests {
       Scenario(
         "expect error after a line that succeeded", "feed.itemTapped {id=3}\nexpect error",
         line: 2, expected: "an error", actual: "the previous line succeeded"),
-      Scenario("expect error on the first line", "expect error", line: 1, expected: "an error", actual: "the previous line succeeded"),
+      Scenario(
+        "expect error on the first line", "expect error", line: 1, expected: "an error", actual: "the previous line succeeded"),
       Scenario(
         "expect error with other text", "back\nexpect error \"login required\"",
         line: 2, expected: "an error containing \"login required\"",
