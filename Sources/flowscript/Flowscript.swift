@@ -80,14 +80,26 @@ struct ScriptOptions: ParsableArguments {
   @Argument(help: "The Lua rule script.")
   var script: String
 
+  static let defaultBudget = 10_000_000
+  static let defaultMemory = 32
+
   @Option(help: "Instruction budget per rule call.")
-  var budget: Int = 10_000_000
+  var budget: Int = ScriptOptions.defaultBudget
 
   @Option(help: "Memory cap of the script's VM, in MiB.")
-  var memory: Int = 32
+  var memory: Int = ScriptOptions.defaultMemory
 
   var limits: LuaVM.Limits {
     LuaVM.Limits(memoryBytes: max(memory, 1) << 20, instructionsPerCall: max(budget, 1_000))
+  }
+
+  /// `flowscript send SCRIPT` with the limits given, so a reproduction runs under the same ones:
+  /// the path as typed (a chunk name would only work from the script's directory).
+  var sendCommand: String {
+    var words = ["flowscript", "send", StateExplorer.Report.shellWord(script)]
+    if budget != Self.defaultBudget { words += ["--budget", String(budget)] }
+    if memory != Self.defaultMemory { words += ["--memory", String(memory)] }
+    return words.joined(separator: " ")
   }
 
   /// The script's text.
@@ -99,9 +111,14 @@ struct ScriptOptions: ParsableArguments {
   }
 
   func session() throws -> FlowSession {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: script, isDirectory: &isDirectory) else {
+      throw CommandFailure.usage("\(script): no such script")
+    }
+    // A directory passes the readability check but cannot be read as text.
+    guard !isDirectory.boolValue else { throw CommandFailure.usage("\(script): is a directory, not a script") }
     guard FileManager.default.isReadableFile(atPath: script) else {
-      throw CommandFailure.usage(
-        FileManager.default.fileExists(atPath: script) ? "\(script): cannot read the script" : "\(script): no such script")
+      throw CommandFailure.usage("\(script): cannot read the script")
     }
     do {
       return try FlowSession(origin: .file(script), limits: limits)

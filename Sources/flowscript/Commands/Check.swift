@@ -25,7 +25,8 @@ extension Flowscript {
     func run() throws {
       let session = try options.session()
       let report = StateExplorer(
-        session: session, depth: max(0, explore), maxStates: maxStates, source: try options.source()
+        session: session, depth: max(0, explore), maxStates: maxStates, source: try options.source(),
+        sendCommand: options.sendCommand
       ).run()
       report.print()
       if !report.isClean { throw CommandFailure.failed }

@@ -44,7 +44,8 @@ extension Flowscript {
         return "\(path): cannot read the scenario file"
       }
       let session = try options.session()
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      // Not split(separator: "\n"): "\r\n" is one Character, so a CRLF file would be one line.
+      let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
       var pendingFailure: (line: Int, message: String)?
       for (index, raw) in lines.enumerated() {
         let number = index + 1

@@ -13,8 +13,12 @@ struct StateExplorer {
   /// Context keys the script reads, found in its source.
   var contextFlags: [String] = []
 
-  init(session: FlowSession, depth: Int, maxStates: Int, quiet: Bool = false, source: String) {
+  /// The start of each reproduction line (`flowscript send SCRIPT`); the script's chunk name when `nil`.
+  var sendCommand: String?
+
+  init(session: FlowSession, depth: Int, maxStates: Int, quiet: Bool = false, source: String, sendCommand: String? = nil) {
     self.session = session
+    self.sendCommand = sendCommand
     self.depth = depth
     self.maxStates = maxStates
     self.quiet = quiet
@@ -60,6 +64,8 @@ struct StateExplorer {
     var edges: Set<Transition> = []
     var reachedScreens: Set<String> = []
     var chunk = ""
+    /// How a reproduction starts: `flowscript send SCRIPT` with the limits the check ran with.
+    var sendCommand = ""
 
     var problems: [Finding] { findings.filter { $0.kind != .guardRejection } }
     var isClean: Bool { problems.isEmpty && unreachedScreens.isEmpty && noWayBack.isEmpty }
@@ -76,14 +82,14 @@ struct StateExplorer {
         case .input: label = "error"
         }
         Output.line("\(label): \(finding.message)")
-        Output.line("  reproduce: flowscript send \(chunk) " + finding.lines.map(Self.quote).joined(separator: " "))
+        Output.line("  reproduce: \(sendCommand) " + finding.lines.map(Self.quote).joined(separator: " "))
       }
       for screen in unreachedScreens {
         Output.line("unreached: screen '\(screen)' is declared but no explored sequence shows it")
       }
       for entry in noWayBack {
         Output.line("no way back: '\(entry.screen)' is a cover whose actions never lead back")
-        Output.line("  reproduce: flowscript send \(chunk) " + entry.lines.map(Self.quote).joined(separator: " "))
+        Output.line("  reproduce: \(sendCommand) " + entry.lines.map(Self.quote).joined(separator: " "))
       }
       Output.line(isClean ? "check passed" : "check failed: \(problems.count + unreachedScreens.count + noWayBack.count) problem(s)")
     }
@@ -91,12 +97,21 @@ struct StateExplorer {
     private static func quote(_ line: String) -> String {
       "'" + line.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
+
+    /// A shell word: `text` itself when it needs no quoting, else single-quoted.
+    static func shellWord(_ text: String) -> String {
+      let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+,:=@%".unicodeScalars.contains(scalar))
+      }
+      return plain ? text : quote(text)
+    }
   }
 
   func run() -> Report {
     let start = ContinuousClock.now
     var report = Report()
     report.chunk = session.chunk
+    report.sendCommand = sendCommand ?? "flowscript send \(Report.shellWord(session.chunk))"
     let declarations = session.rules.declarations
     let initial = session.state
     var seen: [String: Int] = [key(initial): 0]
@@ -161,7 +176,8 @@ struct StateExplorer {
     session.load(initial)
 
     report.states = seen.count
-    report.unreachedScreens = declarations.screenNames.filter { !report.reachedScreens.contains($0) }
+    // With nothing explored (depth 0: validate only), no screen can be called unreachable.
+    report.unreachedScreens = depth == 0 ? [] : declarations.screenNames.filter { !report.reachedScreens.contains($0) }
     report.noWayBack = covers.filter { !coversWithWayBack.contains($0.key) }
       .map { $0.value }.sorted { $0.lines.count < $1.lines.count || ($0.lines.count == $1.lines.count && $0.lines.lexicographicallyPrecedes($1.lines)) }
       .reduce(into: [(screen: String, lines: [String])]()) { unique, entry in

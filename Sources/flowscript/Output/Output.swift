@@ -7,6 +7,9 @@ enum Output {
   }
 
   static func error(_ text: String) {
+    // stdout is block-buffered when piped; flush it first so that in a combined log
+    // (`2>&1 | tee`) each error stays after the output that came before it.
+    fflush(nil)
     FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
   }
 

@@ -54,6 +54,13 @@ final class FlowSession {
     return outcome
   }
 
+  /// Notes a line that failed before it could run (it did not parse), so that `expect error`
+  /// after it sees that failure rather than the one of the line before.
+  func lineFailedToParse(_ message: String) {
+    lastFailureKind = .input
+    lastFailure = message
+  }
+
   /// Puts the session in `state` (the explorer visits many states); forgets the undo history.
   func load(_ state: State) {
     self.state = state

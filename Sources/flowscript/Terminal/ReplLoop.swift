@@ -25,6 +25,7 @@ struct ReplLoop {
         line = try FlowLineParser.parse(text)
       } catch {
         Output.error("error: \(error)")
+        session.lineFailedToParse(error.description)
         continue
       }
       let outcome = session.execute(line)

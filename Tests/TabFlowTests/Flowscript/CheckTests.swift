@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+extension FlowscriptTests {
+  /// `flowscript check RULES.lua [--explore DEPTH]`: the demo passes; planted bugs are found
+  /// with the shortest line sequence that reproduces them, and that sequence, run through
+  /// `flowscript send`, fails the same way.
+  @Suite("check")
+  struct CheckTests {
+    @Test func theDemoPasses() async throws {
+      let result = try await FlowscriptCLI.run(["check", FlowscriptCLI.demoScript])
+      #expect(result.exitCode == 0)
+      #expect(result.stdoutLines.first?.hasPrefix("demo.lua: explored ") == true)
+      #expect(result.stdoutLines.first?.contains(" to depth 4 in ") == true)
+      // A guard rejection is the guard doing its job: reported as a note, not a problem.
+      #expect(result.stdout.contains("guard rejection (note): login required"))
+      #expect(result.stdoutLines.last == "check passed")
+      #expect(result.stderr.isEmpty)
+    }
+
+    @Test func exploreZeroOnlyValidates() async throws {
+      let result = try await FlowscriptCLI.run(["check", FlowscriptCLI.demoScript, "--explore", "0"])
+      #expect(result.exitCode == 0)
+      #expect(result.stdoutLines.last == "check passed")
+      #expect(!result.stdout.contains("unreached"), "nothing was explored, so nothing can be called unreachable")
+    }
+
+    /// A script with a bug that only a sequence of lines reaches.
+    struct PlantedBug: CustomTestStringConvertible, Sendable {
+      let name: String
+      let script: String
+      var options: [String] = []
+      /// How the report labels it, and what it says.
+      let label: String
+      let message: String
+      /// The shortest sequence that reproduces it.
+      let lines: [String]
+
+      var testDescription: String { name }
+    }
+
+    static let plantedBugs = [
+      PlantedBug(
+        name: "a rule that indexes nil, two lines deep",
+        script: """
+          tab "home" { root = "list" }
+          screen "list" { actions = { "open", "detour" } }
+          screen "hub" { actions = { "open" } }
+          screen "detail" { state = { n = 0 }, actions = { "more" } }
+          on("list.open", function(nav) nav:push("detail", { n = 1 }) end)
+          on("list.detour", function(nav) nav:push("hub") end)
+          on("hub.open", function(nav) nav:push("detail", { n = 2 }) end)
+          on("detail.more", function(nav)
+            local limits = nil
+            nav:push("detail", { n = limits.max })
+          end)
+          """,
+        label: "rule error",
+        message: "bug.lua:10: detail.more: attempt to index a nil value (local 'limits')",
+        lines: ["list.open", "detail.more"]),
+      PlantedBug(
+        name: "a push onto a sheet without navigation",
+        script: """
+          tab "home" { root = "list" }
+          screen "list" { actions = { "share" } }
+          screen "sheet" { actions = { "next" } }
+          on("list.share", function(nav) nav:presentSheet("sheet") end)
+          on("sheet.next", function(nav) nav:push("list") end)
+          """,
+        label: "invalid command",
+        message: "cannot push 'list': the top layer 'sheet' (sheet) has no navigation — present it with navigation: true",
+        lines: ["list.share", "sheet.next"]),
+      PlantedBug(
+        name: "a rule that loops forever",
+        script: """
+          tab "home" { root = "list" }
+          screen "list" { actions = { "open" } }
+          screen "detail" { actions = { "spin" } }
+          on("list.open", function(nav) nav:push("detail") end)
+          on("detail.spin", function(nav)
+            while true do end
+          end)
+          """,
+        options: ["--budget", "100000"],
+        label: "rule error",
+        message: "bug.lua:6: detail.spin: script stopped (instruction budget of 100000 exceeded)",
+        lines: ["list.open", "detail.spin"]),
+    ]
+
+    @Test(arguments: plantedBugs)
+    func aPlantedBugIsFoundWithItsShortestReproduction(_ bug: PlantedBug) async throws {
+      try await Workspace.with { workspace in
+        try workspace.write("bug.lua", bug.script)
+        // The script path as a user in the parent directory would type it.
+        let parent = workspace.url.deletingLastPathComponent()
+        let script = workspace.url.lastPathComponent + "/bug.lua"
+
+        let check = try await FlowscriptCLI.run(["check", script] + bug.options, in: parent)
+        #expect(check.exitCode == 1)
+        let lines = check.stdoutLines
+        let found = try #require(lines.firstIndex(of: "\(bug.label): \(bug.message)"), "reported: \(check.stdout)")
+        try #require(lines.indices.contains(found + 1))
+        let reproduction = lines[found + 1]
+        #expect(reproduction.hasPrefix("  reproduce: flowscript send "))
+        let words = ShellWords.split(String(reproduction.dropFirst("  reproduce: ".count)))
+        #expect(
+          words == ["flowscript", "send", script] + bug.options + bug.lines,
+          "the shortest sequence, as a command line with the check's limits")
+        #expect(check.stdoutLines.last?.hasPrefix("check failed: ") == true)
+
+        // The reproduction fails the same way.
+        let send = try await FlowscriptCLI.run(Array(words.dropFirst()), in: parent)
+        #expect(send.exitCode == 1)
+        #expect(send.stderrLines == ["line \(bug.lines.count): error: \(bug.message)"])
+      }
+    }
+
+    @Test func anUnreachableScreenIsReported() async throws {
+      try await Workspace.with { workspace in
+        let script = try workspace.write(
+          "orphan.lua",
+          """
+          tab "home" { root = "list" }
+          screen "list" { actions = { "open" } }
+          screen "detail" { actions = { "close" } }
+          screen "orphan" { }
+          on("list.open", function(nav) nav:presentSheet("detail") end)
+          on("detail.close", function(nav) nav:dismiss() end)
+          """)
+        let result = try await FlowscriptCLI.run(["check", script])
+        #expect(result.exitCode == 1)
+        #expect(
+          Array(result.stdoutLines.dropFirst()) == [
+            "unreached: screen 'orphan' is declared but no explored sequence shows it",
+            "check failed: 1 problem(s)",
+          ])
+      }
+    }
+
+    @Test func aCoverWithNoWayBackIsReported() async throws {
+      try await Workspace.with { workspace in
+        let script = try workspace.write(
+          "trap.lua",
+          """
+          tab "home" { root = "list" }
+          screen "list" { actions = { "promo" } }
+          screen "promo" { actions = { "like" } }
+          on("list.promo", function(nav) nav:presentCover("promo") end)
+          """)
+        let result = try await FlowscriptCLI.run(["check", script])
+        #expect(result.exitCode == 1)
+        let lines = Array(result.stdoutLines.dropFirst())
+        try #require(lines.count == 3, "\(lines)")
+        #expect(lines[0] == "no way back: 'promo' is a cover whose actions never lead back")
+        #expect(ShellWords.split(lines[1]) == ["reproduce:", "flowscript", "send", script, "list.promo"])
+        #expect(lines[2] == "check failed: 1 problem(s)")
+      }
+    }
+  }
+}
+
+/// Splits a command line the way a POSIX shell does for the quoting `check` uses: words
+/// separated by spaces, `'…'` literal, `\x` an escaped character.
+enum ShellWords {
+  static func split(_ line: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var inWord = false
+    var quoted = false
+    var escaped = false
+    for character in line {
+      if escaped {
+        word.append(character)
+        escaped = false
+      } else if quoted {
+        if character == "'" { quoted = false } else { word.append(character) }
+      } else if character == "'" {
+        quoted = true
+        inWord = true
+      } else if character == "\\" {
+        escaped = true
+        inWord = true
+      } else if character == " " {
+        if inWord { words.append(word) }
+        word = ""
+        inWord = false
+      } else {
+        word.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(word) }
+    return words
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// Runs the built `flowscript` binary (and the few other tools the tests use).
+enum FlowscriptCLI {
+  /// The package root, found from this file's path.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Flowscript
+    .deletingLastPathComponent()  // TabFlowTests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()
+
+  /// `scripts/demo.lua`: the same flow as the bundled demo.
+  static let demoScript = packageRoot.appendingPathComponent("scripts/demo.lua").path
+
+  /// `FLOWSCRIPT_BIN` (set by scripts/test), else the debug build in `.build`.
+  static func binary() throws -> URL {
+    let environment = ProcessInfo.processInfo.environment["FLOWSCRIPT_BIN"] ?? ""
+    let url = environment.isEmpty
+      ? packageRoot.appendingPathComponent(".build/debug/flowscript") : URL(fileURLWithPath: environment)
+    try #require(
+      FileManager.default.isExecutableFile(atPath: url.path),
+      "no flowscript binary at \(url.path): build it with swift build --build-tests, or set FLOWSCRIPT_BIN")
+    return url
+  }
+
+  /// Starts `flowscript ARGUMENTS`, for tests that write stdin in steps.
+  static func start(
+    _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil
+  ) throws -> RunningProcess {
+    try RunningProcess(executable: binary(), arguments: arguments, environment: environment, directory: directory)
+  }
+
+  /// Runs `flowscript ARGUMENTS` with `stdin` piped in; fails the test if it takes over 20 s or crashes.
+  static func run(
+    _ arguments: [String], stdin: String = "", environment: [String: String] = [:], in directory: URL? = nil,
+    mergingErrors: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> ProcessResult {
+    try await run(
+      executable: binary(), arguments, stdin: stdin, environment: environment, in: directory,
+      mergingErrors: mergingErrors, sourceLocation: sourceLocation)
+  }
+
+  /// Runs any executable the same way.
+  static func run(
+    executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
+    in directory: URL? = nil, mergingErrors: Bool = false, timeout: Duration = .seconds(20),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> ProcessResult {
+    let process = try RunningProcess(
+      executable: executable, arguments: arguments, environment: environment, directory: directory,
+      mergingErrors: mergingErrors)
+    process.write(stdin)
+    return await process.finish(timeout: timeout, sourceLocation: sourceLocation)
+  }
+
+  /// An executable on `PATH` (`dot`, `script`), or `nil`.
+  static func tool(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").lazy
+      .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  /// Parses one line of JSON into an object.
+  static func jsonObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+    let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(value as? [String: Any], "not a JSON object: \(text)", sourceLocation: sourceLocation)
+  }
+}

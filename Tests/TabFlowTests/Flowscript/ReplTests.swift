@@ -1,0 +1,316 @@
+import Foundation
+import Testing
+
+extension FlowscriptTests {
+  /// The REPL through a pipe (`printf '...' | flowscript`): every command, the change summary,
+  /// emitted events, and plain output — no prompts, no colours.
+  @Suite("REPL through a pipe")
+  struct ReplTests {
+    /// The initial state of the demo flow, as `state` prints it (DESIGN §7 format, keys in order).
+    static let initialDemoState =
+      #"{"selectedTab":"home","tabs":[{"id":"home","routes":[{"style":"root","screen":"feed","state":{}}]},"#
+      + #"{"id":"search","routes":[{"style":"root","screen":"search","state":{"query":""}}]},"#
+      + #"{"id":"profile","routes":[{"style":"root","screen":"account","state":{}}]}],"context":{}}"#
+
+    @Test func bareFlowscriptDrivesTheBundledDemo() async throws {
+      let result = try await FlowscriptCLI.run([], stdin: "feed.itemTapped {id=3}\n")
+      #expect(result.exitCode == 0)
+      #expect(result.stdoutLines == ["home: feed > item(id=3, qty=1) — pushed item"])
+      #expect(result.stderr.isEmpty)
+    }
+
+    @Test func replRunsTheScriptItIsGiven() async throws {
+      try await Workspace.with { workspace in
+        let script = try workspace.write(
+          "notes.lua",
+          """
+          tab "notes" { root = "list" }
+          screen "list" { actions = { "add" } }
+          screen "editor" { state = { draft = "" } }
+          on("list.add", function(nav) nav:presentCover("editor", { draft = "hello" }) end)
+          """)
+        let result = try await FlowscriptCLI.run(["repl", script], stdin: "list.add\n")
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutLines == [#"notes: list > cover:editor(draft="hello") — presented cover editor"#])
+        #expect(result.stderr.isEmpty)
+      }
+    }
+
+    @Test func stateIsTheDesignJSON() async throws {
+      let result = try await FlowscriptCLI.run(
+        [], stdin: "state\nfeed.itemTapped {id=3}\nitem.buyTapped\nset loggedIn false\nstate\n")
+      #expect(result.exitCode == 0)
+      try #require(result.stateLines.count == 2)
+      #expect(result.stateLines[0] == Self.initialDemoState)
+
+      let state = try FlowscriptCLI.jsonObject(result.stateLines[1])
+      #expect(Set(state.keys) == ["selectedTab", "tabs", "context"])
+      #expect(state["selectedTab"] as? String == "home")
+      #expect((state["context"] as? [String: Any])?["loggedIn"] as? Bool == false)
+      let tabs = try #require(state["tabs"] as? [[String: Any]])
+      #expect(tabs.map { $0["id"] as? String } == ["home", "search", "profile"])
+      let routes = try #require(tabs.first?["routes"] as? [[String: Any]])
+      #expect(routes.map { $0["style"] as? String } == ["root", "push", "sheet"])
+      #expect(routes.map { $0["screen"] as? String } == ["feed", "item", "login"])
+      #expect(routes.allSatisfy { $0["state"] is [String: Any] })
+      #expect(routes[1]["state"] as? [String: Int] == ["id": 3, "qty": 1])
+      #expect(routes[2]["state"] as? [String: String] == ["reason": "buy"])
+      #expect(routes[2]["withNavigation"] as? Bool == true)
+      #expect(routes[2]["detents"] as? [String] == ["large"])
+    }
+
+    @Test func treeListsEveryTabWithTheSelectedOneStarred() async throws {
+      let result = try await FlowscriptCLI.run(
+        [], stdin: "feed.itemTapped {id=3}\nitem.shareTapped\ntab profile\nset loggedIn true\ntree\n")
+      #expect(result.exitCode == 0)
+      #expect(
+        Array(result.stdoutLines.suffix(9)) == [
+          "home",
+          "  feed  [root, navigation]",
+          "    item(id=3, qty=1)  [push]",
+          "      share  [sheet, medium]",
+          "search",
+          #"  search(query="")  [root, navigation]"#,
+          "profile * (reselect: none)",
+          "  account  [root, navigation]",
+          "context {loggedIn=true}",
+        ])
+    }
+
+    @Test func showDrawsTheScreenWithTitleBackAffordanceAndTabBar() async throws {
+      let result = try await FlowscriptCLI.run(
+        [],
+        stdin: """
+          show
+          feed.itemTapped {id=3}
+          show
+          item.buyTapped
+          show
+          login.cancelled
+          tab search
+          show
+          tab home
+          feed.promoTapped
+          show
+
+          """)
+      #expect(result.exitCode == 0)
+      #expect(result.stderr.isEmpty)
+      // Each `show` draws one box from ┌ to ┘.
+      let screens = result.stdout.split(separator: "┌", omittingEmptySubsequences: false).dropFirst()
+        .map { String($0.prefix { $0 != "┘" }) }
+      try #require(screens.count == 5)
+      let (root, pushed, sheet, otherTab, cover) = (screens[0], screens[1], screens[2], screens[3], screens[4])
+
+      #expect(root.contains("│               Feed"), "the title, and no back affordance at the root")
+      #expect(!root.contains("‹"))
+      #expect(root.contains("[Home]  Search   Profile"), "the selected tab is marked")
+      #expect(root.contains("[itemTapped]"), "the top screen's actions")
+
+      #expect(pushed.contains("‹ Feed        Item"), "back to the screen below, then the title")
+      #expect(pushed.contains("  id = 3") && pushed.contains("  qty = 1"))
+
+      #expect(sheet.contains("▒ Item behind; sheet (large) ▒"))
+      #expect(sheet.contains("✕             Log in"), "a presented layer closes instead of going back")
+      #expect(sheet.contains("[Home]  Search   Profile"), "a sheet leaves the tab bar visible")
+
+      #expect(otherTab.contains(" Home  [Search]  Profile"))
+      #expect(otherTab.contains("Search"))
+
+      #expect(cover.contains("cover"))
+      #expect(cover.contains("✕             Promo"))
+      #expect(!cover.contains("Home"), "a full-screen cover hides the tab bar")
+    }
+
+    @Test func anActionPrintsWhatChangedAndTheEventsItEmitted() async throws {
+      let result = try await FlowscriptCLI.run(
+        [], stdin: "set loggedIn true\nfeed.itemTapped {id=3}\nitem.buyTapped\ntab profile\n")
+      #expect(result.exitCode == 0)
+      #expect(
+        result.stdoutLines == [
+          "context {loggedIn=true}",
+          "home: feed > item(id=3, qty=1) — pushed item",
+          "profile: account > orders(highlight=0) — pushed orders",
+          "selected profile",
+          "  event purchased",
+          // profile's reselect policy is "none": tapping it again changes no stack, and says so.
+          "  reselected(profile)",
+        ])
+      #expect(result.stderr.isEmpty)
+    }
+
+    @Test func anActionWithoutARuleSaysNothingChanged() async throws {
+      let result = try await FlowscriptCLI.run([], stdin: "feed.itemTapped {id=3}\nitem.shareTapped\nshare.sent\n")
+      #expect(result.exitCode == 0)
+      #expect(result.stdoutLines.last == "(no change)")
+      #expect(result.stderr.isEmpty)
+    }
+
+    @Test func undoGoesBackOneChangeAtATime() async throws {
+      let result = try await FlowscriptCLI.run(
+        [],
+        stdin: """
+          feed.itemTapped {id=3}
+          item.relatedTapped {id=4}
+          undo
+          expect top item {id=3}
+          undo
+          state
+          undo
+
+          """)
+      #expect(result.exitCode == 0)
+      #expect(
+        result.stdoutLines == [
+          "home: feed > item(id=3, qty=1) — pushed item",
+          "home: feed > item(id=3, qty=1) > item(id=4, qty=1) — pushed item",
+          "home: feed > item(id=3, qty=1) — popped item",
+          "home: feed — popped item",
+          Self.initialDemoState,
+        ])
+      #expect(result.stderrLines == ["error: nothing to undo"])
+    }
+
+    @Test func helpDescribesTheLineLanguage() async throws {
+      let result = try await FlowscriptCLI.run([], stdin: "help\n")
+      #expect(result.exitCode == 0)
+      let help = result.stdout
+      for word in ["feed.itemTapped {id=3}", "tab profile", "back", "url shop://item/3", "set loggedIn true",
+                   "expect tab", "expect stack", "expect top", "expect error", "expect depth",
+                   "state", "tree", "show", "reload", "undo", "help", "quit"] {
+        #expect(help.contains(word), "help mentions \(word)")
+      }
+    }
+
+    @Test(arguments: ["quit", "exit"])
+    func quitStopsReadingLines(_ command: String) async throws {
+      let result = try await FlowscriptCLI.run([], stdin: "\(command)\nfeed.itemTapped {id=3}\nstate\n")
+      #expect(result.exitCode == 0)
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr.isEmpty)
+    }
+
+    @Test func expectationsAreSilentWhenTheyHoldAndReportedWhenNot() async throws {
+      let result = try await FlowscriptCLI.run(
+        [],
+        stdin: """
+          expect tab home
+          expect stack home: feed
+          expect tab profile
+          back
+          expect error "already at root"
+          feed.itemTapped {id=3}
+
+          """)
+      // A failed expectation is reported and the session goes on; the REPL itself still exits 0.
+      #expect(result.exitCode == 0)
+      #expect(result.stdoutLines == ["home: feed > item(id=3, qty=1) — pushed item"])
+      #expect(
+        result.stderrLines == [
+          "expectation failed: expected tab profile, got tab home",
+          "error: cannot go back: tab 'home' is already at root 'feed'",
+        ])
+    }
+
+    @Test func inACombinedLogErrorsKeepTheirPlace() async throws {
+      // As with `printf … | flowscript 2>&1`.
+      let result = try await FlowscriptCLI.run(
+        [], stdin: "feed.itemTapped {id=3}\nback\nback\nexpect depth 2\ntab profile\n", mergingErrors: true)
+      #expect(result.exitCode == 0)
+      #expect(
+        result.stdoutLines == [
+          "home: feed > item(id=3, qty=1) — pushed item",
+          "home: feed — popped item",
+          "error: cannot go back: tab 'home' is already at root 'feed'",
+          "expectation failed: expected depth 2, got depth 1 (feed)",
+          "selected profile",
+        ])
+    }
+
+    @Test func expectErrorSeesALineThatDidNotParse() async throws {
+      let result = try await FlowscriptCLI.run(
+        [],
+        stdin: """
+          feed.itemTapped {id=3}
+          item.relatedTapped {id=
+          expect error "payload column 5"
+          back
+          back
+          nosuch
+          expect error "already at root"
+
+          """)
+      #expect(result.exitCode == 0)
+      #expect(
+        result.stderrLines == [
+          "error: payload column 5: expected a value, found the end",
+          "error: cannot go back: tab 'home' is already at root 'feed'",
+          "error: 'nosuch' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)",
+          // The line before was `nosuch`, not `back`.
+          #"expectation failed: expected an error containing "already at root", got error: 'nosuch' is not a command or an action; "#
+            + "write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)",
+        ])
+    }
+
+    @Test func commentsAndBlankLinesDoNothing() async throws {
+      let result = try await FlowscriptCLI.run([], stdin: "# a comment\n\n   \n\t# indented\nstate\n")
+      #expect(result.exitCode == 0)
+      #expect(result.stdoutLines == [Self.initialDemoState])
+      #expect(result.stderr.isEmpty)
+    }
+
+    /// Every command and a few failures, read from a pipe: plain lines only.
+    static let everything = """
+      feed.itemTapped {id=3}
+      item.buyTapped
+      login.cancelled
+      tab search
+      back
+      back
+      url shop://item/7
+      set loggedIn true
+      expect tab profile
+      nosuch.line
+      state
+      tree
+      show
+      reload
+      undo
+      help
+
+      """
+
+    @Test func pipedOutputHasNoPromptsBannerOrEscapeCodes() async throws {
+      let result = try await FlowscriptCLI.run([], stdin: Self.everything)
+      #expect(result.exitCode == 0)
+      for text in [result.stdout, result.stderr] {
+        #expect(!text.contains("\u{1B}"), "no ANSI escape codes")
+        #expect(!text.contains("home> ") && !text.contains("search> "), "no prompts")
+        #expect(!text.contains("Type help"), "no banner")
+      }
+      #expect(result.stdoutLines.first == "home: feed > item(id=3, qty=1) — pushed item")
+    }
+
+    /// `script` (util-linux) runs flowscript on a pseudo-terminal.
+    @Test(.enabled(if: FlowscriptCLI.tool("script") != nil, "util-linux `script` is not installed: no terminal to test on"))
+    func noColorMeansPlainOutputEvenOnATerminal() async throws {
+      let script = try #require(FlowscriptCLI.tool("script"))
+      let binary = try FlowscriptCLI.binary().path.replacingOccurrences(of: "'", with: #"'\''"#)
+      let arguments = ["-qec", "'\(binary)'", "/dev/null"]
+      let input = "feed.itemTapped {id=3}\nquit\n"
+
+      let terminal = try await FlowscriptCLI.run(executable: script, arguments, stdin: input)
+      #expect(terminal.exitCode == 0)
+      // The control: on a terminal without NO_COLOR, flowscript greets and prompts.
+      #expect(terminal.stdout.contains("home> "))
+      #expect(terminal.stdout.contains("Type help"))
+
+      let noColor = try await FlowscriptCLI.run(executable: script, arguments, stdin: input, environment: ["NO_COLOR": "1"])
+      #expect(noColor.exitCode == 0)
+      #expect(noColor.stdout.contains("home: feed > item(id=3, qty=1) — pushed item"))
+      #expect(!noColor.stdout.contains("home> "), "no prompts with NO_COLOR")
+      #expect(!noColor.stdout.contains("Type help"), "no banner with NO_COLOR")
+      #expect(!noColor.stdout.contains("\u{1B}"), "no escape codes with NO_COLOR")
+    }
+  }
+}
