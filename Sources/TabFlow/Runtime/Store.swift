@@ -34,6 +34,9 @@ public final class Store<State, Action> {
 
   // Running effect tasks by token, and the cancellation IDs each was started under.
   private var runningTasks: [Int: Task<Void, Never>] = [:]
+  // Effect tasks spawned but not yet running (the test store waits for them to start, so a test
+  // clock advanced right after a send cannot run ahead of an effect's first sleep).
+  private(set) var effectsWaitingToStart = 0
   private var runningIDs: [Int: [AnyHashable]] = [:]
   private var tokensByID: [AnyHashable: Set<Int>] = [:]
   private var nextToken = 0
@@ -256,7 +259,9 @@ public final class Store<State, Action> {
   ) {
     let token = nextToken
     nextToken += 1
+    effectsWaitingToStart += 1
     let task = Task(priority: priority) { [weak self] in
+      self?.effectStarted()
       await body()
       self?.effectFinished(token)
     }
@@ -268,6 +273,11 @@ public final class Store<State, Action> {
       }
     }
     started.append(task)
+    effectsDidChange?()
+  }
+
+  private func effectStarted() {
+    effectsWaitingToStart -= 1
     effectsDidChange?()
   }
 

@@ -143,6 +143,7 @@ public final class TestStore<State: Equatable, Action> {
       sends.append(SentAction(tasks: task.tasks, action: describe(action), location: location))
       syncPendingWork()
     }
+    await waitForEffectsToStart()
     await EventSignal.yieldToOtherTasks()
     let store = self.store
     let signal = recorder.signal
@@ -152,6 +153,16 @@ public final class TestStore<State: Equatable, Action> {
       isRunning: { [weak store] in task.tasks.contains { store?.isRunning($0) == true } },
       wait: { [weak signal] deadline in await signal?.wait(until: deadline) },
       defaultTimeout: timeout)
+  }
+
+  /// Waits (event-driven, bounded by the timeout) until every effect the store spawned has begun
+  /// running: a started effect runs up to its first suspension, such as registering a sleep on a
+  /// test clock, so advancing the clock next cannot run ahead of it — however loaded the machine.
+  private func waitForEffectsToStart() async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while store.effectsWaitingToStart > 0, ContinuousClock.now < deadline {
+      await recorder.signal.wait(until: deadline)
+    }
   }
 
   // MARK: - Finishing
