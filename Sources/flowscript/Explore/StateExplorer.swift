@@ -60,6 +60,8 @@ struct StateExplorer {
     var milliseconds = 0
     var findings: [Finding] = []
     var unreachedScreens: [String] = []
+    /// Whether every reachable state was explored (the frontier emptied before the depth limit).
+    var complete = false
     var noWayBack: [(screen: String, lines: [String])] = []
     var edges: Set<Transition> = []
     var reachedScreens: Set<String> = []
@@ -68,7 +70,10 @@ struct StateExplorer {
     var sendCommand = ""
 
     var problems: [Finding] { findings.filter { $0.kind != .guardRejection } }
-    var isClean: Bool { problems.isEmpty && unreachedScreens.isEmpty && noWayBack.isEmpty }
+    /// Unreached screens are problems only when exploration was complete; within a depth limit
+    /// they may simply lie deeper.
+    var unreachedProblems: Int { complete ? unreachedScreens.count : 0 }
+    var isClean: Bool { problems.isEmpty && unreachedProblems == 0 && noWayBack.isEmpty }
 
     func print() {
       Output.line("\(chunk): explored \(states) states and \(transitions) transitions to depth \(depthReached)"
@@ -85,13 +90,15 @@ struct StateExplorer {
         Output.line("  reproduce: \(sendCommand) " + finding.lines.map(Self.quote).joined(separator: " "))
       }
       for screen in unreachedScreens {
-        Output.line("unreached: screen '\(screen)' is declared but no explored sequence shows it")
+        Output.line(complete
+          ? "unreached: screen '\(screen)' is declared but no explored sequence shows it"
+          : "not reached within depth \(depthReached) (note): screen '\(screen)'; explore deeper to check it")
       }
       for entry in noWayBack {
         Output.line("no way back: '\(entry.screen)' is a cover whose actions never lead back")
         Output.line("  reproduce: \(sendCommand) " + entry.lines.map(Self.quote).joined(separator: " "))
       }
-      Output.line(isClean ? "check passed" : "check failed: \(problems.count + unreachedScreens.count + noWayBack.count) problem(s)")
+      Output.line(isClean ? "check passed" : "check failed: \(problems.count + unreachedProblems + noWayBack.count) problem(s)")
     }
 
     private static func quote(_ line: String) -> String {
@@ -171,7 +178,10 @@ struct StateExplorer {
       }
       report.depthReached = level + 1
       frontier = next
-      if frontier.isEmpty { break }
+      if frontier.isEmpty {
+        report.complete = !report.truncated
+        break
+      }
     }
     session.load(initial)
 

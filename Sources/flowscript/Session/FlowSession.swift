@@ -80,6 +80,10 @@ final class FlowSession {
         return .failed(error.description)
       }
     case let .tab(tab):
+      guard state.tabIDs.contains(TabID(tab)) else {
+        let known = state.tabIDs.map(\.rawValue)
+        return .failed("unknown tab '\(tab)' (tabs: \(known.joined(separator: ", ")))" + hint(tab, known))
+      }
       return drive(.tabTapped(TabID(tab)))
     case .back:
       return drive(.back)

@@ -182,3 +182,10 @@ extension FlowscriptTests {
     }
   }
 }
+
+extension FlowscriptTests.BadInputTests {
+  @Test func anUnknownTabSuggestsTheClosestOne() async throws {
+    let result = try await FlowscriptCLI.run([], stdin: "tab profil\nexpect tab home\n")
+    #expect(result.stderrLines == ["error: unknown tab 'profil' (tabs: home, search, profile) — did you mean 'profile'?"])
+  }
+}

@@ -137,6 +137,13 @@ extension FlowscriptTests {
       }
     }
 
+    @Test func screensBeyondAShallowDepthAreNotesNotProblems() async throws {
+      let result = try await FlowscriptCLI.run(["check", FlowscriptCLI.demoScript, "--explore", "2"])
+      #expect(result.exitCode == 0)
+      #expect(result.stdoutLines.contains("not reached within depth 2 (note): screen 'checkout'; explore deeper to check it"))
+      #expect(result.stdoutLines.last == "check passed")
+    }
+
     @Test func aCoverWithNoWayBackIsReported() async throws {
       try await Workspace.with { workspace in
         let script = try workspace.write(
