@@ -53,7 +53,8 @@ let package = Package(
       ]
     ),
     // The embedding example: typed screens and reducers, navigation from a Lua script.
-    .target(name: "ShopExample", dependencies: ["TabFlow"], path: "Examples/ShopExample", exclude: ["shop.lua"]),
+    .target(
+      name: "ShopExample", dependencies: ["TabFlow"], path: "Examples/ShopExample", resources: [.copy("shop.lua")]),
     .executableTarget(name: "tabflow-example", dependencies: ["ShopExample", "TabFlow"], path: "Examples/ShopExampleApp"),
     .testTarget(
       name: "ShopExampleTests",

@@ -12,8 +12,10 @@ public struct ShopApp: Reducer {
   let clock: any Clock<Duration>
 
   /// Loads the rules from a script's text.
-  public init(script: String = ShopApp.bundledScript, clock: any Clock<Duration> = ContinuousClock()) throws(ScriptError) {
-    rules = try ScriptedRules(source: script, name: "shop.lua", catalog: ShopScreen.catalog)
+  public init(script: String? = nil, clock: any Clock<Duration> = ContinuousClock()) throws(ScriptError) {
+    let source: String
+    if let script { source = script } else { source = try Self.bundledScript }
+    rules = try ScriptedRules(source: source, name: "shop.lua", catalog: ShopScreen.catalog)
     self.clock = clock
   }
 
@@ -34,37 +36,17 @@ public struct ShopApp: Reducer {
     .forEachRoute(\.self, action: .router()) { ShopScreenFeature(clock: clock) }
   }
 
-  /// The script the app ships with (also in `Examples/ShopExample/shop.lua`).
-  public static let bundledScript = #"""
-    app "Example shop"
-    tab "home"    { root = "feed" }
-    tab "profile" { root = "account", reselect = "none" }
-
-    screen "feed"    { actions = { itemTapped = { id = 1 } } }
-    screen "item"    { state = { id = 0, qty = 1 }, actions = { "addTapped", "buyTapped" } }
-    screen "login"   { state = { reason = "", isSubmitting = false }, actions = { "submitTapped", "loginSucceeded", "cancelled" } }
-    screen "orders"  { state = { highlight = 0 } }
-    screen "account" { actions = { "ordersTapped" } }
-
-    on("feed.itemTapped", function(nav, p) nav:push("item", { id = p.id }) end)
-    on("item.buyTapped", function(nav)
-      if not nav.context.loggedIn then
-        nav:presentSheet("login", { reason = "buy" }, { navigation = true, detents = { "medium", "large" } })
-      else
-        local id = nav.stack[nav.depth].state.id
-        nav:tab("profile"):popToRoot()
-        nav:tab("profile"):push("orders", { highlight = id })
-        nav:selectTab("profile")
-        nav:emit("purchased", { id = id })
-      end
-    end)
-    on("login.loginSucceeded", function(nav) nav:dismiss() end)
-    on("*.cancelled", function(nav) nav:dismiss() end)
-    on("account.ordersTapped", function(nav) nav:push("orders") end)
-
-    deeplink("shop://item/:id", function(nav, p)
-      nav:selectTab("home")
-      nav:open({ { "item", { id = tonumber(p.id) } } }, "keepRoot")
-    end)
-    """#
+  /// The script the app ships with: `shop.lua`, a resource of this module, loaded at start-up.
+  public static var bundledScript: String {
+    get throws(ScriptError) {
+      guard let url = Bundle.module.url(forResource: "shop", withExtension: "lua") else {
+        throw ScriptError(.runtime, "the example's shop.lua resource is missing")
+      }
+      do {
+        return try String(contentsOf: url, encoding: .utf8)
+      } catch {
+        throw ScriptError(.runtime, "cannot read \(url.path): \(error)")
+      }
+    }
+  }
 }

@@ -77,9 +77,9 @@ import Testing
     await store.finish()
   }
 
-  @Test func theBundledScriptIsTheShippedFile() throws {
-    let path = #filePath.replacingOccurrences(of: "Tests/ShopExampleTests/ShopAppTests.swift", with: "Examples/ShopExample/shop.lua")
-    let file = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(file.trimmingCharacters(in: .whitespacesAndNewlines) == ShopApp.bundledScript.trimmingCharacters(in: .whitespacesAndNewlines))
+  @Test func theAppLoadsItsScriptFromItsResources() throws {
+    let script = try ShopApp.bundledScript
+    #expect(script.contains("app \"Example shop\""))
+    #expect(try ShopApp().rules.declarations.tabIDs == ["home", "profile"])
   }
 }
