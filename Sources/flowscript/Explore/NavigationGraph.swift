@@ -53,7 +53,7 @@ struct NavigationGraph {
   func mermaid() -> String {
     var lines = ["flowchart LR"]
     for node in nodes {
-      lines.append("  \(mermaidID(node.name))[\"\(node.title.replacingOccurrences(of: "\"", with: "'"))\"]")
+      lines.append("  \(mermaidID(node.name))[\"\(mermaidText(node.title))\"]")
     }
     for edge in edges {
       let arrow: String
@@ -62,7 +62,7 @@ struct NavigationGraph {
       case "cover": arrow = "==>"
       default: arrow = "-->"
       }
-      let label = "\(edge.label) (\(edge.style))".replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "|", with: "/")
+      let label = mermaidText("\(edge.label) (\(edge.style))").replacingOccurrences(of: "|", with: "/")
       lines.append("  \(mermaidID(edge.from)) \(arrow)|\"\(label)\"| \(mermaidID(edge.to))")
     }
     return lines.joined(separator: "\n")
@@ -79,6 +79,12 @@ struct NavigationGraph {
   private func quote(_ text: String) -> String {
     "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
       .replacingOccurrences(of: "\\\\n", with: "\\n") + "\""
+  }
+
+  /// Text safe inside a quoted Mermaid label: no quotes, backslashes or line breaks.
+  private func mermaidText(_ text: String) -> String {
+    text.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\\", with: "/")
+      .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
   }
 
   private func mermaidID(_ name: String) -> String {
