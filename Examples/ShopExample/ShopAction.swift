@@ -2,12 +2,19 @@ import TabFlow
 
 /// What the example's screens do. The Lua rules receive each action by name, with its payload.
 public enum ShopAction: Equatable, Sendable, ScriptableAction {
+  /// The feed's item was tapped.
   case itemTapped(id: Int)
+  /// The item page's add button.
   case addTapped
+  /// The item page's buy button.
   case buyTapped
+  /// The login form's submit button.
   case submitTapped
+  /// The login finished (sent by the login effect).
   case loginSucceeded
+  /// A presented screen was cancelled.
   case cancelled
+  /// The account page's orders button.
   case ordersTapped
 
   /// The name rules use after the screen: `feed.itemTapped`.

@@ -4,7 +4,9 @@ import TabFlow
 /// The example app: typed screens and screen reducers, with navigation decided entirely by a
 /// Lua script loaded at start-up. The app itself only records that the user logged in.
 public struct ShopApp: Reducer {
+  /// One stack per tab of typed screens.
   public typealias State = TabCoordinatorState<ShopScreen>
+  /// Screen actions addressed by route ID, taps, back, deep links.
   public typealias Action = TabCoordinatorAction<ShopScreen, ShopAction>
 
   /// The Lua rules (reloadable while the app runs).
@@ -22,6 +24,7 @@ public struct ShopApp: Reducer {
   /// The state the script declares.
   public func initialState() throws(ScriptError) -> State { try rules.initialState() }
 
+  /// The screens' reducer under `forEachRoute`, then the host's session logic and the coordinator.
   public var body: some Reducer<State, Action> {
     CombineReducers {
       Reduce { state, action in

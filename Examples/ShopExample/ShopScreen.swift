@@ -2,16 +2,24 @@ import TabFlow
 
 /// The example app's screens: typed Swift values whose navigation a Lua script decides.
 public enum ShopScreen: Equatable, Sendable, Codable {
+  /// The home tab's root.
   case feed
+  /// An item page.
   case item(ItemState)
+  /// The login form, presented as a sheet.
   case login(LoginState)
+  /// The orders list.
   case orders(OrdersState)
+  /// The profile tab's root.
   case account
 
   /// An item page: which item, how many.
   public struct ItemState: Equatable, Sendable, Codable {
+    /// Which item.
     public var id: Int
+    /// How many.
     public var qty: Int
+    /// An item page.
     public init(id: Int, qty: Int = 1) {
       self.id = id
       self.qty = qty
@@ -20,8 +28,11 @@ public enum ShopScreen: Equatable, Sendable, Codable {
 
   /// The login form: why it was opened, and whether a login is in flight.
   public struct LoginState: Equatable, Sendable, Codable {
+    /// Why the login was asked for (`buy`).
     public var reason: String
+    /// Whether a login is in flight.
     public var isSubmitting: Bool
+    /// A login form.
     public init(reason: String = "", isSubmitting: Bool = false) {
       self.reason = reason
       self.isSubmitting = isSubmitting
@@ -30,7 +41,9 @@ public enum ShopScreen: Equatable, Sendable, Codable {
 
   /// The orders list, with the order to highlight.
   public struct OrdersState: Equatable, Sendable, Codable {
+    /// The order to highlight (0: none).
     public var highlight: Int
+    /// An orders list.
     public init(highlight: Int = 0) { self.highlight = highlight }
   }
 

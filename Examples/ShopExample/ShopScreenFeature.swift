@@ -4,10 +4,12 @@ import TabFlow
 public struct ShopScreenFeature: Reducer {
   let clock: any Clock<Duration>
 
+  /// The screens' logic, with the clock effects sleep on.
   public init(clock: any Clock<Duration>) {
     self.clock = clock
   }
 
+  /// Adds to an item; submits a login (finishing a second later on the clock).
   public func reduce(into screen: inout ShopScreen, action: ShopAction) -> Effect<ShopAction> {
     switch (screen, action) {
     case (.item(var item), .addTapped):
