@@ -1,6 +1,7 @@
 /// The single validation behind every navigation operation: each function either returns the
 /// edit to make or throws why the operation is invalid. Nothing here mutates.
 extension RouteCollection {
+  @inlinable
   func edit(for command: NavigationCommand<Element.Screen>) throws(NavigationError) -> RouteEdit<Element.Screen> {
     switch command {
     case let .push(screen):
@@ -42,7 +43,8 @@ extension RouteCollection {
     }
   }
 
-  private func editPushing(_ screen: Element.Screen) throws(NavigationError) -> RouteEdit<Element.Screen> {
+  @inlinable
+  func editPushing(_ screen: Element.Screen) throws(NavigationError) -> RouteEdit<Element.Screen> {
     guard let start = topLayerStart else { throw .emptyStack(operation: "push") }
     let layer = self[start].route
     guard layer.withNavigation else {
@@ -51,14 +53,16 @@ extension RouteCollection {
     return RouteEdit(removing: 0, appending: [.push(screen)])
   }
 
-  private func editPresenting(_ route: Route<Element.Screen>) throws(NavigationError) -> RouteEdit<Element.Screen> {
+  @inlinable
+  func editPresenting(_ route: Route<Element.Screen>) throws(NavigationError) -> RouteEdit<Element.Screen> {
     guard !isEmpty else {
       throw .emptyStack(operation: route.style == .sheet ? "presentSheet" : "presentCover")
     }
     return RouteEdit(removing: 0, appending: [route])
   }
 
-  private func editGoingBack(
+  @inlinable
+  func editGoingBack(
     _ removing: Int, operation: String, pushesOnly: Bool
   ) throws(NavigationError) -> RouteEdit<Element.Screen> {
     guard let root = first?.route else { throw .emptyStack(operation: operation) }
@@ -71,6 +75,7 @@ extension RouteCollection {
     return edit
   }
 
+  @inlinable
   func edit(
     goingBackTo label: String, operation: String, pushesOnly: Bool, _ matches: (Element.Screen) -> Bool
   ) throws(NavigationError) -> RouteEdit<Element.Screen> {
@@ -83,12 +88,14 @@ extension RouteCollection {
     return edit
   }
 
-  private func editKeepingRoot(operation: String) throws(NavigationError) -> RouteEdit<Element.Screen> {
+  @inlinable
+  func editKeepingRoot(operation: String) throws(NavigationError) -> RouteEdit<Element.Screen> {
     guard !isEmpty else { throw .emptyStack(operation: operation) }
     return RouteEdit(removing: count - 1, appending: [])
   }
 
-  private func checkOnlyPushes(removedBy edit: RouteEdit<Element.Screen>, operation: String) throws(NavigationError) {
+  @inlinable
+  func checkOnlyPushes(removedBy edit: RouteEdit<Element.Screen>, operation: String) throws(NavigationError) {
     for index in (endIndex - edit.removing)..<endIndex {
       let route = self[index].route
       if route.style != .push {
@@ -97,7 +104,8 @@ extension RouteCollection {
     }
   }
 
-  private func editDismissing(_ layers: Int) throws(NavigationError) -> RouteEdit<Element.Screen> {
+  @inlinable
+  func editDismissing(_ layers: Int) throws(NavigationError) -> RouteEdit<Element.Screen> {
     guard !isEmpty else { throw .emptyStack(operation: "dismiss") }
     let presented = presentedIndices
     guard layers >= 1, layers <= presented.count else {
@@ -107,7 +115,8 @@ extension RouteCollection {
     return RouteEdit(removing: count - index, appending: [])
   }
 
-  private func editOpening(_ routes: [Route<Element.Screen>], mode: OpenMode) throws(NavigationError) -> RouteEdit<Element.Screen> {
+  @inlinable
+  func editOpening(_ routes: [Route<Element.Screen>], mode: OpenMode) throws(NavigationError) -> RouteEdit<Element.Screen> {
     let operation = "open (\(mode))"
     switch mode {
     case .replace:
@@ -134,6 +143,7 @@ extension RouteCollection {
   }
 
   /// Checks that `routes` form a valid stack: one root, first; no push in a layer without navigation.
+  @inlinable
   static func validateStack(_ routes: [Route<Element.Screen>], operation: String) throws(NavigationError) {
     guard let first = routes.first else {
       throw .invalidRoutes(operation: operation, reason: "a stack needs at least its root")

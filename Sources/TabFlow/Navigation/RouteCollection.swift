@@ -24,15 +24,21 @@ extension Array: RouteCollection where Element: RouteProtocol {
 }
 
 /// A validated change: remove the top `removing` routes, then append `appending`.
+@usableFromInline
 struct RouteEdit<Screen> {
-  var removing: Int
-  var appending: [Route<Screen>]
+  @usableFromInline var removing: Int
+  @usableFromInline var appending: [Route<Screen>]
 
-  static var none: RouteEdit { RouteEdit(removing: 0, appending: []) }
+  @inlinable
+  init(removing: Int, appending: [Route<Screen>]) {
+    self.removing = removing
+    self.appending = appending
+  }
 }
 
 extension RouteCollection {
   /// The indices of the presented routes, found by scanning (O(n)).
+  @inlinable
   public var presentedIndices: [Int] {
     indices.dropFirst().filter { self[$0].route.isPresented }
   }
@@ -41,21 +47,24 @@ extension RouteCollection {
 extension RouteCollection {
   /// Whether a screen can be pushed now: the top layer's first route has navigation.
   /// `false` for an empty collection.
+  @inlinable
   public var canPush: Bool {
     guard let start = topLayerStart else { return false }
     return self[start].route.withNavigation
   }
 
   /// The number of presented layers (sheets and covers) above the root.
-  public var presentedCount: Int { presentedIndices.count }
+  @inlinable public var presentedCount: Int { presentedIndices.count }
 
   /// The index of the first route of the top layer: the topmost presented route, or the root.
+  @inlinable
   var topLayerStart: Int? {
     guard !isEmpty else { return nil }
     return presentedIndices.last ?? startIndex
   }
 
   /// The stack written root first: `feed > item > sheet:login`.
+  @usableFromInline
   var pathText: String {
     isEmpty ? "an empty stack" : "'" + map(\.route).pathDescription() + "'"
   }

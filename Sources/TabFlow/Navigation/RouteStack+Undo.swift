@@ -2,21 +2,31 @@
 ///
 /// Batches apply their commands in place and keep these, so a failed or rejected batch is rolled
 /// back in O(changed routes) instead of copying whole stacks up front.
+@usableFromInline
 struct StackUndo<Screen> {
-  var removedRoutes: [Route<Screen>]
-  var removedIDs: [RouteID]
-  var appendedCount: Int
-  var previousVersion: RouteID
+  @usableFromInline var removedRoutes: [Route<Screen>]
+  @usableFromInline var removedIDs: [RouteID]
+  @usableFromInline var appendedCount: Int
+  @usableFromInline var previousVersion: RouteID
+
+  @inlinable
+  init(removedRoutes: [Route<Screen>], removedIDs: [RouteID], appendedCount: Int, previousVersion: RouteID) {
+    self.removedRoutes = removedRoutes
+    self.removedIDs = removedIDs
+    self.appendedCount = appendedCount
+    self.previousVersion = previousVersion
+  }
 }
 
 extension RouteStack {
   /// Applies a stack command and returns how to undo it; throws (changing nothing) when invalid.
+  @inlinable
   mutating func applyRecordingUndo(_ command: NavigationCommand<Screen>) throws(NavigationError) -> StackUndo<Screen>? {
     let edit = try edit(for: command)
     guard edit.removing > 0 || !edit.appending.isEmpty else { return nil }
     let undo = StackUndo(
-      removedRoutes: Array(routes.suffix(edit.removing)),
-      removedIDs: Array(ids.suffix(edit.removing)),
+      removedRoutes: Array(storedRoutes.suffix(edit.removing)),
+      removedIDs: Array(storedIDs.suffix(edit.removing)),
       appendedCount: edit.appending.count,
       previousVersion: structureVersion)
     _replaceTop(edit.removing, with: edit.appending)
@@ -25,6 +35,7 @@ extension RouteStack {
 
   /// Restores the stack as it was before the change `undo` was recorded for. The restored routes
   /// keep their original IDs: they never left, because the change is discarded.
+  @inlinable
   mutating func undo(_ undo: StackUndo<Screen>) {
     restore(
       removingLast: undo.appendedCount, routes: undo.removedRoutes, ids: undo.removedIDs,

@@ -13,102 +13,114 @@
 ///
 /// Two stacks are equal when their routes are equal; route IDs are identity, not value, and do
 /// not take part (compare ``ids`` for identity).
+///
+/// The hot operations are `@inlinable`, so an app's module runs them specialized for its screen
+/// type; the storage they use is `@usableFromInline`, behind read-only public properties.
 public struct RouteStack<Screen>: RouteCollection {
-  /// The routes, root first.
-  public private(set) var routes: [Route<Screen>]
-  /// The route IDs, parallel to ``routes``.
-  public private(set) var ids: [RouteID]
-  /// The indices of the presented routes, bottom to top (see ``RouteCollection/presentedIndices``).
-  public private(set) var presentedIndices: [Int]
+  @usableFromInline var storedRoutes: [Route<Screen>]
+  @usableFromInline var storedIDs: [RouteID]
+  @usableFromInline var storedPresentedIndices: [Int]
   /// Changes whenever routes are added or removed (not when a screen changes in place), so
   /// "did the structure change?" is one comparison.
-  private(set) var structureVersion: RouteID
+  @usableFromInline var structureVersion: RouteID
+
+  /// The routes, root first.
+  @inlinable public var routes: [Route<Screen>] { storedRoutes }
+  /// The route IDs, parallel to ``routes``.
+  @inlinable public var ids: [RouteID] { storedIDs }
+  /// The indices of the presented routes, bottom to top (see ``RouteCollection/presentedIndices``).
+  @inlinable public var presentedIndices: [Int] { storedPresentedIndices }
 
   /// A stack holding only its root.
   public init(root: Screen, withNavigation: Bool = true) {
-    routes = [.root(root, withNavigation: withNavigation)]
-    ids = [.next()]
-    presentedIndices = []
-    structureVersion = ids[0]
+    storedRoutes = [.root(root, withNavigation: withNavigation)]
+    storedIDs = [.next()]
+    storedPresentedIndices = []
+    structureVersion = storedIDs[0]
   }
 
   /// A stack of the given routes with fresh IDs, or an error saying why they do not form a stack
   /// (no root first, a second root, a push in a layer without navigation).
   public init(validating routes: [Route<Screen>]) throws(NavigationError) {
     try Self.validateStack(routes, operation: "create a stack")
-    self.routes = routes
-    ids = routes.map { _ in .next() }
-    presentedIndices = routes.indices.filter { routes[$0].isPresented }
+    storedRoutes = routes
+    storedIDs = routes.map { _ in .next() }
+    storedPresentedIndices = routes.indices.filter { routes[$0].isPresented }
     structureVersion = .next()
   }
 
   /// The root route.
-  public var root: Route<Screen> { routes[0] }
+  @inlinable public var root: Route<Screen> { storedRoutes[0] }
   /// The top route.
-  public var top: Route<Screen> { routes[routes.count - 1] }
+  @inlinable public var top: Route<Screen> { storedRoutes[storedRoutes.count - 1] }
 
   /// The position of the route with this ID, or `nil` when it is not in the stack.
+  @inlinable
   public func index(of id: RouteID) -> Int? {
     // Routes are appended with ever-growing IDs, so the IDs are sorted.
     var low = 0
-    var high = ids.count
+    var high = storedIDs.count
     while low < high {
       let middle = (low + high) / 2
-      if ids[middle] < id { low = middle + 1 } else { high = middle }
+      if storedIDs[middle] < id { low = middle + 1 } else { high = middle }
     }
-    return low < ids.count && ids[low] == id ? low : nil
+    return low < storedIDs.count && storedIDs[low] == id ? low : nil
   }
 
   /// The route with this ID, or `nil` when it is not in the stack.
   public subscript(id id: RouteID) -> Route<Screen>? {
-    index(of: id).map { routes[$0] }
+    index(of: id).map { storedRoutes[$0] }
   }
 
   /// Runs `body` on the screen of the route with this ID, in place; `nil` (and `body` not run)
   /// when the route is not in the stack. The route keeps its ID and style.
+  @inlinable
   @discardableResult
   public mutating func updateScreen<Result>(
     id: RouteID, _ body: (inout Screen) throws -> Result
   ) rethrows -> Result? {
     guard let index = index(of: id) else { return nil }
-    return try body(&routes[index].screen)
+    return try body(&storedRoutes[index].screen)
   }
 
   /// Replaces the screen at `index`, keeping the route's ID and style. `false` (nothing changed)
   /// when the index is out of range.
   @discardableResult
   public mutating func setScreen(_ screen: Screen, at index: Int) -> Bool {
-    guard routes.indices.contains(index) else { return false }
-    routes[index].screen = screen
+    guard storedRoutes.indices.contains(index) else { return false }
+    storedRoutes[index].screen = screen
     return true
   }
 
   /// Removes the top `count` routes and appends `routes` with fresh IDs, without validation.
+  @inlinable
   public mutating func _replaceTop(_ count: Int, with routes: [Route<Screen>]) {
     removeTop(count)
     for route in routes {
-      if route.isPresented { presentedIndices.append(self.routes.count) }
-      self.routes.append(route)
-      ids.append(.next())
+      if route.isPresented { storedPresentedIndices.append(storedRoutes.count) }
+      storedRoutes.append(route)
+      storedIDs.append(.next())
     }
     structureVersion = .next()
   }
 
   /// Removes the top `count` routes with their IDs and presented indices.
-  private mutating func removeTop(_ count: Int) {
-    routes.removeLast(count)
-    ids.removeLast(count)
-    while let last = presentedIndices.last, last >= routes.count { presentedIndices.removeLast() }
+  @inlinable
+  mutating func removeTop(_ count: Int) {
+    storedRoutes.removeLast(count)
+    storedIDs.removeLast(count)
+    while let last = storedPresentedIndices.last, last >= storedRoutes.count { storedPresentedIndices.removeLast() }
   }
 
   /// Puts back routes removed by a discarded change, with their original IDs (see `StackUndo`).
+  @inlinable
   mutating func restore(removingLast count: Int, routes removed: [Route<Screen>], ids removedIDs: [RouteID], version: RouteID) {
     removeTop(count)
     for route in removed {
-      if route.isPresented { presentedIndices.append(routes.count) }
-      routes.append(route)
+      if route.isPresented { storedPresentedIndices.append(storedRoutes.count) }
+      storedRoutes.append(route)
     }
-    ids.append(contentsOf: removedIDs)
+    storedIDs.append(contentsOf: removedIDs)
     structureVersion = version
   }
 
@@ -119,28 +131,28 @@ public struct RouteStack<Screen>: RouteCollection {
   public mutating func updateRoutes(_ newRoutes: [Route<Screen>]) throws(NavigationError) {
     try Self.validateStack(newRoutes, operation: "updateRoutes")
     var kept = 0
-    while kept < Swift.min(routes.count, newRoutes.count),
-      routes[kept].style == newRoutes[kept].style,
-      routes[kept].withNavigation == newRoutes[kept].withNavigation
+    while kept < Swift.min(storedRoutes.count, newRoutes.count),
+      storedRoutes[kept].style == newRoutes[kept].style,
+      storedRoutes[kept].withNavigation == newRoutes[kept].withNavigation
     {
       kept += 1
     }
-    if kept < routes.count || kept < newRoutes.count {
-      ids = Array(ids.prefix(kept)) + newRoutes.dropFirst(kept).map { _ in RouteID.next() }
+    if kept < storedRoutes.count || kept < newRoutes.count {
+      storedIDs = Array(storedIDs.prefix(kept)) + newRoutes.dropFirst(kept).map { _ in RouteID.next() }
       structureVersion = .next()
     }
-    routes = newRoutes
-    presentedIndices = newRoutes.indices.filter { newRoutes[$0].isPresented }
+    storedRoutes = newRoutes
+    storedPresentedIndices = newRoutes.indices.filter { newRoutes[$0].isPresented }
   }
 }
 
 extension RouteStack: RandomAccessCollection {
   /// Always 0, the root.
-  public var startIndex: Int { 0 }
+  @inlinable public var startIndex: Int { 0 }
   /// The number of routes.
-  public var endIndex: Int { routes.count }
+  @inlinable public var endIndex: Int { storedRoutes.count }
   /// The route at `position`.
-  public subscript(position: Int) -> Route<Screen> { routes[position] }
+  @inlinable public subscript(position: Int) -> Route<Screen> { storedRoutes[position] }
 }
 
 extension RouteStack: Equatable where Screen: Equatable {

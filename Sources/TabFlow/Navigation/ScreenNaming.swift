@@ -8,6 +8,7 @@ public protocol ScreenNaming {
 }
 
 /// The name of a screen as errors and logs show it.
+@usableFromInline
 func screenName<Screen>(of screen: Screen) -> String {
   if let named = screen as? any ScreenNaming { return named.screenName }
   let mirror = Mirror(reflecting: screen)

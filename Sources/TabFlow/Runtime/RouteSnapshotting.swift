@@ -34,28 +34,36 @@ public protocol RouteSnapshotting: RouteContainer {
 /// stack.routeIDsRemoved(since: snapshot)   // the popped route's ID
 /// ```
 public struct RouteStackSnapshot: Hashable, Sendable {
-  let structureVersion: RouteID
+  @usableFromInline let structureVersion: RouteID
   /// The route IDs of the stack when the snapshot was taken, root first.
   public let ids: [RouteID]
+
+  @inlinable
+  init(structureVersion: RouteID, ids: [RouteID]) {
+    self.structureVersion = structureVersion
+    self.ids = ids
+  }
 }
 
 extension RouteStack: RouteSnapshotting {
   /// The stack's route IDs and structure version; O(1).
+  @inlinable
   public var routeSnapshot: RouteStackSnapshot {
-    RouteStackSnapshot(structureVersion: structureVersion, ids: ids)
+    RouteStackSnapshot(structureVersion: structureVersion, ids: storedIDs)
   }
 
   /// The IDs of the routes the stack held at `snapshot` that it no longer holds. O(1) when no
   /// route was added or removed since; otherwise O(log n + removed).
+  @inlinable
   public func routeIDsRemoved(since snapshot: RouteStackSnapshot) -> [RouteID] {
     if structureVersion == snapshot.structureVersion { return [] }
     // Routes only leave from the top and new routes get larger IDs, so the routes kept are a
     // common prefix of sorted IDs: binary-search its end.
     var low = 0
-    var high = Swift.min(ids.count, snapshot.ids.count)
+    var high = Swift.min(storedIDs.count, snapshot.ids.count)
     while low < high {
       let middle = (low + high) / 2
-      if ids[middle] == snapshot.ids[middle] { low = middle + 1 } else { high = middle }
+      if storedIDs[middle] == snapshot.ids[middle] { low = middle + 1 } else { high = middle }
     }
     return Array(snapshot.ids[low...])
   }

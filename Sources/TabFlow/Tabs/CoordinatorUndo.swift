@@ -1,4 +1,5 @@
 /// One primitive change a batch made to a ``TabCoordinatorState``, with what it takes to undo it.
+@usableFromInline
 enum CoordinatorUndo<Screen> {
   /// A stack change in the tab at this position.
   case stack(tab: Int, StackUndo<Screen>)
@@ -8,14 +9,15 @@ enum CoordinatorUndo<Screen> {
 
 extension TabCoordinatorState {
   /// Undoes the journal's changes, most recent first.
+  @inlinable
   mutating func undo(_ journal: [CoordinatorUndo<Screen>]) {
     for entry in journal.reversed() {
       switch entry {
       case let .stack(tab, undo):
-        tabs[tab].stack.undo(undo)
+        storedTabs[tab].stack.undo(undo)
       case let .selection(selected, history):
-        selectedTab = selected
-        self.history = history
+        setSelectedTab(selected)
+        storedHistory = history
       }
     }
   }

@@ -88,6 +88,7 @@ extension TabCoordinatorState {
   }
 
   /// ``open(url:deepLinks:guards:)``, with the commands the handler produced.
+  @usableFromInline
   mutating func performOpen(
     url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>]
   ) throws(BatchFailure) -> PerformedBatch {

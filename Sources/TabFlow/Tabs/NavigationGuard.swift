@@ -17,7 +17,15 @@ public struct NavigationChange<Screen> {
   public let commands: [NavigationCommand<Screen>]
   /// Where the batch came from.
   public let source: BatchSource
-  let journal: [CoordinatorUndo<Screen>]
+  @usableFromInline let journal: [CoordinatorUndo<Screen>]
+
+  @inlinable
+  init(after: TabCoordinatorState<Screen>, commands: [NavigationCommand<Screen>], source: BatchSource, journal: [CoordinatorUndo<Screen>]) {
+    self.after = after
+    self.commands = commands
+    self.source = source
+    self.journal = journal
+  }
 
   /// The state before the batch.
   public var before: TabCoordinatorState<Screen> {

@@ -37,6 +37,14 @@ public struct RouteContext<Screen> {
 
   /// The route's screen.
   public var screen: Screen { route.screen }
+
+  /// A route's context.
+  @inlinable
+  public init(id: RouteID, tab: TabID, route: Route<Screen>) {
+    self.id = id
+    self.tab = tab
+    self.route = route
+  }
 }
 
 /// Commands to apply as one batch, with where they came from (for logs and errors).

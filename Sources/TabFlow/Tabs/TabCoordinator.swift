@@ -48,6 +48,7 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   }
 
   /// Applies the action's batch, or reports why it was discarded, as delegate actions.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let outputs = apply(action, to: &state)
     switch outputs.count {
@@ -60,6 +61,7 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   /// Applies an action synchronously and returns what the coordinator tells the host, without a
   /// store: the same logic as ``reduce(into:action:)``, for tools that drive many states (the CLI's
   /// explorer). Screen reducers do not run here; compose with `forEachRoute` for that.
+  @inlinable
   public func apply(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate] {
     switch action {
     case let .router(.routeAction(id, screenAction)):
@@ -120,7 +122,8 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
 
   /// Runs a batch; logs it with the commands it amounted to (a reselect's pop to root, a deep
   /// link's handler's commands); returns its reports, or its failure, for the host.
-  private func commit(
+  @inlinable
+  func commit(
     _ source: @autoclosure () -> BatchSource,
     _ state: inout State,
     _ batch: (inout State) throws(BatchFailure) -> State.PerformedBatch
@@ -140,7 +143,8 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
     return reports.map { .report($0) }
   }
 
-  private func failed(_ failure: BatchFailure) -> [TabCoordinatorDelegate] {
+  @inlinable
+  func failed(_ failure: BatchFailure) -> [TabCoordinatorDelegate] {
     logger.notice("discarded \(failure)")
     return [.failed(failure)]
   }

@@ -8,6 +8,7 @@ extension TabCoordinatorState {
   /// try state.apply([.tab("profile", .push(.orders)), .selectTab("profile")], source: .rule("item.buyTapped"))
   /// ```
   @discardableResult
+  @inlinable
   public mutating func apply(
     _ commands: [NavigationCommand<Screen>],
     source: BatchSource = .host,
@@ -37,6 +38,7 @@ extension TabCoordinatorState {
   }
 
   /// ``tapTab(_:guards:)``, with the commands the tap amounted to.
+  @usableFromInline
   mutating func performTap(
     _ tab: TabID, guards: [NavigationGuard<Screen>]
   ) throws(BatchFailure) -> PerformedBatch {
@@ -60,6 +62,7 @@ extension TabCoordinatorState {
   }
 
   /// ``userBack(guards:)``, with the command the gesture amounted to.
+  @usableFromInline
   mutating func performBack(guards: [NavigationGuard<Screen>]) throws(BatchFailure) -> PerformedBatch {
     try commit(source: .userBack, guards: guards) {
       state, _, journal throws(BatchFailure) in
@@ -73,15 +76,23 @@ extension TabCoordinatorState {
 
   /// What a committed batch did: the commands it amounted to (what guards saw, and what is
   /// logged) and its reports.
+  @usableFromInline
   struct PerformedBatch {
-    var commands: [NavigationCommand<Screen>]
-    var reports: [NavigationReport]
+    @usableFromInline var commands: [NavigationCommand<Screen>]
+    @usableFromInline var reports: [NavigationReport]
+
+    @inlinable
+    init(commands: [NavigationCommand<Screen>], reports: [NavigationReport]) {
+      self.commands = commands
+      self.reports = reports
+    }
   }
 
   /// Runs `change` in place, journaling every primitive change; on failure or rejection undoes
   /// the journal, so the state is exactly as before. `change` returns the commands it performed,
   /// which guards see.
-  private mutating func commit(
+  @inlinable
+  mutating func commit(
     source: BatchSource,
     guards: [NavigationGuard<Screen>],
     change: (inout TabCoordinatorState, inout [NavigationReport], inout [CoordinatorUndo<Screen>])
@@ -103,7 +114,8 @@ extension TabCoordinatorState {
     return PerformedBatch(commands: commands, reports: reports)
   }
 
-  private func firstRejection(
+  @inlinable
+  func firstRejection(
     by guards: [NavigationGuard<Screen>],
     commands: [NavigationCommand<Screen>],
     source: BatchSource,

@@ -12,16 +12,20 @@
 /// Every change goes through a batch (see `TabCoordinatorState+Batch.swift`): applied to a copy,
 /// checked by guards, and committed only if every command succeeded and every guard allowed it.
 public struct TabCoordinatorState<Screen> {
-  /// The tabs in tab-bar order, each with its stack.
-  public internal(set) var tabs: [TabState<Screen>]
-  /// The selected tab.
-  public internal(set) var selectedTab: TabID {
-    didSet { selectedIndex = tabs.firstIndex { $0.id == selectedTab } ?? 0 }
-  }
+  // Storage is `@usableFromInline` behind read-only public properties, so the batch path can be
+  // `@inlinable` and an app's module runs it specialized for its screen type.
+  @usableFromInline var storedTabs: [TabState<Screen>]
+  @usableFromInline var storedSelectedTab: TabID
   /// The position of the selected tab, kept with it so the hot path does not search for it.
-  private(set) var selectedIndex: Int
+  @usableFromInline var selectedIndex: Int
+  @usableFromInline var storedHistory: [TabID]
+
+  /// The tabs in tab-bar order, each with its stack.
+  @inlinable public var tabs: [TabState<Screen>] { storedTabs }
+  /// The selected tab.
+  @inlinable public var selectedTab: TabID { storedSelectedTab }
   /// Previously selected tabs, most recent last, used by ``BackBehavior/history``.
-  public internal(set) var history: [TabID]
+  @inlinable public var history: [TabID] { storedHistory }
   /// What the user's back gesture does at the root of the selected tab.
   public var backBehavior: BackBehavior
   /// Values the host provides for rules and guards (e.g. `loggedIn`).
@@ -68,10 +72,10 @@ public struct TabCoordinatorState<Screen> {
         operation: "restore the tab history",
         reason: "the history must list each tab at most once and not the selected tab '\(selectedTab)'")
     }
-    self.tabs = tabs
-    self.selectedTab = selectedTab
+    storedTabs = tabs
+    storedSelectedTab = selectedTab
     selectedIndex = tabs.firstIndex { $0.id == selectedTab } ?? 0
-    self.history = history
+    storedHistory = history
     self.backBehavior = backBehavior
     self.context = context
   }
@@ -80,8 +84,10 @@ public struct TabCoordinatorState<Screen> {
   public var tabIDs: [TabID] { tabs.map { $0.id } }
 
   /// The position of a tab, or an error naming the known tabs.
+  @inlinable
   public func index(of tab: TabID) throws(NavigationError) -> Int {
-    guard let index = tabs.firstIndex(where: { $0.id == tab }) else { throw .unknownTab(tab, known: tabIDs) }
+    if storedTabs[selectedIndex].id == tab { return selectedIndex }
+    guard let index = storedTabs.firstIndex(where: { $0.id == tab }) else { throw .unknownTab(tab, known: tabIDs) }
     return index
   }
 
@@ -91,18 +97,20 @@ public struct TabCoordinatorState<Screen> {
   }
 
   /// The selected tab's stack.
+  @inlinable
   public var selectedStack: RouteStack<Screen> {
-    tabs[selectedIndex].stack
+    storedTabs[selectedIndex].stack
   }
 
   /// The top route of the selected tab: what the user sees.
-  public var top: Route<Screen> { selectedStack.top }
+  @inlinable public var top: Route<Screen> { selectedStack.top }
 
 
   // MARK: - Primitive changes (validated, journaled; used by batches)
 
   /// Applies one command. Stack commands go to the selected tab; `tab(id, …)` to that tab without
   /// selecting it. Events are appended to `reports`; every change is journaled for rollback.
+  @inlinable
   mutating func applyCommand(
     _ command: NavigationCommand<Screen>,
     reports: inout [NavigationReport],
@@ -127,22 +135,33 @@ public struct TabCoordinatorState<Screen> {
     }
   }
 
-  private mutating func applyStackCommand(
+  @inlinable
+  mutating func applyStackCommand(
     _ command: NavigationCommand<Screen>, tab: Int, journal: inout [CoordinatorUndo<Screen>]
   ) throws(NavigationError) {
-    if let undo = try tabs[tab].stack.applyRecordingUndo(command) {
+    if let undo = try storedTabs[tab].stack.applyRecordingUndo(command) {
       journal.append(.stack(tab: tab, undo))
     }
   }
 
   /// Selects a tab (no reselect behaviour: selecting the selected tab changes nothing).
+  @inlinable
   mutating func select(_ tab: TabID, journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) {
-    _ = try index(of: tab)
-    guard tab != selectedTab else { return }
-    journal.append(.selection(selected: selectedTab, history: history))
-    history.removeAll { $0 == tab || $0 == selectedTab }
-    history.append(selectedTab)
-    selectedTab = tab
+    let index = try index(of: tab)
+    guard tab != storedSelectedTab else { return }
+    journal.append(.selection(selected: storedSelectedTab, history: storedHistory))
+    let previous = storedSelectedTab
+    storedHistory.removeAll { $0 == tab || $0 == previous }
+    storedHistory.append(previous)
+    storedSelectedTab = tab
+    selectedIndex = index
+  }
+
+  /// Selects a tab already known to exist (undo, back).
+  @inlinable
+  mutating func setSelectedTab(_ tab: TabID) {
+    storedSelectedTab = tab
+    selectedIndex = storedTabs.firstIndex { $0.id == tab } ?? 0
   }
 
   /// A tap on a tab-bar item: select, or reselect with the tab's policy. Returns the commands
@@ -155,11 +174,11 @@ public struct TabCoordinatorState<Screen> {
       try select(tab, journal: &journal)
       return [.selectTab(tab)]
     }
-    switch tabs[index].reselect {
+    switch storedTabs[index].reselect {
     case .none:
       reports.append(.reselected(tab))
       return []
-    case .popToRoot where tabs[index].stack.count > 1:
+    case .popToRoot where storedTabs[index].stack.count > 1:
       try applyStackCommand(.goBackToRoot, tab: index, journal: &journal)
       reports.append(.poppedToRoot(tab))
       return [.tab(tab, .goBackToRoot)]
@@ -173,16 +192,16 @@ public struct TabCoordinatorState<Screen> {
   /// previously selected tab with ``BackBehavior/history``, otherwise fail.
   mutating func back(journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) -> [NavigationCommand<Screen>] {
     let index = selectedIndex
-    if tabs[index].stack.count > 1 {
+    if storedTabs[index].stack.count > 1 {
       try applyStackCommand(.goBack(count: 1), tab: index, journal: &journal)
       return [.goBack(count: 1)]
     }
     guard backBehavior == .history, let previous = history.last else {
-      throw .alreadyAtRoot(tab: selectedTab, root: screenName(of: tabs[index].stack.root.screen))
+      throw .alreadyAtRoot(tab: selectedTab, root: screenName(of: storedTabs[index].stack.root.screen))
     }
     journal.append(.selection(selected: selectedTab, history: history))
-    history.removeLast()
-    selectedTab = previous
+    storedHistory.removeLast()
+    setSelectedTab(previous)
     return [.selectTab(previous)]
   }
 }
@@ -192,16 +211,18 @@ extension TabCoordinatorState: Sendable where Screen: Sendable {}
 
 extension TabCoordinatorState: RouteContainer {
   /// Whether any tab holds a route with this ID.
+  @inlinable
   public func contains(routeID: RouteID) -> Bool {
     tabPosition(holding: routeID) != nil
   }
 
   /// Runs `body` on the screen of the route with this ID, in whichever tab holds it.
+  @inlinable
   public mutating func updateScreen<Result>(
     id: RouteID, _ body: (inout Screen) throws -> Result
   ) rethrows -> Result? {
     guard let position = tabPosition(holding: id) else { return nil }
-    return try tabs[position].stack.updateScreen(id: id, body)
+    return try storedTabs[position].stack.updateScreen(id: id, body)
   }
 
   /// Changes whenever routes are added to or removed from any tab.
