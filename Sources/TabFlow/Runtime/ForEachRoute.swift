@@ -252,6 +252,7 @@ public struct ForEachRouteReducer<
   }
 
   @usableFromInline
+  @inlinable
   func cancellingEffects(
     of removed: [RouteID], after screenEffect: Effect<Action>, _ coordinatorEffect: Effect<Action>
   ) -> Effect<Action> {
@@ -273,6 +274,12 @@ public struct ForEachRouteReducer<
 }
 
 /// The cancellation ID of every effect started by the screen of a route.
+@usableFromInline
 struct RouteEffectID: Hashable, Sendable {
-  let route: RouteID
+  @usableFromInline let route: RouteID
+
+  @inlinable
+  init(route: RouteID) {
+    self.route = route
+  }
 }

@@ -2,15 +2,18 @@
 /// declarations and the entry points to call its rules, deep links and guards.
 ///
 /// Not `Sendable`: it lives where the coordinator runs (the store's actor).
+@usableFromInline
 final class RuleScript {
   /// Answers the `nav` views (`tab`, `top`, `depth`, `stack`, `context`, `contains`) during a
   /// call: `(which, tab, field, argument)`, where `which` is `current`, `before` or `after`.
+  @usableFromInline
   typealias ViewAnswer = (String, String?, String, FlowValue?) throws -> FlowValue
 
   /// A rule that handles an action: its position in the script and its key.
+  @usableFromInline
   struct Rule: Hashable, Sendable {
-    let index: Int
-    let key: String
+    @usableFromInline let index: Int
+    @usableFromInline let key: String
   }
 
   let vm: LuaVM
@@ -82,11 +85,13 @@ final class RuleScript {
   }
 
   /// The rule for an action of a screen: `screen.action`, else `*.action`.
+  @usableFromInline
   func rule(screen: String, action: String) -> Rule? {
     rulesByScreen[screen]?[action] ?? wildcardRules[action]
   }
 
   /// Runs a rule; returns the commands it queued.
+  @usableFromInline
   func call(
     _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, view: @escaping ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
@@ -160,6 +165,7 @@ final class RuleScript {
   }
 
   /// The script line that declared a rule.
+  @usableFromInline
   func line(of rule: Rule) -> Int? { Self.line(declarations.ruleLines, rule.index - 1) }
 
   /// The script line that declared deep link number `index` (0-based).

@@ -1,10 +1,11 @@
 /// How script screens (a name and a state) become a coordinator's screens and back: the identity
 /// for dynamic screens, a ``ScreenCatalog`` for typed Swift screens.
+@usableFromInline
 struct ScreenCodec<Screen>: Sendable {
   /// The screen for a script screen.
-  let make: @Sendable (DynamicScreen) throws(ScriptError) -> Screen
+  @usableFromInline let make: @Sendable (DynamicScreen) throws(ScriptError) -> Screen
   /// The script name and state of a screen.
-  let describe: @Sendable (Screen) -> DynamicScreen
+  @usableFromInline let describe: @Sendable (Screen) -> DynamicScreen
   /// The names it can make; `nil` for any.
   let names: [String]?
 

@@ -17,8 +17,8 @@ import Foundation
 /// with `file:line`, the rule and a traceback; the state is unchanged. Not `Sendable`: use it
 /// where the store runs.
 public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: NavigationRules {
-  private var script: RuleScript
-  private let codec: ScreenCodec<Screen>
+  @usableFromInline var script: RuleScript
+  @usableFromInline let codec: ScreenCodec<Screen>
   /// The limits every call of the script runs under; applied to reloads too.
   public let limits: LuaVM.Limits
 
@@ -84,6 +84,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
 
   /// The batch of the script's rule for this action (`screen.action`, else `*.action`), or `nil`
   /// when the script has none.
+  @inlinable
   public func batch(
     for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
   ) throws -> NavigationBatch<Screen>? {
@@ -201,7 +202,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// The commands on this coordinator's screens; an error names the rule and the line declaring it.
-  private func convert(
+  @usableFromInline
+  func convert(
     _ commands: [NavigationCommand<DynamicScreen>], rule: String, line: Int?
   ) throws(ScriptError) -> [NavigationCommand<Screen>] {
     var converted: [NavigationCommand<Screen>] = []
@@ -222,7 +224,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// Answers the `nav` views from `current` (and, for guards, the lazily rebuilt `before`).
-  private func viewAnswer(
+  @usableFromInline
+  func viewAnswer(
     current: TabCoordinatorState<Screen>, before: (() -> TabCoordinatorState<Screen>)? = nil
   ) -> RuleScript.ViewAnswer {
     let codec = self.codec
