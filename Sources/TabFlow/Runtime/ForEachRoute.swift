@@ -251,7 +251,6 @@ public struct ForEachRouteReducer<
     }
   }
 
-  @usableFromInline
   @inlinable
   func cancellingEffects(
     of removed: [RouteID], after screenEffect: Effect<Action>, _ coordinatorEffect: Effect<Action>
