@@ -23,27 +23,29 @@ extension RouteStack: RouteContainer {
   public var structureToken: Int { Int(truncatingIfNeeded: structureVersion.generation) }
 
   /// Whether a route with this ID is in the stack.
+  @inlinable
   public func contains(routeID: RouteID) -> Bool { index(of: routeID) != nil }
 
   /// The IDs of the routes `earlier` held that this stack no longer holds. O(1) when the stack's
   /// structure is unchanged; otherwise O(log n + removed), because routes only ever leave from the
   /// top and new routes always get larger IDs.
   public func routeIDsRemoved(since earlier: RouteStack) -> [RouteID] {
-    if structureVersion == earlier.structureVersion { return [] }
-    // The kept routes are a common prefix; everything after it in `earlier` left.
-    let kept = commonPrefixLength(with: earlier)
-    return Array(earlier.ids[kept...])
+    routeIDsRemoved(sinceVersion: earlier.structureVersion, ids: earlier.storedIDs)
   }
 
-  /// The length of the longest common prefix of the two stacks' IDs.
-  private func commonPrefixLength(with other: RouteStack) -> Int {
-    // IDs are sorted and a prefix is shared, so binary-search the last shared position.
+  /// The IDs among `earlierIDs` (the stack's IDs at `version`) that the stack no longer holds.
+  /// Shared by the comparison with a whole stack and with a snapshot of its IDs.
+  @inlinable
+  func routeIDsRemoved(sinceVersion version: RouteID, ids earlierIDs: [RouteID]) -> [RouteID] {
+    if structureVersion == version { return [] }
+    // The kept routes are a common prefix of sorted IDs: binary-search its end; everything after
+    // it in `earlierIDs` left.
     var low = 0
-    var high = Swift.min(ids.count, other.ids.count)
+    var high = Swift.min(storedIDs.count, earlierIDs.count)
     while low < high {
       let middle = (low + high) / 2
-      if ids[middle] == other.ids[middle] { low = middle + 1 } else { high = middle }
+      if storedIDs[middle] == earlierIDs[middle] { low = middle + 1 } else { high = middle }
     }
-    return low
+    return Array(earlierIDs[low...])
   }
 }

@@ -56,15 +56,6 @@ extension RouteStack: RouteSnapshotting {
   /// route was added or removed since; otherwise O(log n + removed).
   @inlinable
   public func routeIDsRemoved(since snapshot: RouteStackSnapshot) -> [RouteID] {
-    if structureVersion == snapshot.structureVersion { return [] }
-    // Routes only leave from the top and new routes get larger IDs, so the routes kept are a
-    // common prefix of sorted IDs: binary-search its end.
-    var low = 0
-    var high = Swift.min(storedIDs.count, snapshot.ids.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if storedIDs[middle] == snapshot.ids[middle] { low = middle + 1 } else { high = middle }
-    }
-    return Array(snapshot.ids[low...])
+    routeIDsRemoved(sinceVersion: snapshot.structureVersion, ids: snapshot.ids)
   }
 }

@@ -47,8 +47,8 @@ struct ScriptCommandDecoder {
     case "pop": return .pop(count: try count(fields))
     case "goBack": return .goBack(count: try count(fields))
     case "dismiss": return .dismiss(count: try count(fields))
-    case "popTo": return .popTo(.named(try declaredScreenName(fields)))
-    case "goBackTo": return .goBackTo(.named(try declaredScreenName(fields)))
+    case "popTo": return .popTo(.named(try declaration(fields).name))
+    case "goBackTo": return .goBackTo(.named(try declaration(fields).name))
     case "popToRoot": return .popToRoot
     case "goBackToRoot": return .goBackToRoot
     case "popToCurrentNavigationRoot": return .popToCurrentNavigationRoot
@@ -72,22 +72,20 @@ struct ScriptCommandDecoder {
     }
   }
 
-  /// The name in `screen`, which must be a declared screen.
-  private func declaredScreenName(_ fields: [String: FlowValue]) throws(ScriptError) -> String {
+  /// The declaration of the screen named in `screen`, which must be declared.
+  private func declaration(_ fields: [String: FlowValue]) throws(ScriptError) -> ScreenDeclaration {
     let screenName = try name(fields["screen"], "screen")
-    guard screens[screenName] != nil else {
+    guard let declaration = screens[screenName] else {
       throw ScriptError(
         .unknownName, "unknown screen '\(screenName)'" + Suggestions.hint(for: screenName, in: screens.keys))
     }
-    return screenName
+    return declaration
   }
 
   /// The screen named by `screen`, opened with `state`.
   func screen(_ fields: [String: FlowValue]) throws(ScriptError) -> DynamicScreen {
-    let screenName = try declaredScreenName(fields)
-    guard let declaration = screens[screenName] else {
-      throw ScriptError(.unknownName, "unknown screen '\(screenName)'")
-    }
+    let declaration = try declaration(fields)
+    let screenName = declaration.name
     let payload: [String: FlowValue]
     switch fields["state"] {
     case nil, .null?: payload = [:]

@@ -234,15 +234,6 @@ extension TabCoordinatorState: RouteContainer {
 
   /// The IDs of routes that `earlier` held in any tab and no tab holds now.
   public func routeIDsRemoved(since earlier: TabCoordinatorState) -> [RouteID] {
-    var removed: [RouteID] = []
-    for (index, tab) in tabs.enumerated() {
-      let before = index < earlier.tabs.count && earlier.tabs[index].id == tab.id
-        ? earlier.tabs[index].stack : earlier.stack(for: tab.id)
-      if let before { removed += tab.stack.routeIDsRemoved(since: before) }
-    }
-    for tab in earlier.tabs where stack(for: tab.id) == nil {
-      removed += tab.stack.ids
-    }
-    return removed
+    routeIDsRemoved(since: earlier.routeSnapshot)
   }
 }

@@ -46,37 +46,16 @@ extension Flowscript {
       let session = try options.session()
       // Not split(separator: "\n"): "\r\n" is one Character, so a CRLF file would be one line.
       let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-      var pendingFailure: (line: Int, message: String)?
-      for (index, raw) in lines.enumerated() {
-        let number = index + 1
-        let line: FlowLine
-        do {
-          line = try FlowLineParser.parse(raw)
-        } catch {
-          return "\(path):\(number): \(error)"
-        }
-        if case .nothing = line { continue }
-        let isExpectError: Bool
-        if case .expect(.error) = line { isExpectError = true } else { isExpectError = false }
-        if let failure = pendingFailure, !isExpectError {
-          return "\(path):\(failure.line): error: \(failure.message) (no `expect error` follows)"
-        }
-        pendingFailure = nil
-        switch session.execute(line) {
-        case let .failed(message):
-          pendingFailure = (number, message)
-        case let .expectationFailed(expected, actual):
-          return "\(path):\(number): expected \(expected)\n\(path):\(number): actual   \(actual)"
-        case .command(.quit):
-          return nil
-        default:
-          break
-        }
+      switch ScenarioRunner.run(lines, in: session) {
+      case nil:
+        return nil
+      case let .unparsable(line, message):
+        return "\(path):\(line): \(message)"
+      case let .unexpectedError(line, message):
+        return "\(path):\(line): error: \(message) (no `expect error` follows)"
+      case let .expectation(line, expected, actual):
+        return "\(path):\(line): expected \(expected)\n\(path):\(line): actual   \(actual)"
       }
-      if let failure = pendingFailure {
-        return "\(path):\(failure.line): error: \(failure.message) (no `expect error` follows)"
-      }
-      return nil
     }
   }
 }

@@ -21,30 +21,19 @@ extension Flowscript {
 
     func run() throws {
       let session = try options.session()
-      var failed = false
-      for (number, text) in lines.enumerated() {
-        let outcome: LineOutcome
-        do {
-          outcome = session.execute(try FlowLineParser.parse(text))
-        } catch {
-          throw CommandFailure.usage("line \(number + 1): \(error)")
-        }
-        switch outcome {
-        case let .failed(message):
-          let nextIsExpectError = lines.indices.contains(number + 1) && lines[number + 1].trimmingWhitespace().hasPrefix("expect error")
-          if nextIsExpectError { continue }
-          Output.error("line \(number + 1): error: \(message)")
-          failed = true
-        case let .expectationFailed(expected, actual):
-          Output.error("line \(number + 1): expected \(expected), got \(actual)")
-          failed = true
-        default:
-          break
-        }
-        if failed { break }
+      let failure = ScenarioRunner.run(lines, in: session)
+      switch failure {
+      case nil:
+        break
+      case let .unparsable(line, message):
+        throw CommandFailure.usage("line \(line): \(message)")
+      case let .unexpectedError(line, message):
+        Output.error("line \(line): error: \(message)")
+      case let .expectation(line, expected, actual):
+        Output.error("line \(line): expected \(expected), got \(actual)")
       }
       Output.line(json ? StateJSON.render(session.state) : StateText.tree(session.state))
-      if failed { throw CommandFailure.failed }
+      if failure != nil { throw CommandFailure.failed }
     }
   }
 

@@ -49,6 +49,16 @@ extension FlowscriptTests {
       #expect(result.stdoutLines == [ReplTests.initialDemoState])
     }
 
+    /// `send` follows the scenario rule exactly: comments between a failing line and its
+    /// `expect error` are skipped, as in `run`.
+    @Test func aCommentMayStandBetweenAFailureAndItsExpectError() async throws {
+      let result = try await FlowscriptCLI.run(
+        ["send", demo, "back", "# the home tab is at its root", "expect error \"already at root\"", "--json"])
+      #expect(result.exitCode == 0)
+      #expect(result.stderr.isEmpty)
+      #expect(result.stdoutLines == [ReplTests.initialDemoState])
+    }
+
     @Test func aFailingLineStopsWithExit1AndTheStateSoFar() async throws {
       let result = try await FlowscriptCLI.run(
         ["send", demo, "feed.itemTapped {id=3}", "tab profile", "feed.itemTapped {id=4}", "tab home", "--json"])

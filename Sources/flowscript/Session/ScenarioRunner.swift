@@ -1,0 +1,46 @@
+/// Runs lines the way scenario files and `send` do: a line that fails must be followed by an
+/// `expect error` (blank lines and comments in between are skipped), an expectation that does not
+/// hold stops the run, and `quit` ends it.
+enum ScenarioRunner {
+  /// Why a run stopped early; line numbers are 1-based.
+  enum Failure: Equatable {
+    /// The line does not parse.
+    case unparsable(line: Int, message: String)
+    /// The line failed and no `expect error` follows it.
+    case unexpectedError(line: Int, message: String)
+    /// An `expect` did not hold.
+    case expectation(line: Int, expected: String, actual: String)
+  }
+
+  /// Runs `lines` in `session`; `nil` when every line held.
+  static func run(_ lines: [String], in session: FlowSession) -> Failure? {
+    var pendingFailure: (line: Int, message: String)?
+    for (index, text) in lines.enumerated() {
+      let number = index + 1
+      let line: FlowLine
+      do {
+        line = try FlowLineParser.parse(text)
+      } catch {
+        return .unparsable(line: number, message: error.description)
+      }
+      if case .nothing = line { continue }
+      if let failure = pendingFailure {
+        guard case .expect(.error) = line else {
+          return .unexpectedError(line: failure.line, message: failure.message)
+        }
+      }
+      pendingFailure = nil
+      switch session.execute(line) {
+      case let .failed(message):
+        pendingFailure = (number, message)
+      case let .expectationFailed(expected, actual):
+        return .expectation(line: number, expected: expected, actual: actual)
+      case .command(.quit):
+        return nil
+      default:
+        break
+      }
+    }
+    return pendingFailure.map { .unexpectedError(line: $0.line, message: $0.message) }
+  }
+}
