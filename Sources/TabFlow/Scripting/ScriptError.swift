@@ -58,3 +58,44 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     return text.index(after: digits.endIndex)
   }
 }
+
+extension ScriptError {
+  /// This error located in the script: a position inside the rule DSL — where an instruction
+  /// budget or memory cap happened to run out, or a `nav` view failed — is replaced by `chunk:line`
+  /// (where the running rule, deep link or guard was declared), and a message without a position
+  /// — a command or payload the host refused after the rule returned — gets that position, so
+  /// every message points at the author's code, never at TabFlow's.
+  func located(in chunk: String, line: Int?) -> ScriptError {
+    let here = chunk + ":" + (line.map { "\($0):" } ?? "")
+    var located = self
+    if let end = locationPrefixEnd(of: message) {
+      guard message.hasPrefix(RuleDSL.location + ":") else { return self }
+      located.message = here + message[end...]
+    } else {
+      located.message = here + " " + message
+    }
+    return located
+  }
+
+  /// A script error for an error of the VM (or of a Swift callback it ran).
+  init(_ error: any Error, rule: String?) {
+    if let error = error as? ScriptError {
+      self = error
+      if self.rule == nil { self.rule = rule }
+      return
+    }
+    guard let error = error as? LuaError else {
+      self.init(.runtime, "\(error)", rule: rule)
+      return
+    }
+    switch error {
+    case let .syntax(message): self.init(.syntax, message, rule: rule)
+    case let .runtime(message, traceback): self.init(.runtime, message, rule: rule, traceback: traceback)
+    case let .budgetExceeded(message): self.init(.budgetExceeded, message, rule: rule)
+    case let .memory(message): self.init(.memory, message, rule: rule)
+    case let .errorInErrorHandling(message): self.init(.runtime, message, rule: rule)
+    case let .invalidValue(message): self.init(.invalidCommand, message, rule: rule)
+    case let .misuse(message): self.init(.runtime, message, rule: rule)
+    }
+  }
+}
