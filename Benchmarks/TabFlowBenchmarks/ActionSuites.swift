@@ -165,7 +165,7 @@ func benchReload(_ report: Report) {
   do { state = try rules.initialState() } catch { fail("\(error)") }
   let store = makeStore(rules, state, guards: [rules.scriptGuard], deepLinks: rules.deepLinks)
   do {
-    try rules.reload(source: big, keeping: store.state)
+    _ = try rules.reload(source: big, keeping: store.state)
     guard rules.declarations.rules.count == 1_000 else { fail("reload: \(rules.declarations.rules.count) rules") }
   } catch {
     fail("the 1,000-rule script does not reload: \(error)")
@@ -181,13 +181,13 @@ func benchReload(_ report: Report) {
     variants: [
       Variant(names.big) { n in
         for _ in 0..<n {
-          do { try rules.reload(source: big, keeping: store.state) } catch { fail("\(error)") }
+          do { _ = try rules.reload(source: big, keeping: store.state) } catch { fail("\(error)") }
         }
         return rules.declarations.rules.count
       },
       Variant(names.small) { n in
         for _ in 0..<n {
-          do { try rules.reload(source: small, keeping: store.state) } catch { fail("\(error)") }
+          do { _ = try rules.reload(source: small, keeping: store.state) } catch { fail("\(error)") }
         }
         return rules.declarations.rules.count
       },

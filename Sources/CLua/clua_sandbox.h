@@ -58,6 +58,9 @@ typedef struct CLuaContext {
   long long deadlineNanos;     /* CLOCK_MONOTONIC, 0 = none */
   int callDepth;               /* host calls in progress (re-entrancy guard) */
   size_t messageLength;        /* length of the message part of a traceback */
+  int batchDepth;              /* > 0 while calls share one budget (one action's batch) */
+  int batchArmed;              /* the shared budget has been armed by the batch's first call */
+  char hiddenSource[32];       /* chunk whose positions never locate an error (the rule DSL) */
   int (*dispatch)(lua_State *L, void *box); /* Swift @convention(c) */
 } CLuaContext;
 
@@ -208,6 +211,49 @@ static inline void clua_charge(lua_State *L, double cost) {
  * non-string error object gets the position of the innermost Lua function.
  * The length of the message part is stored in the context, so the host can
  * split message and traceback without parsing. */
+/* The real location wins: unless the message on top of the stack starts
+ * with the position of a Lua function on the call stack ("rules.lua:12:"),
+ * it gets the position of the innermost Lua function outside the hidden
+ * source (the rule DSL) — so a message that merely looks like a location
+ * ("item:3: not in stock") cannot pass for one, and a message without one
+ * (`error("x", 0)`) gets one. A message positioned inside the hidden source
+ * is moved to the innermost position outside it (the script line that
+ * called into the DSL). */
+static inline void clua_locate_message(lua_State *L, CLuaContext *c) {
+  size_t length = 0;
+  const char *msg = lua_tolstring(L, -1, &length);
+  if (msg == NULL) return;
+  lua_Debug ar;
+  char where[LUA_IDSIZE + 32], fallback[LUA_IDSIZE + 32];
+  where[0] = fallback[0] = '\0';
+  size_t matched = 0;
+  int matchedHidden = 0;
+  for (int level = 1; level < 200 && lua_getstack(L, level, &ar); level++) {
+    if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+    char position[LUA_IDSIZE + 32];
+    int n = snprintf(position, sizeof position, "%s:%d:", ar.short_src, ar.currentline);
+    int hidden = c->hiddenSource[0] != '\0' && strcmp(ar.source, c->hiddenSource) == 0;
+    if (matched == 0 && n > 0 && (size_t)n <= length && memcmp(msg, position, (size_t)n) == 0) {
+      matched = (size_t)n;
+      matchedHidden = hidden;
+      if (!hidden) return; /* located in the script */
+    }
+    if (!hidden && where[0] == '\0') memcpy(where, position, sizeof position);
+    if (fallback[0] == '\0') memcpy(fallback, position, sizeof position);
+  }
+  if (matched != 0 && (!matchedHidden || where[0] == '\0')) return;
+  const char *prefix = where[0] != '\0' ? where : fallback;
+  if (prefix[0] == '\0') return;
+  size_t skip = matched;
+  while (skip < length && msg[skip] == ' ') skip++;
+  lua_pushstring(L, prefix);
+  lua_pushliteral(L, " ");
+  lua_pushlstring(L, msg + skip, length - skip);
+  lua_concat(L, 3);
+  lua_rotate(L, -2, 1);
+  lua_settop(L, -2);
+}
+
 static inline int clua_message_handler(lua_State *L) {
   CLuaContext *c = clua_context(L);
   int t = lua_type(L, 1);
@@ -217,6 +263,7 @@ static inline int clua_message_handler(lua_State *L) {
     lua_concat(L, 2);
   } else {
     lua_pushvalue(L, 1);
+    clua_locate_message(L, c);
   }
   size_t length = 0;
   const char *msg = lua_tolstring(L, -1, &length);
@@ -236,6 +283,11 @@ static inline int clua_trampoline(lua_State *L) {
   c->enforceMemoryLimit = 0;
   int n = c->dispatch(L, box);
   c->enforceMemoryLimit = saved;
+  /* work the host did for the script (charged by Swift to instructionsLeft) */
+  if (c->instructionsLeft < 0 || (c->deadlineNanos != 0 && clua_now_nanos() > c->deadlineNanos)) {
+    if (c->instructionsLeft >= 0) c->deadlineExceeded = 1;
+    return clua_raise_budget(L, 1, "script stopped in a host function");
+  }
   if (n >= 0) {
     /* Results that put the state over its cap: an allocation now fails after
      * the emergency GC and raises a real memory error, here in C. */
@@ -298,13 +350,16 @@ static inline int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, in
     lua_pushcclosure(L, clua_message_handler, 0);
     lua_rotate(L, base, 1);
   }
-  c->instructionsLeft = c->instructionBudget;
+  if (c->batchDepth == 0 || !c->batchArmed) { /* a batch's calls share the first call's budget */
+    c->instructionsLeft = c->instructionBudget;
+    c->deadlineExceeded = 0;
+    c->deadlineNanos = c->deadlineSpan != 0 ? clua_now_nanos() + c->deadlineSpan : 0;
+    c->batchArmed = c->batchDepth > 0;
+  }
   if (c->budgetExceeded) {
     c->budgetExceeded = 0;
     lua_sethook(L, clua_count_hook, LUA_MASKCOUNT, c->hookStride);
   }
-  c->deadlineExceeded = 0;
-  c->deadlineNanos = c->deadlineSpan != 0 ? clua_now_nanos() + c->deadlineSpan : 0;
   c->messageLength = (size_t)-1;
   c->memoryLimitHit = 0;
   c->stringLimitHit = 0;

@@ -65,5 +65,6 @@ static inline int clua_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT)
 static inline int clua_gc_generational(lua_State *L) { return lua_gc(L, LUA_GCGEN, 0, 0); }
 
 #include "clua_sandbox.h"
+#include "clua_rules.h"
 
 #endif

@@ -117,6 +117,11 @@ struct LuaValueBridge {
       guard lua_checkstack(L, 4) != 0 else {
         throw failure("is nested too deep for the Lua stack")
       }
+      // A table a rule script froze at load reads as its contents (its hidden backing table).
+      if clua_rules_backing(L, index) != 0 {
+        defer { lua_settop(L, -2) }
+        return try readTable(at: lua_gettop(L), depth: depth)
+      }
       tables.append(pointer)
       defer { tables.removeLast() }
 

@@ -12,10 +12,10 @@ enum RuleDSL {
   static var location: String { String(chunkName.dropFirst()) }
 
   static let source = #"""
-local type, error, next, ipairs, select, tostring, setmetatable, rawget, mathtype =
-      type, error, next, ipairs, select, tostring, setmetatable, rawget, math.type
-local pcall, tonumber = pcall, tonumber
+local type, error, ipairs, select, mathtype = type, error, ipairs, select, math.type
+local pcall, tonumber, rawequal = pcall, tonumber, rawequal
 local sort, concat, min, max = table.sort, table.concat, math.min, math.max
+local dsl_setmetatable, dsl_print, dsl_math = setmetatable, print, math
 
 local function distance(a, b)
   a, b = a:lower(), b:lower()
@@ -43,17 +43,15 @@ local function hint(name, candidates)
   return ""
 end
 
-local function sortedkeys(t)
-  local keys = {}
-  for k in next, t do keys[#keys + 1] = tostring(k) end
-  sort(keys)
-  return keys
-end
-
--- The factory is both returned and kept as a global, for hosts that cannot read a chunk's results.
-function tabflow_make_dsl(host)
-  -- view(which, tab, field, argument) -> value, answered by the host (Swift).
-  local view = (host and host.view) or __tabflow_view
+-- The factory is kept as a global of the DSL's own environment (no script can reach it).
+-- `host` holds what the engine provides: `view(which, tab, field, argument)` answering nav views,
+-- `current` (what is running, read by the host's error messages), `freeze`, and the
+-- deterministic, freeze-aware library functions rules get. `limits.tabs` caps the tabs.
+function tabflow_make_dsl(host, limits)
+  local view, current, tostring = host.view, host.current, host.tostring
+  local next, pairs = host.next, host.pairs
+  local maxTabs = (limits and limits.tabs) or 64
+  local maxValues = (limits and limits.values) or 10000
   local decl = {
     app = "", back = "none",
     tabs = {},                     -- array of {id=, root=, reselect=, navigation=, title=, line=}
@@ -65,9 +63,18 @@ function tabflow_make_dsl(host)
   local tabsById, screensByName, rulesByKey = {}, {}, {}
   local tabOrder, screenOrder = {}, {}
   local ruleFns, linkFns, guardFns = {}, {}, {}
+  local ruleWhat, linkWhat, guardWhat = {}, {}, {}
+  local sealed = false
   local dsl = {}
 
   local function fail(message, level) error(message, level + 1) end
+
+  local function sortedkeys(t)
+    local keys = {}
+    for k in pairs(t) do keys[#keys + 1] = tostring(k) end
+    sort(keys)
+    return keys
+  end
 
   -- The script line that called a declaration, or nil: `error` names the position at level 4 —
   -- 1 is pcall, 2 this function, 3 the declaration, 4 the script that called it.
@@ -83,9 +90,44 @@ function tabflow_make_dsl(host)
     return value
   end
 
+  -- Declarations are made while the script loads; inside a rule they would be silently lost.
+  local function check_loading(what, level)
+    if sealed then
+      fail(what .. " must be declared while the script loads, not inside " .. (current.what or "a rule"), level + 1)
+    end
+  end
+
+  -- Declared values are plain data: strings, numbers, booleans and tables of them (no functions,
+  -- no cycles), so the host can read them and the explorer can send them.
+  local function check_data(value, what, level)
+    local count, open = 0, {}
+    local function walk(v, path, depth)
+      local kind = type(v)
+      if kind == "string" or kind == "number" or kind == "boolean" then return nil end
+      if kind ~= "table" then
+        return path .. " is a " .. kind .. "; declarations take plain data (strings, numbers, booleans and tables of them)"
+      end
+      if open[v] then return path .. " contains itself (a cycle)" end
+      if depth > 32 then return path .. " is nested deeper than 32 levels" end
+      open[v] = true
+      for k, item in pairs(v) do
+        count = count + 1
+        if count > maxValues then return "it has more than " .. maxValues .. " elements" end
+        local problem = walk(item, path .. "." .. tostring(k), depth + 1)
+        if problem then return problem end
+      end
+      open[v] = nil
+      return nil
+    end
+    local problem = walk(value, "value", 0)
+    if problem then fail(what .. ": " .. problem, level + 1) end
+    return value
+  end
+
   -- Declarations -------------------------------------------------------------
 
   function dsl.app(name)
+    check_loading("the app", 2)
     decl.app = check_name(name, "app name", 2)
     return function(options)
       if type(options) ~= "table" then fail("app options must be a table", 2) end
@@ -98,8 +140,12 @@ function tabflow_make_dsl(host)
   end
 
   function dsl.tab(id)
+    check_loading("tabs", 2)
     check_name(id, "tab id", 2)
     if tabsById[id] then fail("tab '" .. id .. "' is declared twice", 2) end
+    if #decl.tabs >= maxTabs then
+      fail("too many tabs: a script may declare at most " .. maxTabs .. " (a tab bar shows a handful)", 2)
+    end
     local line = caller_line()
     return function(spec)
       if type(spec) ~= "table" then fail("tab '" .. id .. "' needs a table, e.g. { root = \"feed\" }", 2) end
@@ -112,8 +158,9 @@ function tabflow_make_dsl(host)
       local navigation = spec.navigation
       if navigation == nil then navigation = true end
       if type(navigation) ~= "boolean" then fail("tab '" .. id .. "': navigation must be a boolean", 2) end
-      local t = { id = id, root = root, reselect = reselect, navigation = navigation, title = spec.title or id,
-                  line = line }
+      local title = spec.title or id
+      if type(title) ~= "string" then fail("tab '" .. id .. "': title must be a string, got " .. type(title), 2) end
+      local t = { id = id, root = root, reselect = reselect, navigation = navigation, title = title, line = line }
       tabsById[id] = t
       tabOrder[#tabOrder + 1] = id
       decl.tabs[#decl.tabs + 1] = t
@@ -121,16 +168,20 @@ function tabflow_make_dsl(host)
   end
 
   function dsl.screen(name)
+    check_loading("screens", 2)
     check_name(name, "screen name", 2)
     if screensByName[name] then fail("screen '" .. name .. "' is declared twice", 2) end
     return function(spec)
       spec = spec or {}
       if type(spec) ~= "table" then fail("screen '" .. name .. "' needs a table", 2) end
+      local title = spec.title or name
+      if type(title) ~= "string" then fail("screen '" .. name .. "': title must be a string, got " .. type(title), 2) end
       local state = spec.state or {}
       if type(state) ~= "table" then fail("screen '" .. name .. "': state must be a table of defaults", 2) end
-      for k in next, state do
+      for k in pairs(state) do
         if type(k) ~= "string" then fail("screen '" .. name .. "': state fields must be named", 2) end
       end
+      check_data(state, "screen '" .. name .. "': state", 2)
       local actions, seen = {}, {}
       local declared = spec.actions or {}
       if type(declared) ~= "table" then fail("screen '" .. name .. "': actions must be a table", 2) end
@@ -139,25 +190,26 @@ function tabflow_make_dsl(host)
         if not seen[a] then seen[a] = true; actions[#actions + 1] = { name = a, sample = {} } end
       end
       local named = {}
-      for a in next, declared do
+      for a in pairs(declared) do
         if type(a) == "string" then named[#named + 1] = a end
       end
-      sort(named)
       for _, a in ipairs(named) do
         local sample = declared[a]
         if type(sample) ~= "table" then
           fail("screen '" .. name .. "': the sample payload of '" .. a .. "' must be a table", 2)
         end
+        check_data(sample, "screen '" .. name .. "': the sample payload of '" .. a .. "'", 2)
         if not seen[a] then seen[a] = true; actions[#actions + 1] = { name = a, sample = sample } end
       end
-      local s = { name = name, title = spec.title or name, state = state, actions = actions, actionSet = seen }
+      local s = { name = name, title = title, state = state, actions = actions, actionSet = seen }
       screensByName[name] = s
       screenOrder[#screenOrder + 1] = name
-      decl.screens[#decl.screens + 1] = { name = name, title = s.title, state = state, actions = actions }
+      decl.screens[#decl.screens + 1] = { name = name, title = title, state = state, actions = actions }
     end
   end
 
   function dsl.on(key, fn)
+    check_loading("rules", 2)
     check_name(key, "rule key", 2)
     if not key:match("^[%w_]+%.[%w_]+$") and not key:match("^%*%.[%w_]+$") then
       fail("rule key '" .. key .. "' must be \"screen.action\" or \"*.action\"", 2)
@@ -165,24 +217,55 @@ function tabflow_make_dsl(host)
     if type(fn) ~= "function" then fail("rule '" .. key .. "' needs a function(nav, payload)", 2) end
     if rulesByKey[key] then fail("rule '" .. key .. "' is declared twice", 2) end
     ruleFns[#ruleFns + 1] = fn
+    ruleWhat[#ruleFns] = "rule '" .. key .. "'"
     rulesByKey[key] = #ruleFns
     decl.rules[#decl.rules + 1] = { key = key, line = caller_line() }
   end
 
   function dsl.deeplink(pattern, fn)
+    check_loading("deep links", 2)
     check_name(pattern, "deep-link pattern", 2)
     if type(fn) ~= "function" then fail("deeplink '" .. pattern .. "' needs a function(nav, params)", 2) end
     linkFns[#linkFns + 1] = fn
+    linkWhat[#linkFns] = "deep link '" .. pattern .. "'"
     decl.deeplinks[#decl.deeplinks + 1] = { pattern = pattern, line = caller_line() }
   end
 
+  -- guard("name", fn) names a guard (rejections say which); guard(fn) is "guard #N".
   function dsl.guard(name, fn)
-    if fn == nil then name, fn = "guard " .. (#guardFns + 1), name end
+    check_loading("guards", 2)
+    if fn == nil then name, fn = "guard #" .. (#guardFns + 1), name end
     check_name(name, "guard name", 2)
     if type(fn) ~= "function" then fail("guard '" .. name .. "' needs a function(change)", 2) end
     guardFns[#guardFns + 1] = fn
+    guardWhat[#guardFns] = name:match("^guard #%d+$") and name or ("guard '" .. name .. "'")
     decl.guards[#decl.guards + 1] = { name = name, line = caller_line() }
   end
+
+  -- What rules get instead of the sandbox's own: deterministic and freeze-aware functions, no
+  -- randomness, no garbage-collector state, no addresses.
+  dsl.next, dsl.pairs, dsl.tostring = next, pairs, tostring
+  dsl.rawget, dsl.rawlen, dsl.rawset, dsl.setmetatable = host.rawget, host.rawlen, host.rawset, host.setmetatable
+  dsl.print = function(...)
+    local parts = {}
+    for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+    dsl_print(concat(parts, "\t"))
+  end
+  dsl.collectgarbage = function()
+    fail("collectgarbage is not available to rules (the collector's state would be hidden input)", 2)
+  end
+  local rulemath = {}
+  for k, v in pairs(dsl_math) do
+    if k ~= "random" and k ~= "randomseed" then rulemath[k] = v end
+  end
+  dsl.math = dsl_setmetatable(rulemath, {
+    __index = function(_, k)
+      if k == "random" or k == "randomseed" then
+        fail("math." .. k .. " is not available to rules: randomness belongs to the host — "
+          .. "pass it in as a context value (e.g. nav.context.variant)", 2)
+      end
+    end,
+  })
 
   -- Argument checks. `level` 3 is the rule that called a nav method directly.
 
@@ -201,7 +284,8 @@ function tabflow_make_dsl(host)
       fail("the state of '" .. s.name .. "' must be a table, got " .. type(state), level)
     end
     local unknown
-    for k, v in next, state do
+    local copy = {}
+    for k, v in pairs(state) do
       local default = type(k) == "string" and s.state[k] or nil
       if default == nil then
         local name = tostring(k)
@@ -209,6 +293,7 @@ function tabflow_make_dsl(host)
       elseif type(default) ~= type(v) then
         fail("field '" .. k .. "' of screen '" .. s.name .. "' expects a " .. type(default) .. ", got " .. type(v), level)
       end
+      copy[k] = v
     end
     if unknown then
       local fields = sortedkeys(s.state)
@@ -218,7 +303,7 @@ function tabflow_make_dsl(host)
       fail("screen '" .. s.name .. "' has no field '" .. unknown .. "' (fields: " .. concat(fields, ", ") .. ")"
         .. hint(unknown, fields), level)
     end
-    return state
+    return copy
   end
 
   local function tab_arg(id)
@@ -250,18 +335,43 @@ function tabflow_make_dsl(host)
   end
 
   -- nav ------------------------------------------------------------------------
+  -- A nav's data lives outside it (in `navs`), so a script can neither see nor replace it; a nav
+  -- is valid only during the call that received it: every call closes the one before.
+
+  local navs = dsl_setmetatable({}, { __mode = "k" })
+  local lastCall
+
+  local function begin_call(what)
+    if lastCall then lastCall.open = false end
+    lastCall = { open = true, what = what }
+    current.what = what
+    return lastCall
+  end
+
+  local function record(nav, level)
+    local r = navs[nav]
+    if r == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
+    if not r.call.open then
+      fail("this nav belongs to " .. r.call.what .. ", which has returned; a nav is valid only during the call "
+        .. "that received it (do not keep it in a variable)", level + 1)
+    end
+    return r
+  end
 
   local Nav = {}
   local navMeta = {
     __index = function(nav, key)
       local method = Nav[key]
       if method then return method end
-      local which, tab = rawget(nav, "_which"), rawget(nav, "_tab")
+      if key == "event" then return record(nav, 2).event end
       -- `nav:tab(id)` (a method) owns the name `tab`, so the tab view is `nav.currentTab`.
-      if key == "currentTab" then return tab or view(which, nil, "tab") end
-      if key == "event" then return rawget(nav, "_event") end
+      if key == "currentTab" then
+        local r = record(nav, 2)
+        return r.tab or r.viewTab or view(r.which, nil, "tab")
+      end
       if key == "top" or key == "depth" or key == "stack" or key == "context" then
-        return view(which, tab, key)
+        local r = record(nav, 2)
+        return view(r.which, r.tab or r.viewTab, key)
       end
       return nil
     end,
@@ -269,15 +379,20 @@ function tabflow_make_dsl(host)
     __metatable = false,
   }
 
-  local function new_nav(queue, which, tab, event)
-    return setmetatable({ _queue = queue, _which = which, _tab = tab, _event = event }, navMeta)
+  -- queue: where commands go (nil: read-only); tab: the tab commands are addressed to (nav:tab);
+  -- viewTab: the tab views describe by default (the tab of the route that sent the action).
+  local function new_nav(queue, which, tab, viewTab, event, call)
+    local nav = dsl_setmetatable({}, navMeta)
+    navs[nav] = { queue = queue, which = which, tab = tab, viewTab = viewTab, event = event, call = call }
+    return nav
   end
 
   -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
   local function enqueue(nav, command, coordinatorCommand)
-    local queue = rawget(nav, "_queue")
+    local r = record(nav, 3)
+    local queue = r.queue
     if queue == nil then fail("this nav is read-only (guards cannot navigate)", 3) end
-    if not coordinatorCommand then command.tab = rawget(nav, "_tab") end
+    if not coordinatorCommand then command.tab = r.tab end
     queue[#queue + 1] = command
   end
 
@@ -324,11 +439,13 @@ function tabflow_make_dsl(host)
     enqueue(self, { op = "emit", name = name, payload = payload }, true)
   end
   function Nav:tab(id)
-    return new_nav(rawget(self, "_queue"), rawget(self, "_which"), tab_arg(id), rawget(self, "_event"))
+    local r = record(self, 2)
+    return new_nav(r.queue, r.which, tab_arg(id), nil, r.event, r.call)
   end
   function Nav:contains(screen)
     if type(screen) ~= "string" then fail("contains expects a screen name", 2) end
-    return view(rawget(self, "_which"), rawget(self, "_tab"), "contains", screen)
+    local r = record(self, 2)
+    return view(r.which, r.tab or r.viewTab, "contains", screen)
   end
 
   -- Calls from the host --------------------------------------------------------
@@ -337,22 +454,46 @@ function tabflow_make_dsl(host)
 
   function api.declarations() return decl end
 
+  -- After the script has loaded: no more declarations, and everything the script can reach —
+  -- its globals, the libraries, tables held by globals or upvalues — becomes read-only. A read
+  -- of a global that was never defined is an error with a suggestion.
+  function api.seal(env)
+    sealed = true
+    local handlers = {}
+    for _, list in ipairs({ ruleFns, linkFns, guardFns }) do
+      for _, fn in ipairs(list) do handlers[#handlers + 1] = fn end
+    end
+    host.freeze(env, current, handlers, "=tabflow.dsl", function(globals, name)
+      local names = {}
+      for k in pairs(globals) do
+        if type(k) == "string" and k:sub(1, 1) ~= "_" then names[#names + 1] = k end
+      end
+      sort(names)
+      fail("undefined global '" .. tostring(name) .. "'" .. hint(tostring(name), names), 2)
+    end)
+  end
+
+  -- The rule's un-addressed commands go to the tab of the route that sent the action (the host
+  -- applies them there); its views describe that tab.
   function api.call_rule(index, screen, action, tab, payload)
+    local call = begin_call(ruleWhat[index])
     local queue = {}
-    ruleFns[index](new_nav(queue, "current", nil, { screen = screen, action = action, tab = tab }), payload)
+    ruleFns[index](new_nav(queue, "current", nil, tab, { screen = screen, action = action, tab = tab }, call), payload)
     return queue
   end
 
   function api.call_deeplink(index, url, params)
+    local call = begin_call(linkWhat[index])
     local queue = {}
-    linkFns[index](new_nav(queue, "current", nil, { url = url }), params)
+    linkFns[index](new_nav(queue, "current", nil, nil, { url = url }, call), params)
     return queue
   end
 
   function api.call_guard(index, commands, source)
+    local call = begin_call(guardWhat[index])
     local change = {
-      before = new_nav(nil, "before", nil, nil),
-      after = new_nav(nil, "after", nil, nil),
+      before = new_nav(nil, "before", nil, nil, nil, call),
+      after = new_nav(nil, "after", nil, nil, nil, call),
       context = view("after", nil, "context"),
       commands = commands,
       source = source,
@@ -360,10 +501,6 @@ function tabflow_make_dsl(host)
     local ok, reason = guardFns[index](change)
     if ok == false then return false, reason == nil and "rejected" or tostring(reason) end
     return true
-  end
-
-  function api.rule_index(screen, action)
-    return rulesByKey[screen .. "." .. action] or rulesByKey["*." .. action]
   end
 
   return dsl, decl, api

@@ -16,8 +16,8 @@ final class RuleScript {
     @usableFromInline let key: String
   }
 
-  let vm: LuaVM
-  let chunk: String
+  @usableFromInline let vm: LuaVM
+  @usableFromInline let chunk: String
   let declarations: ScriptDeclarations
   private let callRuleFunction: LuaRef
   private let callDeepLinkFunction: LuaRef
@@ -27,7 +27,12 @@ final class RuleScript {
   private let decoder: ScriptCommandDecoder
   private let viewBox = ViewBox()
 
-  /// Loads a script in a fresh VM and checks its declarations.
+  /// The most tabs a script may declare (a tab bar shows a handful); the host's work per action
+  /// grows with the number of tabs, so it is bounded.
+  static let maximumTabs = TabCoordinatorState<DynamicScreen>.maximumTabCount
+
+  /// Loads a script in a fresh VM, checks its declarations, then seals it: from now on its
+  /// globals, the libraries and every table it holds are read-only (rules are pure).
   init(source: String, chunk: String, limits: LuaVM.Limits) throws(ScriptError) {
     self.chunk = chunk
     let viewBox = self.viewBox
@@ -36,33 +41,42 @@ final class RuleScript {
     let vm: LuaVM
     do {
       vm = try LuaVM(limits: limits)
-      try vm.register("__tabflow_view") { arguments in
+      vm.hideSource(RuleDSL.chunkName)
+      let host = try vm.makeRuleHost { stack in
         guard let answer = viewBox.answer else {
           throw ScriptError(.runtime, "nav views can only be read while a rule runs")
         }
-        func text(_ index: Int) -> String? {
-          if index < arguments.count, case let .string(value) = arguments[index] { return value }
-          return nil
-        }
-        return [try answer(text(0) ?? "current", text(1), text(2) ?? "", arguments.count > 3 ? arguments[3] : nil)]
+        let result = try answer(
+          stack.string(at: 1) ?? "current", stack.string(at: 2), stack.string(at: 3) ?? "",
+          stack.top >= 4 ? try stack.value(at: 4) : nil)
+        try stack.push(result)
+        return 1
       }
+      defer { vm.release(host) }
       let prelude = try vm.load(RuleDSL.source, name: RuleDSL.chunkName)
       let factory = try vm.reference(to: "tabflow_make_dsl", in: prelude)
       defer { vm.release(factory) }
-      let dsl = try vm.call(factory, resultCount: 3) { _ in } results: { stack, first in
-        for name in ["declarations", "call_rule", "call_deeplink", "call_guard"] {
+      let dsl = try vm.call(factory, resultCount: 3) { stack in
+        try stack.push(host)
+        try stack.push(FlowValue.object(["tabs": .int(Self.maximumTabs), "values": .int(limits.maxValueCount)]))
+      } results: { stack, first in
+        for name in ["declarations", "call_rule", "call_deeplink", "call_guard", "seal"] {
           try stack.pushField(name, of: first + 2)
           entryPoints.append(try stack.reference(at: -1))
         }
         return try stack.reference(at: first)
       }
-      _ = try vm.load(source, name: chunk, globals: dsl)
+      let script = try vm.load(source, name: chunk, globals: dsl)
       vm.release(dsl)
       declared = try vm.call(entryPoints[0], resultCount: 1) { _ in } results: { stack, first in
         try stack.value(at: first)
       }
+      try vm.call(entryPoints[4], resultCount: 0) { stack in
+        try stack.push(script.environment)
+      } results: { _, _ in }
+      vm.release(entryPoints[4])
     } catch {
-      throw ScriptError(error, rule: nil)
+      throw ScriptError(error, rule: nil).located(in: chunk, line: nil)
     }
     self.vm = vm
     callRuleFunction = entryPoints[1]
@@ -139,7 +153,7 @@ final class RuleScript {
     _ index: Int, commands: [String], source: String, view: @escaping ViewAnswer
   ) throws(ScriptError) -> String? {
     let line = Self.line(declarations.guardLines, index)
-    return try withView(view, rule: "guard '\(declarations.guards[index])'", line: line) {
+    return try withView(view, rule: BatchFailure.guardLabel(declarations.guards[index]), line: line) {
       try vm.call(callGuardFunction, resultCount: 2) { stack in
         try stack.push(index + 1)
         try stack.push(FlowValue.array(commands.map(FlowValue.string)))

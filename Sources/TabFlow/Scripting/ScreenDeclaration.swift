@@ -54,6 +54,17 @@ public struct ScreenDeclaration: Hashable, Sendable {
     return DynamicScreen(name, state: state)
   }
 
+  /// The state of a screen opened under an earlier declaration, fitted to this one: declared
+  /// fields keep their values (a value of a kind the field no longer takes gets the default),
+  /// fields it lacked get the defaults, and fields no longer declared are dropped.
+  public func migrated(_ state: [String: FlowValue]) -> [String: FlowValue] {
+    var fitted = stateDefaults
+    for (key, declared) in stateDefaults {
+      if let value = state[key], Self.compatible(value, with: declared) { fitted[key] = value }
+    }
+    return fitted
+  }
+
   /// Integers and numbers mix; `nil` defaults accept anything; otherwise kinds must match.
   private static func compatible(_ value: FlowValue, with declared: FlowValue) -> Bool {
     switch (value, declared) {

@@ -59,6 +59,11 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+extension ScriptError: RuleFailureConvertible {
+  /// The failure a coordinator reports: this error's one-line description and its traceback.
+  public var ruleFailure: RuleFailure { RuleFailure(description, traceback: traceback) }
+}
+
 extension ScriptError {
   /// This error located in the script: a position inside the rule DSL — where an instruction
   /// budget or memory cap happened to run out, or a `nav` view failed — is replaced by `chunk:line`

@@ -94,9 +94,16 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       rule, screen: screen.name, action: action.scriptName, tab: route.tab.rawValue,
       payload: action.scriptPayload, view: viewAnswer(current: state))
     // Dynamic screens need no conversion.
-    let converted = try (commands as? [NavigationCommand<Screen>])
-      ?? convert(commands, rule: rule.key, line: script.line(of: rule))
-    return NavigationBatch(rule: "\(screen.name).\(action.scriptName)", converted)
+    let line = script.line(of: rule)
+    let converted = try (commands as? [NavigationCommand<Screen>]) ?? convert(commands, rule: rule.key, line: line)
+    return NavigationBatch(
+      rule: "\(screen.name).\(action.scriptName)", converted, location: line.map { "\(script.chunk):\($0)" })
+  }
+
+  /// Runs one action's rule, guards and deep-link handler under one shared budget: however many
+  /// guards run, an action is bounded by the limits of one call.
+  public func withinAction<Result>(_ body: () -> Result) -> Result {
+    script.vm.withSharedBudget(body)
   }
 
   /// Whether the script has a rule for this action of a screen named `screen`.
@@ -105,23 +112,24 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// The script's guards as one coordinator guard: the first Lua guard that returns
-  /// `false, reason` rejects the batch. A guard that fails with an error rejects it too.
+  /// `false, reason` rejects the batch, and the rejection names it (`guard('auth', fn)`, or
+  /// `guard #2` for an unnamed one). A guard that fails with an error rejects it too.
   public var scriptGuard: NavigationGuard<Screen> {
-    NavigationGuard("\(chunk) guards") { [self] change in
-      let guards = script.declarations.guards.indices
-      guard !guards.isEmpty else { return .allow }
+    NavigationGuard(composite: "\(chunk) guards") { [self] change in
+      let declared = script.declarations.guards
+      guard !declared.isEmpty else { return (.allow, nil) }
       let commands = change.commands.map { $0.description }
-      for index in guards {
+      for (index, name) in declared.enumerated() {
         do {
           let view = viewAnswer(current: change.after, before: { change.before })
           if let reason = try script.callGuard(index, commands: commands, source: change.source.description, view: view) {
-            return .reject(reason)
+            return (.reject(reason), name)
           }
         } catch {
-          return .reject("guard failed: \(error)")
+          return (.reject("guard failed: \(error)"), name)
         }
       }
-      return .allow
+      return (.allow, nil)
     }
   }
 
@@ -145,10 +153,24 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
 
   // MARK: - Reload
 
-  /// Replaces the script. The new one is loaded and checked in a fresh VM and swapped in only if
-  /// that succeeds and it still declares every tab and screen `state` uses; otherwise the old rules
-  /// stay active and the error says why. Navigation state is never touched.
-  public func reload(source: String, name: String? = nil, keeping state: TabCoordinatorState<Screen>) throws(ScriptError) {
+  /// Replaces the script and returns `state` migrated to it. The new script is loaded and checked
+  /// in a fresh VM and swapped in only if that succeeds and it still declares every tab and
+  /// screen `state` uses; otherwise the old rules stay active, nothing changes, and the error
+  /// says which tab or screen is in use.
+  ///
+  /// The migrated state has the new script's tabs in its order (tabs it adds start at their
+  /// roots; selection, history and context are kept), and every dynamic screen on a stack has the
+  /// new script's state defaults for fields it lacked and none of the fields it no longer
+  /// declares. Route IDs are kept. Adopt it: a `Store` user sends it as
+  /// `.adoptReloaded(migrated)`; code that holds the state assigns it.
+  ///
+  /// ```swift
+  /// let migrated = try rules.reload(source: edited, keeping: store.state)
+  /// store.send(.adoptReloaded(migrated))
+  /// ```
+  public func reload(
+    source: String, name: String? = nil, keeping state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> TabCoordinatorState<Screen> {
     let candidate = try Self.load(source, name ?? chunk, codec: codec, limits: limits)
     let declared = Set(candidate.declarations.tabIDs)
     for tab in state.tabs where !declared.contains(tab.id.rawValue) {
@@ -168,11 +190,41 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
         }
       }
     }
+    let migrated = try Self.migrate(state, to: candidate.declarations, codec: codec)
     script = candidate
+    return migrated
+  }
+
+  /// `state` with the tabs and screen fields `declarations` declare (see ``reload(source:name:keeping:)``).
+  static func migrate(
+    _ state: TabCoordinatorState<Screen>, to declarations: ScriptDeclarations, codec: ScreenCodec<Screen>
+  ) throws(ScriptError) -> TabCoordinatorState<Screen> {
+    var definitions: [TabDefinition<Screen>] = []
+    for tab in declarations.tabs {
+      let defaults = declarations.screen(named: tab.root)?.stateDefaults ?? [:]
+      let root = try codec.make(DynamicScreen(tab.root, state: defaults))
+      definitions.append(TabDefinition(TabID(tab.id), root: root, rootWithNavigation: tab.navigation, reselect: tab.reselect))
+    }
+    do {
+      return try state.migrated(toTabs: definitions, backBehavior: declarations.backBehavior) { screen in
+        // Typed screens keep their Swift shape; dynamic screens take the declared fields.
+        guard codec.names == nil else { return screen }
+        let described = codec.describe(screen)
+        guard let declaration = declarations.screen(named: described.name) else { return screen }
+        let fields = declaration.migrated(described.state)
+        return fields == described.state ? screen : try codec.make(DynamicScreen(described.name, state: fields))
+      }
+    } catch let error as ScriptError {
+      throw error
+    } catch {
+      throw ScriptError(.declaration, "reload rejected: \(error)")
+    }
   }
 
   /// Reloads from a file (see ``reload(source:name:keeping:)``); the chunk name is the file's name.
-  public func reload(contentsOfFile path: String, keeping state: TabCoordinatorState<Screen>) throws(ScriptError) {
+  public func reload(
+    contentsOfFile path: String, keeping state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> TabCoordinatorState<Screen> {
     try reload(source: try Self.read(path), name: (path as NSString).lastPathComponent, keeping: state)
   }
 
@@ -229,10 +281,19 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     current: TabCoordinatorState<Screen>, before: (() -> TabCoordinatorState<Screen>)? = nil
   ) -> RuleScript.ViewAnswer {
     let codec = self.codec
+    let vm = script.vm
     return { which, tab, field, argument in
       let state = which == "before" ? (before?() ?? current) : current
+      // The host's work for a view counts against the call's budget, route by route.
+      func charge(_ work: Int) throws {
+        guard vm.chargeHostWork(work) else {
+          throw ScriptError(.budgetExceeded, "nav.\(field): the budget ran out while the host built the view")
+        }
+      }
       switch field {
-      case "context": return .object(state.context)
+      case "context":
+        try charge(1 + state.context.count)
+        return .object(state.context)
       case "tab": return .string(state.selectedTab.rawValue)
       default: break
       }
@@ -246,12 +307,19 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       case "depth":
         return .int(stack.count)
       case "stack":
-        return .array(stack.routes.map { route in
+        var routes: [FlowValue] = []
+        routes.reserveCapacity(stack.count)
+        for route in stack.routes {
           let screen = codec.describe(route.screen)
-          return .object(["screen": .string(screen.name), "style": .string(route.style.rawValue), "state": .object(screen.state)])
-        })
+          try charge(1 + screen.state.count)
+          routes.append(.object([
+            "screen": .string(screen.name), "style": .string(route.style.rawValue), "state": .object(screen.state),
+          ]))
+        }
+        return .array(routes)
       case "contains":
         guard case let .string(name)? = argument else { return .bool(false) }
+        try charge(stack.count)
         return .bool(stack.routes.contains { codec.describe($0.screen).name == name })
       default:
         throw ScriptError(.runtime, "nav has no view '\(field)'")

@@ -9,18 +9,22 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// No deep-link pattern matched the URL.
     case noDeepLinkMatch(url: String, patterns: [String])
     /// The rules failed before producing a batch (a script error, a budget exceeded …).
-    case ruleFailed(message: String)
+    case ruleFailed(RuleFailure)
   }
 
   /// Where the batch came from.
   public let source: BatchSource
   /// What went wrong.
   public let reason: Reason
+  /// Where in a script the batch was made (`shop.lua:12`), when a scripted rule or deep link made
+  /// it: an invalid command or a rejection of its batch is reported there.
+  public var location: String?
 
   /// A failure from a source for a reason.
-  public init(source: BatchSource, reason: Reason) {
+  public init(source: BatchSource, reason: Reason, location: String? = nil) {
     self.source = source
     self.reason = reason
+    self.location = location
   }
 
   /// The reason alone, e.g. `login required` or `cannot push 'x': …`.
@@ -31,19 +35,29 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case let .noDeepLinkMatch(url, patterns):
       return "no deep link matches '\(url)'"
         + (patterns.isEmpty ? " (no patterns are declared)" : " (patterns: \(patterns.joined(separator: ", ")))")
-    case let .ruleFailed(message): return message
+    case let .ruleFailed(failure): return failure.message
     }
   }
 
-  /// The source, where in the batch, and the reason.
+  /// Where, the source, where in the batch, and the reason: `shop.lua:12: rule feed.go:
+  /// command 1 (pop) failed: …`, `tab tap home: rejected by guard 'auth': login required`.
   public var description: String {
+    let prefix = location.map { "\($0): " } ?? ""
     switch reason {
     case let .invalidCommand(index, command, error):
-      return "\(source): command \(index + 1) (\(command)) failed: \(error)"
+      return "\(prefix)\(source): command \(index + 1) (\(command)) failed: \(error)"
     case let .rejected(name, reason):
-      return "\(source): guard '\(name)' rejected the change: \(reason)"
-    case .noDeepLinkMatch, .ruleFailed:
+      return "\(prefix)\(source): rejected by \(Self.guardLabel(name)): \(reason)"
+    case .noDeepLinkMatch:
+      return "\(prefix)\(source): \(message)"
+    case .ruleFailed:
       return "\(source): \(message)"
     }
+  }
+
+  /// How a guard is named in messages: `guard 'auth'`, or `guard #2` for a script's unnamed guard.
+  public static func guardLabel(_ name: String) -> String {
+    let isNumbered = name.hasPrefix("guard #") && name.dropFirst(7).allSatisfy(\.isNumber) && name.count > 7
+    return isNumbered ? name : "guard '\(name)'"
   }
 }

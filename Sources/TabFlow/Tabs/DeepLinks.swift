@@ -101,7 +101,7 @@ extension TabCoordinatorState {
     do {
       commands = try handler(match, self)
     } catch {
-      throw BatchFailure(source: source, reason: .ruleFailed(message: "\(error)"))
+      throw BatchFailure(source: source, reason: .ruleFailed(RuleFailure(error)))
     }
     return PerformedBatch(commands: commands, reports: try apply(commands, source: source, guards: guards))
   }

@@ -52,16 +52,31 @@ public struct NavigationChange<Screen> {
 public struct NavigationGuard<Screen> {
   /// The guard's name, shown with its rejections.
   public let name: String
-  private let check: (NavigationChange<Screen>) -> GuardVerdict
+  /// The check; a guard made of several named checks (a script's guards) also says which one
+  /// rejected.
+  @usableFromInline let check: (NavigationChange<Screen>) -> (verdict: GuardVerdict, by: String?)
 
   /// A guard with a name and a check.
   public init(_ name: String, _ check: @escaping (NavigationChange<Screen>) -> GuardVerdict) {
+    self.name = name
+    self.check = { change in (check(change), nil) }
+  }
+
+  /// A guard made of several named checks: a rejection names the check that made it.
+  init(composite name: String, _ check: @escaping (NavigationChange<Screen>) -> (verdict: GuardVerdict, by: String?)) {
     self.name = name
     self.check = check
   }
 
   /// The guard's verdict on a change.
   public func verdict(on change: NavigationChange<Screen>) -> GuardVerdict {
-    check(change)
+    check(change).verdict
+  }
+
+  /// The verdict with the name of the guard (or inner check) that gave it.
+  @inlinable
+  func namedVerdict(on change: NavigationChange<Screen>) -> (verdict: GuardVerdict, name: String) {
+    let result = check(change)
+    return (result.verdict, result.by ?? name)
   }
 }

@@ -24,6 +24,17 @@ public protocol NavigationRules<Screen, ScreenAction> {
   func batch(
     for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
   ) throws -> NavigationBatch<Screen>?
+
+  /// Runs everything the coordinator does for one action — the rule, every guard, a deep link's
+  /// handler. Scripted rules run it under one shared budget, so an action is bounded however
+  /// many guards run; the default just runs `body`.
+  func withinAction<Result>(_ body: () -> Result) -> Result
+}
+
+extension NavigationRules {
+  /// Runs `body`: rules written in Swift need no per-action set-up.
+  @inlinable
+  public func withinAction<Result>(_ body: () -> Result) -> Result { body() }
 }
 
 /// Where a screen action came from: its route, tab and current screen.
@@ -48,25 +59,34 @@ public struct RouteContext<Screen> {
 }
 
 /// Commands to apply as one batch, with where they came from (for logs and errors).
+///
+/// The commands of a rule's batch that are not addressed to a tab apply to the tab of the route
+/// that sent the action (``RouteContext/tab``), never simply to the selected one: an effect that
+/// finishes after the user switched tabs still navigates its own tab. A rule changes the selected
+/// tab only by saying `.selectTab`.
 public struct NavigationBatch<Screen> {
   /// Where the batch came from.
   public var source: BatchSource
   /// The commands, applied in order.
   public var commands: [NavigationCommand<Screen>]
+  /// Where the batch was made in a script (`shop.lua:12`), reported with its failures.
+  public var location: String?
 
   /// A batch from a source.
-  public init(source: BatchSource, _ commands: [NavigationCommand<Screen>]) {
+  public init(source: BatchSource, _ commands: [NavigationCommand<Screen>], location: String? = nil) {
     self.source = source
     self.commands = commands
+    self.location = location
   }
 
   /// A batch from a named rule, e.g. `feed.itemTapped`.
-  public init(rule: String, _ commands: [NavigationCommand<Screen>]) {
-    self.init(source: .rule(rule), commands)
+  public init(rule: String, _ commands: [NavigationCommand<Screen>], location: String? = nil) {
+    self.init(source: .rule(rule), commands, location: location)
   }
 }
 
-/// Rules written as one closure returning commands (empty for "no navigation").
+/// Rules written as one closure returning commands (empty for "no navigation"). Commands not
+/// addressed to a tab apply to the tab of the route that sent the action.
 ///
 /// ```swift
 /// let rules = ClosureRules<Screen, ScreenAction> { action, route, state in

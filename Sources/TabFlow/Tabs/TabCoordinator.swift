@@ -64,6 +64,17 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   @inlinable
   public func apply(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate] {
     switch action {
+    case .setContext, .delegate, .router(.updateRoutes), .adoptReloaded:
+      return applyAction(action, to: &state)
+    default:
+      // The rule, the guards and a deep link's handler of one action share one budget.
+      return rules.withinAction { applyAction(action, to: &state) }
+    }
+  }
+
+  @inlinable
+  func applyAction(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate] {
+    switch action {
     case let .router(.routeAction(id, screenAction)):
       // forEachRoute drops actions for routes that left, so the route is here.
       guard let route = state.routeContext(for: id) else { return [] }
@@ -72,12 +83,19 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
         batch = try rules.batch(for: screenAction, on: route, in: state)
       } catch {
         let source = BatchSource.screenAction(tab: route.tab, route: id)
-        return failed(BatchFailure(source: source, reason: .ruleFailed(message: "\(error)")))
+        return failed(BatchFailure(source: source, reason: .ruleFailed(RuleFailure(error))))
       }
       guard let batch else { return [] }
+      // Un-addressed commands navigate the tab of the route that sent the action.
       return commit(batch.source, &state) { state throws(BatchFailure) in
-        let reports = try state.apply(batch.commands, source: batch.source, guards: guards)
-        return .init(commands: batch.commands, reports: reports)
+        do throws(BatchFailure) {
+          let reports = try state.apply(batch.commands, source: batch.source, guards: guards, defaultTab: route.tab)
+          return .init(commands: batch.commands, reports: reports)
+        } catch {
+          var failure = error
+          failure.location = batch.location
+          throw failure
+        }
       }
 
     case let .router(.updateRoutes(routes)):
@@ -113,6 +131,11 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
 
     case let .setContext(key, value):
       state.context[key] = value
+      return []
+
+    case let .adoptReloaded(migrated):
+      state = migrated
+      logger.debug("adopted the state migrated by a reload")
       return []
 
     case .delegate:

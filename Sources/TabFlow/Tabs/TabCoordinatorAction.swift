@@ -13,6 +13,10 @@ public enum TabCoordinatorAction<Screen, ScreenAction> {
   case perform([NavigationCommand<Screen>])
   /// Sets a context value rules and guards can read (`nil` removes it).
   case setContext(String, FlowValue?)
+  /// Adopts the state a rule-script reload migrated to the new script's declarations
+  /// (`ScriptedRules.reload` returns it): new tabs with their roots, screens with the new state
+  /// fields. Route IDs are kept, so no route's effects are cancelled.
+  case adoptReloaded(TabCoordinatorState<Screen>)
   /// What the coordinator tells the host; it handles none of these itself.
   case delegate(TabCoordinatorDelegate)
 }

@@ -7,18 +7,34 @@ extension TabCoordinatorState {
   /// ```swift
   /// try state.apply([.tab("profile", .push(.orders)), .selectTab("profile")], source: .rule("item.buyTapped"))
   /// ```
+  ///
+  /// Stack commands not addressed to a tab (`.push(s)` rather than `.tab(t, .push(s))`) go to
+  /// `defaultTab` when it is given — a rule's batch passes the tab of the route that sent the
+  /// action, so an effect finishing after the user switched tabs still navigates its own tab —
+  /// and otherwise to the tab selected when the command runs.
   @discardableResult
   @inlinable
   public mutating func apply(
     _ commands: [NavigationCommand<Screen>],
     source: BatchSource = .host,
-    guards: [NavigationGuard<Screen>] = []
+    guards: [NavigationGuard<Screen>] = [],
+    defaultTab: TabID? = nil
   ) throws(BatchFailure) -> [NavigationReport] {
-    try commit(source: source, guards: guards) {
+    let stackTab: Int?
+    if let defaultTab {
+      do throws(NavigationError) {
+        stackTab = try index(of: defaultTab)
+      } catch {
+        throw BatchFailure(source: source, reason: .invalidCommand(index: 0, command: "tab \(defaultTab)", error: error))
+      }
+    } else {
+      stackTab = nil
+    }
+    return try commit(source: source, guards: guards) {
       state, reports, journal throws(BatchFailure) in
       for (index, command) in commands.enumerated() {
         do throws(NavigationError) {
-          try state.applyCommand(command, reports: &reports, journal: &journal)
+          try state.applyCommand(command, stackTab: stackTab, reports: &reports, journal: &journal)
         } catch {
           throw BatchFailure(
             source: source, reason: .invalidCommand(index: index, command: command.description, error: error))
@@ -124,8 +140,9 @@ extension TabCoordinatorState {
     guard !guards.isEmpty else { return nil }
     let change = NavigationChange(after: self, commands: commands, source: source, journal: journal)
     for navigationGuard in guards {
-      if case let .reject(reason) = navigationGuard.verdict(on: change) {
-        return (navigationGuard.name, reason)
+      let (verdict, name) = navigationGuard.namedVerdict(on: change)
+      if case let .reject(reason) = verdict {
+        return (name, reason)
       }
     }
     return nil

@@ -19,6 +19,12 @@ public struct TabCoordinatorState<Screen> {
   /// The position of the selected tab, kept with it so the hot path does not search for it.
   @usableFromInline var selectedIndex: Int
   @usableFromInline var storedHistory: [TabID]
+  /// Each tab's position, so looking a tab up costs the same however many tabs there are.
+  @usableFromInline var positions: [TabID: Int]
+
+  /// The most tabs a coordinator may have. A tab bar shows a handful; the bound keeps every
+  /// per-tab cost (snapshots, summaries, reload checks) small.
+  public static var maximumTabCount: Int { 64 }
 
   /// The tabs in tab-bar order, each with its stack.
   @inlinable public var tabs: [TabState<Screen>] { storedTabs }
@@ -59,6 +65,11 @@ public struct TabCoordinatorState<Screen> {
     guard !tabs.isEmpty else {
       throw .invalidRoutes(operation: "create a tab coordinator", reason: "it needs at least one tab")
     }
+    guard tabs.count <= Self.maximumTabCount else {
+      throw .invalidRoutes(
+        operation: "create a tab coordinator",
+        reason: "it has \(tabs.count) tabs; at most \(Self.maximumTabCount) are allowed")
+    }
     var seen = Set<TabID>()
     for tab in tabs where !seen.insert(tab.id).inserted {
       throw .invalidRoutes(operation: "create a tab coordinator", reason: "the tab '\(tab.id)' is declared twice")
@@ -74,7 +85,8 @@ public struct TabCoordinatorState<Screen> {
     }
     storedTabs = tabs
     storedSelectedTab = selectedTab
-    selectedIndex = tabs.firstIndex { $0.id == selectedTab } ?? 0
+    positions = Dictionary(uniqueKeysWithValues: tabs.enumerated().map { ($1.id, $0) })
+    selectedIndex = positions[selectedTab] ?? 0
     storedHistory = history
     self.backBehavior = backBehavior
     self.context = context
@@ -87,13 +99,13 @@ public struct TabCoordinatorState<Screen> {
   @inlinable
   public func index(of tab: TabID) throws(NavigationError) -> Int {
     if storedTabs[selectedIndex].id == tab { return selectedIndex }
-    guard let index = storedTabs.firstIndex(where: { $0.id == tab }) else { throw .unknownTab(tab, known: tabIDs) }
+    guard let index = positions[tab] else { throw .unknownTab(tab, known: tabIDs) }
     return index
   }
 
   /// The stack of a tab, or `nil` for an unknown tab.
   public func stack(for tab: TabID) -> RouteStack<Screen>? {
-    tabs.first { $0.id == tab }?.stack
+    positions[tab].map { storedTabs[$0].stack }
   }
 
   /// The selected tab's stack.
@@ -108,11 +120,13 @@ public struct TabCoordinatorState<Screen> {
 
   // MARK: - Primitive changes (validated, journaled; used by batches)
 
-  /// Applies one command. Stack commands go to the selected tab; `tab(id, …)` to that tab without
-  /// selecting it. Events are appended to `reports`; every change is journaled for rollback.
+  /// Applies one command. Stack commands go to the tab at `stackTab` (the selected tab when it
+  /// is `nil`); `tab(id, …)` to that tab without selecting it. Events are appended to `reports`;
+  /// every change is journaled for rollback.
   @inlinable
   mutating func applyCommand(
     _ command: NavigationCommand<Screen>,
+    stackTab: Int? = nil,
     reports: inout [NavigationReport],
     journal: inout [CoordinatorUndo<Screen>]
   ) throws(NavigationError) {
@@ -131,7 +145,7 @@ public struct TabCoordinatorState<Screen> {
     case let .emit(event):
       reports.append(.event(event))
     default:
-      try applyStackCommand(command, tab: selectedIndex, journal: &journal)
+      try applyStackCommand(command, tab: stackTab ?? selectedIndex, journal: &journal)
     }
   }
 
@@ -161,7 +175,7 @@ public struct TabCoordinatorState<Screen> {
   @inlinable
   mutating func setSelectedTab(_ tab: TabID) {
     storedSelectedTab = tab
-    selectedIndex = storedTabs.firstIndex { $0.id == tab } ?? 0
+    selectedIndex = positions[tab] ?? 0
   }
 
   /// A tap on a tab-bar item: select, or reselect with the tab's policy. Returns the commands

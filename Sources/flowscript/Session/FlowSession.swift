@@ -114,7 +114,7 @@ final class FlowSession {
       switch output {
       case let .failed(failure):
         lastFailureKind = FailureKind(failure)
-        return .failed(failure.message)
+        return .failed(Self.message(for: failure))
       case let .report(report): events.append(report.description)
       }
     }
@@ -190,10 +190,26 @@ final class FlowSession {
       return .info("the bundled demo is built in; run flowscript repl scripts/demo.lua to edit and reload it")
     }
     do {
-      try rules.reload(contentsOfFile: path, keeping: state)
-      return .info("reloaded \(rules.chunk): \(rules.declarations.rules.count) rules; navigation kept")
+      state = try rules.reload(contentsOfFile: path, keeping: state)
+      // Earlier states may hold what the new script no longer declares: undo starts afresh.
+      history.removeAll()
+      return .info("reloaded \(rules.chunk): \(rules.declarations.rules.count) rules; navigation kept (undo history cleared)")
     } catch {
       return .failed("reload failed, the old rules stay active: \(error)")
+    }
+  }
+
+  /// What a failed line says: a rule's error with its place; a rejection with the guard's name
+  /// (`rejected by guard 'auth': login required`); an invalid command a rule made with the rule's
+  /// place and name; otherwise the reason alone (`already at root`).
+  static func message(for failure: BatchFailure) -> String {
+    switch failure.reason {
+    case let .rejected(name, reason):
+      return "rejected by \(BatchFailure.guardLabel(name)): \(reason)"
+    case .invalidCommand where failure.location != nil:
+      return failure.description
+    default:
+      return failure.message
     }
   }
 

@@ -13,7 +13,7 @@ extension FlowscriptTests {
       #expect(result.stdoutLines.first?.hasPrefix("demo.lua: explored ") == true)
       #expect(result.stdoutLines.first?.contains(" to depth 4 in ") == true)
       // A guard rejection is the guard doing its job: reported as a note, not a problem.
-      #expect(result.stdout.contains("guard rejection (note): login required"))
+      #expect(result.stdout.contains("guard rejection (note): rejected by guard 'login required for checkout': login required"))
       #expect(result.stdoutLines.last == "check passed")
       #expect(result.stderr.isEmpty)
     }
@@ -68,7 +68,8 @@ extension FlowscriptTests {
           on("sheet.next", function(nav) nav:push("list") end)
           """,
         label: "invalid command",
-        message: "cannot push 'list': the top layer 'sheet' (sheet) has no navigation — present it with navigation: true",
+        message: "bug.lua:5: rule sheet.next: command 1 (push list) failed: cannot push 'list': the top layer 'sheet' (sheet) "
+          + "has no navigation — present it with navigation: true",
         lines: ["list.share", "sheet.next"]),
       PlantedBug(
         name: "a rule that loops forever",

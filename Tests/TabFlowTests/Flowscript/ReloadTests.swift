@@ -54,7 +54,7 @@ extension FlowscriptTests {
         #expect(
           result.stdoutLines == [
             "home: list > detail(n=1) — pushed detail",
-            "reloaded flow.lua: 2 rules; navigation kept",
+            "reloaded flow.lua: 2 rules; navigation kept (undo history cleared)",
             "home: list — popped detail",
             "home: list > detail(n=2) — pushed detail",
             "home: list > detail(n=2) > sheet:other — presented sheet other",
@@ -129,7 +129,7 @@ extension FlowscriptTests {
         #expect(
           result.stdoutLines == [
             "home: list > detail(n=1) — pushed detail",
-            "reloaded flow.lua: 2 rules; navigation kept",
+            "reloaded flow.lua: 2 rules; navigation kept (undo history cleared)",
             "home: list > detail(n=1) > sheet:other — presented sheet other",
           ])
         #expect(result.stderrLines == [Self.syncError])

@@ -449,8 +449,9 @@ import Testing
   }
 }
 
-/// The decoder against its producer: rules run in plain Lua (CLua, no sandbox) with RuleDSL's own
-/// source, their queues printed as Lua literals with sorted keys, read back with LuaDataLiteral
+/// The decoder against its producer: rules run in plain Lua (CLua, no sandbox, stock library
+/// functions standing in for the engine's host table) with RuleDSL's own source — `feed.go` is
+/// the only rule, number 1 — their queues printed as Lua literals with sorted keys, read back with LuaDataLiteral
 /// (an empty table arrives as the empty object, as through the VM's bridge) and decoded.
 @Suite struct ScriptCommandDecoderRuleDSLTests {
   typealias Command = NavigationCommand<DynamicScreen>
@@ -482,7 +483,9 @@ import Testing
       end
       return "{" .. table.concat(parts, ", ") .. "}"
     end
-    local dsl, decl, api = factory({ view = function() return nil end })
+    local host = { view = function() return nil end, current = {}, next = next, pairs = pairs, tostring = tostring,
+                   rawget = rawget, rawlen = rawlen, rawset = rawset, setmetatable = setmetatable }
+    local dsl, decl, api = factory(host)
     local tab, screen, on = dsl.tab, dsl.screen, dsl.on
     """
 
@@ -493,7 +496,7 @@ import Testing
       \(harness)
       \(declarations)
       on("feed.go", function(nav, p) \(body) end)
-      return literal(api.call_rule(api.rule_index("feed", "go"), "feed", "go", "home", {}))
+      return literal(api.call_rule(1, "feed", "go", "home", {}))
       """
     let state = try #require(luaL_newstate(), sourceLocation: sourceLocation)
     defer { lua_close(state) }

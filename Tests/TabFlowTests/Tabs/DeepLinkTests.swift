@@ -158,7 +158,7 @@ extension TabsTests {
       }
 
       #expect(failure == BatchFailure(
-        source: .deepLink("shop://item/three"), reason: .ruleFailed(message: "id must be a number")))
+        source: .deepLink("shop://item/three"), reason: .ruleFailed(RuleFailure("id must be a number"))))
       #expect(failure.description == "url shop://item/three: id must be a number")
       #expect(TabsSnapshot(state) == before)
     }

@@ -69,7 +69,7 @@ extension TabsTests {
       #expect(rejected.source == .rule("item.buyTapped"))
       #expect(rejected.reason == .rejected(guard: "auth", reason: "login required"))
       #expect(rejected.message == "login required")
-      #expect(rejected.description == "rule item.buyTapped: guard 'auth' rejected the change: login required")
+      #expect(rejected.description == "rule item.buyTapped: rejected by guard 'auth': login required")
       #expect(TabsSnapshot(state) == before)
     }
 

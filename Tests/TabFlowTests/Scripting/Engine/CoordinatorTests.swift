@@ -104,13 +104,15 @@ extension ScriptedRulesTests {
       // The Lua guard rejects; the Swift guard, after it, is not asked.
       await store.send(.router(.routeAction(id: feed, action: DynamicAction("checkout"))))
       await store.receive(.delegate(.failed(BatchFailure(
-        source: .rule("feed.checkout"), reason: .rejected(guard: "shop.lua guards", reason: "login required")))))
+        source: .rule("feed.checkout"), reason: .rejected(guard: "login", reason: "login required"),
+        location: "shop.lua:10"))))
       #expect(seen.sources.isEmpty)
 
       // The Lua guard allows; the Swift guard rejects.
       await store.send(.router(.routeAction(id: feed, action: DynamicAction("itemTapped", payload: ["id": 13]))))
       await store.receive(.delegate(.failed(BatchFailure(
-        source: .rule("feed.itemTapped"), reason: .rejected(guard: "unlucky", reason: "13 is unlucky")))))
+        source: .rule("feed.itemTapped"), reason: .rejected(guard: "unlucky", reason: "13 is unlucky"),
+        location: "shop.lua:9"))))
 
       // Both allow.
       await store.send(.setContext("loggedIn", true)) { $0.context["loggedIn"] = true }
@@ -138,7 +140,7 @@ extension ScriptedRulesTests {
       await store.send(.router(.routeAction(id: feed, action: DynamicAction("crash"))))
       await store.receive(.delegate(.failed(BatchFailure(
         source: .screenAction(tab: "home", route: feed),
-        reason: .ruleFailed(message: "shop.lua:4: feed.crash: attempt to index a nil value (local 'cart')")))))
+        reason: .ruleFailed(RuleFailure("shop.lua:4: feed.crash: attempt to index a nil value (local 'cart')"))))))
       await store.send(.router(.routeAction(id: feed, action: DynamicAction("open")))) {
         try $0.apply([.push(DynamicScreen("item"))])
       }

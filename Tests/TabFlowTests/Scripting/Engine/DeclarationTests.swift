@@ -177,7 +177,7 @@ extension ScriptedRulesTests {
         """)
       #expect(rules.declarations.rules == ["item.buyTapped", "*.cartTapped", "feed.itemTapped"])
       #expect(rules.declarations.deepLinks == ["shop://item/:id", "shop://search"])
-      #expect(rules.declarations.guards == ["auth", "guard 2", "stock", "guard 4"])
+      #expect(rules.declarations.guards == ["auth", "guard #2", "stock", "guard #4"])
     }
 
     @Test func ruleDeepLinkAndGuardErrorsSayWhere() throws {

@@ -54,7 +54,7 @@ extension ScriptedRulesTests {
       let before = flow.state
       let ids = flow.state.tabs.map(\.stack.ids)
 
-      try flow.rules.reload(source: Self.v2, keeping: flow.state)
+      _ = try flow.rules.reload(source: Self.v2, keeping: flow.state)
       #expect(flow.state == before)
       #expect(flow.state.tabs.map(\.stack.ids) == ids)
       #expect(flow.state.context == ["loggedIn": true])
@@ -67,7 +67,7 @@ extension ScriptedRulesTests {
 
     @Test func theNewScriptsDeepLinksAndGuardsApplyAfterAReload() throws {
       let flow = try Self.flowAtItem()
-      try flow.rules.reload(source: Self.v2, keeping: flow.state)
+      _ = try flow.rules.reload(source: Self.v2, keeping: flow.state)
 
       flow.store.send(.openURL("shop://item/5"))
       #expect(flow.failures.map(\.message) == ["no deep link matches 'shop://item/5' (patterns: shop://login)"])
@@ -82,9 +82,9 @@ extension ScriptedRulesTests {
 
     @Test func aReloadKeepsTheChunkNameUnlessGivenANewOne() throws {
       let flow = try ScriptedFlow(Self.v1)
-      try flow.rules.reload(source: Self.v2, keeping: flow.state)
+      _ = try flow.rules.reload(source: Self.v2, keeping: flow.state)
       #expect(flow.rules.chunk == "shop.lua")
-      try flow.rules.reload(source: Self.v1, name: "shop-v3.lua", keeping: flow.state)
+      _ = try flow.rules.reload(source: Self.v1, name: "shop-v3.lua", keeping: flow.state)
       #expect(flow.rules.chunk == "shop-v3.lua")
       let error = try #require(throws: ScriptError.self) { try flow.rules.reload(source: "tab(", keeping: flow.state) }
       #expect(error.message.hasPrefix("shop-v3.lua:1:"))
@@ -99,20 +99,20 @@ extension ScriptedRulesTests {
       let flow = try ScriptedFlow(counting)
       try flow.send("itemTapped")
       try flow.send("itemTapped")
-      try flow.rules.reload(source: counting, keeping: flow.state)
+      _ = try flow.rules.reload(source: counting, keeping: flow.state)
       try flow.send("itemTapped")
       #expect(flow.events.map(\.payload) == [["count": 1], ["count": 2], ["count": 1]])
     }
 
     @Test func aReloadMayDropAScreenNobodyShows() throws {
       let flow = try Self.flowAtItem()
-      try flow.rules.reload(source: Self.v1.replacingOccurrences(of: "screen \"login\" {}\n", with: ""), keeping: flow.state)
+      _ = try flow.rules.reload(source: Self.v1.replacingOccurrences(of: "screen \"login\" {}\n", with: ""), keeping: flow.state)
       #expect(flow.rules.declarations.screenNames == ["feed", "item", "account"])
     }
 
     @Test func aTabAddedByAReloadIsNotInTheStateAndARuleReadingItSaysWhich() throws {
       let flow = try Self.flowAtItem()
-      try flow.rules.reload(source: Self.screens + """
+      _ = try flow.rules.reload(source: Self.screens + """
 
         tab "cart" { root = "login" }
         on("feed.itemTapped", function(nav, p) if p.read then local top = nav:tab("cart").top end nav:selectTab("cart") end)
@@ -150,7 +150,7 @@ extension ScriptedRulesTests {
       let flow = try ScriptedFlow(Self.v1, limits: LuaVM.Limits(instructionsPerCall: 100_000))
       let declarations = flow.rules.declarations
       let error = try #require(throws: ScriptError.self, "\(broken.name)") {
-        try flow.rules.reload(source: broken.source, keeping: flow.state)
+        _ = try flow.rules.reload(source: broken.source, keeping: flow.state)
       }
       #expect(error.kind == broken.kind, "\(broken.name)")
       #expect(error.message == broken.message, "\(broken.name)")
@@ -210,7 +210,7 @@ extension ScriptedRulesTests {
       let flow = try Self.flowAtItem()
       let ids = flow.state.tabs.map(\.stack.ids)
       try Self.v2.write(to: file, atomically: false, encoding: .utf8)
-      try flow.rules.reload(contentsOfFile: file.path, keeping: flow.state)
+      _ = try flow.rules.reload(contentsOfFile: file.path, keeping: flow.state)
       #expect(flow.rules.chunk == "shop-next.lua")
       #expect(flow.state.tabs.map(\.stack.ids) == ids)
       try flow.send("itemTapped", ["id": 4], from: "feed")
@@ -218,14 +218,14 @@ extension ScriptedRulesTests {
 
       try (Self.screens + "\nerror(\"not yet\")").write(to: file, atomically: false, encoding: .utf8)
       let error = try #require(throws: ScriptError.self) {
-        try flow.rules.reload(contentsOfFile: file.path, keeping: flow.state)
+        _ = try flow.rules.reload(contentsOfFile: file.path, keeping: flow.state)
       }
       #expect(error.message == "shop-next.lua:7: not yet")
       #expect(flow.rules.declarations.guards == ["thirteen"])
 
       let missing = folder.appendingPathComponent("gone.lua").path
       let unreadable = try #require(throws: ScriptError.self) {
-        try flow.rules.reload(contentsOfFile: missing, keeping: flow.state)
+        _ = try flow.rules.reload(contentsOfFile: missing, keeping: flow.state)
       }
       #expect(unreadable.message.hasPrefix("cannot read \(missing)"))
       #expect(flow.rules.chunk == "shop-next.lua")

@@ -79,11 +79,11 @@ extension ScriptedRulesTests {
       let flow = try ScriptedFlow(lab: #"nav:emit("event", { event = nav.event, top = nav.top })"#)
       flow.perform([.push(Lab.item(3)), .tab("profile", .push(Lab.orders()))])
       try flow.send("go", from: "item")
-      // A route of a tab that is not selected: `nav` still reads and changes the selected tab.
+      // A route of a tab that is not selected: `nav` reads (and changes) the route's own tab.
       try flow.send("go", from: "orders", in: "profile")
       #expect(flow.events.map(\.payload) == [
         ["event": ["screen": "item", "action": "go", "tab": "home"], "top": "item"],
-        ["event": ["screen": "orders", "action": "go", "tab": "profile"], "top": "item"],
+        ["event": ["screen": "orders", "action": "go", "tab": "profile"], "top": "orders"],
       ])
     }
 

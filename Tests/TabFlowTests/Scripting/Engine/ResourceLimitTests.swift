@@ -75,10 +75,10 @@ extension ScriptedRulesTests {
       await store.send(.router(.routeAction(id: feed, action: DynamicAction(action))))
       var message = ""
       await store.receive({ action in
-        guard case let .delegate(.failed(failure)) = action, case let .ruleFailed(text) = failure.reason,
+        guard case let .delegate(.failed(failure)) = action, case let .ruleFailed(rule) = failure.reason,
           failure.source == .screenAction(tab: "home", route: feed)
         else { return false }
-        message = text
+        message = rule.message
         return true
       })
       #expect(check(message), "\(message)")
@@ -112,11 +112,11 @@ extension ScriptedRulesTests {
 
     @Test func aBudgetThatRunsOutInsideANavCallIsReportedAtTheRule() throws {
       // Checking 5,000 routes costs the DSL far more than the budget; it runs out in TabFlow's
-      // code, and the error points at the rule that asked for it.
+      // code, and the error points at the line of the rule that asked for it.
       let error = try Self.error("busy", Self.budget)
       #expect(error.kind == .budgetExceeded)
       #expect(error.rule == "feed.busy")
-      #expect(error.message == "shop.lua:24: script stopped (instruction budget of 100000 exceeded)")
+      #expect(error.message == "shop.lua:27: script stopped (instruction budget of 100000 exceeded)")
     }
 
     // MARK: - Memory cap

@@ -101,7 +101,7 @@ extension ScriptedRulesTests {
         BatchFailure(
           source: .screenAction(tab: "home", route: feed),
           reason: .ruleFailed(
-            message: "shop.lua:7: feed.typo: screen 'item' has no field 'quantity' (fields: gift, id, note, qty, tags)"))
+            RuleFailure("shop.lua:7: feed.typo: screen 'item' has no field 'quantity' (fields: gift, id, note, qty, tags)")))
       ])
     }
 

@@ -78,7 +78,7 @@ extension ScriptedRulesTests {
         BatchFailure(
           source: .deepLink("shop://broken/7"),
           reason: .ruleFailed(
-            message: "shop.lua:15: deeplink shop://broken/:id: field 'id' of screen 'item' expects a number, got string"))
+            RuleFailure("shop.lua:15: deeplink shop://broken/:id: field 'id' of screen 'item' expects a number, got string")))
       ])
     }
   }

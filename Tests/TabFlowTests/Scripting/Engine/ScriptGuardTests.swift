@@ -36,7 +36,9 @@ extension ScriptedRulesTests {
       #expect(flow.path == "feed")
       #expect(flow.state.selectedStack.ids == ids)
       #expect(flow.failures == [
-        BatchFailure(source: .rule("feed.checkout"), reason: .rejected(guard: "shop.lua guards", reason: "login required"))
+        BatchFailure(
+          source: .rule("feed.checkout"), reason: .rejected(guard: "login required", reason: "login required"),
+          location: "shop.lua:7")
       ])
 
       flow.store.send(.setContext("loggedIn", true))
@@ -129,7 +131,7 @@ extension ScriptedRulesTests {
       try flow.send("checkout")
       #expect(flow.path == "feed")
       #expect(flow.failures.map(\.message) == [
-        "guard failed: shop.lua:9: guard 'guard 1': this nav is read-only (guards cannot navigate)"
+        "guard failed: shop.lua:9: guard #1: this nav is read-only (guards cannot navigate)"
       ])
     }
 

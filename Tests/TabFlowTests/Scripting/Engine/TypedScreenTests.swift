@@ -171,7 +171,7 @@ extension ScriptedRulesTests {
       await store.receive(.delegate(.failed(BatchFailure(
         source: .screenAction(tab: "home", route: feed),
         reason: .ruleFailed(
-          message: "shop.lua:5: feed.itemTapped: the payload of screen 'item' does not decode: id: expected Int")))))
+          RuleFailure("shop.lua:5: feed.itemTapped: the payload of screen 'item' does not decode: id: expected Int"))))))
       await store.finish()
     }
 

@@ -88,10 +88,10 @@ extension TabCoordinatorTests {
       await store.send(.openURL("shop://item/three"))
       await store.receive(.delegate(.failed(BatchFailure(
         source: .deepLink("shop://item/three"),
-        reason: .ruleFailed(message: "the item id must be a number, got 'three'")))))
+        reason: .ruleFailed(RuleFailure("the item id must be a number, got 'three'"))))))
       await store.send(.openURL("shop://item/3?mode=jump"))
       await store.receive(.delegate(.failed(BatchFailure(
-        source: .deepLink("shop://item/3?mode=jump"), reason: .ruleFailed(message: "unknown open mode 'jump'")))))
+        source: .deepLink("shop://item/3?mode=jump"), reason: .ruleFailed(RuleFailure("unknown open mode 'jump'"))))))
       await store.finish()
     }
 

@@ -74,7 +74,7 @@ extension TabCoordinatorTests {
       await store.send(.screen(item, .reportTapped))
       await store.receive(.delegate(.failed(BatchFailure(
         source: .screenAction(tab: "home", route: item),
-        reason: .ruleFailed(message: "the report service is down")))))
+        reason: .ruleFailed(RuleFailure("the report service is down"))))))
       await store.finish()
     }
 
@@ -133,7 +133,7 @@ extension TabCoordinatorTests {
       await store.send(.screen(item, .reportTapped))
       await store.receive(.delegate(.failed(BatchFailure(
         source: .screenAction(tab: "home", route: item),
-        reason: .ruleFailed(message: "the report service is down")))))
+        reason: .ruleFailed(RuleFailure("the report service is down"))))))
       await store.finish()
     }
 

@@ -1,0 +1,647 @@
+/*
+ * Pure rules: what makes a rule script's rules functions of their inputs.
+ *
+ * - Freezing. After a script has loaded, every table it can reach — its
+ *   globals, the library tables, tables held by globals or by the upvalues of
+ *   its functions — is made read-only in place: the table keeps its identity
+ *   but becomes an empty proxy whose metatable sends reads to a hidden backing
+ *   table and turns writes into an error naming the table, the field and the
+ *   running rule. Identity is kept, so every closure that already holds the
+ *   table (the script's _ENV among them) sees the frozen one.
+ * - Deterministic library functions. `next` and `pairs` iterate in a stable
+ *   order (the array part 1..n, then the other keys sorted by type and value),
+ *   `tostring` never shows an address, `string.format` refuses `%p`; `rawget`,
+ *   `rawlen`, `next` and `pairs` see through frozen proxies, `rawset` and
+ *   `setmetatable` refuse them.
+ *
+ * A frozen proxy's metatable holds the backing table under "__frozen" and the
+ * table's name under "__frozen_name"; it is protected (`__metatable = false`),
+ * so scripts never see either. `current` is a table the rule DSL keeps up to
+ * date with what is running (`current.what = "rule 'feed.itemTapped'"`).
+ */
+#ifndef CLUA_RULES_H
+#define CLUA_RULES_H
+
+/* ------------------------------------------------------------------------ */
+/* Frozen tables                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* If the value at idx is a frozen proxy, pushes its backing table and
+ * returns 1; otherwise pushes nothing and returns 0. Raw: no script runs. */
+static inline int clua_rules_backing(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return 0;
+  lua_pushliteral(L, "__frozen");
+  if (lua_rawget(L, -2) == LUA_TTABLE) {
+    lua_rotate(L, -2, 1);
+    lua_settop(L, -2);
+    return 1;
+  }
+  lua_settop(L, -3);
+  return 0;
+}
+
+/* Pushes a key for a message: the string itself, or a short description. */
+static inline void clua_rules_push_key(lua_State *L, int idx) {
+  switch (lua_type(L, idx)) {
+    case LUA_TSTRING: lua_pushvalue(L, idx); break;
+    case LUA_TNUMBER:
+      lua_pushvalue(L, idx);
+      (void)lua_tolstring(L, -1, NULL);
+      break;
+    case LUA_TBOOLEAN: lua_pushstring(L, lua_toboolean(L, idx) ? "true" : "false"); break;
+    default: lua_pushfstring(L, "(a %s key)", luaL_typename(L, idx)); break;
+  }
+}
+
+/* Pushes what is running, e.g. "rule 'feed.itemTapped'", from the table at
+ * `current` (absolute). */
+static inline void clua_rules_push_what(lua_State *L, int current) {
+  if (lua_type(L, current) == LUA_TTABLE) {
+    if (lua_getfield(L, current, "what") == LUA_TSTRING) return;
+    lua_settop(L, -2);
+  }
+  lua_pushliteral(L, "a rule");
+}
+
+/* Raises the error for a write to the frozen table at idx (field at `key`, or
+ * 0 for a change of the table itself): "attempt to assign global 'counter'
+ * inside rule 'home.tap' — …", positioned at the script code that wrote.
+ * `current` is the absolute index of the current-call table. */
+static inline int clua_rules_refuse(lua_State *L, int idx, int key, int current, const char *verb) {
+  luaL_checkstack(L, 8, NULL);
+  const char *name = "?";
+  if (lua_getmetatable(L, idx)) {
+    lua_pushliteral(L, "__frozen_name");
+    if (lua_rawget(L, -2) == LUA_TSTRING) name = lua_tostring(L, -1);
+  }
+  int isGlobals = strcmp(name, "_G") == 0;
+  if (key != 0) clua_rules_push_key(L, key);
+  else lua_pushliteral(L, "");
+  const char *keyText = lua_tostring(L, -1);
+  clua_rules_push_what(L, current);
+  const char *what = lua_tostring(L, -1);
+  if (key == 0)
+    lua_pushfstring(L, "attempt to %s '%s' inside %s — tables defined at load time are read-only", verb, name, what);
+  else if (isGlobals)
+    lua_pushfstring(L, "attempt to assign global '%s' inside %s — keep state in screen state or context", keyText,
+                    what);
+  else
+    lua_pushfstring(L,
+                    "attempt to assign '%s.%s' inside %s — tables defined at load time are read-only "
+                    "(keep state in screen state or context)",
+                    name, keyText, what);
+  luaL_where(L, 1);
+  lua_rotate(L, -2, 1);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+/* __newindex of a frozen proxy; upvalue 1: the current-call table. */
+static inline int clua_rules_frozen_newindex(lua_State *L) {
+  return clua_rules_refuse(L, 1, 2, lua_upvalueindex(1), "assign");
+}
+
+/* __len of a frozen proxy: the backing table's raw length. */
+static inline int clua_rules_frozen_len(lua_State *L) {
+  if (!clua_rules_backing(L, 1)) {
+    lua_pushinteger(L, 0);
+    return 1;
+  }
+  lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
+  return 1;
+}
+
+/* Makes the table at idx (absolute) a frozen proxy named by the string on top
+ * of the stack (popped). Its contents move to a new backing table, which
+ * takes over the table's metatable (a private copy of it, so the script's own
+ * metatable table can be frozen too without breaking the metamethods).
+ * `current` is the absolute index of the current-call table. */
+static inline void clua_rules_freeze_table(lua_State *L, int idx, int current) {
+  luaL_checkstack(L, 8, NULL);
+  int name = lua_gettop(L);
+  lua_createtable(L, 0, 0); /* backing */
+  int backing = lua_gettop(L);
+  /* move the contents: collect the keys first (lua_next forbids adding keys) */
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    lua_pushvalue(L, -2);
+    lua_rotate(L, -2, 1);
+    lua_rawset(L, backing);
+  }
+  lua_pushnil(L);
+  while (lua_next(L, backing) != 0) {
+    lua_settop(L, -2);
+    lua_pushvalue(L, -1);
+    lua_pushnil(L);
+    lua_rawset(L, idx);
+  }
+  /* the old metatable, as a private copy, goes to the backing table */
+  if (lua_getmetatable(L, idx)) {
+    int old = lua_gettop(L);
+    lua_createtable(L, 0, 4);
+    lua_pushnil(L);
+    while (lua_next(L, old) != 0) {
+      lua_pushvalue(L, -2);
+      lua_rotate(L, -2, 1);
+      lua_rawset(L, -4);
+    }
+    lua_setmetatable(L, backing);
+    lua_settop(L, old - 1);
+  }
+  lua_createtable(L, 0, 6); /* the proxy's metatable */
+  lua_pushvalue(L, backing);
+  lua_setfield(L, -2, "__index");
+  lua_pushvalue(L, current);
+  lua_pushcclosure(L, clua_rules_frozen_newindex, 1);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcclosure(L, clua_rules_frozen_len, 0);
+  lua_setfield(L, -2, "__len");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pushvalue(L, backing);
+  lua_setfield(L, -2, "__frozen");
+  lua_pushvalue(L, name);
+  lua_setfield(L, -2, "__frozen_name");
+  lua_setmetatable(L, idx);
+  lua_settop(L, name - 1);
+}
+
+/* freeze(env, current, roots, skipSource, undefined): freezes everything the
+ * script can reach. `env` is the script's environment: its base functions are
+ * copied in (so reads stay one hop) and a read of a name it does not have
+ * calls `undefined(env, name)`. `roots` is an array of further functions (the
+ * rule handlers) whose upvalues are walked. Lua functions whose source is
+ * `skipSource` (the DSL's own) and C functions are not walked: their upvalues
+ * are the host's. Returns the number of tables frozen. */
+static inline int clua_rules_freeze(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const char *skip = luaL_checkstring(L, 4);
+  luaL_checktype(L, 5, LUA_TFUNCTION);
+  lua_settop(L, 5);
+  lua_createtable(L, 0, 64); /* 6: seen */
+  lua_createtable(L, 64, 0); /* 7: queue of values */
+  lua_createtable(L, 64, 0); /* 8: queue of names */
+  lua_Integer tail = 0;
+  int frozen = 0;
+
+  /* the environment: merge in the read-only base so every global is one hop */
+  if (lua_getmetatable(L, 1)) {
+    if (lua_getfield(L, -1, "__index") == LUA_TTABLE) {
+      lua_pushnil(L);
+      while (lua_next(L, -2) != 0) {
+        lua_pushvalue(L, -2);
+        if (lua_rawget(L, 1) == LUA_TNIL) {
+          lua_settop(L, -2);
+          lua_pushvalue(L, -2);
+          lua_rotate(L, -2, 1);
+          lua_rawset(L, 1);
+        } else {
+          lua_settop(L, -3);
+        }
+      }
+    }
+    lua_settop(L, 8);
+  }
+  lua_pushvalue(L, 1);
+  lua_rawseti(L, 7, ++tail);
+  lua_pushliteral(L, "_G");
+  lua_rawseti(L, 8, tail);
+  for (lua_Integer i = 1; lua_rawgeti(L, 3, i) != LUA_TNIL; i++) {
+    lua_rawseti(L, 7, ++tail);
+    lua_pushliteral(L, "a rule");
+    lua_rawseti(L, 8, tail);
+  }
+  lua_settop(L, 8);
+
+  for (lua_Integer head = 1; head <= tail; head++) {
+    clua_charge(L, 1);
+    lua_rawgeti(L, 7, head); /* 9: value */
+    lua_rawgeti(L, 8, head); /* 10: its name */
+    int type = lua_type(L, 9);
+    lua_pushvalue(L, 9);
+    if ((type != LUA_TTABLE && type != LUA_TFUNCTION) || lua_rawget(L, 6) != LUA_TNIL) {
+      lua_settop(L, 8);
+      continue;
+    }
+    lua_settop(L, 10);
+    lua_pushvalue(L, 9);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, 6);
+    if (type == LUA_TFUNCTION) {
+      if (lua_iscfunction(L, 9)) {
+        lua_settop(L, 8);
+        continue;
+      }
+      lua_Debug ar;
+      lua_pushvalue(L, 9);
+      if (lua_getinfo(L, ">S", &ar) && ar.source != NULL && strcmp(ar.source, skip) == 0) {
+        lua_settop(L, 8);
+        continue;
+      }
+      for (int up = 1;; up++) {
+        const char *upname = lua_getupvalue(L, 9, up);
+        if (upname == NULL) break;
+        int uptype = lua_type(L, -1);
+        if ((uptype == LUA_TTABLE || uptype == LUA_TFUNCTION) && strcmp(upname, "_ENV") != 0) {
+          lua_rawseti(L, 7, ++tail);
+          lua_pushstring(L, upname[0] != '\0' ? upname : "?");
+          lua_rawseti(L, 8, tail);
+        } else {
+          lua_settop(L, -2);
+        }
+      }
+      lua_settop(L, 8);
+      continue;
+    }
+    if (clua_rules_backing(L, 9)) { /* already frozen (reached twice) */
+      lua_settop(L, 8);
+      continue;
+    }
+    /* a table: queue its keys and values, named after it, then freeze it */
+    const char *parent = lua_tostring(L, 10);
+    int isGlobals = lua_rawequal(L, 9, 1);
+    lua_pushnil(L);
+    while (lua_next(L, 9) != 0) {
+      for (int slot = -2; slot <= -1; slot++) {
+        int t = lua_type(L, slot);
+        if (t != LUA_TTABLE && t != LUA_TFUNCTION) continue;
+        lua_pushvalue(L, slot);
+        lua_rawseti(L, 7, ++tail);
+        if (slot == -1 && lua_type(L, -2) == LUA_TSTRING) {
+          if (isGlobals) lua_pushvalue(L, -2);
+          else lua_pushfstring(L, "%s.%s", parent, lua_tostring(L, -2));
+        } else {
+          lua_pushfstring(L, "%s[…]", parent);
+        }
+        lua_rawseti(L, 8, tail);
+      }
+      lua_settop(L, -2);
+    }
+    if (lua_getmetatable(L, 9)) { /* the script's own metatable: frozen too */
+      lua_rawseti(L, 7, ++tail);
+      lua_pushfstring(L, "the metatable of %s", parent);
+      lua_rawseti(L, 8, tail);
+    }
+    if (isGlobals) { /* reads of undefined names go to `undefined` */
+      lua_createtable(L, 0, 1);
+      lua_pushvalue(L, 5);
+      lua_setfield(L, -2, "__index");
+      lua_setmetatable(L, 9);
+    }
+    lua_pushvalue(L, 10);
+    clua_rules_freeze_table(L, 9, 2);
+    frozen++;
+    lua_settop(L, 8);
+  }
+  lua_pushinteger(L, frozen);
+  return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Raw access that sees through (and refuses to write) frozen tables        */
+/* ------------------------------------------------------------------------ */
+
+/* rawget(t, k) */
+static inline int clua_rules_rawget(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checkany(L, 2);
+  lua_settop(L, 2);
+  if (clua_rules_backing(L, 1)) lua_replace(L, 1);
+  lua_rawget(L, 1);
+  return 1;
+}
+
+/* rawlen(v) */
+static inline int clua_rules_rawlen(lua_State *L) {
+  int t = lua_type(L, 1);
+  luaL_argexpected(L, t == LUA_TTABLE || t == LUA_TSTRING, 1, "table or string");
+  if (clua_rules_backing(L, 1)) lua_replace(L, 1);
+  lua_pushinteger(L, (lua_Integer)lua_rawlen(L, 1));
+  return 1;
+}
+
+/* rawset(t, k, v); upvalue 1: the current-call table. */
+static inline int clua_rules_rawset(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checkany(L, 2);
+  luaL_checkany(L, 3);
+  lua_settop(L, 3);
+  if (clua_rules_backing(L, 1)) return clua_rules_refuse(L, 1, 2, lua_upvalueindex(1), "assign");
+  lua_rawset(L, 1);
+  return 1;
+}
+
+/* setmetatable(t, mt); upvalue 1: the current-call table, upvalue 2: the
+ * sandbox's setmetatable. */
+static inline int clua_rules_setmetatable(lua_State *L) {
+  if (clua_rules_backing(L, 1)) {
+    lua_settop(L, -2);
+    return clua_rules_refuse(L, 1, 0, lua_upvalueindex(1), "change the metatable of");
+  }
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Deterministic iteration                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Order of keys outside the array part: booleans (false first), numbers,
+ * strings (bytewise); other key types have no stable order. */
+static inline int clua_rules_key_rank(int type) {
+  switch (type) {
+    case LUA_TBOOLEAN: return 0;
+    case LUA_TNUMBER: return 1;
+    case LUA_TSTRING: return 2;
+    default: return -1;
+  }
+}
+
+typedef struct CLuaKey {
+  int rank;
+  int isInteger;
+  lua_Integer integer;
+  lua_Number number;
+  const char *bytes;
+  size_t length;
+  lua_Integer slot; /* position in the keys table */
+} CLuaKey;
+
+static inline int clua_rules_compare_keys(const void *a, const void *b) {
+  const CLuaKey *x = (const CLuaKey *)a, *y = (const CLuaKey *)b;
+  if (x->rank != y->rank) return x->rank < y->rank ? -1 : 1;
+  switch (x->rank) {
+    case 0: return (int)x->integer - (int)y->integer;
+    case 1: {
+      if (x->isInteger && y->isInteger) return x->integer < y->integer ? -1 : (x->integer > y->integer ? 1 : 0);
+      lua_Number p = x->isInteger ? (lua_Number)x->integer : x->number;
+      lua_Number q = y->isInteger ? (lua_Number)y->integer : y->number;
+      if (p != q) return p < q ? -1 : 1;
+      return x->isInteger - y->isInteger; /* 1.0 before 1 cannot both be keys; keep total */
+    }
+    default: {
+      size_t n = x->length < y->length ? x->length : y->length;
+      int c = memcmp(x->bytes, y->bytes, n);
+      if (c != 0) return c;
+      return x->length < y->length ? -1 : (x->length > y->length ? 1 : 0);
+    }
+  }
+}
+
+/* Pushes an array of the keys of the table at t (absolute; a frozen proxy's
+ * backing already resolved) in the stable order. Raises for keys that have no
+ * stable order (tables, functions …). Charges n log n. */
+static inline void clua_rules_sorted_keys(lua_State *L, int t) {
+  luaL_checkstack(L, 6, NULL);
+  lua_Integer border = 0;
+  while (lua_rawgeti(L, t, border + 1) != LUA_TNIL) {
+    lua_settop(L, -2);
+    border++;
+  }
+  lua_settop(L, -2);
+  lua_createtable(L, (int)(border < 1024 ? border : 1024), 0);
+  int keys = lua_gettop(L);
+  lua_Integer count = 0;
+  lua_pushnil(L);
+  while (lua_next(L, t) != 0) {
+    lua_settop(L, -2);
+    if (lua_isinteger(L, -1)) {
+      lua_Integer k = lua_tointegerx(L, -1, NULL);
+      if (k >= 1 && k <= border) continue;
+    }
+    if (clua_rules_key_rank(lua_type(L, -1)) < 0)
+      luaL_error(L, "cannot iterate in a stable order over a table with %s keys (use an array, or string keys)",
+                 luaL_typename(L, -1));
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, keys, ++count);
+  }
+  double cost = (double)(border + count) + 1;
+  for (double k = (double)count; k > 1; k /= 2) cost += (double)count;
+  clua_charge(L, cost);
+  /* sort the non-array keys */
+  CLuaKey *sorted = NULL;
+  if (count > 1) {
+    sorted = (CLuaKey *)lua_newuserdatauv(L, sizeof(CLuaKey) * (size_t)count, 0);
+    for (lua_Integer i = 1; i <= count; i++) {
+      lua_rawgeti(L, keys, i);
+      CLuaKey *k = &sorted[i - 1];
+      memset(k, 0, sizeof *k);
+      k->slot = i;
+      k->rank = clua_rules_key_rank(lua_type(L, -1));
+      if (k->rank == 0) k->integer = lua_toboolean(L, -1);
+      else if (k->rank == 1) {
+        k->isInteger = lua_isinteger(L, -1);
+        if (k->isInteger) k->integer = lua_tointegerx(L, -1, NULL);
+        else k->number = lua_tonumberx(L, -1, NULL);
+      } else {
+        k->bytes = lua_tolstring(L, -1, &k->length); /* a string: no conversion; kept alive by `keys` */
+      }
+      lua_settop(L, -2);
+    }
+    qsort(sorted, (size_t)count, sizeof(CLuaKey), clua_rules_compare_keys);
+  }
+  /* the result: 1..border, then the sorted keys */
+  lua_createtable(L, (int)((border + count) < 4096 ? border + count : 4096), 0);
+  int out = lua_gettop(L);
+  for (lua_Integer i = 1; i <= border; i++) {
+    lua_pushinteger(L, i);
+    lua_rawseti(L, out, i);
+  }
+  for (lua_Integer i = 1; i <= count; i++) {
+    lua_rawgeti(L, keys, sorted != NULL ? sorted[i - 1].slot : i);
+    lua_rawseti(L, out, border + i);
+  }
+  lua_rotate(L, keys, 1); /* result below keys (and the userdata) */
+  lua_settop(L, keys);
+}
+
+/* next(t [, k]) in the stable order. O(n log n) per call: `pairs` is the
+ * cheap way to iterate. */
+static inline int clua_rules_next(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 2);
+  if (clua_rules_backing(L, 1)) lua_replace(L, 1);
+  clua_rules_sorted_keys(L, 1); /* 3 */
+  lua_Integer n = (lua_Integer)lua_rawlen(L, 3);
+  lua_Integer from = 1;
+  if (!lua_isnil(L, 2)) {
+    from = 0;
+    for (lua_Integer i = 1; i <= n; i++) {
+      lua_rawgeti(L, 3, i);
+      int same = lua_rawequal(L, -1, 2);
+      lua_settop(L, -2);
+      if (same) {
+        from = i + 1;
+        break;
+      }
+    }
+    if (from == 0) return luaL_error(L, "invalid key to 'next'");
+  }
+  for (lua_Integer i = from; i <= n; i++) {
+    lua_rawgeti(L, 3, i);
+    lua_pushvalue(L, -1);
+    if (lua_rawget(L, 1) != LUA_TNIL) return 2;
+    lua_settop(L, 3);
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
+/* The iterator `pairs` returns; upvalue 1: the table (backing resolved),
+ * upvalue 2: its keys in order, upvalue 3: the position. */
+static inline int clua_rules_pairs_step(lua_State *L) {
+  lua_Integer position = lua_tointegerx(L, lua_upvalueindex(3), NULL);
+  lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(2));
+  while (position < n) {
+    position++;
+    lua_rawgeti(L, lua_upvalueindex(2), position);
+    lua_pushvalue(L, -1);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
+      lua_pushinteger(L, position);
+      lua_replace(L, lua_upvalueindex(3));
+      return 2;
+    }
+    lua_settop(L, -3);
+  }
+  lua_pushinteger(L, position);
+  lua_replace(L, lua_upvalueindex(3));
+  lua_pushnil(L);
+  return 1;
+}
+
+/* pairs(t): honours __pairs (a script's own metamethod), else iterates the
+ * keys as they are when the loop starts, in the stable order; a key whose
+ * value becomes nil during the loop is skipped. */
+static inline int clua_rules_pairs(lua_State *L) {
+  luaL_checkany(L, 1);
+  lua_settop(L, 1);
+  if (!clua_rules_backing(L, 1) && luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 3);
+    return 3;
+  }
+  if (lua_gettop(L) == 1) lua_pushvalue(L, 1); /* 2: the table to read */
+  luaL_checktype(L, 2, LUA_TTABLE);
+  clua_rules_sorted_keys(L, 2); /* 3 */
+  lua_pushinteger(L, 0);
+  lua_pushcclosure(L, clua_rules_pairs_step, 3);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+/* ------------------------------------------------------------------------ */
+/* No addresses                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Pushes the value at idx as a string without addresses: __tostring is
+ * honoured; other tables, functions, threads and userdata are their type name. */
+static inline const char *clua_rules_tolstring(lua_State *L, int idx, size_t *length) {
+  idx = lua_absindex(L, idx);
+  int t = lua_type(L, idx);
+  if (t == LUA_TTABLE || t == LUA_TUSERDATA) {
+    if (clua_rules_backing(L, idx)) {
+      lua_settop(L, -2);
+    } else if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+      lua_settop(L, -2);
+      return luaL_tolstring(L, idx, length); /* runs __tostring, checks that it returns a string */
+    }
+  }
+  if (t == LUA_TTABLE || t == LUA_TUSERDATA || t == LUA_TFUNCTION || t == LUA_TTHREAD || t == LUA_TLIGHTUSERDATA) {
+    lua_pushstring(L, lua_typename(L, t));
+    return lua_tolstring(L, -1, length);
+  }
+  return luaL_tolstring(L, idx, length);
+}
+
+/* tostring(v) */
+static inline int clua_rules_tostring(lua_State *L) {
+  luaL_checkany(L, 1);
+  lua_settop(L, 1);
+  (void)clua_rules_tolstring(L, 1, NULL);
+  return 1;
+}
+
+/* string.format without %p, whose arguments given to %s never show an
+ * address; upvalue 1: the sandbox's string.format. */
+static inline int clua_rules_format(lua_State *L) {
+  size_t length = 0;
+  const char *format = luaL_checklstring(L, 1, &length);
+  for (size_t i = 0; i + 1 < length; i++) {
+    if (format[i] != '%') continue;
+    size_t j = i + 1;
+    if (format[j] == '%') {
+      i = j;
+      continue;
+    }
+    while (j < length && strchr("-+ #0123456789.", format[j]) != NULL) j++;
+    if (j < length && format[j] == 'p')
+      return luaL_error(L, "string.format: '%%p' is not available to rules (addresses are not deterministic)");
+    i = j;
+  }
+  int n = lua_gettop(L);
+  for (int i = 2; i <= n; i++) {
+    int t = lua_type(L, i);
+    if (t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TTHREAD || t == LUA_TUSERDATA || t == LUA_TLIGHTUSERDATA) {
+      (void)clua_rules_tolstring(L, i, NULL);
+      lua_replace(L, i);
+    }
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, n, 1);
+  return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The host table the rule DSL is made with                                 */
+/* ------------------------------------------------------------------------ */
+
+/* host(view, base) -> { current, view, freeze, rawget, rawlen, rawset,
+ * setmetatable, next, pairs, tostring, format }: the table the rule DSL is
+ * made with. `view` is a light userdata naming the Swift function that
+ * answers nav views; `base` is the sandbox's read-only base. */
+static inline int clua_rules_host(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TLIGHTUSERDATA);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  lua_createtable(L, 0, 12); /* 3 */
+  lua_createtable(L, 0, 2);  /* 4: current */
+  lua_pushvalue(L, 4);
+  lua_setfield(L, 3, "current");
+  clua_push_swift_function(L, lua_touserdata(L, 1), 0);
+  lua_setfield(L, 3, "view");
+  lua_pushcclosure(L, clua_rules_freeze, 0);
+  lua_setfield(L, 3, "freeze");
+  lua_pushcclosure(L, clua_rules_rawget, 0);
+  lua_setfield(L, 3, "rawget");
+  lua_pushcclosure(L, clua_rules_rawlen, 0);
+  lua_setfield(L, 3, "rawlen");
+  lua_pushvalue(L, 4);
+  lua_pushcclosure(L, clua_rules_rawset, 1);
+  lua_setfield(L, 3, "rawset");
+  lua_pushvalue(L, 4);
+  lua_getfield(L, 2, "setmetatable");
+  lua_pushcclosure(L, clua_rules_setmetatable, 2);
+  lua_setfield(L, 3, "setmetatable");
+  lua_pushcclosure(L, clua_rules_next, 0);
+  lua_setfield(L, 3, "next");
+  lua_pushcclosure(L, clua_rules_pairs, 0);
+  lua_setfield(L, 3, "pairs");
+  lua_pushcclosure(L, clua_rules_tostring, 0);
+  lua_setfield(L, 3, "tostring");
+  lua_pushliteral(L, ""); /* the hardened string library is the string metatable's __index */
+  if (lua_getmetatable(L, -1) && lua_getfield(L, -1, "__index") == LUA_TTABLE &&
+      lua_getfield(L, -1, "format") == LUA_TFUNCTION) {
+    lua_pushcclosure(L, clua_rules_format, 1);
+    lua_setfield(L, 3, "format");
+  }
+  lua_settop(L, 3);
+  return 1;
+}
+
+#endif

@@ -1,0 +1,59 @@
+import CLua
+
+/// What the rule engine needs of the VM beyond running scripts: the host table the rule DSL is
+/// made with (pure library functions, freezing, the view function), one budget shared by every
+/// call of an action, and host work charged to that budget.
+extension LuaVM {
+  /// Makes the table the rule DSL is built over: `current` (what is running), `view` (Swift,
+  /// answering `nav` views through `view`), `freeze`, and the deterministic, freeze-aware `next`,
+  /// `pairs`, `rawget`, `rawlen`, `rawset`, `setmetatable`, `tostring` and `string.format`.
+  func makeRuleHost(view: @escaping (LuaStack) throws -> Int32) throws(LuaError) -> LuaRef {
+    try checkIdle()
+    let L = state
+    let top = lua_gettop(L)
+    defer { lua_settop(L, top) }
+    guard lua_checkstack(L, 4) != 0 else { throw .misuse("the Lua stack cannot grow") }
+    let box = LuaFunctionBox(name: "nav", vm: self, body: view)
+    boxes.append(box)
+    lua_pushcclosure(L, clua_rules_host, 0)
+    lua_pushlightuserdata(L, Unmanaged.passUnretained(box).toOpaque())
+    lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(baseSlot))
+    let status = clua_sandbox_pcall(L, context, 2, 1)
+    guard status == LUA_OK else { throw Self.failure(L, context, status: status, location: "rule host") }
+    return LuaRef(slot: luaL_ref(L, CLUA_REGISTRYINDEX), owner: serial)
+  }
+
+  /// Positions inside the chunk `name` (the trusted rule DSL) never locate an error: a message
+  /// without a position gets the innermost position outside it.
+  func hideSource(_ name: String) {
+    let bytes = Array(name.utf8.prefix(31))
+    withUnsafeMutableBytes(of: &context.pointee.hiddenSource) { raw in
+      raw.initializeMemory(as: UInt8.self, repeating: 0)
+      raw.copyBytes(from: bytes)
+    }
+  }
+
+  /// Runs `body` with every call inside it sharing one instruction budget and deadline, armed by
+  /// the first call: one action's rule, guards and deep-link handler together are bounded by the
+  /// limits of one call, however many guards there are. Nested scopes join the outer one.
+  public func withSharedBudget<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    let context = self.context
+    if context.pointee.batchDepth == 0 { context.pointee.batchArmed = 0 }
+    context.pointee.batchDepth += 1
+    defer {
+      context.pointee.batchDepth -= 1
+      if context.pointee.batchDepth == 0 { context.pointee.batchArmed = 0 }
+    }
+    return try body()
+  }
+
+  /// Charges work the host does for a script (a Swift function building a large view) to the
+  /// running call's budget. Returns `false` when the budget or the deadline is used up; the C
+  /// trampoline then stops the script with the budget error as soon as the function returns.
+  func chargeHostWork(_ instructions: Int) -> Bool {
+    let context = self.context
+    context.pointee.instructionsLeft -= Int64(clamping: instructions)
+    if context.pointee.instructionsLeft < 0 { return false }
+    return true
+  }
+}
