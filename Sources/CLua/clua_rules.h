@@ -634,11 +634,17 @@ static inline int clua_rules_host(lua_State *L) {
   lua_setfield(L, 3, "pairs");
   lua_pushcclosure(L, clua_rules_tostring, 0);
   lua_setfield(L, 3, "tostring");
-  lua_pushliteral(L, ""); /* the hardened string library is the string metatable's __index */
-  if (lua_getmetatable(L, -1) && lua_getfield(L, -1, "__index") == LUA_TTABLE &&
-      lua_getfield(L, -1, "format") == LUA_TFUNCTION) {
-    lua_pushcclosure(L, clua_rules_format, 1);
-    lua_setfield(L, 3, "format");
+  /* The hardened string library is the string metatable's __index; every environment made from
+   * now on copies it. Its format becomes the address-free one, for method calls too. */
+  lua_pushliteral(L, "");
+  if (lua_getmetatable(L, -1) && lua_getfield(L, -1, "__index") == LUA_TTABLE) {
+    int strings = lua_gettop(L);
+    if (lua_getfield(L, strings, "format") == LUA_TFUNCTION) {
+      lua_pushcclosure(L, clua_rules_format, 1);
+      lua_pushvalue(L, -1);
+      lua_setfield(L, strings, "format");
+      lua_setfield(L, 3, "format");
+    }
   }
   lua_settop(L, 3);
   return 1;

@@ -174,8 +174,18 @@ final class RuleScript {
     do {
       return try body()
     } catch {
-      throw ScriptError(error, rule: rule).located(in: chunk, line: line)
+      var located = ScriptError(error, rule: rule).located(in: chunk, line: line)
+      located.traceback = located.traceback.map(Self.withoutEngineFrames)
+      throw located
     }
+  }
+
+  /// A traceback without the rule DSL's frames: the author's code and the library functions it
+  /// called, nothing of TabFlow's.
+  static func withoutEngineFrames(_ traceback: String) -> String {
+    traceback.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains(RuleDSL.location + ":") }
+      .joined(separator: "\n")
   }
 
   /// The script line that declared a rule.
