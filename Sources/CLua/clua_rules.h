@@ -166,8 +166,43 @@ static inline void clua_rules_freeze_table(lua_State *L, int idx, int current) {
   lua_settop(L, name - 1);
 }
 
-/* freeze(env, current, roots, skipSource, undefined): freezes everything the
- * script can reach. `env` is the script's environment: its base functions are
+/* The upvalue check: upvalue 1 is an array of records { function, index,
+ * value, name } (one per variable a script function held when the script
+ * loaded), upvalue 2 the current-call table. A variable whose value changed
+ * is put back and the change is an error naming it and the rule. */
+static inline int clua_rules_check_upvalues(lua_State *L) {
+  luaL_checkstack(L, 8, NULL);
+  lua_settop(L, 0);
+  lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(1));
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, lua_upvalueindex(1), i); /* 1: record */
+    lua_rawgeti(L, 1, 1);                   /* 2: function */
+    lua_rawgeti(L, 1, 2);
+    int index = (int)lua_tointegerx(L, -1, NULL);
+    lua_settop(L, 2);
+    lua_rawgeti(L, 1, 3); /* 3: the value it had */
+    if (lua_getupvalue(L, 2, index) != NULL) { /* 4: the value it has */
+      if (!lua_rawequal(L, 3, 4)) {
+        lua_pushvalue(L, 3);
+        (void)lua_setupvalue(L, 2, index);
+        lua_rawgeti(L, 1, 4);
+        const char *name = lua_tostring(L, -1);
+        clua_rules_push_what(L, lua_upvalueindex(2));
+        return luaL_error(L,
+                          "attempt to assign local '%s' (held since the script loaded) inside %s — keep state in "
+                          "screen state or context",
+                          name != NULL ? name : "?", lua_tostring(L, -1));
+      }
+    }
+    lua_settop(L, 0);
+  }
+  return 0;
+}
+
+/* freeze(env, current, roots, skipSource, undefined) -> count [, check]:
+ * freezes everything the script can reach. When its functions hold variables
+ * (upvalues: a `local` of the chunk a rule uses), also returns `check`, which
+ * the DSL calls after each rule to catch a rule that assigned one. `env` is the script's environment: its base functions are
  * copied in (so reads stay one hop) and a read of a name it does not have
  * calls `undefined(env, name)`. `roots` is an array of further functions (the
  * rule handlers) whose upvalues are walked. Lua functions whose source is
@@ -185,6 +220,10 @@ static inline int clua_rules_freeze(lua_State *L) {
   lua_createtable(L, 64, 0); /* 8: queue of names */
   lua_Integer tail = 0;
   int frozen = 0;
+  lua_createtable(L, 0, 16); /* 9: upvalue variables seen (by upvalue id) */
+  lua_createtable(L, 16, 0); /* 10: their records, for the check */
+  lua_rotate(L, 6, 2);       /* 6, 7: those two; 8: seen, 9: values, 10: names */
+  lua_Integer cells = 0;
 
   /* the environment: merge in the read-only base so every global is one hop */
   if (lua_getmetatable(L, 1)) {
@@ -202,101 +241,128 @@ static inline int clua_rules_freeze(lua_State *L) {
         }
       }
     }
-    lua_settop(L, 8);
+    lua_settop(L, 10);
   }
   lua_pushvalue(L, 1);
-  lua_rawseti(L, 7, ++tail);
+  lua_rawseti(L, 9, ++tail);
   lua_pushliteral(L, "_G");
-  lua_rawseti(L, 8, tail);
+  lua_rawseti(L, 10, tail);
   for (lua_Integer i = 1; lua_rawgeti(L, 3, i) != LUA_TNIL; i++) {
-    lua_rawseti(L, 7, ++tail);
+    lua_rawseti(L, 9, ++tail);
     lua_pushliteral(L, "a rule");
-    lua_rawseti(L, 8, tail);
+    lua_rawseti(L, 10, tail);
   }
-  lua_settop(L, 8);
+  lua_settop(L, 10);
 
   for (lua_Integer head = 1; head <= tail; head++) {
     clua_charge(L, 1);
-    lua_rawgeti(L, 7, head); /* 9: value */
-    lua_rawgeti(L, 8, head); /* 10: its name */
-    int type = lua_type(L, 9);
-    lua_pushvalue(L, 9);
-    if ((type != LUA_TTABLE && type != LUA_TFUNCTION) || lua_rawget(L, 6) != LUA_TNIL) {
-      lua_settop(L, 8);
+    lua_rawgeti(L, 9, head); /* 11: value */
+    lua_rawgeti(L, 10, head); /* 12: its name */
+    int type = lua_type(L, 11);
+    lua_pushvalue(L, 11);
+    if ((type != LUA_TTABLE && type != LUA_TFUNCTION) || lua_rawget(L, 8) != LUA_TNIL) {
+      lua_settop(L, 10);
       continue;
     }
-    lua_settop(L, 10);
-    lua_pushvalue(L, 9);
+    lua_settop(L, 12);
+    lua_pushvalue(L, 11);
     lua_pushboolean(L, 1);
-    lua_rawset(L, 6);
+    lua_rawset(L, 8);
     if (type == LUA_TFUNCTION) {
-      if (lua_iscfunction(L, 9)) {
-        lua_settop(L, 8);
+      if (lua_iscfunction(L, 11)) {
+        lua_settop(L, 10);
         continue;
       }
       lua_Debug ar;
-      lua_pushvalue(L, 9);
+      lua_pushvalue(L, 11);
       if (lua_getinfo(L, ">S", &ar) && ar.source != NULL && strcmp(ar.source, skip) == 0) {
-        lua_settop(L, 8);
+        lua_settop(L, 10);
         continue;
       }
       for (int up = 1;; up++) {
-        const char *upname = lua_getupvalue(L, 9, up);
+        const char *upname = lua_getupvalue(L, 11, up);
         if (upname == NULL) break;
+        if (strcmp(upname, "_ENV") == 0) {
+          lua_settop(L, -2);
+          continue;
+        }
+        /* each variable once (closures share them), recorded with its value for the check */
+        void *id = lua_upvalueid(L, 11, up);
+        if (id != NULL && lua_rawgetp(L, 6, id) == LUA_TNIL) {
+          lua_settop(L, -2);
+          lua_pushboolean(L, 1);
+          lua_rawsetp(L, 6, id);
+          lua_createtable(L, 4, 0);
+          lua_pushvalue(L, 11);
+          lua_rawseti(L, -2, 1);
+          lua_pushinteger(L, up);
+          lua_rawseti(L, -2, 2);
+          lua_pushvalue(L, -2);
+          lua_rawseti(L, -2, 3);
+          lua_pushstring(L, upname);
+          lua_rawseti(L, -2, 4);
+          lua_rawseti(L, 7, ++cells);
+        } else {
+          lua_settop(L, -2);
+        }
         int uptype = lua_type(L, -1);
         if ((uptype == LUA_TTABLE || uptype == LUA_TFUNCTION) && strcmp(upname, "_ENV") != 0) {
-          lua_rawseti(L, 7, ++tail);
+          lua_rawseti(L, 9, ++tail);
           lua_pushstring(L, upname[0] != '\0' ? upname : "?");
-          lua_rawseti(L, 8, tail);
+          lua_rawseti(L, 10, tail);
         } else {
           lua_settop(L, -2);
         }
       }
-      lua_settop(L, 8);
+      lua_settop(L, 10);
       continue;
     }
-    if (clua_rules_backing(L, 9)) { /* already frozen (reached twice) */
-      lua_settop(L, 8);
+    if (clua_rules_backing(L, 11)) { /* already frozen (reached twice) */
+      lua_settop(L, 10);
       continue;
     }
     /* a table: queue its keys and values, named after it, then freeze it */
-    const char *parent = lua_tostring(L, 10);
-    int isGlobals = lua_rawequal(L, 9, 1);
+    const char *parent = lua_tostring(L, 12);
+    int isGlobals = lua_rawequal(L, 11, 1);
     lua_pushnil(L);
-    while (lua_next(L, 9) != 0) {
+    while (lua_next(L, 11) != 0) {
       for (int slot = -2; slot <= -1; slot++) {
         int t = lua_type(L, slot);
         if (t != LUA_TTABLE && t != LUA_TFUNCTION) continue;
         lua_pushvalue(L, slot);
-        lua_rawseti(L, 7, ++tail);
+        lua_rawseti(L, 9, ++tail);
         if (slot == -1 && lua_type(L, -2) == LUA_TSTRING) {
           if (isGlobals) lua_pushvalue(L, -2);
           else lua_pushfstring(L, "%s.%s", parent, lua_tostring(L, -2));
         } else {
           lua_pushfstring(L, "%s[…]", parent);
         }
-        lua_rawseti(L, 8, tail);
+        lua_rawseti(L, 10, tail);
       }
       lua_settop(L, -2);
     }
-    if (lua_getmetatable(L, 9)) { /* the script's own metatable: frozen too */
-      lua_rawseti(L, 7, ++tail);
+    if (lua_getmetatable(L, 11)) { /* the script's own metatable: frozen too */
+      lua_rawseti(L, 9, ++tail);
       lua_pushfstring(L, "the metatable of %s", parent);
-      lua_rawseti(L, 8, tail);
+      lua_rawseti(L, 10, tail);
     }
     if (isGlobals) { /* reads of undefined names go to `undefined` */
       lua_createtable(L, 0, 1);
       lua_pushvalue(L, 5);
       lua_setfield(L, -2, "__index");
-      lua_setmetatable(L, 9);
+      lua_setmetatable(L, 11);
     }
-    lua_pushvalue(L, 10);
-    clua_rules_freeze_table(L, 9, 2);
+    lua_pushvalue(L, 12);
+    clua_rules_freeze_table(L, 11, 2);
     frozen++;
-    lua_settop(L, 8);
+    lua_settop(L, 10);
   }
   lua_pushinteger(L, frozen);
-  return 1;
+  if (cells == 0) return 1;
+  lua_pushvalue(L, 7);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, clua_rules_check_upvalues, 2);
+  return 2;
 }
 
 /* ------------------------------------------------------------------------ */

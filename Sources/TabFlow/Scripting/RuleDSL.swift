@@ -340,6 +340,7 @@ function tabflow_make_dsl(host, limits)
 
   local navs = dsl_setmetatable({}, { __mode = "k" })
   local lastCall
+  local check_upvalues   -- set by seal when the script's functions hold variables
 
   local function begin_call(what)
     if lastCall then lastCall.open = false end
@@ -463,7 +464,7 @@ function tabflow_make_dsl(host, limits)
     for _, list in ipairs({ ruleFns, linkFns, guardFns }) do
       for _, fn in ipairs(list) do handlers[#handlers + 1] = fn end
     end
-    host.freeze(env, current, handlers, "=tabflow.dsl", function(globals, name)
+    local _, check = host.freeze(env, current, handlers, "=tabflow.dsl", function(globals, name)
       local names = {}
       for k in pairs(globals) do
         if type(k) == "string" and k:sub(1, 1) ~= "_" then names[#names + 1] = k end
@@ -471,6 +472,7 @@ function tabflow_make_dsl(host, limits)
       sort(names)
       fail("undefined global '" .. tostring(name) .. "'" .. hint(tostring(name), names), 2)
     end)
+    check_upvalues = check
   end
 
   -- The rule's un-addressed commands go to the tab of the route that sent the action (the host
@@ -479,6 +481,7 @@ function tabflow_make_dsl(host, limits)
     local call = begin_call(ruleWhat[index])
     local queue = {}
     ruleFns[index](new_nav(queue, "current", nil, tab, { screen = screen, action = action, tab = tab }, call), payload)
+    if check_upvalues then check_upvalues() end
     return queue
   end
 
@@ -486,6 +489,7 @@ function tabflow_make_dsl(host, limits)
     local call = begin_call(linkWhat[index])
     local queue = {}
     linkFns[index](new_nav(queue, "current", nil, nil, { url = url }, call), params)
+    if check_upvalues then check_upvalues() end
     return queue
   end
 
@@ -499,6 +503,7 @@ function tabflow_make_dsl(host, limits)
       source = source,
     }
     local ok, reason = guardFns[index](change)
+    if check_upvalues then check_upvalues() end
     if ok == false then return false, reason == nil and "rejected" or tostring(reason) end
     return true
   end

@@ -74,6 +74,25 @@ import Testing
     #expect(flow.state.top.screen.state == ["id": 6, "label": "item 3"])
   }
 
+  @Test func assigningALocalTheScriptHeldSinceLoadingIsAnError() throws {
+    let flow = try ScriptedFlow("""
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { "bump", "peek" } }
+      screen "item" { state = { id = 0 } }
+      local count = 0
+      local function bump() count = count + 1 end
+      on("feed.bump", function(nav) bump(); nav:push("item", { id = count }) end)
+      on("feed.peek", function(nav) nav:push("item", { id = count }) end)
+      """)
+    try flow.send("bump")
+    try flow.send("bump")
+    #expect(flow.failures.count == 2)
+    #expect(flow.failures.first?.message == "shop.lua:6: feed.bump: attempt to assign local 'count' (held since the script loaded) inside rule 'feed.bump' — keep state in screen state or context")
+    // The variable was put back: a later rule sees the value it had when the script loaded.
+    try flow.send("peek")
+    #expect(flow.state.top.screen.state == ["id": 0])
+  }
+
   @Test func readingAnUndefinedGlobalIsAnErrorWithASuggestion() throws {
     let error = try Self.error("typo", in: try Self.flow())
     #expect(error.message == "shop.lua:16: undefined global 'limt' — did you mean 'limit'?")
@@ -104,20 +123,19 @@ import Testing
 
   // MARK: - nav is valid only during its call
 
-  @Test func aNavKeptForLaterIsAnError() throws {
+  @Test func keepingANavForLaterIsAnError() throws {
     let flow = try ScriptedFlow("""
       tab "home" { root = "feed" }
       screen "feed" { actions = { "keep", "use" } }
       screen "item" {}
-      local kept = { }
       local saved
       on("feed.keep", function(nav) saved = nav end)
-      on("feed.use", function(nav) saved:push("item") end)
+      on("feed.use", function(nav) if saved then saved:push("item") end end)
       """)
-    try flow.send("keep")
-    let error = try #require(throws: ScriptError.self) { try flow.batch("use") }
-    #expect(error.message.hasPrefix(
-      "shop.lua:7: this nav belongs to rule 'feed.keep', which has returned; a nav is valid only during the call"))
+    let error = try #require(throws: ScriptError.self) { try flow.batch("keep") }
+    #expect(error.message.hasPrefix("shop.lua:5: attempt to assign local 'saved' (held since the script loaded)"))
+    // Nothing was kept.
+    try flow.send("use")
     #expect(flow.path == "feed")
   }
 
