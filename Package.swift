@@ -41,7 +41,9 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      // Embedded as Swift by scripts/embed (RuleDSL+Source.swift).
+      exclude: ["Scripting/RuleDSL.lua"]
     ),
     .executableTarget(
       name: "flowscript",

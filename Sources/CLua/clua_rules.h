@@ -667,13 +667,16 @@ static inline int clua_rules_format(lua_State *L) {
 /* The host table the rule DSL is made with                                 */
 /* ------------------------------------------------------------------------ */
 
-/* host(view, base) -> { current, view, freeze, rawget, rawlen, rawset,
- * setmetatable, next, pairs, tostring, format }: the table the rule DSL is
- * made with. `view` is a light userdata naming the Swift function that
- * answers nav views; `base` is the sandbox's read-only base. */
+/* host(view, base, hint) -> { current, view, hint, freeze, rawget, rawlen,
+ * rawset, setmetatable, next, pairs, tostring, format }: the table the rule
+ * DSL is made with. `view` and `hint` are light userdata naming the Swift
+ * functions that answer nav views and suggest names; `base` is the sandbox's
+ * read-only base. */
 static inline int clua_rules_host(lua_State *L) {
   luaL_checktype(L, 1, LUA_TLIGHTUSERDATA);
   luaL_checktype(L, 2, LUA_TTABLE);
+  luaL_checktype(L, 3, LUA_TLIGHTUSERDATA);
+  void *hint = lua_touserdata(L, 3);
   lua_settop(L, 2);
   lua_createtable(L, 0, 12); /* 3 */
   lua_createtable(L, 0, 2);  /* 4: current */
@@ -681,6 +684,8 @@ static inline int clua_rules_host(lua_State *L) {
   lua_setfield(L, 3, "current");
   clua_push_swift_function(L, lua_touserdata(L, 1), 0);
   lua_setfield(L, 3, "view");
+  clua_push_swift_function(L, hint, 0);
+  lua_setfield(L, 3, "hint");
   lua_pushcclosure(L, clua_rules_freeze, 0);
   lua_setfield(L, 3, "freeze");
   lua_pushcclosure(L, clua_rules_rawget, 0);

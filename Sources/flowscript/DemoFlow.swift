@@ -1,4 +1,4 @@
-// Generated from scripts/demo.lua by scripts/embed-demo — edit that file, then run the script.
+// Generated from scripts/demo.lua by scripts/embed — edit that file, then run the script.
 // scripts/test fails when the two differ.
 
 /// The bundled demo flow, embedded in the binary (`flowscript` with no arguments opens it).

@@ -4,21 +4,31 @@ import CLua
 /// made with (pure library functions, freezing, the view function), one budget shared by every
 /// call of an action, and host work charged to that budget.
 extension LuaVM {
-  /// Makes the table the rule DSL is built over: `current` (what is running), `view` (Swift,
-  /// answering `nav` views through `view`), `freeze`, and the deterministic, freeze-aware `next`,
-  /// `pairs`, `rawget`, `rawlen`, `rawset`, `setmetatable`, `tostring` and `string.format`.
+  /// Makes the table the rule DSL is built over: `current` (what is running), `view` (answering
+  /// `nav` views), `hint` (`hint(name, candidates)` → ` — did you mean 'x'?`, by
+  /// ``Suggestions``), `freeze`, and the deterministic, freeze-aware `next`, `pairs`, `rawget`,
+  /// `rawlen`, `rawset`, `setmetatable`, `tostring` and `string.format`.
   func makeRuleHost(view: @escaping (LuaStack) throws -> Int32) throws(LuaError) -> LuaRef {
     try checkIdle()
     let L = state
     let top = lua_gettop(L)
     defer { lua_settop(L, top) }
     guard lua_checkstack(L, 4) != 0 else { throw .misuse("the Lua stack cannot grow") }
-    let box = LuaFunctionBox(name: "nav", vm: self, body: view)
-    boxes.append(box)
+    let viewBox = LuaFunctionBox(name: "nav", vm: self, body: view)
+    let hintBox = LuaFunctionBox(name: "hint", vm: self) { stack in
+      var candidates: [String] = []
+      if case let .array(items) = try stack.value(at: 2) {
+        candidates = items.compactMap { if case let .string(text) = $0 { text } else { nil } }
+      }
+      try stack.push(Suggestions.hint(for: stack.string(at: 1) ?? "", in: candidates))
+      return 1
+    }
+    boxes += [viewBox, hintBox]
     lua_pushcclosure(L, clua_rules_host, 0)
-    lua_pushlightuserdata(L, Unmanaged.passUnretained(box).toOpaque())
+    lua_pushlightuserdata(L, Unmanaged.passUnretained(viewBox).toOpaque())
     lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(baseSlot))
-    let status = clua_sandbox_pcall(L, context, 2, 1)
+    lua_pushlightuserdata(L, Unmanaged.passUnretained(hintBox).toOpaque())
+    let status = clua_sandbox_pcall(L, context, 3, 1)
     guard status == LUA_OK else { throw Self.failure(L, context, status: status, location: "rule host") }
     return LuaRef(slot: luaL_ref(L, CLUA_REGISTRYINDEX), owner: serial)
   }

@@ -483,7 +483,8 @@ import Testing
       end
       return "{" .. table.concat(parts, ", ") .. "}"
     end
-    local host = { view = function() return nil end, current = {}, next = next, pairs = pairs, tostring = tostring,
+    local host = { view = function() return nil end, hint = function() return "" end, current = {},
+                   next = next, pairs = pairs, tostring = tostring,
                    rawget = rawget, rawlen = rawlen, rawset = rawset, setmetatable = setmetatable }
     local dsl, decl, api = factory(host)
     local tab, screen, on = dsl.tab, dsl.screen, dsl.on

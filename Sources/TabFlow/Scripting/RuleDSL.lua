@@ -1,0 +1,488 @@
+-- The rule DSL: trusted Lua that runs in the sandbox before each rule script and gives it its
+-- globals (app, tab, screen, on, deeplink, guard) and the `nav` objects rules receive.
+--
+-- Embedded into TabFlow at build time by scripts/embed (Scripting/RuleDSL+Source.swift); scripts/test
+-- fails when the two differ, and a test compiles this file.
+--
+-- The chunk defines the factory `tabflow_make_dsl` in its own environment, which no script can
+-- reach. Each call makes a fresh, independent set of declarations, so a reload never sees the
+-- previous script's state. Declarations are plain data the host reads; handler functions stay in
+-- Lua and are called through `call_rule` / `call_deeplink` / `call_guard`, which return queued
+-- commands as plain tables. Names, tabs and payload fields are checked where the rule calls `nav`,
+-- so errors carry the script's `file:line`.
+local type, error, ipairs, select, mathtype = type, error, ipairs, select, math.type
+local pcall, tonumber, rawequal = pcall, tonumber, rawequal
+local sort, concat = table.sort, table.concat
+local dsl_setmetatable, dsl_print, dsl_math = setmetatable, print, math
+
+-- The factory is kept as a global of the DSL's own environment (no script can reach it).
+-- `host` holds what the engine provides: `view(which, tab, field, argument)` answering nav views,
+-- `current` (what is running, read by the host's error messages), `freeze`, and the
+-- deterministic, freeze-aware library functions rules get. `limits.tabs` caps the tabs.
+function tabflow_make_dsl(host, limits)
+  local view, current, tostring = host.view, host.current, host.tostring
+  -- " — did you mean 'x'?" or "": the engine's one edit-distance rule, shared with the host.
+  local hint = host.hint
+  local next, pairs = host.next, host.pairs
+  local maxTabs = (limits and limits.tabs) or 64
+  local maxValues = (limits and limits.values) or 10000
+  local decl = {
+    app = "", back = "none",
+    tabs = {},                     -- array of {id=, root=, reselect=, navigation=, title=, line=}
+    screens = {},                  -- array of {name=, title=, state=, actions={ {name=, sample=} }}
+    rules = {},                    -- array of {key=, line=}
+    deeplinks = {},                -- array of {pattern=, line=}
+    guards = {},                   -- array of {name=, line=}
+  }
+  local tabsById, screensByName, rulesByKey = {}, {}, {}
+  local tabOrder, screenOrder = {}, {}
+  local ruleFns, linkFns, guardFns = {}, {}, {}
+  local ruleWhat, linkWhat, guardWhat = {}, {}, {}
+  local sealed = false
+  local dsl = {}
+
+  local function fail(message, level) error(message, level + 1) end
+
+  local function sortedkeys(t)
+    local keys = {}
+    for k in pairs(t) do keys[#keys + 1] = tostring(k) end
+    sort(keys)
+    return keys
+  end
+
+  -- The script line that called a declaration, or nil: `error` names the position at level 4 —
+  -- 1 is pcall, 2 this function, 3 the declaration, 4 the script that called it.
+  local function caller_line()
+    local _, where = pcall(error, "", 4)
+    return type(where) == "string" and tonumber(where:match(":(%d+): $")) or nil
+  end
+
+  local function check_name(value, what, level)
+    if type(value) ~= "string" or value == "" then
+      fail(what .. " must be a non-empty string, got " .. type(value), level + 1)
+    end
+    return value
+  end
+
+  -- Declarations are made while the script loads; inside a rule they would be silently lost.
+  local function check_loading(what, level)
+    if sealed then
+      fail(what .. " must be declared while the script loads, not inside " .. (current.what or "a rule"), level + 1)
+    end
+  end
+
+  -- Declared values are plain data: strings, numbers, booleans and tables of them (no functions,
+  -- no cycles), so the host can read them and the explorer can send them.
+  local function check_data(value, what, level)
+    local count, open = 0, {}
+    local function walk(v, path, depth)
+      local kind = type(v)
+      if kind == "string" or kind == "number" or kind == "boolean" then return nil end
+      if kind ~= "table" then
+        return path .. " is a " .. kind .. "; declarations take plain data (strings, numbers, booleans and tables of them)"
+      end
+      if open[v] then return path .. " contains itself (a cycle)" end
+      if depth > 32 then return path .. " is nested deeper than 32 levels" end
+      open[v] = true
+      for k, item in pairs(v) do
+        count = count + 1
+        if count > maxValues then return "it has more than " .. maxValues .. " elements" end
+        local problem = walk(item, path .. "." .. tostring(k), depth + 1)
+        if problem then return problem end
+      end
+      open[v] = nil
+      return nil
+    end
+    local problem = walk(value, "value", 0)
+    if problem then fail(what .. ": " .. problem, level + 1) end
+    return value
+  end
+
+  -- Declarations -------------------------------------------------------------
+
+  function dsl.app(name)
+    check_loading("the app", 2)
+    decl.app = check_name(name, "app name", 2)
+    return function(options)
+      if type(options) ~= "table" then fail("app options must be a table", 2) end
+      local back = options.back
+      if back ~= nil and back ~= "none" and back ~= "history" then
+        fail("app back must be \"none\" or \"history\", got " .. tostring(back), 2)
+      end
+      decl.back = back or "none"
+    end
+  end
+
+  function dsl.tab(id)
+    check_loading("tabs", 2)
+    check_name(id, "tab id", 2)
+    if tabsById[id] then fail("tab '" .. id .. "' is declared twice", 2) end
+    if #decl.tabs >= maxTabs then
+      fail("too many tabs: a script may declare at most " .. maxTabs .. " (a tab bar shows a handful)", 2)
+    end
+    local line = caller_line()
+    return function(spec)
+      if type(spec) ~= "table" then fail("tab '" .. id .. "' needs a table, e.g. { root = \"feed\" }", 2) end
+      local root = spec.root
+      if type(root) ~= "string" then fail("tab '" .. id .. "' needs root = \"<screen>\"", 2) end
+      local reselect = spec.reselect or "popToRoot"
+      if reselect ~= "popToRoot" and reselect ~= "none" then
+        fail("tab '" .. id .. "': reselect must be \"popToRoot\" or \"none\", got " .. tostring(reselect), 2)
+      end
+      local navigation = spec.navigation
+      if navigation == nil then navigation = true end
+      if type(navigation) ~= "boolean" then fail("tab '" .. id .. "': navigation must be a boolean", 2) end
+      local title = spec.title or id
+      if type(title) ~= "string" then fail("tab '" .. id .. "': title must be a string, got " .. type(title), 2) end
+      local t = { id = id, root = root, reselect = reselect, navigation = navigation, title = title, line = line }
+      tabsById[id] = t
+      tabOrder[#tabOrder + 1] = id
+      decl.tabs[#decl.tabs + 1] = t
+    end
+  end
+
+  function dsl.screen(name)
+    check_loading("screens", 2)
+    check_name(name, "screen name", 2)
+    if screensByName[name] then fail("screen '" .. name .. "' is declared twice", 2) end
+    return function(spec)
+      spec = spec or {}
+      if type(spec) ~= "table" then fail("screen '" .. name .. "' needs a table", 2) end
+      local title = spec.title or name
+      if type(title) ~= "string" then fail("screen '" .. name .. "': title must be a string, got " .. type(title), 2) end
+      local state = spec.state or {}
+      if type(state) ~= "table" then fail("screen '" .. name .. "': state must be a table of defaults", 2) end
+      for k in pairs(state) do
+        if type(k) ~= "string" then fail("screen '" .. name .. "': state fields must be named", 2) end
+      end
+      check_data(state, "screen '" .. name .. "': state", 2)
+      local actions, seen = {}, {}
+      local declared = spec.actions or {}
+      if type(declared) ~= "table" then fail("screen '" .. name .. "': actions must be a table", 2) end
+      for i, a in ipairs(declared) do
+        if type(a) ~= "string" then fail("screen '" .. name .. "': action " .. i .. " must be a name", 2) end
+        if not seen[a] then seen[a] = true; actions[#actions + 1] = { name = a, sample = {} } end
+      end
+      local named = {}
+      for a in pairs(declared) do
+        if type(a) == "string" then named[#named + 1] = a end
+      end
+      for _, a in ipairs(named) do
+        local sample = declared[a]
+        if type(sample) ~= "table" then
+          fail("screen '" .. name .. "': the sample payload of '" .. a .. "' must be a table", 2)
+        end
+        check_data(sample, "screen '" .. name .. "': the sample payload of '" .. a .. "'", 2)
+        if not seen[a] then seen[a] = true; actions[#actions + 1] = { name = a, sample = sample } end
+      end
+      local s = { name = name, title = title, state = state, actions = actions, actionSet = seen }
+      screensByName[name] = s
+      screenOrder[#screenOrder + 1] = name
+      decl.screens[#decl.screens + 1] = { name = name, title = title, state = state, actions = actions }
+    end
+  end
+
+  function dsl.on(key, fn)
+    check_loading("rules", 2)
+    check_name(key, "rule key", 2)
+    if not key:match("^[%w_]+%.[%w_]+$") and not key:match("^%*%.[%w_]+$") then
+      fail("rule key '" .. key .. "' must be \"screen.action\" or \"*.action\"", 2)
+    end
+    if type(fn) ~= "function" then fail("rule '" .. key .. "' needs a function(nav, payload)", 2) end
+    if rulesByKey[key] then fail("rule '" .. key .. "' is declared twice", 2) end
+    ruleFns[#ruleFns + 1] = fn
+    ruleWhat[#ruleFns] = "rule '" .. key .. "'"
+    rulesByKey[key] = #ruleFns
+    decl.rules[#decl.rules + 1] = { key = key, line = caller_line() }
+  end
+
+  function dsl.deeplink(pattern, fn)
+    check_loading("deep links", 2)
+    check_name(pattern, "deep-link pattern", 2)
+    if type(fn) ~= "function" then fail("deeplink '" .. pattern .. "' needs a function(nav, params)", 2) end
+    linkFns[#linkFns + 1] = fn
+    linkWhat[#linkFns] = "deep link '" .. pattern .. "'"
+    decl.deeplinks[#decl.deeplinks + 1] = { pattern = pattern, line = caller_line() }
+  end
+
+  -- guard("name", fn) names a guard (rejections say which); guard(fn) is "guard #N".
+  function dsl.guard(name, fn)
+    check_loading("guards", 2)
+    if fn == nil then name, fn = "guard #" .. (#guardFns + 1), name end
+    check_name(name, "guard name", 2)
+    if type(fn) ~= "function" then fail("guard '" .. name .. "' needs a function(change)", 2) end
+    guardFns[#guardFns + 1] = fn
+    guardWhat[#guardFns] = name:match("^guard #%d+$") and name or ("guard '" .. name .. "'")
+    decl.guards[#decl.guards + 1] = { name = name, line = caller_line() }
+  end
+
+  -- What rules get instead of the sandbox's own: deterministic and freeze-aware functions, no
+  -- randomness, no garbage-collector state, no addresses.
+  dsl.next, dsl.pairs, dsl.tostring = next, pairs, tostring
+  dsl.rawget, dsl.rawlen, dsl.rawset, dsl.setmetatable = host.rawget, host.rawlen, host.rawset, host.setmetatable
+  dsl.print = function(...)
+    local parts = {}
+    for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+    dsl_print(concat(parts, "\t"))
+  end
+  dsl.collectgarbage = function()
+    fail("collectgarbage is not available to rules (the collector's state would be hidden input)", 2)
+  end
+  local rulemath = {}
+  for k, v in pairs(dsl_math) do
+    if k ~= "random" and k ~= "randomseed" then rulemath[k] = v end
+  end
+  dsl.math = dsl_setmetatable(rulemath, {
+    __index = function(_, k)
+      if k == "random" or k == "randomseed" then
+        fail("math." .. k .. " is not available to rules: randomness belongs to the host — "
+          .. "pass it in as a context value (e.g. nav.context.variant)", 2)
+      end
+    end,
+  })
+
+  -- Argument checks. `level` 3 is the rule that called a nav method directly.
+
+  local function screen_arg(name, level)
+    level = level or 3
+    if type(name) ~= "string" then fail("expected a screen name, got " .. type(name), level) end
+    local s = screensByName[name]
+    if not s then fail("unknown screen '" .. name .. "'" .. hint(name, screenOrder), level) end
+    return s
+  end
+
+  local function state_arg(s, state, level)
+    level = level or 3
+    if state == nil then return {} end
+    if type(state) ~= "table" then
+      fail("the state of '" .. s.name .. "' must be a table, got " .. type(state), level)
+    end
+    local unknown
+    local copy = {}
+    for k, v in pairs(state) do
+      local default = type(k) == "string" and s.state[k] or nil
+      if default == nil then
+        local name = tostring(k)
+        if unknown == nil or name < unknown then unknown = name end
+      elseif type(default) ~= type(v) then
+        fail("field '" .. k .. "' of screen '" .. s.name .. "' expects a " .. type(default) .. ", got " .. type(v), level)
+      end
+      copy[k] = v
+    end
+    if unknown then
+      local fields = sortedkeys(s.state)
+      if #fields == 0 then
+        fail("screen '" .. s.name .. "' has no state, but the payload sets '" .. unknown .. "'", level)
+      end
+      fail("screen '" .. s.name .. "' has no field '" .. unknown .. "' (fields: " .. concat(fields, ", ") .. ")"
+        .. hint(unknown, fields), level)
+    end
+    return copy
+  end
+
+  local function tab_arg(id)
+    if type(id) ~= "string" then fail("expected a tab id, got " .. type(id), 3) end
+    if not tabsById[id] then fail("unknown tab '" .. id .. "'" .. hint(id, tabOrder), 3) end
+    return id
+  end
+
+  local function count_arg(n)
+    if n == nil then return 1 end
+    if mathtype(n) ~= "integer" then fail("expected a whole number of routes, got " .. type(n), 3) end
+    return n
+  end
+
+  local function routes_arg(routes)
+    if type(routes) ~= "table" then fail("expected a list of routes like { {\"item\", {id = 3}} }", 3) end
+    local out = {}
+    for i, r in ipairs(routes) do
+      if type(r) ~= "table" then fail("route " .. i .. " must be a table like {\"item\", {id = 3}}", 3) end
+      local s = screen_arg(r[1] or r.screen, 4)
+      local style = r.style        -- nil: the host decides (the root first for reset and open "replace")
+      if style ~= nil and style ~= "root" and style ~= "push" and style ~= "sheet" and style ~= "cover" then
+        fail("route " .. i .. ": style must be root, push, sheet or cover", 3)
+      end
+      out[i] = { screen = s.name, state = state_arg(s, r[2] or r.state, 4), style = style,
+                 navigation = r.navigation, detents = r.detents }
+    end
+    return out
+  end
+
+  -- nav ------------------------------------------------------------------------
+  -- A nav's data lives outside it (in `navs`), so a script can neither see nor replace it; a nav
+  -- is valid only during the call that received it: every call closes the one before.
+
+  local navs = dsl_setmetatable({}, { __mode = "k" })
+  local lastCall
+  local check_upvalues   -- set by seal when the script's functions hold variables
+
+  local function begin_call(what)
+    if lastCall then lastCall.open = false end
+    lastCall = { open = true, what = what }
+    current.what = what
+    return lastCall
+  end
+
+  local function record(nav, level)
+    local r = navs[nav]
+    if r == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
+    if not r.call.open then
+      fail("this nav belongs to " .. r.call.what .. ", which has returned; a nav is valid only during the call "
+        .. "that received it (do not keep it in a variable)", level + 1)
+    end
+    return r
+  end
+
+  local Nav = {}
+  local navMeta = {
+    __index = function(nav, key)
+      local method = Nav[key]
+      if method then return method end
+      if key == "event" then return record(nav, 2).event end
+      -- `nav:tab(id)` (a method) owns the name `tab`, so the tab view is `nav.currentTab`.
+      if key == "currentTab" then
+        local r = record(nav, 2)
+        return r.tab or r.viewTab or view(r.which, nil, "tab")
+      end
+      if key == "top" or key == "depth" or key == "stack" or key == "context" then
+        local r = record(nav, 2)
+        return view(r.which, r.tab or r.viewTab, key)
+      end
+      return nil
+    end,
+    __newindex = function(_, key) fail("nav is read-only (tried to set '" .. tostring(key) .. "')", 2) end,
+    __metatable = false,
+  }
+
+  -- queue: where commands go (nil: read-only); tab: the tab commands are addressed to (nav:tab);
+  -- viewTab: the tab views describe by default (the tab of the route that sent the action).
+  local function new_nav(queue, which, tab, viewTab, event, call)
+    local nav = dsl_setmetatable({}, navMeta)
+    navs[nav] = { queue = queue, which = which, tab = tab, viewTab = viewTab, event = event, call = call }
+    return nav
+  end
+
+  -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
+  local function enqueue(nav, command, coordinatorCommand)
+    local r = record(nav, 3)
+    local queue = r.queue
+    if queue == nil then fail("this nav is read-only (guards cannot navigate)", 3) end
+    if not coordinatorCommand then command.tab = r.tab end
+    queue[#queue + 1] = command
+  end
+
+  function Nav:push(screen, state)
+    local s = screen_arg(screen)
+    enqueue(self, { op = "push", screen = s.name, state = state_arg(s, state) })
+  end
+  function Nav:presentSheet(screen, state, options)
+    local s = screen_arg(screen)
+    options = options or {}
+    if type(options) ~= "table" then fail("presentSheet options must be a table", 2) end
+    enqueue(self, { op = "presentSheet", screen = s.name, state = state_arg(s, state),
+                    navigation = options.navigation, detents = options.detents, dragIndicator = options.dragIndicator })
+  end
+  function Nav:presentCover(screen, state, options)
+    local s = screen_arg(screen)
+    options = options or {}
+    if type(options) ~= "table" then fail("presentCover options must be a table", 2) end
+    enqueue(self, { op = "presentCover", screen = s.name, state = state_arg(s, state), navigation = options.navigation })
+  end
+  function Nav:pop(n) enqueue(self, { op = "pop", count = count_arg(n) }) end
+  function Nav:goBack(n) enqueue(self, { op = "goBack", count = count_arg(n) }) end
+  function Nav:dismiss(n) enqueue(self, { op = "dismiss", count = count_arg(n) }) end
+  function Nav:popTo(screen) enqueue(self, { op = "popTo", screen = screen_arg(screen).name }) end
+  function Nav:goBackTo(screen) enqueue(self, { op = "goBackTo", screen = screen_arg(screen).name }) end
+  function Nav:popToRoot() enqueue(self, { op = "popToRoot" }) end
+  function Nav:goBackToRoot() enqueue(self, { op = "goBackToRoot" }) end
+  function Nav:popToCurrentNavigationRoot() enqueue(self, { op = "popToCurrentNavigationRoot" }) end
+  function Nav:dismissAll() enqueue(self, { op = "dismissAll" }) end
+  function Nav:selectTab(id)
+    enqueue(self, { op = "selectTab", target = tab_arg(id) }, true)
+  end
+  function Nav:reset(routes) enqueue(self, { op = "reset", routes = routes_arg(routes) }) end
+  function Nav:open(routes, mode)
+    mode = mode or "append"
+    if mode ~= "replace" and mode ~= "keepRoot" and mode ~= "append" then
+      fail("open mode must be \"replace\", \"keepRoot\" or \"append\", got " .. tostring(mode), 2)
+    end
+    enqueue(self, { op = "open", routes = routes_arg(routes), mode = mode })
+  end
+  function Nav:emit(name, payload)
+    if type(name) ~= "string" then fail("emit needs an event name", 2) end
+    if payload ~= nil and type(payload) ~= "table" then fail("the payload of '" .. name .. "' must be a table", 2) end
+    enqueue(self, { op = "emit", name = name, payload = payload }, true)
+  end
+  function Nav:tab(id)
+    local r = record(self, 2)
+    return new_nav(r.queue, r.which, tab_arg(id), nil, r.event, r.call)
+  end
+  function Nav:contains(screen)
+    if type(screen) ~= "string" then fail("contains expects a screen name", 2) end
+    local r = record(self, 2)
+    return view(r.which, r.tab or r.viewTab, "contains", screen)
+  end
+
+  -- Calls from the host --------------------------------------------------------
+
+  local api = {}
+
+  function api.declarations() return decl end
+
+  -- After the script has loaded: no more declarations, and everything the script can reach —
+  -- its globals, the libraries, tables held by globals or upvalues — becomes read-only. A read
+  -- of a global that was never defined is an error with a suggestion.
+  function api.seal(env)
+    sealed = true
+    local handlers = {}
+    for _, list in ipairs({ ruleFns, linkFns, guardFns }) do
+      for _, fn in ipairs(list) do handlers[#handlers + 1] = fn end
+    end
+    local _, check = host.freeze(env, current, handlers, "=tabflow.dsl", function(globals, name)
+      local names = {}
+      for k in pairs(globals) do
+        if type(k) == "string" and k:sub(1, 1) ~= "_" then names[#names + 1] = k end
+      end
+      sort(names)
+      fail("undefined global '" .. tostring(name) .. "'" .. hint(tostring(name), names), 2)
+    end)
+    check_upvalues = check
+  end
+
+  -- The rule's un-addressed commands go to the tab of the route that sent the action (the host
+  -- applies them there); its views describe that tab.
+  function api.call_rule(index, screen, action, tab, payload)
+    local call = begin_call(ruleWhat[index])
+    local queue = {}
+    ruleFns[index](new_nav(queue, "current", nil, tab, { screen = screen, action = action, tab = tab }, call), payload)
+    if check_upvalues then check_upvalues() end
+    return queue
+  end
+
+  function api.call_deeplink(index, url, params)
+    local call = begin_call(linkWhat[index])
+    local queue = {}
+    linkFns[index](new_nav(queue, "current", nil, nil, { url = url }, call), params)
+    if check_upvalues then check_upvalues() end
+    return queue
+  end
+
+  function api.call_guard(index, commands, source)
+    local call = begin_call(guardWhat[index])
+    local change = {
+      before = new_nav(nil, "before", nil, nil, nil, call),
+      after = new_nav(nil, "after", nil, nil, nil, call),
+      context = view("after", nil, "context"),
+      commands = commands,
+      source = source,
+    }
+    local ok, reason = guardFns[index](change)
+    if check_upvalues then check_upvalues() end
+    if ok == false then return false, reason == nil and "rejected" or tostring(reason) end
+    return true
+  end
+
+  return dsl, decl, api
+end
+
+return tabflow_make_dsl
