@@ -34,7 +34,7 @@ public struct ShopApp: Reducer {
         }
         return .none
       }
-      TabCoordinator(rules: rules, guards: [rules.scriptGuard], deepLinks: rules.deepLinks)
+      TabCoordinator(script: rules)
     }
     .forEachRoute(\.self, action: .router()) { ShopScreenFeature(clock: clock) }
   }

@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// let rules = try ScriptedRules<DynamicScreen, DynamicAction>(source: script, name: "shop.lua")
 /// let store = Store(initialState: try rules.initialState()) {
-///   TabCoordinator(rules: rules, guards: [rules.scriptGuard], deepLinks: rules.deepLinks)
+///   TabCoordinator(script: rules)
 ///     .forEachRoute(\.self, action: .router()) { EmptyReducer() }
 /// }
 /// try rules.reload(source: edited, name: "shop.lua", keeping: store.state)

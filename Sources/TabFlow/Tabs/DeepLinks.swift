@@ -18,6 +18,8 @@ public struct DeepLinks<Screen> {
 
   private var entries: [(pattern: DeepLinkPattern, handler: Handler)] = []
   private var source: (() -> DeepLinks<Screen>)?
+  /// Links tried after these (see ``followed(by:)``).
+  private var fallback: [DeepLinks<Screen>] = []
 
   /// No deep links.
   public init() {}
@@ -29,7 +31,16 @@ public struct DeepLinks<Screen> {
   }
 
   /// The patterns, in the order they are tried.
-  public var patterns: [DeepLinkPattern] { (source?().patterns ?? []) + entries.map(\.pattern) }
+  public var patterns: [DeepLinkPattern] {
+    (source?().patterns ?? []) + entries.map(\.pattern) + fallback.flatMap(\.patterns)
+  }
+
+  /// These links, then `other`'s: a URL opens with the first pattern that matches, these first.
+  public func followed(by other: DeepLinks<Screen>) -> DeepLinks<Screen> {
+    var combined = self
+    combined.fallback.append(other)
+    return combined
+  }
 
   /// Adds a pattern and its handler; throws when the pattern is malformed.
   public mutating func register(_ pattern: String, _ handler: @escaping Handler) throws(DeepLinkError) {
@@ -43,6 +54,9 @@ public struct DeepLinks<Screen> {
       if let parameters = entry.pattern.match(url) {
         return (DeepLinkMatch(url: url, pattern: entry.pattern.text, parameters: parameters), entry.handler)
       }
+    }
+    for links in fallback {
+      if let found = links.resolve(url) { return found }
     }
     return nil
   }

@@ -35,7 +35,7 @@ final class FlowSession {
     // The CLI reports every failure itself; the library's log lines would only repeat them.
     var logger = Logger(label: "tabflow.navigation")
     logger.logLevel = .error
-    coordinator = TabCoordinator(rules: rules, guards: [rules.scriptGuard], deepLinks: rules.deepLinks, logger: logger)
+    coordinator = TabCoordinator(script: rules, logger: logger)
     state = try rules.initialState()
   }
 

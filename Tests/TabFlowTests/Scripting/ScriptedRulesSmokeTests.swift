@@ -12,7 +12,7 @@ import Testing
     let rules = try ScriptedRules<DynamicScreen, DynamicAction>(contentsOfFile: Self.demoPath)
     #expect(rules.declarations.tabIDs == ["home", "search", "profile"])
     let store = Store(initialState: try rules.initialState()) {
-      TabCoordinator(rules: rules, guards: [rules.scriptGuard], deepLinks: rules.deepLinks)
+      TabCoordinator(script: rules)
         .forEachRoute(\.self, action: .router()) { EmptyReducer<DynamicScreen, DynamicAction>() }
     }
     let feed = store.state.selectedStack.ids[0]

@@ -42,7 +42,7 @@ extension ScriptedRulesTests {
       _ rules: DynamicRules, swiftGuards: [NavigationGuard<DynamicScreen>] = []
     ) throws -> Store {
       TestStore(initialState: try rules.initialState()) {
-        TabCoordinator(rules: rules, guards: [rules.scriptGuard] + swiftGuards, deepLinks: rules.deepLinks)
+        TabCoordinator(script: rules, guards: swiftGuards)
           .forEachRoute(\.self, action: .router()) { EmptyReducer<DynamicScreen, DynamicAction>() }
       }
     }

@@ -83,3 +83,29 @@ extension ScriptedRulesTests {
     }
   }
 }
+
+/// `TabCoordinator(script:guards:deepLinks:)` wires a script in one line: its guards always run
+/// (before the extra Swift guards) and the extra deep links are tried after the script's patterns.
+@MainActor
+@Suite struct ScriptWiringTests {
+  @Test func extraDeepLinksAreTriedAfterTheScriptsPatterns() throws {
+    let rules = try DynamicRules(source: """
+      tab "home" { root = "feed" }
+      screen "feed" {}
+      screen "item" { state = { id = 0 } }
+      deeplink("shop://item/:id", function(nav, p) nav:push("item", { id = tonumber(p.id) }) end)
+      """, name: "shop.lua")
+    var extra = DeepLinks<DynamicScreen>()
+    try extra.register("shop://item/:id") { _, _ in [.push(DynamicScreen("item", state: ["id": 99]))] }
+    try extra.register("shop://promo") { _, _ in [.push(DynamicScreen("item", state: ["id": 7]))] }
+    let coordinator = TabCoordinator(script: rules, deepLinks: extra)
+    #expect(coordinator.deepLinks.patterns.map(\.text) == ["shop://item/:id", "shop://item/:id", "shop://promo"])
+    #expect(coordinator.guards.map(\.name) == ["shop.lua guards"])
+    var state = try rules.initialState()
+    _ = coordinator.apply(.openURL("shop://item/3"), to: &state)
+    _ = coordinator.apply(.openURL("shop://promo"), to: &state)
+    #expect(state.selectedStack.routes.map(\.screen) == [
+      DynamicScreen("feed"), DynamicScreen("item", state: ["id": 3]), DynamicScreen("item", state: ["id": 7]),
+    ])
+  }
+}

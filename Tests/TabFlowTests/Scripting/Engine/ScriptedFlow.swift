@@ -18,7 +18,7 @@ final class ScriptedFlow {
     self.rules = rules
     self.log = log
     store = Store(initialState: try rules.initialState()) {
-      TabCoordinator(rules: rules, guards: [rules.scriptGuard], deepLinks: rules.deepLinks)
+      TabCoordinator(script: rules)
         .forEachRoute(\.self, action: .router()) { EmptyReducer<DynamicScreen, DynamicAction>() }
       Reduce<DynamicState, DynamicCoordinatorAction> { _, action in
         if case let .delegate(delegate) = action { log.entries.append(delegate) }

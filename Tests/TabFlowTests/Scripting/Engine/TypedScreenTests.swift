@@ -92,7 +92,7 @@ extension ScriptedRulesTests {
     @Test func aTypedSwiftAppWhoseNavigationIsDrivenEntirelyByALuaScript() async throws {
       let rules = try Rules(source: Self.script, name: "shop.lua", catalog: Self.catalog)
       let store = TestStore(initialState: try rules.initialState()) {
-        TabCoordinator(rules: rules, guards: [rules.scriptGuard], deepLinks: rules.deepLinks)
+        TabCoordinator(script: rules)
           .forEachRoute(\.self, action: .router()) { ScreenFeature() }
       }
       #expect(store.state.selectedStack.routes == [.root(.feed)])
@@ -163,7 +163,7 @@ extension ScriptedRulesTests {
     @Test func aPayloadThatDoesNotDecodeThroughTheCoordinatorChangesNothingAndIsReported() async throws {
       let rules = try Rules(source: Self.mismatched, name: "shop.lua", catalog: Self.catalog)
       let store = TestStore(initialState: try rules.initialState()) {
-        TabCoordinator(rules: rules, guards: [rules.scriptGuard], deepLinks: rules.deepLinks)
+        TabCoordinator(script: rules)
           .forEachRoute(\.self, action: .router()) { ScreenFeature() }
       }
       let feed = store.state.selectedStack.ids[0]
