@@ -1,5 +1,5 @@
 /// The version of the TabFlow package.
-public enum TabFlowVersion {
+package enum TabFlowVersion {
   /// The semantic version of this build of TabFlow and `flowscript`.
-  public static let current = "0.1.0"
+  package static let current = "0.1.0"
 }

@@ -16,7 +16,7 @@ extension RouteCollection {
   public mutating func apply(_ command: NavigationCommand<Element.Screen>) throws(NavigationError) {
     let edit = try edit(for: command)
     if edit.removing > 0 || !edit.appending.isEmpty {
-      _replaceTop(edit.removing, with: edit.appending)
+      replaceTop(with: edit)
     }
   }
 
@@ -42,7 +42,7 @@ extension RouteCollection {
   ) -> Bool {
     switch edit {
     case let .success(edit):
-      _replaceTop(edit.removing, with: edit.appending)
+      replaceTop(with: edit)
       return true
     case let .failure(error):
       reportIssue(error.description, fileID: fileID, filePath: filePath, line: line, column: column)

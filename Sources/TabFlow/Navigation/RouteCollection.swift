@@ -3,11 +3,11 @@
 /// defined once for both, with the same validation, so TCACoordinators code that keeps
 /// `var routes: [Route<Screen>]` migrates by changing the import.
 public protocol RouteCollection: RandomAccessCollection where Index == Int, Element: RouteProtocol {
-  /// Removes the top `count` routes and appends `routes`, **without validation**.
-  ///
-  /// This is the single mutation hook the validated operations go through; call ``apply(_:)`` or
-  /// the named operations instead.
-  mutating func _replaceTop(_ count: Int, with routes: [Route<Element.Screen>])
+  /// Makes a change the library validated: removes the top `edit.removing` routes and appends
+  /// `edit.appending`. The single mutation hook every operation goes through; only TabFlow makes
+  /// ``RouteEdit`` values, so there is no way to change a collection without validation. Call
+  /// ``apply(_:)`` or the named operations.
+  mutating func replaceTop(with edit: RouteEdit<Element.Screen>)
 
   /// The indices of the presented routes (sheets and covers), bottom to top. Each one starts a
   /// layer. ``RouteStack`` keeps them, so finding the top layer is O(1) at any depth; a plain
@@ -16,18 +16,21 @@ public protocol RouteCollection: RandomAccessCollection where Index == Int, Elem
 }
 
 extension Array: RouteCollection where Element: RouteProtocol {
-  /// Removes the top `count` routes and appends `routes`, without validation.
-  public mutating func _replaceTop(_ count: Int, with routes: [Route<Element.Screen>]) {
-    removeLast(count)
-    append(contentsOf: routes.map(Element.init))
+  /// Makes a change the library validated (see ``RouteCollection/replaceTop(with:)``).
+  public mutating func replaceTop(with edit: RouteEdit<Element.Screen>) {
+    removeLast(edit.removing)
+    append(contentsOf: edit.appending.map(Element.init))
   }
 }
 
-/// A validated change: remove the top `removing` routes, then append `appending`.
-@usableFromInline
-struct RouteEdit<Screen> {
-  @usableFromInline var removing: Int
-  @usableFromInline var appending: [Route<Screen>]
+/// A validated change of the top of a stack: remove the top ``removing`` routes, then append
+/// ``appending``. Only TabFlow makes them, from a command it has validated; a
+/// ``RouteCollection`` makes them with ``RouteCollection/replaceTop(with:)``.
+public struct RouteEdit<Screen> {
+  /// How many routes to remove from the top.
+  public let removing: Int
+  /// The routes to append after that.
+  public let appending: [Route<Screen>]
 
   @inlinable
   init(removing: Int, appending: [Route<Screen>]) {

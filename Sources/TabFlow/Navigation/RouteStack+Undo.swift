@@ -29,7 +29,7 @@ extension RouteStack {
       removedIDs: Array(storedIDs.suffix(edit.removing)),
       appendedCount: edit.appending.count,
       previousVersion: structureVersion)
-    _replaceTop(edit.removing, with: edit.appending)
+    replaceTop(with: edit)
     return undo
   }
 

@@ -92,9 +92,16 @@ public struct RouteStack<Screen>: RouteCollection {
     return true
   }
 
+  /// Makes a change the library validated, giving the appended routes fresh IDs (see
+  /// ``RouteCollection/replaceTop(with:)``).
+  @inlinable
+  public mutating func replaceTop(with edit: RouteEdit<Screen>) {
+    replaceTop(edit.removing, with: edit.appending)
+  }
+
   /// Removes the top `count` routes and appends `routes` with fresh IDs, without validation.
   @inlinable
-  public mutating func _replaceTop(_ count: Int, with routes: [Route<Screen>]) {
+  mutating func replaceTop(_ count: Int, with routes: [Route<Screen>]) {
     removeTop(count)
     for route in routes {
       if route.isPresented { storedPresentedIndices.append(storedRoutes.count) }

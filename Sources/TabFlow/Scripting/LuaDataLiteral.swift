@@ -6,14 +6,14 @@
 /// let payload = try LuaDataLiteral.parse("{id = 3, name = 'x'}")   // .object(["id": 3, "name": "x"])
 /// try LuaDataLiteral.parse("{id = os.exit()}")                      // error: not data
 /// ```
-public enum LuaDataLiteral {
+package enum LuaDataLiteral {
   /// The deepest nesting accepted.
-  public static let maximumDepth = 32
+  package static let maximumDepth = 32
   /// The longest literal accepted, in bytes.
-  public static let maximumLength = 1 << 20
+  package static let maximumLength = 1 << 20
 
   /// Parses one value (usually a table) filling the whole text.
-  public static func parse(_ text: String) throws(LuaDataLiteralError) -> FlowValue {
+  package static func parse(_ text: String) throws(LuaDataLiteralError) -> FlowValue {
     guard text.utf8.count <= maximumLength else {
       throw LuaDataLiteralError(column: 1, message: "the payload is longer than \(maximumLength) bytes")
     }
@@ -27,14 +27,14 @@ public enum LuaDataLiteral {
 }
 
 /// Why a payload is not a data-only Lua literal.
-public struct LuaDataLiteralError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct LuaDataLiteralError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The 1-based column of the problem.
-  public let column: Int
+  package let column: Int
   /// What is wrong.
-  public let message: String
+  package let message: String
 
   /// `payload column 5: …`.
-  public var description: String { "payload column \(column): \(message)" }
+  package var description: String { "payload column \(column): \(message)" }
 }
 
 private struct Parser {

@@ -2,7 +2,7 @@
 ///
 /// Messages that come from Lua start with `chunkname:line:` whenever Lua knows the position
 /// (a chunk loaded as `"rules.lua"` reports `rules.lua:12: ...`).
-public enum LuaError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum LuaError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The source does not compile, e.g. `rules.lua:3: unexpected symbol near '='`.
   case syntax(String)
   /// A Lua error at run time: its message and the stack traceback (`stack traceback:` and one
@@ -24,7 +24,7 @@ public enum LuaError: Error, Sendable, Hashable, CustomStringConvertible {
   case misuse(String)
 
   /// The message, without the traceback.
-  public var message: String {
+  package var message: String {
     switch self {
     case let .syntax(message), let .runtime(message, _), let .budgetExceeded(message), let .memory(message),
       let .errorInErrorHandling(message), let .invalidValue(message), let .misuse(message):
@@ -34,7 +34,7 @@ public enum LuaError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// A short name of the kind of error: `syntax error`, `runtime error`, `budget exceeded`,
   /// `out of memory`, `error in error handling`, `invalid value`, `misuse`.
-  public var kindName: String {
+  package var kindName: String {
     switch self {
     case .syntax: return "syntax error"
     case .runtime: return "runtime error"
@@ -47,7 +47,7 @@ public enum LuaError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The kind, the message and, for runtime errors, the traceback.
-  public var description: String {
+  package var description: String {
     if case let .runtime(message, traceback) = self, !traceback.isEmpty {
       return "\(kindName): \(message)\n\(traceback)"
     }

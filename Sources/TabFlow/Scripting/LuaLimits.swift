@@ -3,7 +3,7 @@ extension LuaVM {
   public struct Limits: Sendable, Hashable {
     /// The most bytes the state may hold while Lua code runs; `0` means no limit. The limit is
     /// suspended while a Swift function called from Lua runs (results that put the state over the
-    /// limit make Lua fail with ``LuaError/memory(_:)`` right after the function returns).
+    /// limit make Lua fail with a memory error right after the function returns).
     public var memoryBytes: Int
     /// The longest string Lua code may create; `0` means no limit (strings passed in from Swift
     /// are not limited). Some single instructions cost time in proportion to the length of their
@@ -11,8 +11,9 @@ extension LuaVM {
     /// operators) without the budget seeing it; this limit bounds that cost, and with it how far a
     /// call can run past its ``deadline``.
     public var maxStringBytes: Int
-    /// The instruction budget of one host call (``LuaVM/load(_:name:globals:)``, ``LuaVM/call(_:_:)`` and
-    /// friends). Library functions that work in C are charged too: every pattern-matching step,
+    /// The instruction budget of one host call: loading a script, or one action of ``ScriptedRules``
+    /// (its rule, every guard and a deep link's handler share it). Library functions that work in
+    /// C are charged too: every pattern-matching step,
     /// one instruction per 64 bytes allocated, and the size of the input of functions such as
     /// `table.sort` or `utf8.len`.
     public var instructionsPerCall: Int
@@ -28,8 +29,8 @@ extension LuaVM {
     public var maxValueDepth: Int
     /// How many values (scalars and tables) one value read from Lua may contain in total.
     public var maxValueCount: Int
-    /// The seed of `math.random`. Every VM starts from it, and `math.randomseed()` without an
-    /// argument goes back to it, so runs are reproducible.
+    /// The seed of `math.random` in the engine's VMs. Rule scripts have no `math.random` at all
+    /// (randomness belongs to the host); the seed keeps other uses of the engine reproducible.
     public var randomSeed: Int
 
     /// Limits with the given values; the defaults are 32 MiB, strings up to 1 MiB, 10,000,000

@@ -2,7 +2,7 @@
 ///
 /// A reference is meaningful only to the ``LuaVM`` that made it (using it with another VM throws
 /// ``LuaError/misuse(_:)``), and only until it is released with ``LuaVM/release(_:)``.
-public struct LuaRef: Hashable, Sendable {
+package struct LuaRef: Hashable, Sendable {
   /// The registry slot.
   let slot: Int32
   /// The serial number of the VM that owns the slot.
@@ -15,9 +15,9 @@ public struct LuaRef: Hashable, Sendable {
 /// (the safe library functions and the registered Swift functions) and which holds its own copies
 /// of the library tables, so nothing a script does to its globals or to `string`, `table`, `math`,
 /// `utf8` (or `coroutine`) is seen by another script or by a reload.
-public struct LuaScript: Hashable, Sendable {
+package struct LuaScript: Hashable, Sendable {
   /// The chunk name given to ``LuaVM/load(_:name:globals:)``, used in error messages.
-  public let name: String
+  package let name: String
   /// The environment table.
   let environment: LuaRef
 }

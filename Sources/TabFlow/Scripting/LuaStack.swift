@@ -1,7 +1,7 @@
 import CLua
 
 /// The type of a Lua value.
-public enum LuaType: Int32, Sendable, Hashable {
+package enum LuaType: Int32, Sendable, Hashable {
   /// No value at that index.
   case none = -1
   /// `nil`.
@@ -36,7 +36,7 @@ public enum LuaType: Int32, Sendable, Hashable {
 /// reads as ``LuaType/none``.
 ///
 /// A `LuaStack` is valid only inside the closure it was given to; do not store it.
-public struct LuaStack {
+package struct LuaStack {
   let state: OpaquePointer
   /// The VM (for its serial and its value limits); the stack is only used while the VM runs a call.
   unowned(unsafe) let vm: LuaVM
@@ -56,7 +56,7 @@ public struct LuaStack {
   }
 
   /// The index of the top value (the number of values in the current frame).
-  public var top: Int32 { lua_gettop(state) }
+  package var top: Int32 { lua_gettop(state) }
 
   /// Whether `index` names a value of the current frame.
   @inline(__always)
@@ -73,20 +73,20 @@ public struct LuaStack {
   // MARK: Reading
 
   /// The type of the value at `index`; ``LuaType/none`` outside the frame.
-  public func type(at index: Int32) -> LuaType {
+  package func type(at index: Int32) -> LuaType {
     guard isValid(index) else { return .none }
     return LuaType(raw: lua_type(state, index))
   }
 
   /// The string at `index`, or `nil` if it is not a string (numbers are not converted).
-  public func string(at index: Int32) -> String? {
+  package func string(at index: Int32) -> String? {
     guard isValid(index), lua_type(state, index) == LUA_TSTRING else { return nil }
     return luaString(state, index)
   }
 
   /// The integer at `index`: an integer, or a float with an exact integer value; `nil` otherwise
   /// (strings are not converted).
-  public func integer(at index: Int32) -> Int? {
+  package func integer(at index: Int32) -> Int? {
     guard isValid(index), lua_type(state, index) == LUA_TNUMBER else { return nil }
     var isInteger: Int32 = 0
     let value = lua_tointegerx(state, index, &isInteger)
@@ -94,24 +94,24 @@ public struct LuaStack {
   }
 
   /// The number at `index`, or `nil` if it is not a number.
-  public func number(at index: Int32) -> Double? {
+  package func number(at index: Int32) -> Double? {
     guard isValid(index), lua_type(state, index) == LUA_TNUMBER else { return nil }
     return lua_tonumberx(state, index, nil)
   }
 
   /// The boolean at `index`, or `nil` if it is not a boolean.
-  public func bool(at index: Int32) -> Bool? {
+  package func bool(at index: Int32) -> Bool? {
     guard isValid(index), lua_type(state, index) == LUA_TBOOLEAN else { return nil }
     return lua_toboolean(state, index) != 0
   }
 
   /// Whether the value at `index` is true in Lua's sense (anything but `nil` and `false`).
-  public func isTruthy(at index: Int32) -> Bool {
+  package func isTruthy(at index: Int32) -> Bool {
     isValid(index) && lua_toboolean(state, index) != 0
   }
 
   /// The raw length (`#` without `__len`) of the table or string at `index`; 0 for other values.
-  public func rawLength(at index: Int32) -> Int {
+  package func rawLength(at index: Int32) -> Int {
     guard isValid(index) else { return 0 }
     let type = lua_type(state, index)
     guard type == LUA_TTABLE || type == LUA_TSTRING else { return 0 }
@@ -119,14 +119,14 @@ public struct LuaStack {
   }
 
   /// The value at `index` as a ``FlowValue`` (see the bridge rules on ``LuaVM``).
-  public func value(at index: Int32) throws(LuaError) -> FlowValue {
+  package func value(at index: Int32) throws(LuaError) -> FlowValue {
     guard isValid(index) else { return .null }
     return try bridge.read(at: index, root: .value)
   }
 
   /// Pushes `table[key]` (raw) and returns its type; pushes `nil` when `table` is not a table.
   @discardableResult
-  public func pushField(_ key: String, of table: Int32) throws(LuaError) -> LuaType {
+  package func pushField(_ key: String, of table: Int32) throws(LuaError) -> LuaType {
     try reserve(2)
     guard isValid(table), lua_type(state, table) == LUA_TTABLE else {
       lua_pushnil(state)
@@ -139,7 +139,7 @@ public struct LuaStack {
 
   /// Pushes `table[index]` (raw) and returns its type; pushes `nil` when `table` is not a table.
   @discardableResult
-  public func pushElement(_ index: Int, of table: Int32) throws(LuaError) -> LuaType {
+  package func pushElement(_ index: Int, of table: Int32) throws(LuaError) -> LuaType {
     try reserve(1)
     guard isValid(table), lua_type(state, table) == LUA_TTABLE else {
       lua_pushnil(state)
@@ -149,21 +149,21 @@ public struct LuaStack {
   }
 
   /// `table[key]` (raw) if it is a string.
-  public func stringField(_ key: String, of table: Int32) -> String? {
+  package func stringField(_ key: String, of table: Int32) -> String? {
     guard (try? pushField(key, of: table)) != nil else { return nil }
     defer { lua_settop(state, -2) }
     return string(at: -1)
   }
 
   /// `table[key]` (raw) if it is an integer (or a float with an integer value).
-  public func integerField(_ key: String, of table: Int32) -> Int? {
+  package func integerField(_ key: String, of table: Int32) -> Int? {
     guard (try? pushField(key, of: table)) != nil else { return nil }
     defer { lua_settop(state, -2) }
     return integer(at: -1)
   }
 
   /// `table[key]` (raw) as a ``FlowValue`` (`.null` when absent).
-  public func valueField(_ key: String, of table: Int32) throws(LuaError) -> FlowValue {
+  package func valueField(_ key: String, of table: Int32) throws(LuaError) -> FlowValue {
     try pushField(key, of: table)
     defer { lua_settop(state, -2) }
     return try bridge.read(at: -1, root: .global(key))
@@ -172,62 +172,62 @@ public struct LuaStack {
   // MARK: Writing
 
   /// Pushes `nil`.
-  public func pushNil() throws(LuaError) {
+  package func pushNil() throws(LuaError) {
     try reserve(1)
     lua_pushnil(state)
   }
 
   /// Pushes a boolean.
-  public func push(_ value: Bool) throws(LuaError) {
+  package func push(_ value: Bool) throws(LuaError) {
     try reserve(1)
     lua_pushboolean(state, value ? 1 : 0)
   }
 
   /// Pushes an integer.
-  public func push(_ value: Int) throws(LuaError) {
+  package func push(_ value: Int) throws(LuaError) {
     try reserve(1)
     lua_pushinteger(state, lua_Integer(value))
   }
 
   /// Pushes a float.
-  public func push(_ value: Double) throws(LuaError) {
+  package func push(_ value: Double) throws(LuaError) {
     try reserve(1)
     lua_pushnumber(state, value)
   }
 
   /// Pushes a string.
-  public func push(_ value: String) throws(LuaError) {
+  package func push(_ value: String) throws(LuaError) {
     try reserve(1)
     luaPushString(state, value)
   }
 
   /// Pushes a ``FlowValue`` (see the bridge rules on ``LuaVM``).
-  public func push(_ value: FlowValue) throws(LuaError) {
+  package func push(_ value: FlowValue) throws(LuaError) {
     try bridge.push(value)
   }
 
   /// Pushes the value held by `reference`.
-  public func push(_ reference: LuaRef) throws(LuaError) {
+  package func push(_ reference: LuaRef) throws(LuaError) {
     guard reference.owner == owner else { throw .misuse("a LuaRef made by another LuaVM was used") }
     try reserve(1)
     lua_rawgeti(state, CLUA_REGISTRYINDEX, lua_Integer(reference.slot))
   }
 
   /// Pushes a copy of the value at `index` (`nil` outside the frame).
-  public func pushCopy(of index: Int32) throws(LuaError) {
+  package func pushCopy(of index: Int32) throws(LuaError) {
     try reserve(1)
     if isValid(index) { lua_pushvalue(state, index) } else { lua_pushnil(state) }
   }
 
   /// Pushes a new empty table, with room for `arrayCapacity` items and `fieldCapacity` fields.
-  public func pushTable(arrayCapacity: Int = 0, fieldCapacity: Int = 0) throws(LuaError) {
+  package func pushTable(arrayCapacity: Int = 0, fieldCapacity: Int = 0) throws(LuaError) {
     try reserve(1)
     lua_createtable(state, Int32(clamping: arrayCapacity), Int32(clamping: fieldCapacity))
   }
 
   /// Pops the top value and stores it as `table[key]` (raw). Throws if `table` is not a table or
   /// the stack is empty.
-  public func setField(_ key: String, of table: Int32) throws(LuaError) {
+  package func setField(_ key: String, of table: Int32) throws(LuaError) {
     guard lua_gettop(state) >= 2, isValid(table), lua_type(state, table) == LUA_TTABLE else {
       throw .misuse("setField needs a table and a value on the stack")
     }
@@ -241,7 +241,7 @@ public struct LuaStack {
 
   /// Pops the top value and stores it as `table[index]` (raw). Throws if `table` is not a table or
   /// the stack is empty.
-  public func setElement(_ index: Int, of table: Int32) throws(LuaError) {
+  package func setElement(_ index: Int, of table: Int32) throws(LuaError) {
     guard lua_gettop(state) >= 2, isValid(table), lua_type(state, table) == LUA_TTABLE else {
       throw .misuse("setElement needs a table and a value on the stack")
     }
@@ -251,20 +251,20 @@ public struct LuaStack {
   }
 
   /// Pops `count` values (never the values below the ones the closure was given).
-  public func pop(_ count: Int32 = 1) {
+  package func pop(_ count: Int32 = 1) {
     let top = lua_gettop(state)
     lua_settop(state, max(top - max(count, 0), min(floor, top)))
   }
 
   /// Releases a reference (for use inside a callback, where ``LuaVM/release(_:)`` is ignored).
-  public func release(_ reference: LuaRef) {
+  package func release(_ reference: LuaRef) {
     guard reference.owner == owner, reference.slot >= 0 else { return }
     luaL_unref(state, CLUA_REGISTRYINDEX, reference.slot)
   }
 
   /// Keeps the value at `index` alive in the registry and returns a reference to it (released with
   /// ``LuaVM/release(_:)``). A `nil` (or absent) value gives a reference to `nil`.
-  public func reference(at index: Int32) throws(LuaError) -> LuaRef {
+  package func reference(at index: Int32) throws(LuaError) -> LuaRef {
     try reserve(1)
     if isValid(index) { lua_pushvalue(state, index) } else { lua_pushnil(state) }
     return LuaRef(slot: luaL_ref(state, CLUA_REGISTRYINDEX), owner: owner)

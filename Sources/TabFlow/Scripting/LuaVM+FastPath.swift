@@ -17,7 +17,7 @@ extension LuaVM {
   ///   stack.stringField("op", of: first)
   /// }
   /// ```
-  public func call<Result>(
+  package func call<Result>(
     _ function: LuaRef,
     resultCount: Int32 = 1,
     arguments: (LuaStack) throws -> Void,

@@ -55,7 +55,7 @@ extension LuaVM {
   /// `pcall`. The function must not call back into this VM (that throws ``LuaError/misuse(_:)``).
   /// The memory limit is suspended while it runs; if its results put the state over the limit, the
   /// script fails with ``LuaError/memory(_:)`` right after it returns.
-  public func register(_ name: String, _ function: @escaping ([FlowValue]) throws -> [FlowValue]) throws(LuaError) {
+  package func register(_ name: String, _ function: @escaping ([FlowValue]) throws -> [FlowValue]) throws(LuaError) {
     try registerRaw(name) { stack in
       let count = stack.top
       var arguments: [FlowValue] = []
@@ -75,7 +75,7 @@ extension LuaVM {
   /// Lua stack: the arguments are at indices `1...stack.top`; the function pushes its results and
   /// returns how many it pushed (the topmost values are the results). Errors behave as in
   /// ``register(_:_:)``. Use ``LuaStack/reference(at:)`` to keep a Lua function for later calls.
-  public func registerRaw(_ name: String, _ function: @escaping (LuaStack) throws -> Int32) throws(LuaError) {
+  package func registerRaw(_ name: String, _ function: @escaping (LuaStack) throws -> Int32) throws(LuaError) {
     try checkIdle()
     let box = LuaFunctionBox(name: name, vm: self, body: function)
     try setBase(name) { L in

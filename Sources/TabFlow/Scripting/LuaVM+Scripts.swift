@@ -9,7 +9,7 @@ extension LuaVM {
   /// `globals`, when given, is a table whose string-keyed fields are copied into the new
   /// environment before the chunk runs (how the rule DSL gives a script `tab`, `screen`, `on` …);
   /// the script can shadow them in its own environment but never change the table itself.
-  public func load(_ source: String, name: String, globals: LuaRef? = nil) throws(LuaError) -> LuaScript {
+  package func load(_ source: String, name: String, globals: LuaRef? = nil) throws(LuaError) -> LuaScript {
     try checkIdle()
     let L = state
     let top = lua_gettop(L)
@@ -63,14 +63,14 @@ extension LuaVM {
   }
 
   /// Releases the script's environment; its functions stay alive only as long as references to them.
-  public func unload(_ script: LuaScript) {
+  package func unload(_ script: LuaScript) {
     release(script.environment)
   }
 
   /// Releases a reference made by `reference(to:in:)` or ``LuaStack/reference(at:)``. Ignored
   /// for another VM's references and while a call is running (use ``LuaStack/release(_:)`` in a
   /// callback).
-  public func release(_ reference: LuaRef) {
+  package func release(_ reference: LuaRef) {
     guard reference.owner == serial, reference.slot >= 0, context.pointee.callDepth == 0 else { return }
     luaL_unref(state, CLUA_REGISTRYINDEX, reference.slot)
   }
@@ -112,12 +112,12 @@ extension LuaVM {
 
   /// The global `name` of the script as a ``FlowValue`` (`.null` when absent). Raw lookup: no
   /// metamethod runs. Functions and other non-data values throw ``LuaError/invalidValue(_:)``.
-  public func global(_ name: String, in script: LuaScript) throws(LuaError) -> FlowValue {
+  package func global(_ name: String, in script: LuaScript) throws(LuaError) -> FlowValue {
     try value(at: [name], in: script)
   }
 
   /// The value at `path` (`["config", "tabs"]` for `config.tabs`) in the script's globals, read raw.
-  public func value(at path: [String], in script: LuaScript) throws(LuaError) -> FlowValue {
+  package func value(at path: [String], in script: LuaScript) throws(LuaError) -> FlowValue {
     let top = lua_gettop(state)
     defer { lua_settop(state, top) }
     try pushValue(at: path, in: script)
@@ -127,7 +127,7 @@ extension LuaVM {
   /// A reference to the value at `path` in the script's globals (usually a function, for
   /// ``call(_:_:)`` or the fast ``call(_:resultCount:arguments:results:)``). Throws
   /// ``LuaError/misuse(_:)`` when the value is `nil`.
-  public func reference(to path: [String], in script: LuaScript) throws(LuaError) -> LuaRef {
+  package func reference(to path: [String], in script: LuaScript) throws(LuaError) -> LuaRef {
     let top = lua_gettop(state)
     defer { lua_settop(state, top) }
     try pushValue(at: path, in: script)
@@ -138,12 +138,12 @@ extension LuaVM {
   }
 
   /// A reference to the global `name` of the script. See `reference(to:in:)` with a path.
-  public func reference(to name: String, in script: LuaScript) throws(LuaError) -> LuaRef {
+  package func reference(to name: String, in script: LuaScript) throws(LuaError) -> LuaRef {
     try reference(to: [name], in: script)
   }
 
   /// Calls the script's global function `name` with `arguments`; returns all its results.
-  public func call(_ name: String, in script: LuaScript, _ arguments: [FlowValue] = []) throws(LuaError) -> [FlowValue] {
+  package func call(_ name: String, in script: LuaScript, _ arguments: [FlowValue] = []) throws(LuaError) -> [FlowValue] {
     let function = try reference(to: [name], in: script)
     defer { release(function) }
     return try call(function, arguments)
@@ -151,7 +151,7 @@ extension LuaVM {
 
   /// Calls the function in `function` with `arguments` under the limits; returns all its results
   /// as ``FlowValue``s (a result that cannot be converted throws ``LuaError/invalidValue(_:)``).
-  public func call(_ function: LuaRef, _ arguments: [FlowValue] = []) throws(LuaError) -> [FlowValue] {
+  package func call(_ function: LuaRef, _ arguments: [FlowValue] = []) throws(LuaError) -> [FlowValue] {
     try checkIdle()
     try check(function)
     let L = state

@@ -1,50 +1,53 @@
 import CLua
 import Synchronization
 
-/// One sandboxed Lua 5.4 state: the VM of one rule bundle.
-///
-/// `LuaVM` is deliberately not `Sendable`: a Lua state must never be used by two threads at once,
-/// so keep the VM in the isolation of its owner (the store is `@MainActor`).
-///
-/// The sandbox (see `shared/reference/lua-swift.md`):
-/// - Only the base, `string`, `table`, `math` and `utf8` libraries (and, on request, `coroutine`)
-///   are opened; there is no `io`, `os`, `package`, `require`, `debug`, `dofile`, `loadfile`,
-///   `string.dump` or `warn`. `collectgarbage` accepts `"count"` only; `setmetatable` refuses
-///   metatables with `__gc` (finalizers run with hooks off); `load` takes text only (never
-///   bytecode) and defaults to the calling script's environment; the string metatable is hidden;
-///   `math.random` starts from a fixed seed; `print` goes to ``printHandler``.
-/// - Each loaded script has its own environment over a read-only base and its own copies of the
-///   library tables (see ``LuaScript``).
-/// - Every host call runs under a memory cap (a limiting allocator, which also caps string length),
-///   an instruction budget (a count hook written in C that stays armed once exhausted, so `pcall`
-///   cannot swallow it, and that covers coroutines) and a deadline (1 s by default, a safety net).
-///   Work done inside C library functions is charged too; in particular `string.find`, `match`,
-///   `gmatch` and `gsub` are a bounded reimplementation whose matching steps count against the
-///   budget. `xpcall` handlers and the `__close` metamethods of coroutines killed by the budget
-///   never run with hooks off.
-/// - Lua errors are raised only from C, never across a Swift frame, and results are read with raw
-///   accessors only, so no script can make the host run a metamethod outside a protected call.
-///
-/// Values cross between Lua and Swift as ``FlowValue``s: `nil`, booleans, integers (`.int`),
-/// floats (`.double`) and strings map directly; a table with keys exactly `1...n` is an `.array`,
-/// a table with only string keys an `.object` (the empty table is the empty object). Other keys,
-/// a mix of both, functions, userdata, threads, cycles and values nested deeper than
-/// ``Limits/maxValueDepth`` or larger than ``Limits/maxValueCount`` are
-/// ``LuaError/invalidValue(_:)`` errors naming the path (`result 1.actions[2]`). Tables are read
-/// raw (metatables are ignored); a `.null` inside an array or object leaves a hole. For hot paths,
-/// ``call(_:resultCount:arguments:results:)`` and ``registerRaw(_:_:)`` work on the Lua stack
-/// directly through ``LuaStack``.
-///
-/// Errors leave the VM usable: after any ``LuaError`` the next call starts with a fresh budget.
+/// One sandboxed Lua 5.4 state: the VM of one rule bundle. Apps use it through ``ScriptedRules``;
+/// its public face is ``Limits``, the resource limits a script runs under.
+//
+// The engine (package-internal):
+//
+// `LuaVM` is deliberately not `Sendable`: a Lua state must never be used by two threads at once,
+// so keep the VM in the isolation of its owner (the store is `@MainActor`).
+//
+// The sandbox:
+// - Only the base, `string`, `table`, `math` and `utf8` libraries (and, on request, `coroutine`)
+//   are opened; there is no `io`, `os`, `package`, `require`, `debug`, `dofile`, `loadfile`,
+//   `string.dump` or `warn`. `collectgarbage` accepts `"count"` only; `setmetatable` refuses
+//   metatables with `__gc` (finalizers run with hooks off); `load` takes text only (never
+//   bytecode) and defaults to the calling script's environment; the string metatable is hidden;
+//   `math.random` starts from a fixed seed; `print` goes to `printHandler`.
+// - Each loaded script has its own environment over a read-only base and its own copies of the
+//   library tables (see `LuaScript`).
+// - Every host call runs under a memory cap (a limiting allocator, which also caps string length),
+//   an instruction budget (a count hook written in C that stays armed once exhausted, so `pcall`
+//   cannot swallow it, and that covers coroutines) and a deadline (1 s by default, a safety net).
+//   Work done inside C library functions is charged too; in particular `string.find`, `match`,
+//   `gmatch` and `gsub` are a bounded reimplementation whose matching steps count against the
+//   budget. `xpcall` handlers and the `__close` metamethods of coroutines killed by the budget
+//   never run with hooks off.
+// - Lua errors are raised only from C, never across a Swift frame, and results are read with raw
+//   accessors only, so no script can make the host run a metamethod outside a protected call.
+//
+// Values cross between Lua and Swift as `FlowValue`s: `nil`, booleans, integers (`.int`),
+// floats (`.double`) and strings map directly; a table with keys exactly `1...n` is an `.array`,
+// a table with only string keys an `.object` (the empty table is the empty object). Other keys,
+// a mix of both, functions, userdata, threads, cycles and values nested deeper than
+// `Limits/maxValueDepth` or larger than `Limits/maxValueCount` are
+// `LuaError/invalidValue(_:)` errors naming the path (`result 1.actions[2]`). Tables are read
+// raw (metatables are ignored); a `.null` inside an array or object leaves a hole. For hot paths,
+// `call(_:resultCount:arguments:results:)` and `registerRaw(_:_:)` work on the Lua stack
+// directly through `LuaStack`.
+//
+// Errors leave the VM usable: after any `LuaError` the next call starts with a fresh budget.
 public final class LuaVM {
   /// The limits. Changes apply from the next call.
-  public var limits: Limits {
+  package var limits: Limits {
     didSet { Self.apply(limits, to: context, state: state) }
   }
 
   /// Receives the lines written by `print` (arguments converted with `tostring`, separated by
   /// tabs). Without a handler, output is dropped.
-  public var printHandler: ((String) -> Void)?
+  package var printHandler: ((String) -> Void)?
 
   /// The Lua state.
   let state: OpaquePointer
@@ -67,7 +70,7 @@ public final class LuaVM {
 
   /// Creates a VM with the given limits; `coroutines` also opens the `coroutine` library (the
   /// budget covers coroutines as well).
-  public init(limits: Limits = Limits(), coroutines: Bool = false) throws(LuaError) {
+  package init(limits: Limits = Limits(), coroutines: Bool = false) throws(LuaError) {
     let context = UnsafeMutablePointer<CLuaContext>.allocate(capacity: 1)
     context.initialize(to: CLuaContext())
     context.pointee.dispatch = luaDispatchPointer
@@ -135,13 +138,13 @@ public final class LuaVM {
   // MARK: State
 
   /// Bytes currently held by the Lua state.
-  public var memoryInUse: Int { context.pointee.bytesInUse }
+  package var memoryInUse: Int { context.pointee.bytesInUse }
 
   /// The most bytes the Lua state has held.
-  public var peakMemoryInUse: Int { context.pointee.bytesPeak }
+  package var peakMemoryInUse: Int { context.pointee.bytesPeak }
 
   /// Runs a full garbage collection (no script code runs: finalizers are not allowed).
-  public func collectGarbage() {
+  package func collectGarbage() {
     guard context.pointee.callDepth == 0 else { return }
     _ = clua_gc_collect(state)
   }

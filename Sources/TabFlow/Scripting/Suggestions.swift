@@ -1,8 +1,8 @@
 /// "Did you mean …?" for names a script author or CLI user mistyped.
-public enum Suggestions {
+package enum Suggestions {
   /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo
   /// (case-insensitive equality always counts).
-  public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+  package static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
     let lowered = name.lowercased()
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
@@ -16,12 +16,12 @@ public enum Suggestions {
   }
 
   /// ` — did you mean 'x'?` or an empty string.
-  public static func hint(for name: String, in candidates: some Sequence<String>) -> String {
+  package static func hint(for name: String, in candidates: some Sequence<String>) -> String {
     closest(to: name, in: candidates).map { " — did you mean '\($0)'?" } ?? ""
   }
 
   /// Levenshtein distance between two strings (by Unicode scalars).
-  public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+  package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
     let a = Array(lhs.unicodeScalars)
     let b = Array(rhs.unicodeScalars)
     if a.isEmpty { return b.count }
