@@ -17,6 +17,7 @@ extension RuleDSL {
 -- commands as plain tables. Names, tabs and payload fields are checked where the rule calls `nav`,
 -- so errors carry the script's `file:line`.
 local type, error, ipairs, select, mathtype = type, error, ipairs, select, math.type
+local raw_next, getmetatable, rawget = next, getmetatable, rawget
 local pcall, tonumber, rawequal = pcall, tonumber, rawequal
 local sort, concat = table.sort, table.concat
 local dsl_setmetatable, dsl_print, dsl_math = setmetatable, print, math
@@ -257,23 +258,32 @@ function tabflow_make_dsl(host, limits)
     return s
   end
 
+  -- A payload becomes a fresh table of its fields, checked against the declared defaults. The
+  -- outcome never depends on iteration order: the reported field is the smallest name.
   local function state_arg(s, state, level)
     level = level or 3
     if state == nil then return {} end
     if type(state) ~= "table" then
       fail("the state of '" .. s.name .. "' must be a table, got " .. type(state), level)
     end
-    local unknown
+    -- A table the script froze at load reads through the engine's `pairs`; others raw (faster).
+    local iterate, from = raw_next, state
+    if getmetatable(state) ~= nil then iterate, from = pairs(state) end
+    local unknown, mismatch
     local copy = {}
-    for k, v in pairs(state) do
+    for k, v in iterate, from do
       local default = type(k) == "string" and s.state[k] or nil
       if default == nil then
         local name = tostring(k)
         if unknown == nil or name < unknown then unknown = name end
-      elseif type(default) ~= type(v) then
-        fail("field '" .. k .. "' of screen '" .. s.name .. "' expects a " .. type(default) .. ", got " .. type(v), level)
+      elseif type(default) ~= type(v) and (mismatch == nil or k < mismatch) then
+        mismatch = k
       end
       copy[k] = v
+    end
+    if mismatch and not unknown then
+      fail("field '" .. mismatch .. "' of screen '" .. s.name .. "' expects a " .. type(s.state[mismatch]) .. ", got "
+        .. type(copy[mismatch]), level)
     end
     if unknown then
       local fields = sortedkeys(s.state)
@@ -315,25 +325,25 @@ function tabflow_make_dsl(host, limits)
   end
 
   -- nav ------------------------------------------------------------------------
-  -- A nav's data lives outside it (in `navs`), so a script can neither see nor replace it; a nav
-  -- is valid only during the call that received it: every call closes the one before.
+  -- A nav's data lives under a key only the DSL holds (a table: the engine's `next` and `pairs`
+  -- refuse table keys, so no script can find it), and a nav is valid only during the call that
+  -- received it: every call has a new serial number.
 
-  local navs = dsl_setmetatable({}, { __mode = "k" })
-  local lastCall
-  local check_upvalues   -- set by seal when the script's functions hold variables
+  local RECORD = {}
+  local serial, running = 0, nil
 
   local function begin_call(what)
-    if lastCall then lastCall.open = false end
-    lastCall = { open = true, what = what }
+    serial = serial + 1
+    running = what
     current.what = what
-    return lastCall
+    return serial
   end
 
   local function record(nav, level)
-    local r = navs[nav]
+    local r = type(nav) == "table" and rawget(nav, RECORD) or nil
     if r == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
-    if not r.call.open then
-      fail("this nav belongs to " .. r.call.what .. ", which has returned; a nav is valid only during the call "
+    if r.call ~= serial then
+      fail("this nav belongs to " .. r.what .. ", which has returned; a nav is valid only during the call "
         .. "that received it (do not keep it in a variable)", level + 1)
     end
     return r
@@ -363,9 +373,8 @@ function tabflow_make_dsl(host, limits)
   -- queue: where commands go (nil: read-only); tab: the tab commands are addressed to (nav:tab);
   -- viewTab: the tab views describe by default (the tab of the route that sent the action).
   local function new_nav(queue, which, tab, viewTab, event, call)
-    local nav = dsl_setmetatable({}, navMeta)
-    navs[nav] = { queue = queue, which = which, tab = tab, viewTab = viewTab, event = event, call = call }
-    return nav
+    return dsl_setmetatable({ [RECORD] = { queue = queue, which = which, tab = tab, viewTab = viewTab, event = event,
+                                           call = call, what = running } }, navMeta)
   end
 
   -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.

@@ -25,6 +25,7 @@ final class RuleScript {
   private let rulesByScreen: [String: [String: Rule]]
   private let wildcardRules: [String: Rule]
   private let decoder: ScriptCommandDecoder
+  private let ruleLocations: [String?]
   private let viewBox = ViewBox()
 
   /// The most tabs a script may declare (a tab bar shows a handful); the host's work per action
@@ -93,6 +94,7 @@ final class RuleScript {
     }
     rulesByScreen = byScreen
     wildcardRules = wildcards
+    ruleLocations = declarations.ruleLines.map { line in line.map { "\(chunk):\($0)" } }
     decoder = ScriptCommandDecoder(
       screens: Dictionary(declarations.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
       tabs: Set(declarations.tabIDs))
@@ -191,6 +193,12 @@ final class RuleScript {
   /// The script line that declared a rule.
   @usableFromInline
   func line(of rule: Rule) -> Int? { Self.line(declarations.ruleLines, rule.index - 1) }
+
+  /// `shop.lua:12`, where a rule was declared (made once, not per call).
+  @usableFromInline
+  func location(of rule: Rule) -> String? {
+    ruleLocations.indices.contains(rule.index - 1) ? ruleLocations[rule.index - 1] : nil
+  }
 
   /// The script line that declared deep link number `index` (0-based).
   func line(ofDeepLink index: Int) -> Int? { Self.line(declarations.deepLinkLines, index) }

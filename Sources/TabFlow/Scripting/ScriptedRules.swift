@@ -94,10 +94,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       rule, screen: screen.name, action: action.scriptName, tab: route.tab.rawValue,
       payload: action.scriptPayload, view: viewAnswer(current: state))
     // Dynamic screens need no conversion.
-    let line = script.line(of: rule)
-    let converted = try (commands as? [NavigationCommand<Screen>]) ?? convert(commands, rule: rule.key, line: line)
-    return NavigationBatch(
-      rule: "\(screen.name).\(action.scriptName)", converted, location: line.map { "\(script.chunk):\($0)" })
+    let converted = try (commands as? [NavigationCommand<Screen>])
+      ?? convert(commands, rule: rule.key, line: script.line(of: rule))
+    return NavigationBatch(rule: "\(screen.name).\(action.scriptName)", converted, location: script.location(of: rule))
   }
 
   /// Runs one action's rule, guards and deep-link handler under one shared budget: however many
