@@ -110,19 +110,21 @@ public final class StepwiseUpdater<Screen> {
   }
 
   /// Takes what the user did to the UI — it is on screen already — and continues toward the
-  /// target from there, the next step waiting for a tick. Throws, changing nothing, when the
-  /// change does not fit what the UI shows.
+  /// target from there, the next step waiting for a tick. Returns whether the presentation
+  /// changed: `false` for a UI setting a value it already shows, which changes nothing and does
+  /// not delay the steps. Throws, changing nothing, when the change does not fit what the UI shows.
   ///
   /// This changes the presentation only; tell the coordinator too (see
   /// ``TabCoordinatorState/action(for:in:)`` and ``TabFlowPresenter``), and the target follows.
-  public func userChanged(_ change: LayerChange) throws(PresentationError) {
+  @discardableResult
+  public func userChanged(_ change: LayerChange) throws(PresentationError) -> Bool {
     let shown = try presentation.applying(change)
-    // A UI setting a value it already has changes nothing, and must not delay the steps.
-    guard shown.count != presentation.count else { return }
+    guard shown.count != presentation.count else { return false }
     cancelPendingSteps()
     let steps = shown.steps(to: target, options: options)
     publish(steps[0])
     schedule(steps[1...])
+    return true
   }
 
   /// The route with this ID on screen, or `nil`.

@@ -133,7 +133,8 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   /// Takes what the user did to a layer of `tab`: the tab's presentation shows it at once, and
   /// the coordinator gets the action it amounts to (``TabCoordinatorState/action(for:in:)``),
   /// which is returned. `nil` when the coordinator has nothing to adopt: the change changes
-  /// nothing, or concerns routes the coordinator already removed (the presentation was still
+  /// nothing on screen (a UI setting a value it shows — routes still on their way in stay on
+  /// their way), or concerns routes the coordinator already removed (the presentation was still
   /// stepping toward it; it goes on from what the user left).
   ///
   /// Throws, changing nothing, for an unknown tab, a tab that is not selected (only the selected
@@ -143,7 +144,7 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   public func userChanged(_ change: LayerChange, in tab: TabID) throws(PresentationError) -> Action? {
     guard let updater = updaters[tab] else { throw .unknownTab(tab, known: state.tabIDs) }
     guard tab == state.selectedTab else { throw .tabNotSelected(tab, selected: state.selectedTab) }
-    try updater.userChanged(change)
+    guard try updater.userChanged(change) else { return nil }
     let action: Action?
     do {
       action = try state.action(for: change, in: tab)

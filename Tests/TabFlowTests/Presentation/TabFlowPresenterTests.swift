@@ -199,6 +199,24 @@ extension PresentationTests {
       try await clock.checkSuspension()
     }
 
+    /// While a push is on its way to the screen, the UI sets the path it shows: nothing on screen
+    /// changed, so the coordinator keeps the push and the presentation keeps stepping toward it.
+    @Test func aUserChangeThatChangesNothingOnScreenKeepsWhatIsOnItsWay() async throws {
+      let (store, presenter) = make(try App.state(home: [.root(.feed), .sheet(.login)]))
+      let ids = store.state.routeIDs(ofTab: "home")
+      store.send(.perform([.dismiss(), .push(.item(id: 1))]))
+      let after = store.state
+      #expect(presenter.presentation(of: "home")?.ids == [ids[0]])
+
+      let action = try presenter.userChanged(.setPath(layer: ids[0], path: []), in: "home")
+      #expect(action == nil)
+      #expect(store.state == after)
+      #expect(store.state.routeIDs(ofTab: "home") == after.routeIDs(ofTab: "home"))
+      await clock.advance(by: .milliseconds(651))
+      await eventually("the push") { presenter.presentation(of: "home")?.count == 2 }
+      #expect(presenter.presentation(of: "home") == store.state.stack(for: "home").map(StackPresentation.init))
+    }
+
     // MARK: - Bindings
 
     @Test func thePathBindingReadsAndWritesTheLayersPath() throws {
