@@ -6,6 +6,8 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
   products: [
     .library(name: "TabFlow", targets: ["TabFlow"]),
+    // The SwiftUI adapter; an empty module where SwiftUI does not exist (Linux).
+    .library(name: "TabFlowUI", targets: ["TabFlowUI"]),
     .executable(name: "flowscript", targets: ["flowscript"]),
     .executable(name: "tabflow-example", targets: ["tabflow-example"]),
   ],
@@ -45,6 +47,8 @@ let package = Package(
       // Embedded as Swift by scripts/embed (RuleDSL+Source.swift).
       exclude: ["Scripting/RuleDSL.lua"]
     ),
+    // Built only on Apple platforms: every file is inside `#if canImport(SwiftUI)`.
+    .target(name: "TabFlowUI", dependencies: ["TabFlow"]),
     .executableTarget(
       name: "flowscript",
       dependencies: [

@@ -31,6 +31,7 @@ public final class Store<State, Action> {
   @usableFromInline var startedTasks: [Task<Void, Never>] = []
 
   @usableFromInline var observers: [Observer] = []
+  @usableFromInline var settledObservers: [Observer] = []
 
   // Running effect tasks by token, and the cancellation IDs each was started under.
   private var runningTasks: [Int: Task<Void, Never>] = [:]
@@ -91,6 +92,7 @@ public final class Store<State, Action> {
     isProcessing = true
     process(action)
     if !queue.isEmpty { drainQueue() }
+    if !settledObservers.isEmpty { notifySettledObservers() }
     isProcessing = false
     return startedTasks.isEmpty ? StoreTask() : takeStartedTasks()
   }
@@ -159,6 +161,48 @@ public final class Store<State, Action> {
     if sawCancelled {
       observers.removeAll { $0.flag.isCancelled }
     }
+  }
+
+  /// Calls `observer` once per ``send(_:)``, with the state reached after the sent action and
+  /// every action it caused synchronously (`.send` effects, actions sent by observers) — the
+  /// states a screen can show. States in between are never drawn, so a UI that animates from one
+  /// state to the next (see ``StepwiseUpdater``) must not take them for a change of its own.
+  /// Actions a running effect sends later are sends of their own. It is not called with the
+  /// current state.
+  ///
+  /// An observer may send actions; they are processed before `send` returns, and the observers
+  /// are then called again with the state they reached.
+  ///
+  /// ```swift
+  /// let observation = store.observeSettled { state in
+  ///   presenter.update(to: state)
+  /// }
+  /// ```
+  public func observeSettled(_ observer: @escaping (State) -> Void) -> StoreObservation {
+    let observation = StoreObservation()
+    settledObservers.append(Observer(flag: observation.flag, body: observer))
+    return observation
+  }
+
+  /// Calls the settled observers, and again after the actions they send, until none is sent.
+  @usableFromInline
+  func notifySettledObservers() {
+    repeat {
+      let current = settledObservers
+      var sawCancelled = false
+      for observer in current {
+        if observer.flag.isCancelled {
+          sawCancelled = true
+          continue
+        }
+        observer.body(_state)
+      }
+      if sawCancelled {
+        settledObservers.removeAll { $0.flag.isCancelled }
+      }
+      if queue.isEmpty { return }
+      drainQueue()
+    } while true
   }
 
   @usableFromInline

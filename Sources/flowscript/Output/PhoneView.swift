@@ -7,22 +7,25 @@ enum PhoneView {
   static let width = 40
 
   static func render(_ state: TabCoordinatorState<DynamicScreen>, declarations: ScriptDeclarations) -> String {
+    // Drawn from the selected stack's presentation layers, as a UI would draw it: the top layer
+    // on screen, the layer below it behind a presented one.
     let stack = state.selectedStack
-    let top = stack.top
+    let layers = stack.layers
+    guard let layer = layers.last else { return "" }
+    let top = stack[layer.routeIndices.upperBound - 1]
     func title(_ screen: DynamicScreen) -> String { declarations.screen(named: screen.name)?.title ?? screen.name }
 
-    let layerStart = stack.presentedIndices.last ?? 0
-    let layer = stack[layerStart]
     var lines: [String] = []
     lines.append("┌" + String(repeating: "─", count: width - 2) + "┐")
-    if layer.isPresented {
+    if layer.isPresented, layers.count > 1 {
       let sheet = layer.sheetConfiguration.map { " (" + $0.detents.map(\.description).joined(separator: ", ") + ")" } ?? ""
-      let under = stack[layerStart - 1]
+      let under = stack[layers[layers.count - 2].routeIndices.upperBound - 1]
       lines.append(row("▒ \(title(under.screen)) behind; \(layer.style)\(sheet) ▒"))
       lines.append("├" + String(repeating: "─", count: width - 2) + "┤")
     }
-    let pushesInLayer = stack.count - 1 - layerStart
-    let back = pushesInLayer > 0 ? "‹ \(title(stack[stack.count - 2].screen))" : (layer.isPresented ? "✕" : "")
+    let back =
+      layer.path.isEmpty
+      ? (layer.isPresented ? "✕" : "") : "‹ \(title(stack[layer.routeIndices.upperBound - 2].screen))"
     lines.append(row(pad(back, to: 14) + title(top.screen)))
     lines.append("├" + String(repeating: "─", count: width - 2) + "┤")
     lines.append(row(top.screen.name))

@@ -31,12 +31,17 @@ enum StateText {
       let mark = tab.id == state.selectedTab ? " *" : ""
       let reselect = tab.reselect == .none ? " (reselect: none)" : ""
       lines.append("\(tab.id)\(mark)\(reselect)")
-      for (index, route) in tab.stack.routes.enumerated() {
-        var details = [route.style.rawValue]
-        if route.style != .push, route.withNavigation { details.append("navigation") }
-        if let configuration = route.sheetConfiguration { details.append(configuration.detents.map(\.description).joined(separator: "/")) }
-        let indent = String(repeating: "  ", count: index + 1)
-        lines.append("\(indent)\(screen(route.screen))  [\(details.joined(separator: ", "))]")
+      // Drawn from the stack's presentation layers: each layer's first route with its style,
+      // navigation and detents, then the routes pushed in it; indented by position.
+      for layer in tab.stack.layers {
+        var details = [layer.style.rawValue]
+        if layer.withNavigation { details.append("navigation") }
+        if let configuration = layer.sheetConfiguration { details.append(configuration.detents.map(\.description).joined(separator: "/")) }
+        for index in layer.routeIndices {
+          let indent = String(repeating: "  ", count: index + 1)
+          let label = index == layer.startIndex ? details.joined(separator: ", ") : RouteStyle.push.rawValue
+          lines.append("\(indent)\(screen(tab.stack[index].screen))  [\(label)]")
+        }
       }
     }
     if !state.context.isEmpty {
