@@ -64,6 +64,7 @@ extension LuaVM {
     let context = self.context
     context.pointee.instructionsLeft -= Int64(clamping: instructions)
     if context.pointee.instructionsLeft < 0 { return false }
-    return true
+    let deadline = context.pointee.deadlineNanos
+    return deadline == 0 || clua_now_nanos() <= deadline
   }
 }
