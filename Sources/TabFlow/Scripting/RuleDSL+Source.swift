@@ -329,24 +329,25 @@ function tabflow_make_dsl(host, limits)
   -- refuse table keys, so no script can find it), and a nav is valid only during the call that
   -- received it: every call has a new serial number.
 
-  local RECORD = {}
-  local serial, running = 0, nil
+  -- Private keys of a nav's fields (tables: only the DSL holds them).
+  local QUEUE, WHICH, TAB, VIEWTAB, EVENT, SERIAL = {}, {}, {}, {}, {}, {}
+  local serial = 0
 
   local function begin_call(what)
     serial = serial + 1
-    running = what
     current.what = what
     return serial
   end
 
+  -- Checks that `nav` is a nav of the running call; returns it.
   local function record(nav, level)
-    local r = type(nav) == "table" and rawget(nav, RECORD) or nil
-    if r == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
-    if r.call ~= serial then
-      fail("this nav belongs to " .. r.what .. ", which has returned; a nav is valid only during the call "
+    local s = type(nav) == "table" and rawget(nav, SERIAL) or nil
+    if s == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
+    if s ~= serial then
+      fail("this nav belongs to an earlier call, which has returned; a nav is valid only during the call "
         .. "that received it (do not keep it in a variable)", level + 1)
     end
-    return r
+    return nav
   end
 
   local Nav = {}
@@ -354,15 +355,15 @@ function tabflow_make_dsl(host, limits)
     __index = function(nav, key)
       local method = Nav[key]
       if method then return method end
-      if key == "event" then return record(nav, 2).event end
+      if key == "event" then return rawget(record(nav, 2), EVENT) end
       -- `nav:tab(id)` (a method) owns the name `tab`, so the tab view is `nav.currentTab`.
       if key == "currentTab" then
-        local r = record(nav, 2)
-        return r.tab or r.viewTab or view(r.which, nil, "tab")
+        record(nav, 2)
+        return rawget(nav, TAB) or rawget(nav, VIEWTAB) or view(rawget(nav, WHICH), nil, "tab")
       end
       if key == "top" or key == "depth" or key == "stack" or key == "context" then
-        local r = record(nav, 2)
-        return view(r.which, r.tab or r.viewTab, key)
+        record(nav, 2)
+        return view(rawget(nav, WHICH), rawget(nav, TAB) or rawget(nav, VIEWTAB), key)
       end
       return nil
     end,
@@ -373,16 +374,16 @@ function tabflow_make_dsl(host, limits)
   -- queue: where commands go (nil: read-only); tab: the tab commands are addressed to (nav:tab);
   -- viewTab: the tab views describe by default (the tab of the route that sent the action).
   local function new_nav(queue, which, tab, viewTab, event, call)
-    return dsl_setmetatable({ [RECORD] = { queue = queue, which = which, tab = tab, viewTab = viewTab, event = event,
-                                           call = call, what = running } }, navMeta)
+    return dsl_setmetatable(
+      { [QUEUE] = queue, [WHICH] = which, [TAB] = tab, [VIEWTAB] = viewTab, [EVENT] = event, [SERIAL] = call }, navMeta)
   end
 
   -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
   local function enqueue(nav, command, coordinatorCommand)
-    local r = record(nav, 3)
-    local queue = r.queue
+    record(nav, 3)
+    local queue = rawget(nav, QUEUE)
     if queue == nil then fail("this nav is read-only (guards cannot navigate)", 3) end
-    if not coordinatorCommand then command.tab = r.tab end
+    if not coordinatorCommand then command.tab = rawget(nav, TAB) end
     queue[#queue + 1] = command
   end
 
@@ -429,13 +430,13 @@ function tabflow_make_dsl(host, limits)
     enqueue(self, { op = "emit", name = name, payload = payload }, true)
   end
   function Nav:tab(id)
-    local r = record(self, 2)
-    return new_nav(r.queue, r.which, tab_arg(id), nil, r.event, r.call)
+    record(self, 2)
+    return new_nav(rawget(self, QUEUE), rawget(self, WHICH), tab_arg(id), nil, rawget(self, EVENT), serial)
   end
   function Nav:contains(screen)
     if type(screen) ~= "string" then fail("contains expects a screen name", 2) end
-    local r = record(self, 2)
-    return view(r.which, r.tab or r.viewTab, "contains", screen)
+    record(self, 2)
+    return view(rawget(self, WHICH), rawget(self, TAB) or rawget(self, VIEWTAB), "contains", screen)
   end
 
   -- Calls from the host --------------------------------------------------------
