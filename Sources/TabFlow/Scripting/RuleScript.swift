@@ -125,7 +125,9 @@ final class RuleScript {
     do {
       return try decoder.commands(from: queue)
     } catch {
-      throw ScriptError(error.kind, error.message, rule: rule.key).located(in: chunk, line: line(of: rule))
+      var failure = error
+      failure.rule = rule.key
+      throw failure.located(in: chunk, line: line(of: rule))
     }
   }
 
@@ -146,7 +148,9 @@ final class RuleScript {
     do {
       return try decoder.commands(from: queue)
     } catch {
-      throw ScriptError(error.kind, error.message, rule: rule).located(in: chunk, line: line(ofDeepLink: index))
+      var failure = error
+      failure.rule = rule
+      throw failure.located(in: chunk, line: line(ofDeepLink: index))
     }
   }
 

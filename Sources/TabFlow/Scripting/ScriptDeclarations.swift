@@ -52,7 +52,7 @@ extension ScriptDeclarations {
   /// pattern parses. Errors name the line that declared the culprit.
   init(reading decl: FlowValue, chunk: String) throws(ScriptError) {
     func fail(_ message: String, line: Int? = nil) -> ScriptError {
-      ScriptError(.declaration, "\(chunk):" + (line.map { "\($0):" } ?? "") + " \(message)")
+      ScriptError(.declaration, reason: message, file: chunk, line: line)
     }
     func declaredLine(of item: FlowValue) -> Int? {
       if case let .int(line)? = item["line"] { return line }

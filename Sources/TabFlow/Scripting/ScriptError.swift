@@ -25,37 +25,63 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// What kind of failure this is.
   public var kind: Kind
-  /// The message, starting with `file:line:` when the script's position is known.
-  public var message: String
+  /// What went wrong, without the place: `unknown screen 'itme' — did you mean 'item'?`.
+  public var reason: String
+  /// The script (its chunk name, `shop.lua`) the error is in, when known.
+  public var file: String?
+  /// The line of ``file`` the error is at, when known.
+  public var line: Int?
   /// The rule, deep link or guard that failed (`feed.itemTapped`, `deeplink shop://item/:id`), if any.
   public var rule: String?
   /// The Lua traceback, when there is one.
   public var traceback: String?
 
-  /// An error of a kind, with a message and optionally the rule and traceback.
-  public init(_ kind: Kind, _ message: String, rule: String? = nil, traceback: String? = nil) {
+  /// An error with its place as values.
+  public init(
+    _ kind: Kind, reason: String, file: String? = nil, line: Int? = nil, rule: String? = nil, traceback: String? = nil
+  ) {
     self.kind = kind
-    self.message = message
+    self.reason = reason
+    self.file = file
+    self.line = line
     self.rule = rule
     self.traceback = traceback
   }
 
-  /// `demo.lua:12: rule feed.itemTapped: attempt to index a nil value` — one line.
-  public var description: String {
-    guard let rule else { return message }
-    if let colon = locationPrefixEnd(of: message) {
-      return String(message[..<colon]) + " " + rule + ": " + String(message[colon...]).drop { $0 == " " }
+  /// An error from a message as Lua words it: a leading `file:line:` (or `file:`) becomes
+  /// ``file`` and ``line``, the rest ``reason``. Lua reports places only in text, so this is
+  /// where an error from the VM is read — once.
+  public init(_ kind: Kind, _ message: String, rule: String? = nil, traceback: String? = nil) {
+    self.init(kind, reason: message, rule: rule, traceback: traceback)
+    if let (file, line, rest) = Self.place(in: message) {
+      self.file = file
+      self.line = line
+      reason = rest
     }
-    return "\(rule): \(message)"
   }
 
-  /// The index just past `file:line:` at the start of a message, if it has one.
-  func locationPrefixEnd(of text: String) -> String.Index? {
-    guard let firstColon = text.firstIndex(of: ":") else { return nil }
-    let afterFirst = text.index(after: firstColon)
-    let digits = text[afterFirst...].prefix { $0.isNumber }
-    guard !digits.isEmpty, digits.endIndex < text.endIndex, text[digits.endIndex] == ":" else { return nil }
-    return text.index(after: digits.endIndex)
+  /// The message: the place and the reason, `shop.lua:12: unknown screen 'itme'`.
+  public var message: String {
+    guard let file else { return reason }
+    return file + ":" + (line.map { "\($0):" } ?? "") + " " + reason
+  }
+
+  /// `shop.lua:12: rule feed.itemTapped: attempt to index a nil value` — one line.
+  public var description: String {
+    guard let rule else { return message }
+    guard let file else { return "\(rule): \(reason)" }
+    return file + ":" + (line.map { "\($0):" } ?? "") + " " + rule + ": " + reason
+  }
+
+  /// The `file:line:` a Lua message starts with, and the rest of the message.
+  static func place(in text: String) -> (file: String, line: Int, rest: String)? {
+    guard let colon = text.firstIndex(of: ":"), colon > text.startIndex else { return nil }
+    let digits = text[text.index(after: colon)...].prefix { $0.isNumber }
+    guard !digits.isEmpty, digits.endIndex < text.endIndex, text[digits.endIndex] == ":", let line = Int(digits) else {
+      return nil
+    }
+    let rest = text[text.index(after: digits.endIndex)...].drop { $0 == " " }
+    return (String(text[..<colon]), line, String(rest))
   }
 }
 
@@ -65,20 +91,16 @@ extension ScriptError: RuleFailureConvertible {
 }
 
 extension ScriptError {
-  /// This error located in the script: a position inside the rule DSL — where an instruction
-  /// budget or memory cap happened to run out, or a `nav` view failed — is replaced by `chunk:line`
-  /// (where the running rule, deep link or guard was declared), and a message without a position
-  /// — a command or payload the host refused after the rule returned — gets that position, so
-  /// every message points at the author's code, never at TabFlow's.
+  /// This error located in the script: a place inside the rule DSL — where an instruction budget
+  /// or memory cap happened to run out, or a `nav` view failed — is replaced by `chunk:line`
+  /// (where the running rule, deep link or guard was declared), and an error without a place — a
+  /// command or payload the host refused after the rule returned — gets that place, so every
+  /// message points at the author's code, never at TabFlow's.
   func located(in chunk: String, line: Int?) -> ScriptError {
-    let here = chunk + ":" + (line.map { "\($0):" } ?? "")
+    if let file, file != RuleDSL.location { return self }
     var located = self
-    if let end = locationPrefixEnd(of: message) {
-      guard message.hasPrefix(RuleDSL.location + ":") else { return self }
-      located.message = here + message[end...]
-    } else {
-      located.message = here + " " + message
-    }
+    located.file = chunk
+    located.line = line
     return located
   }
 

@@ -58,7 +58,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     do {
       return try TabCoordinatorState(tabs: tabs, backBehavior: declarations.backBehavior)
     } catch {
-      throw ScriptError(.declaration, "\(chunk): \(error.description)")
+      throw ScriptError(.declaration, reason: error.description, file: chunk)
     }
   }
 
@@ -174,7 +174,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     let declared = Set(candidate.declarations.tabIDs)
     for tab in state.tabs where !declared.contains(tab.id.rawValue) {
       throw ScriptError(
-        .declaration, "\(candidate.chunk): reload rejected: tab '\(tab.id)' is in use but the new script does not declare it")
+        .declaration, reason: "reload rejected: tab '\(tab.id)' is in use but the new script does not declare it",
+        file: candidate.chunk)
     }
     let screens = Set(candidate.declarations.screenNames)
     for tab in state.tabs {
@@ -183,9 +184,10 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
         guard screens.contains(name) else {
           throw ScriptError(
             .declaration,
-            "\(candidate.chunk): reload rejected: screen '\(name)' is in use (\(tab.id): "
+            reason: "reload rejected: screen '\(name)' is in use (\(tab.id): "
               + tab.stack.routes.map { codec.describe($0.screen).name }.joined(separator: " > ")
-              + ") but the new script does not declare it")
+              + ") but the new script does not declare it",
+            file: candidate.chunk)
         }
       }
     }
@@ -245,8 +247,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     if let names = codec.names {
       for screen in script.declarations.screenNames where !names.contains(screen) {
         throw ScriptError(
-          .declaration, "\(name): screen '\(screen)' has no entry in the screen catalog"
-            + Suggestions.hint(for: screen, in: names))
+          .declaration,
+          reason: "screen '\(screen)' has no entry in the screen catalog" + Suggestions.hint(for: screen, in: names),
+          file: name)
       }
     }
     return script
@@ -266,7 +269,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
           ScreenMatch<Screen>(match.label) { codec.describe($0).name == match.label }
         }))
       } catch let error as ScriptError {
-        throw ScriptError(error.kind, error.message, rule: rule).located(in: chunk, line: line)
+        var failure = error
+        failure.rule = rule
+        throw failure.located(in: chunk, line: line)
       } catch {
         throw ScriptError(.payload, "\(error)", rule: rule).located(in: chunk, line: line)
       }

@@ -24,6 +24,33 @@ import Testing
     #expect(tight.description == "demo.lua:3: guard 1: boom")
   }
 
+  @Test func thePlaceIsKeptAsValues() throws {
+    let error = ScriptError(.runtime, "demo.lua:12: attempt to index a nil value", rule: "feed.itemTapped")
+    #expect(error.file == "demo.lua")
+    #expect(error.line == 12)
+    #expect(error.reason == "attempt to index a nil value")
+    let made = ScriptError(.declaration, reason: "tab 'x': its root 'y' is not a declared screen", file: "shop.lua", line: 4)
+    #expect(made.message == "shop.lua:4: tab 'x': its root 'y' is not a declared screen")
+    #expect(ScriptError(.declaration, reason: "reload rejected", file: "shop.lua").message == "shop.lua: reload rejected")
+  }
+
+  @Test func aRuleErrorFromTheEngineCarriesItsPlace() throws {
+    let rules = try ScriptedRules<DynamicScreen, DynamicAction>(source: """
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { "go" } }
+      on("feed.go", function(nav)
+        nav:push("itme")
+      end)
+      """, name: "shop.lua")
+    let state = try rules.initialState()
+    let route = try #require(state.routeContext(for: state.selectedStack.ids[0]))
+    let error = try #require(throws: ScriptError.self) { try rules.batch(for: DynamicAction("go"), on: route, in: state) }
+    #expect(error.file == "shop.lua")
+    #expect(error.line == 4)
+    #expect(error.rule == "feed.go")
+    #expect(error.reason == "unknown screen 'itme'")
+  }
+
   @Test func prefixesTheRuleWhenThereIsNoLocation() {
     let error = ScriptError(.invalidCommand, "a count must be a whole number, got 1.5", rule: "item.buyTapped")
     #expect(error.description == "item.buyTapped: a count must be a whole number, got 1.5")
