@@ -252,19 +252,19 @@ function tabflow_make_dsl(host, limits)
     return s
   end
 
-  -- A payload becomes a fresh table of its fields, checked against the declared defaults. The
-  -- outcome never depends on iteration order: the reported field is the smallest name.
+  -- A payload is checked against the declared defaults. The outcome never depends on iteration
+  -- order: the reported field is the smallest name.
   local function state_arg(s, state, level)
     level = level or 3
     if state == nil then return {} end
     if type(state) ~= "table" then
       fail("the state of '" .. s.name .. "' must be a table, got " .. type(state), level)
     end
-    -- A table the script froze at load reads through the engine's `pairs`; others raw (faster).
-    local iterate, from = raw_next, state
-    if getmetatable(state) ~= nil then iterate, from = pairs(state) end
+    -- A table the script froze at load is copied through the engine's `pairs` (the host reads
+    -- tables raw); a plain table is checked raw and used as it is (the common, cheap case).
+    local iterate, from, copy = raw_next, state, state
+    if getmetatable(state) ~= nil then iterate, from = pairs(state); copy = {} end
     local unknown, mismatch
-    local copy = {}
     for k, v in iterate, from do
       local default = type(k) == "string" and s.state[k] or nil
       if default == nil then
@@ -273,7 +273,7 @@ function tabflow_make_dsl(host, limits)
       elseif type(default) ~= type(v) and (mismatch == nil or k < mismatch) then
         mismatch = k
       end
-      copy[k] = v
+      if copy ~= state then copy[k] = v end
     end
     if mismatch and not unknown then
       fail("field '" .. mismatch .. "' of screen '" .. s.name .. "' expects a " .. type(s.state[mismatch]) .. ", got "
