@@ -70,7 +70,9 @@ struct CommandFailure: Error {
   let code: Int32
   let message: String
 
-  static func script(_ error: ScriptError) -> CommandFailure { CommandFailure(code: 2, message: error.description) }
+  static func script(_ error: ScriptError) -> CommandFailure {
+    CommandFailure(code: 2, message: error.description.escapingControlCharacters(keepingLineBreaks: false))
+  }
   static func usage(_ message: String) -> CommandFailure { CommandFailure(code: 2, message: message) }
   static let failed = CommandFailure(code: 1, message: "")
 }

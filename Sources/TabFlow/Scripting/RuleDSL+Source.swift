@@ -17,7 +17,7 @@ extension RuleDSL {
 -- commands as plain tables. Names, tabs and payload fields are checked where the rule calls `nav`,
 -- so errors carry the script's `file:line`.
 local type, error, ipairs, select, mathtype = type, error, ipairs, select, math.type
-local raw_next, getmetatable, rawget = next, getmetatable, rawget
+local raw_next, getmetatable = next, getmetatable
 local pcall, tonumber, rawequal = pcall, tonumber, rawequal
 local sort, concat = table.sort, table.concat
 local dsl_setmetatable, dsl_print, dsl_math = setmetatable, print, math
@@ -339,15 +339,14 @@ function tabflow_make_dsl(host, limits)
     return serial
   end
 
-  -- Checks that `nav` is a nav of the running call; returns it.
+  -- Checks that `nav` is a nav of the running call; returns it. A nav's fields are raw and never
+  -- nil (absent ones are `false`), so reading them never reaches the metatable.
   local function record(nav, level)
-    local s = type(nav) == "table" and rawget(nav, SERIAL) or nil
+    local s = nav[SERIAL]
+    if s == serial then return nav end
     if s == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
-    if s ~= serial then
-      fail("this nav belongs to an earlier call, which has returned; a nav is valid only during the call "
-        .. "that received it (do not keep it in a variable)", level + 1)
-    end
-    return nav
+    fail("this nav belongs to an earlier call, which has returned; a nav is valid only during the call "
+      .. "that received it (do not keep it in a variable)", level + 1)
   end
 
   local Nav = {}
@@ -355,15 +354,15 @@ function tabflow_make_dsl(host, limits)
     __index = function(nav, key)
       local method = Nav[key]
       if method then return method end
-      if key == "event" then return rawget(record(nav, 2), EVENT) end
+      if key == "event" then return record(nav, 2)[EVENT] or nil end
       -- `nav:tab(id)` (a method) owns the name `tab`, so the tab view is `nav.currentTab`.
       if key == "currentTab" then
         record(nav, 2)
-        return rawget(nav, TAB) or rawget(nav, VIEWTAB) or view(rawget(nav, WHICH), nil, "tab")
+        return nav[TAB] or nav[VIEWTAB] or view(nav[WHICH], nil, "tab")
       end
       if key == "top" or key == "depth" or key == "stack" or key == "context" then
         record(nav, 2)
-        return view(rawget(nav, WHICH), rawget(nav, TAB) or rawget(nav, VIEWTAB), key)
+        return view(nav[WHICH], nav[TAB] or nav[VIEWTAB] or nil, key)
       end
       return nil
     end,
@@ -374,16 +373,16 @@ function tabflow_make_dsl(host, limits)
   -- queue: where commands go (nil: read-only); tab: the tab commands are addressed to (nav:tab);
   -- viewTab: the tab views describe by default (the tab of the route that sent the action).
   local function new_nav(queue, which, tab, viewTab, event, call)
-    return dsl_setmetatable(
-      { [QUEUE] = queue, [WHICH] = which, [TAB] = tab, [VIEWTAB] = viewTab, [EVENT] = event, [SERIAL] = call }, navMeta)
+    return dsl_setmetatable({ [QUEUE] = queue or false, [WHICH] = which, [TAB] = tab or false,
+                              [VIEWTAB] = viewTab or false, [EVENT] = event or false, [SERIAL] = call }, navMeta)
   end
 
   -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
   local function enqueue(nav, command, coordinatorCommand)
-    record(nav, 3)
-    local queue = rawget(nav, QUEUE)
-    if queue == nil then fail("this nav is read-only (guards cannot navigate)", 3) end
-    if not coordinatorCommand then command.tab = rawget(nav, TAB) end
+    if nav[SERIAL] ~= serial then record(nav, 3) end
+    local queue = nav[QUEUE]
+    if not queue then fail("this nav is read-only (guards cannot navigate)", 3) end
+    if not coordinatorCommand then command.tab = nav[TAB] or nil end
     queue[#queue + 1] = command
   end
 
@@ -431,12 +430,12 @@ function tabflow_make_dsl(host, limits)
   end
   function Nav:tab(id)
     record(self, 2)
-    return new_nav(rawget(self, QUEUE), rawget(self, WHICH), tab_arg(id), nil, rawget(self, EVENT), serial)
+    return new_nav(self[QUEUE], self[WHICH], tab_arg(id), nil, self[EVENT], serial)
   end
   function Nav:contains(screen)
     if type(screen) ~= "string" then fail("contains expects a screen name", 2) end
     record(self, 2)
-    return view(rawget(self, WHICH), rawget(self, TAB) or rawget(self, VIEWTAB), "contains", screen)
+    return view(self[WHICH], self[TAB] or self[VIEWTAB] or nil, "contains", screen)
   end
 
   -- Calls from the host --------------------------------------------------------

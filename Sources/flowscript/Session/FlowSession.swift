@@ -45,9 +45,12 @@ final class FlowSession {
   /// Runs one line and says what happened.
   func execute(_ line: FlowLine) -> LineOutcome {
     lastFailureKind = .input
-    let outcome = run(line)
+    var outcome = run(line)
     switch outcome {
-    case let .failed(message): lastFailure = message
+    case let .failed(message):
+      // A message is one line: a line break or escape code from a script is shown, not obeyed.
+      outcome = .failed(message.escapingControlCharacters(keepingLineBreaks: false))
+      lastFailure = message
     case .changed, .unchanged: lastFailure = nil
     default: break
     }
@@ -115,7 +118,7 @@ final class FlowSession {
       case let .failed(failure):
         lastFailureKind = FailureKind(failure)
         return .failed(Self.message(for: failure))
-      case let .report(report): events.append(report.description)
+      case let .report(report): events.append(report.description.escapingControlCharacters(keepingLineBreaks: false))
       }
     }
     if state == before { return .unchanged(events: events) }
