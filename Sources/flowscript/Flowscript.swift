@@ -85,14 +85,37 @@ struct ScriptOptions: ParsableArguments {
   static let defaultBudget = 10_000_000
   static let defaultMemory = 32
 
-  @Option(help: "Instruction budget per rule call.")
+  @Option(help: "Instruction budget per action (its rule, guards and deep-link handler), \(ScriptOptions.budgetRange.lowerBound)...\(ScriptOptions.budgetRange.upperBound).")
   var budget: Int = ScriptOptions.defaultBudget
 
-  @Option(help: "Memory cap of the script's VM, in MiB.")
+  @Option(help: "Memory cap of the script's VM, in MiB, \(ScriptOptions.memoryRange.lowerBound)...\(ScriptOptions.memoryRange.upperBound).")
   var memory: Int = ScriptOptions.defaultMemory
 
+  @Flag(help: "Print the Lua traceback under a rule error.")
+  var verbose = false
+
+  /// What `--budget` accepts: below 1,000 instructions no rule can run; far above, a runaway rule
+  /// would hold the line for minutes.
+  static let budgetRange = 1_000...10_000_000_000
+  /// What `--memory` accepts, in MiB (larger values would overflow the byte count).
+  static let memoryRange = 1...65_536
+
   var limits: LuaVM.Limits {
-    LuaVM.Limits(memoryBytes: max(memory, 1) << 20, instructionsPerCall: max(budget, 1_000))
+    LuaVM.Limits(memoryBytes: memory << 20, instructionsPerCall: budget)
+  }
+
+  func validate() throws {
+    try Self.check(budget: budget, memory: memory)
+  }
+
+  /// A usage error (exit 2) naming the option, when `budget` or `memory` is out of range.
+  static func check(budget: Int, memory: Int) throws {
+    guard budgetRange.contains(budget) else {
+      throw ValidationError("--budget must be between \(budgetRange.lowerBound) and \(budgetRange.upperBound) instructions, got \(budget)")
+    }
+    guard memoryRange.contains(memory) else {
+      throw ValidationError("--memory must be between \(memoryRange.lowerBound) and \(memoryRange.upperBound) MiB, got \(memory)")
+    }
   }
 
   /// `flowscript send SCRIPT` with the limits given, so a reproduction runs under the same ones:

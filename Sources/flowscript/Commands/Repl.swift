@@ -20,22 +20,33 @@ extension Flowscript {
     @Flag(help: "Reload the script when its file changes (checked before each line).")
     var watch = false
 
-    @Option(help: "Instruction budget per rule call.")
-    var budget: Int = 10_000_000
+    @Option(help: "Instruction budget per action (its rule, guards and deep-link handler).")
+    var budget: Int = ScriptOptions.defaultBudget
+
+    @Option(help: "Memory cap of the script's VM, in MiB.")
+    var memory: Int = ScriptOptions.defaultMemory
+
+    @Flag(help: "Print the Lua traceback under a rule error.")
+    var verbose = false
+
+    func validate() throws {
+      try ScriptOptions.check(budget: budget, memory: memory)
+    }
 
     func run() throws {
       let session: FlowSession
-      if let script {
-        session = try ScriptOptions(script: script, budget: budget, memory: 32).session()
+      let options = ScriptOptions(script: script ?? "", budget: budget, memory: memory)
+      if script != nil {
+        session = try options.session()
       } else {
         if watch { throw CommandFailure.usage("--watch needs a script file") }
         do {
-          session = try FlowSession(origin: .bundledDemo)
+          session = try FlowSession(origin: .bundledDemo, limits: options.limits)
         } catch {
           throw CommandFailure.script(error)
         }
       }
-      ReplLoop(session: session, watch: watch).run()
+      ReplLoop(session: session, watch: watch, verbose: verbose).run()
     }
   }
 }

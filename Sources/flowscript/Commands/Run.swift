@@ -51,8 +51,10 @@ extension Flowscript {
         return nil
       case let .unparsable(line, message):
         return "\(path):\(line): \(message)"
-      case let .unexpectedError(line, message):
-        return "\(path):\(line): error: \(message) (no `expect error` follows)"
+      case let .unexpectedError(line, message, traceback):
+        let error = "\(path):\(line): error: \(message) (no `expect error` follows)"
+        guard options.verbose, let traceback else { return error }
+        return error + "\n" + Output.indented(traceback)
       case let .expectation(line, expected, actual):
         return "\(path):\(line): expected \(expected)\n\(path):\(line): actual   \(actual)"
       }

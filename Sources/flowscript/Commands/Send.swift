@@ -16,7 +16,7 @@ extension Flowscript {
     @Argument(help: "Lines of the flowscript language.")
     var lines: [String] = []
 
-    @Flag(help: "Print the state as JSON (the format of DESIGN §7).")
+    @Flag(help: "Print the state as JSON (the `state` format of the REPL).")
     var json = false
 
     func run() throws {
@@ -27,8 +27,9 @@ extension Flowscript {
         break
       case let .unparsable(line, message):
         throw CommandFailure.usage("line \(line): \(message)")
-      case let .unexpectedError(line, message):
+      case let .unexpectedError(line, message, traceback):
         Output.error("line \(line): error: \(message)")
+        if options.verbose, let traceback { Output.error(Output.indented(traceback)) }
       case let .expectation(line, expected, actual):
         Output.error("line \(line): expected \(expected), got \(actual)")
       }

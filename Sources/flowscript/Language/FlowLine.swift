@@ -18,6 +18,9 @@ enum FlowLine: Equatable {
   case command(ReplCommand)
   /// A blank line or a `#` comment.
   case nothing
+  /// An action line that cannot run as written — its payload is not data (`{id=os.exit(1)}`,
+  /// `{id=`): a failed line, like one naming an unknown screen, that `expect error` may follow.
+  case invalidAction(String)
 }
 
 /// What an `expect` line asserts.

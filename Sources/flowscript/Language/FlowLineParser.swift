@@ -38,9 +38,16 @@ enum FlowLineParser {
       throw FlowLineError(
         "'\(word)' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)")
     }
-    let payload = rest.isEmpty ? FlowValue.emptyObject : try literal(rest)
+    // The line reads as an action; a payload that is not data makes it a failed line, not a
+    // line the language cannot read.
+    let payload: FlowValue
+    do {
+      payload = rest.isEmpty ? FlowValue.emptyObject : try literal(rest)
+    } catch {
+      return .invalidAction(error.message)
+    }
     guard payload.objectValue != nil || payload == .array([]) else {
-      throw FlowLineError("the payload of \(word) must be a table like {id=3}, got \(payload.kindName)")
+      return .invalidAction("the payload of \(word) must be a table like {id=3}, got \(payload.kindName)")
     }
     return .action(screen: parts[0], action: parts[1], payload: payload.objectValue.map(FlowValue.object) ?? .emptyObject)
   }

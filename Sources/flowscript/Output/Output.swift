@@ -18,6 +18,11 @@ enum Output {
     FileHandle.standardError.write(Data((safe.hasSuffix("\n") ? safe : safe + "\n").utf8))
   }
 
+  /// Text shown under an error line (a traceback), indented two spaces.
+  static func indented(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+  }
+
   /// Whether stdin and stdout are a terminal and colour is allowed (`NO_COLOR` unset).
   static var isInteractive: Bool {
     isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil

@@ -23,6 +23,8 @@ final class FlowSession {
   private(set) var lastFailureKind: FailureKind?
   /// Whether the previous line failed, and why (for `expect error`).
   private(set) var lastFailure: String?
+  /// The Lua traceback of the last failed line, when a rule error failed it (shown with --verbose).
+  private(set) var lastTraceback: String?
 
   init(origin: Origin, limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
     self.origin = origin
@@ -45,6 +47,7 @@ final class FlowSession {
   /// Runs one line and says what happened.
   func execute(_ line: FlowLine) -> LineOutcome {
     lastFailureKind = .input
+    lastTraceback = nil
     var outcome = run(line)
     switch outcome {
     case let .failed(message):
@@ -75,6 +78,8 @@ final class FlowSession {
     switch line {
     case .nothing:
       return .nothing
+    case let .invalidAction(message):
+      return .failed(message)
     case let .action(screen, action, payload):
       do {
         let id = try routeID(forAction: action, of: screen)
@@ -117,6 +122,7 @@ final class FlowSession {
       switch output {
       case let .failed(failure):
         lastFailureKind = FailureKind(failure)
+        if case let .ruleFailed(rule) = failure.reason { lastTraceback = rule.traceback }
         return .failed(Self.message(for: failure))
       case let .report(report): events.append(report.description.escapingControlCharacters(keepingLineBreaks: false))
       }

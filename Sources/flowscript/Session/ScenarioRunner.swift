@@ -6,15 +6,15 @@ enum ScenarioRunner {
   enum Failure: Equatable {
     /// The line does not parse.
     case unparsable(line: Int, message: String)
-    /// The line failed and no `expect error` follows it.
-    case unexpectedError(line: Int, message: String)
+    /// The line failed and no `expect error` follows it (with the Lua traceback of a rule error).
+    case unexpectedError(line: Int, message: String, traceback: String?)
     /// An `expect` did not hold.
     case expectation(line: Int, expected: String, actual: String)
   }
 
   /// Runs `lines` in `session`; `nil` when every line held.
   static func run(_ lines: [String], in session: FlowSession) -> Failure? {
-    var pendingFailure: (line: Int, message: String)?
+    var pendingFailure: (line: Int, message: String, traceback: String?)?
     for (index, text) in lines.enumerated() {
       let number = index + 1
       let line: FlowLine
@@ -26,13 +26,13 @@ enum ScenarioRunner {
       if case .nothing = line { continue }
       if let failure = pendingFailure {
         guard case .expect(.error) = line else {
-          return .unexpectedError(line: failure.line, message: failure.message)
+          return .unexpectedError(line: failure.line, message: failure.message, traceback: failure.traceback)
         }
       }
       pendingFailure = nil
       switch session.execute(line) {
       case let .failed(message):
-        pendingFailure = (number, message)
+        pendingFailure = (number, message, session.lastTraceback)
       case let .expectationFailed(expected, actual):
         return .expectation(line: number, expected: expected, actual: actual)
       case .command(.quit):
@@ -41,6 +41,6 @@ enum ScenarioRunner {
         break
       }
     }
-    return pendingFailure.map { .unexpectedError(line: $0.line, message: $0.message) }
+    return pendingFailure.map { .unexpectedError(line: $0.line, message: $0.message, traceback: $0.traceback) }
   }
 }

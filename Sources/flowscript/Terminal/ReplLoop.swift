@@ -5,6 +5,8 @@ import TabFlow
 struct ReplLoop {
   let session: FlowSession
   let watch: Bool
+  /// Print a rule error's Lua traceback under its error line.
+  var verbose = false
 
   func run() {
     let interactive = Output.isInteractive
@@ -50,6 +52,7 @@ struct ReplLoop {
       if events.isEmpty { Output.line("(no change)") } else { events.forEach { Output.line("  \($0)") } }
     case let .failed(message):
       Output.error("error: \(message)")
+      if verbose, let traceback = session.lastTraceback { Output.error(Output.indented(traceback)) }
     case let .expectationFailed(expected, actual):
       Output.error("expectation failed: expected \(expected), got \(actual)")
     case let .info(message):

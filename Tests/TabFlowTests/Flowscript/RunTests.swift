@@ -159,10 +159,41 @@ extension FlowscriptTests {
 
     @Test func aLineThatDoesNotParseFailsTheFileNamingFileAndLine() async throws {
       try await Workspace.with { workspace in
-        let flow = try workspace.write("scenario.flow", "# payloads are data\nfeed.itemTapped {id=\nexpect error\n")
+        let flow = try workspace.write("scenario.flow", "# a typo in a keyword\nexepct tab home\nexpect error\n")
         let result = try await FlowscriptCLI.run(["run", FlowscriptCLI.demoScript, flow])
         #expect(result.exitCode == 1)
-        #expect(result.stderrLines == ["\(flow):2: payload column 5: expected a value, found the end"])
+        #expect(result.stderrLines == [
+          "\(flow):2: 'exepct' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)"
+        ])
+      }
+    }
+
+    @Test func anActionLineWhosePayloadIsNotDataIsAFailedLine() async throws {
+      // The same two lines the REPL accepts: a payload that is not data fails the line, and
+      // `expect error` may follow it, with the error's text.
+      try await Workspace.with { workspace in
+        let flow = try workspace.write("scenario.flow", """
+          feed.itemTapped {id=os.exit(3)}
+          expect error "'os' is not data"
+          feed.itemTapped {id=
+          expect error
+          feed.nosuch
+          expect error "has no action 'nosuch'"
+          tab nowhere
+          expect error "unknown tab 'nowhere'"
+          expect depth 1
+          """)
+        let result = try await FlowscriptCLI.run(["run", FlowscriptCLI.demoScript, flow])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdoutLines == ["PASS \(flow)", "1 passed, 0 failed"])
+        // Without `expect error`, the failed line fails the file.
+        let unexpected = try workspace.write("unexpected.flow", "feed.itemTapped {id=os.exit(3)}\n")
+        let failing = try await FlowscriptCLI.run(["run", FlowscriptCLI.demoScript, unexpected])
+        #expect(failing.exitCode == 1)
+        #expect(failing.stderrLines == [
+          "\(unexpected):1: error: payload column 5: 'os' is not data: payloads may hold only nil, booleans, numbers, "
+            + "strings and tables (no `expect error` follows)"
+        ])
       }
     }
 

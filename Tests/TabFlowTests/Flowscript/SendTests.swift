@@ -85,10 +85,18 @@ extension FlowscriptTests {
     }
 
     @Test func aLineThatDoesNotParseIsAUsageError() async throws {
-      let result = try await FlowscriptCLI.run(["send", demo, "tab profile", "feed.itemTapped {id="])
+      let result = try await FlowscriptCLI.run(["send", demo, "tab profile", "exepct tab home"])
       #expect(result.exitCode == 2)
-      #expect(result.stderrLines == ["line 2: payload column 5: expected a value, found the end"])
+      #expect(result.stderrLines == [
+        "line 2: 'exepct' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)"
+      ])
       #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aPayloadThatIsNotDataIsAFailedLine() async throws {
+      let result = try await FlowscriptCLI.run(["send", demo, "feed.itemTapped {id=", "expect error", "tab profile", "--json"])
+      #expect(result.exitCode == 0, "\(result.stderr)")
+      #expect(result.stdout.hasPrefix(#"{"selectedTab":"profile""#))
     }
   }
 }
