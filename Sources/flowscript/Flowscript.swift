@@ -12,19 +12,24 @@ struct Flowscript: ParsableCommand {
       scripts. flowscript loads such a script and drives it with one line language:
 
         feed.itemTapped {id=3}    send itemTapped from the topmost feed screen of the selected tab
-                                  (the payload is a Lua table literal, data only)
+                                  (the payload is a Lua table literal, data only; a payload that
+                                  is not data, or an unknown name, fails the line)
+        home:feed.loaded {id=3}   send it from the topmost feed screen of the tab home (an effect
+                                  that finishes after the user switched tabs)
         tab profile               tap a tab-bar item (select, or reselect)
+        tab "tab one"             any name may be double-quoted: "my screen"."1st action"
         back                      the user's back gesture
         url shop://item/3         open a deep link
         set loggedIn true         set a context value rules and guards can read
         expect tab home           assertions: tab, stack, top, error, depth
         expect stack home: feed > item > sheet:login > cover:pay
         expect top item {id=3}    (the payload is matched as a subset)
-        expect error "login required"   the previous line failed, with that text
+        expect error "login required"   the previous line failed, its error containing that text
         expect depth 2            routes in the selected tab, root included
         # comment
 
-      REPL commands: state (JSON), tree, show, reload, undo, help, quit.
+      REPL commands: state (JSON), tree, show, reload [FILE], undo, help, quit.
+      A line no rule of the language can read (exepct tab home) fails a scenario file at once.
 
       Examples:
         flowscript                              REPL on the bundled demo flow

@@ -85,6 +85,7 @@ struct StateExplorer {
         case .invalidCommand: label = "invalid command"
         case .guardRejection: label = "guard rejection (note)"
         case .input: label = "error"
+        case .unexplorable: label = "not explored"
         }
         Output.line("\(label): \(finding.message)")
         Output.line("  reproduce: \(sendCommand) " + finding.lines.map(Self.quote).joined(separator: " "))
@@ -137,7 +138,16 @@ struct StateExplorer {
         if state.selectedStack.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
         for line in inputs(for: state, declarations: declarations) {
           session.load(state)
-          guard let parsed = try? FlowLineParser.parse(line) else { continue }
+          // Every input must be expressible in the line language (names are quoted when they need
+          // it); one that is not is reported, never skipped in silence.
+          guard let parsed = try? FlowLineParser.parse(line) else {
+            if reported.insert("unexplorable \(line)").inserted {
+              report.findings.append(Finding(
+                kind: .unexplorable, message: "cannot be written in the line language, so it was not explored: \(line)",
+                lines: lines))
+            }
+            continue
+          }
           let outcome = session.execute(parsed)
           report.transitions += 1
           switch outcome {
@@ -204,7 +214,7 @@ struct StateExplorer {
   /// their sample payloads, every deep link with sample parameters, and toggling each context
   /// flag the script reads (`nav.context.loggedIn`), so guarded screens can be reached.
   private func inputs(for state: State, declarations: ScriptDeclarations) -> [String] {
-    var lines = state.tabIDs.map { "tab \($0)" }
+    var lines = state.tabIDs.map { "tab " + FlowName.written($0.rawValue) }
     lines.append("back")
     for flag in contextFlags {
       lines.append(state.context[flag] == .bool(true) ? "set \(flag) false" : "set \(flag) true")
@@ -212,10 +222,11 @@ struct StateExplorer {
     let top = state.selectedStack.top.screen.name
     for (action, sample) in declarations.screen(named: top)?.actions ?? [] {
       let payload = sample == .emptyObject ? "" : " \(sample)"
-      lines.append("\(top).\(action)\(payload)")
+      lines.append(FlowName.written(top) + "." + FlowName.written(action) + payload)
     }
     for pattern in declarations.deepLinks {
-      lines.append("url " + Self.sampleURL(pattern))
+      let url = Self.sampleURL(pattern)
+      lines.append("url " + (url.contains(where: \.isWhitespace) ? FlowName.quoted(url) : url))
     }
     return lines
   }

@@ -2,8 +2,10 @@ import TabFlow
 
 /// One line of the flowscript language (REPL, scenario files and `send` share it).
 enum FlowLine: Equatable {
-  /// `feed.itemTapped {id=3}`: send an action from the topmost `feed` route of the selected tab.
-  case action(screen: String, action: String, payload: FlowValue)
+  /// `feed.itemTapped {id=3}`: send an action from the topmost `feed` route of the selected tab;
+  /// `home:feed.loaded {id=3}` from the topmost `feed` route of the tab `home` (as an effect that
+  /// finishes after the user switched tabs does). Names may be quoted: `"tab one":"my screen"."1st"`.
+  case action(tab: String?, screen: String, action: String, payload: FlowValue)
   /// `tab profile`: tap a tab-bar item.
   case tab(String)
   /// `back`: the user's back gesture.
@@ -16,6 +18,9 @@ enum FlowLine: Equatable {
   case expect(Expectation)
   /// A REPL command: `state`, `tree`, `show`, `reload`, `undo`, `help`, `quit`.
   case command(ReplCommand)
+  /// `reload other.lua`: replace the script by another file (a path relative to the current
+  /// script's folder), keeping and migrating navigation.
+  case reloadFrom(String)
   /// A blank line or a `#` comment.
   case nothing
   /// An action line that cannot run as written — its payload is not data (`{id=os.exit(1)}`,

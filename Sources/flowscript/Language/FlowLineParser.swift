@@ -9,11 +9,13 @@ enum FlowLineParser {
     let (word, rest) = line.splitFirstWord()
     switch word {
     case "tab":
-      return .tab(try single(rest, what: "a tab id", usage: "tab profile"))
+      return .tab(try name(rest, what: "a tab id", usage: "tab profile, or tab \"tab one\""))
     case "back":
       try nothingAfter(rest, word)
       return .back
     case "url":
+      // A URL with spaces is quoted: url "shop://search/red shoes".
+      if let quoted = rest.unquoted() { return .url(quoted) }
       return .url(try single(rest, what: "a URL", usage: "url shop://item/3"))
     case "set":
       let (key, valueText) = rest.splitFirstWord()
@@ -23,21 +25,34 @@ enum FlowLineParser {
       return .expect(try expectation(rest))
     case "exit":
       return .command(.quit)
+    case "reload" where !rest.isEmpty:
+      return .reloadFrom(rest.unquoted() ?? rest)
     default:
       if let command = ReplCommand(rawValue: word) {
         try nothingAfter(rest, word)
         return .command(command)
       }
-      return try action(word, rest)
+      return try action(line)
     }
   }
 
-  private static func action(_ word: String, _ rest: String) throws(FlowLineError) -> FlowLine {
-    let parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    guard parts.count == 2, parts.allSatisfy(\.isIdentifier) else {
-      throw FlowLineError(
-        "'\(word)' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)")
+  /// `[tab:]screen.action [payload]`, each name bare or quoted.
+  private static func action(_ line: String) throws(FlowLineError) -> FlowLine {
+    let word = line.splitFirstWord().0
+    let notAnAction = FlowLineError(
+      "'\(word)' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)")
+    guard var (first, after) = FlowName.scan(Substring(line)) else { throw notAnAction }
+    var tab: String?
+    if after.first == ":" {
+      tab = first
+      guard let (screen, rest) = FlowName.scan(after.dropFirst()) else { throw notAnAction }
+      (first, after) = (screen, rest)
     }
+    guard after.first == ".", let (actionName, tail) = FlowName.scan(after.dropFirst()),
+      tail.isEmpty || tail.first == " " || tail.first == "\t"
+    else { throw notAnAction }
+    let parts = [first, actionName]
+    let rest = tail.trimmingWhitespace()
     // The line reads as an action; a payload that is not data makes it a failed line, not a
     // line the language cannot read.
     let payload: FlowValue
@@ -49,20 +64,23 @@ enum FlowLineParser {
     guard payload.objectValue != nil || payload == .array([]) else {
       return .invalidAction("the payload of \(word) must be a table like {id=3}, got \(payload.kindName)")
     }
-    return .action(screen: parts[0], action: parts[1], payload: payload.objectValue.map(FlowValue.object) ?? .emptyObject)
+    return .action(
+      tab: tab, screen: parts[0], action: parts[1], payload: payload.objectValue.map(FlowValue.object) ?? .emptyObject)
   }
 
   private static func expectation(_ text: String) throws(FlowLineError) -> Expectation {
     let (kind, rest) = text.splitFirstWord()
     switch kind {
     case "tab":
-      return .tab(try single(rest, what: "a tab id", usage: "expect tab home"))
+      return .tab(try name(rest, what: "a tab id", usage: "expect tab home"))
     case "depth":
       guard let depth = Int(rest), depth >= 1 else { throw FlowLineError("usage: expect depth <routes, root included>, e.g. expect depth 2") }
       return .depth(depth)
     case "top":
-      let (screen, payload) = rest.splitFirstWord()
-      guard screen.isIdentifier else { throw FlowLineError("usage: expect top <screen> [{field=value}], e.g. expect top item {id=3}") }
+      guard let (screen, after) = FlowName.scan(Substring(rest)) else {
+        throw FlowLineError("usage: expect top <screen> [{field=value}], e.g. expect top item {id=3}")
+      }
+      let payload = after.trimmingWhitespace()
       // Optional explicitly: FlowValue is ExpressibleByNilLiteral, so a bare `nil` would be `.null`.
       let state: FlowValue? = payload.isEmpty ? Optional.none : try literal(payload)
       return .top(screen: screen, state: state)
@@ -82,31 +100,55 @@ enum FlowLineParser {
   private static func stack(_ text: String) throws(FlowLineError) -> Expectation {
     var tab: String?
     var path = Substring(text)
-    if let colon = text.firstIndex(of: ":") {
-      let head = text[..<colon].trimmingWhitespace()
-      if head.isIdentifier, !["sheet", "cover"].contains(head) {
-        tab = head
-        path = text[text.index(after: colon)...]
-      }
+    if let (head, after) = FlowName.scan(Substring(text.trimmingWhitespace())), after.first == ":",
+      !["sheet", "cover"].contains(head)
+    {
+      tab = head
+      path = after.dropFirst()
     }
-    let names = path.split(separator: ">").map { String($0).trimmingWhitespace() }
+    let names = split(path, on: ">").map { $0.trimmingWhitespace() }
     guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else {
       throw FlowLineError("usage: expect stack [tab:] root > push > sheet:name > cover:name")
     }
     var entries: [StackEntry] = []
-    for name in names {
-      let parts = name.split(separator: ":", maxSplits: 1).map { String($0).trimmingWhitespace() }
-      if parts.count == 2 {
-        guard let style = RouteStyle(rawValue: parts[0]), style.isPresented, parts[1].isIdentifier else {
-          throw FlowLineError("'\(name)' in expect stack: write sheet:name or cover:name")
-        }
-        entries.append(StackEntry(screen: parts[1], presented: style))
-      } else {
-        guard name.isIdentifier else { throw FlowLineError("'\(name)' in expect stack is not a screen name") }
-        entries.append(StackEntry(screen: name, presented: nil))
+    for entry in names {
+      if let screen = FlowName.whole(entry) {
+        entries.append(StackEntry(screen: screen, presented: nil))
+        continue
       }
+      guard let (styleName, after) = FlowName.scan(Substring(entry)), after.first == ":",
+        let style = RouteStyle(rawValue: styleName), style.isPresented,
+        let screen = FlowName.whole(String(after.dropFirst()))
+      else {
+        throw FlowLineError("'\(entry)' in expect stack: write a screen name, sheet:name or cover:name")
+      }
+      entries.append(StackEntry(screen: screen, presented: style))
     }
     return .stack(tab: tab, routes: entries)
+  }
+
+  /// `text` split at `separator`s outside double quotes.
+  private static func split(_ text: Substring, on separator: Character) -> [String] {
+    var parts: [String] = []
+    var current = ""
+    var quoted = false
+    var escaping = false
+    for character in text {
+      if escaping {
+        escaping = false
+      } else if character == "\\" && quoted {
+        escaping = true
+      } else if character == "\"" {
+        quoted.toggle()
+      } else if character == separator && !quoted {
+        parts.append(current)
+        current = ""
+        continue
+      }
+      current.append(character)
+    }
+    parts.append(current)
+    return parts
   }
 
   private static func literal(_ text: String) throws(FlowLineError) -> FlowValue {
@@ -115,6 +157,12 @@ enum FlowLineParser {
     } catch {
       throw FlowLineError(error.description)
     }
+  }
+
+  /// One name, bare or quoted.
+  private static func name(_ text: String, what: String, usage: String) throws(FlowLineError) -> String {
+    guard let name = FlowName.whole(text) else { throw FlowLineError("expected \(what): \(usage)") }
+    return name
   }
 
   private static func single(_ text: String, what: String, usage: String) throws(FlowLineError) -> String {

@@ -14,7 +14,7 @@ final class FlowSession {
     case bundledDemo
   }
 
-  let origin: Origin
+  private(set) var origin: Origin
   let rules: ScriptedRules<DynamicScreen, DynamicAction>
   private let coordinator: Coordinator
   private(set) var state: State
@@ -80,9 +80,9 @@ final class FlowSession {
       return .nothing
     case let .invalidAction(message):
       return .failed(message)
-    case let .action(screen, action, payload):
+    case let .action(tab, screen, action, payload):
       do {
-        let id = try routeID(forAction: action, of: screen)
+        let id = try routeID(forAction: action, of: screen, in: tab.map { TabID($0) })
         return drive(.router(.routeAction(id: id, action: DynamicAction(action, payload: payload))))
       } catch {
         return .failed(error.description)
@@ -108,6 +108,8 @@ final class FlowSession {
       return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: [])
     case .command(.reload):
       return reload()
+    case let .reloadFrom(path):
+      return reload(from: path)
     case let .command(command):
       return .command(command)
     }
@@ -133,9 +135,9 @@ final class FlowSession {
     return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: events)
   }
 
-  /// The topmost route of the selected tab showing `screen`, after checking that the screen and
-  /// the action are declared (with suggestions).
-  func routeID(forAction action: String, of screen: String) throws(ScriptError) -> RouteID {
+  /// The topmost route of the selected tab (or of `tab`) showing `screen`, after checking that the
+  /// screen and the action are declared (with suggestions).
+  func routeID(forAction action: String, of screen: String, in tab: TabID? = nil) throws(ScriptError) -> RouteID {
     let declarations = rules.declarations
     guard let declaration = declarations.screen(named: screen) else {
       throw ScriptError(.unknownName, "unknown screen '\(screen)'" + hint(screen, declarations.screenNames))
@@ -147,11 +149,15 @@ final class FlowSession {
         "screen '\(screen)' has no action '\(action)' (actions: \(actions.isEmpty ? "none" : actions.joined(separator: ", ")))"
           + hint(action, actions))
     }
-    let stack = state.selectedStack
-    guard let index = stack.routes.lastIndex(where: { $0.screen.name == screen }) else {
+    let tabID = tab ?? state.selectedTab
+    guard let stack = state.stack(for: tabID) else {
+      let known = state.tabIDs.map(\.rawValue)
       throw ScriptError(
-        .unknownName,
-        "no '\(screen)' screen in the selected tab '\(state.selectedTab)' (\(StateText.path(stack)))")
+        .unknownName, "unknown tab '\(tabID)' (tabs: \(known.joined(separator: ", ")))" + hint(tabID.rawValue, known))
+    }
+    guard let index = stack.routes.lastIndex(where: { $0.screen.name == screen }) else {
+      let which = tab == nil ? "the selected tab" : "the tab"
+      throw ScriptError(.unknownName, "no '\(screen)' screen in \(which) '\(tabID)' (\(StateText.path(stack)))")
     }
     return stack.ids[index]
   }
@@ -198,6 +204,22 @@ final class FlowSession {
     guard case let .file(path) = origin else {
       return .info("the bundled demo is built in; run flowscript repl scripts/demo.lua to edit and reload it")
     }
+    return reload(path: path)
+  }
+
+  /// Replaces the script by the file at `path` (relative to the current script's folder), which
+  /// later reloads read.
+  private func reload(from path: String) -> LineOutcome {
+    var resolved = path
+    if !path.hasPrefix("/"), case let .file(current) = origin {
+      resolved = ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)
+    }
+    let outcome = reload(path: resolved)
+    if case .info = outcome { origin = .file(resolved) }
+    return outcome
+  }
+
+  private func reload(path: String) -> LineOutcome {
     do {
       state = try rules.reload(contentsOfFile: path, keeping: state)
       // Earlier states may hold what the new script no longer declares: undo starts afresh.
@@ -237,6 +259,8 @@ enum FailureKind: Equatable {
   case invalidCommand
   /// A guard rejected the change.
   case guardRejection
+  /// An input the explorer could not write as a line (reported by `check`, never by a line).
+  case unexplorable
 
   init(_ failure: BatchFailure) {
     switch (failure.reason, failure.source) {

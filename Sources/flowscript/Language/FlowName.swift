@@ -1,0 +1,65 @@
+/// Names in the line language: a bare word (`feed`, `itemTapped`, `home`) or, for a name a bare
+/// word cannot hold — spaces, dots, colons, a leading digit — a double-quoted one (`"tab one"`,
+/// `"1st"`, with `\"`, `\\`, `\n` and `\t` escaped). Every name a script can declare can be written.
+enum FlowName {
+  /// Characters that end a bare name.
+  static let delimiters: Set<Character> = [" ", "\t", ".", ":", ">", "{", "\""]
+
+  /// Reads a name at the start of `text`; returns it and the text after it, or `nil` when `text`
+  /// does not start with one.
+  static func scan(_ text: Substring) -> (name: String, rest: Substring)? {
+    guard let first = text.first else { return nil }
+    if first == "\"" {
+      var name = ""
+      var escaping = false
+      var index = text.index(after: text.startIndex)
+      while index < text.endIndex {
+        let character = text[index]
+        if escaping {
+          name.append(character == "n" ? "\n" : character == "t" ? "\t" : character)
+          escaping = false
+        } else if character == "\\" {
+          escaping = true
+        } else if character == "\"" {
+          return (name, text[text.index(after: index)...])
+        } else {
+          name.append(character)
+        }
+        index = text.index(after: index)
+      }
+      return nil
+    }
+    let name = text.prefix { !delimiters.contains($0) }
+    guard !name.isEmpty else { return nil }
+    return (String(name), text[name.endIndex...])
+  }
+
+  /// A name as the line language writes it: bare when it can be, quoted otherwise.
+  static func written(_ name: String) -> String {
+    if !name.isEmpty, name.isIdentifier { return name }
+    return quoted(name)
+  }
+
+  /// `text` in double quotes, with `"` and `\` escaped.
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for character in text {
+      switch character {
+      case "\\": out += "\\\\"
+      case "\"": out += "\\\""
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      default: out.append(character)
+      }
+    }
+    return out + "\""
+  }
+
+  /// Reads one whole name (nothing after it but spaces), or `nil`.
+  static func whole(_ text: String) -> String? {
+    guard let (name, rest) = scan(Substring(text.trimmingWhitespace())), rest.trimmingWhitespace().isEmpty else {
+      return nil
+    }
+    return name
+  }
+}
