@@ -277,7 +277,7 @@ func median(_ values: [Double]) -> Double {
       }
     }
     if !ratios.isEmpty || !bounds.isEmpty {
-      out += "\n== Targets (DESIGN §8) and ratios — value: ratio of the medians of one interleaved run; "
+      out += "\n== Targets and ratios — value: ratio of the medians of one interleaved run; "
         + "paired: median of the per-round ratios; cpu: ratio of the CPU-time medians (cross-checks)\n"
       out += pad("check", 66) + lpad("value", 12) + lpad("target", 12) + "  result" + lpad("paired", 10)
         + lpad("cpu", 10) + "\n"

@@ -64,7 +64,7 @@ enum FlowscriptMain {
         exit(0)
       }
       if !message.isEmpty { Output.error(message) }
-      // Usage errors exit with 2, as DESIGN §7 says (ArgumentParser's default is 64).
+      // Usage errors exit with 2 (docs/ARCHITECTURE.md §7; ArgumentParser's default is 64).
       exit(code == .validationFailure ? 2 : code.rawValue)
     }
   }

@@ -44,7 +44,7 @@ extension TabCoordinatorState {
     }.reports
   }
 
-  /// A tap on a tab-bar item: selects the tab, or reselects it with its policy (DESIGN §4).
+  /// A tap on a tab-bar item: selects the tab, or reselects it with its policy (docs/ARCHITECTURE.md §5).
   /// Guards see what the tap did: `[.selectTab(t)]`, `[.tab(t, .goBackToRoot)]`, or `[]`.
   @discardableResult
   public mutating func tapTab(

@@ -1,6 +1,6 @@
 import TabFlow
 
-/// The `--json` / `state` format of DESIGN §7, keys in a fixed order:
+/// The `--json` / `state` format (docs/ARCHITECTURE.md §7), keys in a fixed order:
 /// `{"selectedTab":"home","tabs":[{"id":"home","routes":[{"style":"root","screen":"feed","state":{}}]}],"context":{}}`.
 enum StateJSON {
   static func render(_ state: TabCoordinatorState<DynamicScreen>) -> String {

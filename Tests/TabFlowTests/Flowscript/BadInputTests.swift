@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 extension FlowscriptTests {
-  /// Bad input never crashes and never loses state (DESIGN §8): each bad line gets one clear
+  /// Bad input never crashes and never loses state: each bad line gets one clear
   /// line on stderr, the state is what it was, and the REPL goes on to the next line.
   ///
   /// A missing script and a script with a syntax error are covered with their exact one-line

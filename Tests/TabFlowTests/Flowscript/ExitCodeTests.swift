@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 extension FlowscriptTests {
-  /// Exit codes (DESIGN §7): 0 success, 1 a scenario or check failed, 2 usage or script error —
+  /// Exit codes (docs/ARCHITECTURE.md §7): 0 success, 1 a scenario or check failed, 2 usage or script error —
   /// and every error is on stderr, nothing on stdout.
   @Suite("Exit codes")
   struct ExitCodeTests {

@@ -1,6 +1,6 @@
 import Testing
 
-/// End-to-end tests of the `flowscript` binary (DESIGN §7): each test runs the built executable
+/// End-to-end tests of the `flowscript` binary (docs/ARCHITECTURE.md §7): each test runs the built executable
 /// as a user would — arguments, lines piped to stdin — and reads its exit code, stdout and stderr.
 ///
 /// `scripts/test` passes the binary in `FLOWSCRIPT_BIN`; without it the tests use

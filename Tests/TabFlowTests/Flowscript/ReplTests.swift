@@ -6,7 +6,7 @@ extension FlowscriptTests {
   /// emitted events, and plain output — no prompts, no colours.
   @Suite("REPL through a pipe")
   struct ReplTests {
-    /// The initial state of the demo flow, as `state` prints it (DESIGN §7 format, keys in order).
+    /// The initial state of the demo flow, as `state` prints it (the `state` format, keys in order).
     static let initialDemoState =
       #"{"selectedTab":"home","tabs":[{"id":"home","routes":[{"style":"root","screen":"feed","state":{}}]},"#
       + #"{"id":"search","routes":[{"style":"root","screen":"search","state":{"query":""}}]},"#

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TabFlow
 
-/// The payload language of `feed.itemTapped {id=3}` and `expect top item {id=3}` (DESIGN §7): a Lua
+/// The payload language of `feed.itemTapped {id=3}` and `expect top item {id=3}` (docs/ARCHITECTURE.md §7): a Lua
 /// table constructor parsed as data only. Everything Lua would read as data is accepted with the
 /// value Lua would build; everything that would run code is refused with the column where it is.
 @Suite struct LuaDataLiteralTests {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TabFlow
 
-/// A Swift app's typed screens behind the names its scripts use (DESIGN §6): payloads decode
+/// A Swift app's typed screens behind the names its scripts use (docs/LUA-RULES.md): payloads decode
 /// through `Codable`, and a payload that does not decode is an error naming the screen and field.
 @Suite struct ScreenCatalogTests {
   struct ItemState: Codable, Equatable, Sendable {

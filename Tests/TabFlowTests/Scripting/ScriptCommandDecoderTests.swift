@@ -431,7 +431,7 @@ import Testing
 
   // MARK: - Design example
 
-  /// `on("item.buyTapped", …)` from DESIGN §6 as RuleDSL queues it, both branches.
+  /// `on("item.buyTapped", …)` from the README's example as RuleDSL queues it, both branches.
   @Test func decodesTheDesignExampleQueues() throws {
     let loggedOut = try Self.decoder.commands(from: [
       [

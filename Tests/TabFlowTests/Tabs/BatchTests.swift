@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension TabsTests {
-  /// DESIGN §5: a batch is applied in order, all or nothing.
+  /// docs/ARCHITECTURE.md §4–§5: a batch is applied in order, all or nothing.
   @Suite("Batches")
   struct BatchTests {
     /// Batches whose third command fails after the first two changed structure, selection or

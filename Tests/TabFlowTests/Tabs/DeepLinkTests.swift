@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension TabsTests {
-  /// DESIGN §5: URL patterns, their parameters, and the three ways of opening routes.
+  /// docs/ARCHITECTURE.md §4–§5: URL patterns, their parameters, and the three ways of opening routes.
   @Suite("Deep links")
   struct DeepLinkTests {
     // MARK: - Patterns

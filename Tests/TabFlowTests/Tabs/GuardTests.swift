@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension TabsTests {
-  /// DESIGN §5: guards see `(before, after, commands)` on every batch and can reject it.
+  /// docs/ARCHITECTURE.md §4–§5: guards see `(before, after, commands)` on every batch and can reject it.
   @Suite("Guards")
   struct GuardTests {
     /// Rejects any change whose top screen is a checkout while the context says not logged in.

@@ -3,7 +3,7 @@ import Testing
 import TabFlow
 
 extension TabsTests {
-  /// DESIGN §5: the navigation file is written atomically and read back with typed errors.
+  /// docs/ARCHITECTURE.md §4–§5: the navigation file is written atomically and read back with typed errors.
   @Suite("Navigation file store")
   struct NavigationFileStoreTests {
     /// A fresh folder in the temporary directory, removed after `body`.

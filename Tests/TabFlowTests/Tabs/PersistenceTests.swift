@@ -3,7 +3,7 @@ import Testing
 import TabFlow
 
 extension TabsTests {
-  /// DESIGN §5: the whole coordinator as versioned JSON, and typed errors for bad data.
+  /// docs/ARCHITECTURE.md §4–§5: the whole coordinator as versioned JSON, and typed errors for bad data.
   @Suite("Persistence")
   struct PersistenceTests {
     static let loginSheet = SheetConfiguration(detents: [.fraction(0.3), .height(240), .large], showDragIndicator: false)

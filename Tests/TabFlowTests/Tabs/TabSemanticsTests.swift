@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension TabsTests {
-  /// DESIGN §4: what selecting, reselecting, going back and addressing tabs do.
+  /// docs/ARCHITECTURE.md §5: what selecting, reselecting, going back and addressing tabs do.
   @Suite("Tab semantics")
   struct TabSemanticsTests {
     // MARK: - Initial state and initialiser errors

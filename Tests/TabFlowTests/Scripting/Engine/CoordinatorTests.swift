@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// Issue 4, item 4: the reducer offers every screen action that reaches the coordinator to the
+  /// The reducer offers every screen action that reaches the coordinator to the
   /// script's rules; the returned batch goes through the guards — the script's and Swift's — and
   /// is applied all or nothing. Checked with the exhaustive `TestStore`, so every state change
   /// and every delegate action is accounted for.

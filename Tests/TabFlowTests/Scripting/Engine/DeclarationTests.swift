@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// DESIGN §6: the declaration forms of a script — `app`, `tab`, `screen`, `on`, `deeplink`,
+  /// docs/LUA-RULES.md: the declaration forms of a script — `app`, `tab`, `screen`, `on`, `deeplink`,
   /// `guard` — as the host reads them, and the errors each form raises at the script's line.
   @MainActor
   @Suite("Declarations")

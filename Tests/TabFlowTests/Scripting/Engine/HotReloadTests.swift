@@ -3,7 +3,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// Issue 4, item 5, and DESIGN §6: a reload loads and checks the new script in a fresh VM and
+  /// docs/LUA-RULES.md (Reloading): a reload loads and checks the new script in a fresh VM and
   /// swaps it in only if that succeeds; otherwise the old rules stay active. Navigation state —
   /// routes and their IDs — survives every reload, and a reload that drops a tab or screen still
   /// in use is refused, saying which.

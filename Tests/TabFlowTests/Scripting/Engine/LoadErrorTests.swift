@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// DESIGN §6: a script that does not load, or whose declarations do not fit together, is
+  /// docs/LUA-RULES.md: a script that does not load, or whose declarations do not fit together, is
   /// refused with an error that says where and — for a mistyped name — what was probably meant.
   @Suite("Load errors")
   struct LoadErrorTests {

@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// DESIGN §6: every command a rule queues through `nav`, applied to the coordinator after the
+  /// docs/LUA-RULES.md: every command a rule queues through `nav`, applied to the coordinator after the
   /// rule returns. Stacks are set up with host commands; the `go` rule under test runs from the top.
   @MainActor
   @Suite("nav commands")

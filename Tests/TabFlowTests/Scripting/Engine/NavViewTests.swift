@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// DESIGN §6: what a rule reads through `nav` — `tab`, `top`, `depth`, `contains`, `stack`,
+  /// docs/LUA-RULES.md: what a rule reads through `nav` — `tab`, `top`, `depth`, `contains`, `stack`,
   /// `context`, `event` — always the state before the rule's batch, and never writable.
   /// The rules emit what they read, so the host sees it as an event payload.
   @MainActor
@@ -24,8 +24,8 @@ extension ScriptedRulesTests {
       ])
     }
 
-    /// DESIGN §6 names both a view `nav.tab` and a method `nav:tab(id)`; Lua looks both up as
-    /// `nav["tab"]`, so the method keeps the name (DESIGN's own example uses it) and the view is
+    /// A view `nav.tab` and a method `nav:tab(id)` would both be `nav["tab"]` in Lua, so the
+    /// method keeps the name and the view is
     /// `nav.currentTab`.
     @Test func currentTabNamesTheSelectedTabOrTheTabOfANavMadeByTab() throws {
       let flow = try ScriptedFlow(

@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// Issue 4, item 4: a rule that runs out of its instruction budget or its memory cap is
+  /// A rule that runs out of its instruction budget or its memory cap is
   /// stopped; its batch is discarded, the state is unchanged, the failure names the rule, and the
   /// same rules keep working for the next action.
   @MainActor

@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// DESIGN §6: which rule an action runs — `screen.action`, else `*.action` over every screen —
+  /// docs/LUA-RULES.md: which rule an action runs — `screen.action`, else `*.action` over every screen —
   /// and what it receives.
   @MainActor
   @Suite("Rule matching")

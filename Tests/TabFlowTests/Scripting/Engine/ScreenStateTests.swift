@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// DESIGN §6: a screen's declared `state` defaults are merged with the payload it is opened
+  /// docs/LUA-RULES.md: a screen's declared `state` defaults are merged with the payload it is opened
   /// with; an unknown field, a value of the wrong kind, an unknown screen or tab is an error
   /// raised where the rule called `nav` — with the script's `file:line`, the rule and a suggestion.
   @MainActor

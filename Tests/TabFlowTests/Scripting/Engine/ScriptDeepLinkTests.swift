@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// DESIGN §5–§6: `deeplink(pattern, handler)` — path parameters and query items reach the
+  /// docs/ARCHITECTURE.md §4–§6 and docs/LUA-RULES.md: `deeplink(pattern, handler)` — path parameters and query items reach the
   /// handler as strings, its commands are one batch through the guards, and a URL no pattern
   /// matches, or a handler that fails, changes nothing.
   @MainActor

@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// DESIGN §5–§6: the script's guards run on every batch — rules, taps, back, deep links, host
+  /// docs/ARCHITECTURE.md §4–§6 and docs/LUA-RULES.md: the script's guards run on every batch — rules, taps, back, deep links, host
   /// commands — see the change (`before`, `after`, `context`, `commands`, `source`) and reject it
   /// with a reason by returning `false, reason`. A rejected batch changes nothing.
   @MainActor

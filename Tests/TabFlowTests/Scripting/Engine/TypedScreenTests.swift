@@ -2,7 +2,7 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// Issue 4, item 3, and DESIGN §6: a Swift app's typed screens behind the script's names,
+  /// docs/LUA-RULES.md: a Swift app's typed screens behind the script's names,
   /// through a `ScreenCatalog`: payloads cross as Lua tables and decode with `Codable`.
   @MainActor
   @Suite("Typed screens")

@@ -3,7 +3,7 @@ import TabFlow
 import Testing
 
 extension TabCoordinatorTests {
-  /// DESIGN §5: each applied batch logs its source and commands at `debug`; `trace` adds a diff
+  /// docs/ARCHITECTURE.md §4–§5: each applied batch logs its source and commands at `debug`; `trace` adds a diff
   /// of the state; below those levels nothing about a batch is formatted at all.
   @MainActor
   @Suite("Batch logging")

@@ -2,7 +2,7 @@ import TabFlow
 import Testing
 
 extension TabCoordinatorTests {
-  /// DESIGN §5: `.openURL` matches the app's patterns (path parameters and query items), and the
+  /// docs/ARCHITECTURE.md §4–§5: `.openURL` matches the app's patterns (path parameters and query items), and the
   /// handler's batch selects the tab and opens routes in it with `replace`, `keepRoot` or
   /// `append` — in one batch, all or nothing.
   @MainActor

@@ -3,7 +3,7 @@ import TabFlow
 import Testing
 
 extension TabCoordinatorTests {
-  /// DESIGN §3 through the coordinator: every effect a route started is cancelled when the
+  /// docs/ARCHITECTURE.md §3, through the coordinator: every effect a route started is cancelled when the
   /// route leaves its stack, by whatever path; effects of routes that stay keep running and
   /// deliver to their own route; a late action for a removed route reaches no screen.
   ///

@@ -2,7 +2,7 @@ import TabFlow
 import Testing
 
 extension TabCoordinatorTests {
-  /// DESIGN §5: guards run on every batch the reducer applies — rules, taps, back, deep links,
+  /// docs/ARCHITECTURE.md §4–§5: guards run on every batch the reducer applies — rules, taps, back, deep links,
   /// host commands — see `(before, after, commands)`, and can reject with a reason.
   @MainActor
   @Suite("Guards")

@@ -4,7 +4,7 @@ import TabFlow
 import Testing
 
 extension TabCoordinatorTests {
-  /// DESIGN §5: a store's whole state survives a navigation document — selection, history,
+  /// docs/ARCHITECTURE.md §4–§5: a store's whole state survives a navigation document — selection, history,
   /// context, every stack with styles, navigation flags, sheet configurations and payloads — and
   /// a store restored from it runs with fresh route IDs. Corrupt input is a typed error.
   @MainActor

@@ -2,7 +2,7 @@ import TabFlow
 import Testing
 
 extension TabCoordinatorTests {
-  /// DESIGN §5: Swift rules turn screen actions into batches, applied all or nothing; a failed
+  /// docs/ARCHITECTURE.md §4–§5: Swift rules turn screen actions into batches, applied all or nothing; a failed
   /// batch leaves the state unchanged and reaches the host with its error.
   @MainActor
   @Suite("Rules and batches")

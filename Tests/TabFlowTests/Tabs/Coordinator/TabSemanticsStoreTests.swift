@@ -2,7 +2,7 @@ import TabFlow
 import Testing
 
 extension TabCoordinatorTests {
-  /// DESIGN §4, row by row, through the reducer: taps, back, host commands for other tabs and
+  /// docs/ARCHITECTURE.md §5, row by row, through the reducer: taps, back, host commands for other tabs and
   /// unknown tabs, with what the host is told as delegate actions.
   @MainActor
   @Suite("Tab semantics")
