@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "TabFlow",
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+  // Linux and macOS only: Lua 5.4 comes from the system through pkg-config (`lua5.4`), which no
+  // iOS, tvOS or watchOS SDK has. See the README's Requirements.
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "TabFlow", targets: ["TabFlow"]),
     // The SwiftUI adapter; an empty module where SwiftUI does not exist (Linux).
