@@ -46,6 +46,7 @@ extension LuaVM {
   /// Runs `body` with every call inside it sharing one instruction budget and deadline, armed by
   /// the first call: one action's rule, guards and deep-link handler together are bounded by the
   /// limits of one call, however many guards there are. Nested scopes join the outer one.
+  @inlinable
   package func withSharedBudget<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
     let context = self.context
     if context.pointee.batchDepth == 0 { context.pointee.batchArmed = 0 }

@@ -52,7 +52,7 @@ public final class LuaVM {
   /// The Lua state.
   let state: OpaquePointer
   /// The C context (allocator accounting, budget, deadline); it outlives `lua_close`.
-  let context: UnsafeMutablePointer<CLuaContext>
+  @usableFromInline let context: UnsafeMutablePointer<CLuaContext>
   /// Keeps the Swift functions alive: Lua holds unretained pointers to them.
   var boxes: [LuaFunctionBox] = []
   /// Distinguishes this VM's references from other VMs'.

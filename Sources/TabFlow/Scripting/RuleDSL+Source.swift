@@ -258,20 +258,17 @@ function tabflow_make_dsl(host, limits)
     return s
   end
 
-  -- A payload is checked against the declared defaults. The outcome never depends on iteration
-  -- order: the reported field is the smallest name.
+  -- A payload is checked against the declared defaults and used as it is. The outcome never
+  -- depends on iteration order: the reported field is the smallest name.
   local function state_arg(s, state, level)
     level = level or 3
     if state == nil then return {} end
     if type(state) ~= "table" then
       fail("the state of '" .. s.name .. "' must be a table, got " .. type(state), level)
     end
-    -- A table the script froze at load is copied through the engine's `pairs` (the host reads
-    -- tables raw); a plain table is checked raw and used as it is (the common, cheap case).
-    local iterate, from, copy = raw_next, state, state
-    if getmetatable(state) ~= nil then iterate, from = pairs(state); copy = {} end
-    local unknown, mismatch
-    for k, v in iterate, from do
+    local unknown, mismatch, any
+    for k, v in raw_next, state do
+      any = true
       local default = type(k) == "string" and s.state[k] or nil
       if default == nil then
         local name = tostring(k)
@@ -279,11 +276,17 @@ function tabflow_make_dsl(host, limits)
       elseif type(default) ~= type(v) and (mismatch == nil or k < mismatch) then
         mismatch = k
       end
-      if copy ~= state then copy[k] = v end
+    end
+    -- A table the script froze at load is raw-empty (its fields are behind the engine's `pairs`):
+    -- read it into a plain table, which the host can read.
+    if not any and getmetatable(state) ~= nil then
+      local copy = {}
+      for k, v in pairs(state) do copy[k] = v end
+      if raw_next(copy) ~= nil then return state_arg(s, copy, level + 1) end
     end
     if mismatch and not unknown then
       fail("field '" .. mismatch .. "' of screen '" .. s.name .. "' expects a " .. type(s.state[mismatch]) .. ", got "
-        .. type(copy[mismatch]), level)
+        .. type(state[mismatch]), level)
     end
     if unknown then
       local fields = sortedkeys(s.state)
@@ -293,7 +296,7 @@ function tabflow_make_dsl(host, limits)
       fail("screen '" .. s.name .. "' has no field '" .. unknown .. "' (fields: " .. concat(fields, ", ") .. ")"
         .. hint(unknown, fields), level)
     end
-    return copy
+    return state
   end
 
   local function tab_arg(id)
@@ -467,9 +470,10 @@ function tabflow_make_dsl(host, limits)
   -- The rule's un-addressed commands go to the tab of the route that sent the action (the host
   -- applies them there); its views describe that tab.
   function api.call_rule(index, screen, action, tab, payload)
-    local call = begin_call(ruleWhat[index])
+    serial = serial + 1      -- begin_call, inlined: this is the hot path
+    current.what = ruleWhat[index]
     local queue = {}
-    ruleFns[index](new_nav(queue, "current", nil, tab, { screen = screen, action = action, tab = tab }, call), payload)
+    ruleFns[index](new_nav(queue, "current", nil, tab, { screen = screen, action = action, tab = tab }, serial), payload)
     if check_upvalues then check_upvalues() end
     return queue
   end

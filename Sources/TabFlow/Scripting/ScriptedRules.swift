@@ -101,6 +101,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
 
   /// Runs one action's rule, guards and deep-link handler under one shared budget: however many
   /// guards run, an action is bounded by the limits of one call.
+  @inlinable
   public func withinAction<Result>(_ body: () -> Result) -> Result {
     script.vm.withSharedBudget(body)
   }

@@ -212,6 +212,22 @@ import Testing
     ]])
   }
 
+  @Test func aTableDefinedAtLoadCanBeAPayload() throws {
+    let flow = try ScriptedFlow("""
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { "go", "bad" } }
+      screen "item" { state = { id = 0, qty = 1 } }
+      local preset = { id = 5, qty = 2 }
+      local wrong = { id = "five" }
+      on("feed.go", function(nav) nav:push("item", preset) end)
+      on("feed.bad", function(nav) nav:push("item", wrong) end)
+      """)
+    try flow.send("go")
+    #expect(flow.state.top.screen == DynamicScreen("item", state: ["id": 5, "qty": 2]))
+    let error = try #require(throws: ScriptError.self) { try flow.batch("bad", from: "feed") }
+    #expect(error.message == "shop.lua:7: field 'id' of screen 'item' expects a number, got string")
+  }
+
   @Test func theSameScenarioGivesTheSameResultInEveryVM() throws {
     let body = """
       local t = {}
