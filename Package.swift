@@ -38,10 +38,14 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
     ),
+    // The sandbox's C core (allocator, budget hook, message handler, trampoline, pattern matcher,
+    // pure rules): plain C over the CLua system library; Fuzz/ and scripts/fuzz exercise it alone.
+    .target(name: "CLuaSandbox", dependencies: ["CLua"]),
     .target(
       name: "TabFlow",
       dependencies: [
         "CLua",
+        "CLuaSandbox",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Logging", package: "swift-log"),
@@ -79,6 +83,7 @@ let package = Package(
       dependencies: [
         "TabFlow",
         "CLua",
+        "CLuaSandbox",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Clocks", package: "swift-clocks"),

@@ -7,13 +7,11 @@
  * `static inline` functions with a `clua_` prefix, so no C target is needed:
  * Swift emits the bodies into the importing module (inlined in release builds).
  *
- * The sandbox's C core (allocator, count hook, message handler, trampoline)
- * lives in clua_sandbox.h, included at the end.
+ * The sandbox's C core (allocator, count hook, message handler, trampoline,
+ * pattern matcher, pure rules) is the C target CLuaSandbox.
  *
- * Note: SwiftPM does not track these headers as dependencies of the Swift
- * files that import CLua. After editing them, touch the importing Swift files
- * (or clean) so the inline C is recompiled; otherwise the build keeps the old
- * bodies without any warning.
+ * Note: SwiftPM does not track this header as a dependency of the Swift files
+ * that import CLua; after editing it, touch them (or clean).
  */
 #ifndef CLUA_SHIM_H
 #define CLUA_SHIM_H
@@ -64,7 +62,5 @@ static inline int clua_gc_collect(lua_State *L) { return lua_gc(L, LUA_GCCOLLECT
 static inline int clua_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
 static inline int clua_gc_generational(lua_State *L) { return lua_gc(L, LUA_GCGEN, 0, 0); }
 
-#include "clua_sandbox.h"
-#include "clua_rules.h"
 
 #endif

@@ -1,4 +1,5 @@
 import CLua
+import CLuaSandbox
 
 extension LuaVM {
   /// The fast path: calls the function in `function` under the limits, with arguments pushed

@@ -1,4 +1,5 @@
 import CLua
+import CLuaSandbox
 
 /// A Swift function callable from Lua. Lua holds an unretained pointer to the box; the VM keeps
 /// the box alive until the state is closed (it closes the state first, so no box is called after).

@@ -1,4 +1,5 @@
 import CLua
+import CLuaSandbox
 
 /// What the rule engine needs of the VM beyond running scripts: the host table the rule DSL is
 /// made with (pure library functions, freezing, the view function), one budget shared by every

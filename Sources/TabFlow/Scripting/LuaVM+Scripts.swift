@@ -1,4 +1,5 @@
 import CLua
+import CLuaSandbox
 
 extension LuaVM {
   /// Compiles `source` (text only; binary chunks are refused) into a fresh environment and runs it

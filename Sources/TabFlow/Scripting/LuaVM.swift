@@ -1,4 +1,5 @@
 import CLua
+import CLuaSandbox
 import Synchronization
 
 /// One sandboxed Lua 5.4 state: the VM of one rule bundle. Apps use it through ``ScriptedRules``;

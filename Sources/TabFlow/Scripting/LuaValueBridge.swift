@@ -1,4 +1,5 @@
 import CLua
+import CLuaSandbox
 
 /// Converts between ``FlowValue`` and Lua values on a Lua stack, with raw accessors only (no
 /// metamethod ever runs, so nothing here can raise a Lua error).

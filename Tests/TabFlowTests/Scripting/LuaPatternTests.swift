@@ -136,7 +136,7 @@ extension Scripting {
       let state = try #require(luaL_newstate())
       defer { lua_close(state) }
       luaL_openlibs(state)
-      let status = source.withCString { luaL_loadbufferx(state, $0, strlen($0), "=harness", "t") }
+      let status = luaL_loadbufferx(state, source, source.utf8.count, "=harness", "t")
       try #require(status == LUA_OK)
       try #require(clua_pcall(state, 0, 1, 0) == LUA_OK, "\(luaString(state, -1))")
       return luaString(state, -1).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -19,8 +19,7 @@
  * so scripts never see either. `current` is a table the rule DSL keeps up to
  * date with what is running (`current.what = "rule 'feed.itemTapped'"`).
  */
-#ifndef CLUA_RULES_H
-#define CLUA_RULES_H
+#include "internal.h"
 
 /* ------------------------------------------------------------------------ */
 /* Frozen tables                                                            */
@@ -28,7 +27,7 @@
 
 /* If the value at idx is a frozen proxy, pushes its backing table and
  * returns 1; otherwise pushes nothing and returns 0. Raw: no script runs. */
-static inline int clua_rules_backing(lua_State *L, int idx) {
+int clua_rules_backing(lua_State *L, int idx) {
   if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return 0;
   lua_pushliteral(L, "__frozen");
   if (lua_rawget(L, -2) == LUA_TTABLE) {
@@ -41,7 +40,7 @@ static inline int clua_rules_backing(lua_State *L, int idx) {
 }
 
 /* Pushes a key for a message: the string itself, or a short description. */
-static inline void clua_rules_push_key(lua_State *L, int idx) {
+void clua_rules_push_key(lua_State *L, int idx) {
   switch (lua_type(L, idx)) {
     case LUA_TSTRING: lua_pushvalue(L, idx); break;
     case LUA_TNUMBER:
@@ -55,7 +54,7 @@ static inline void clua_rules_push_key(lua_State *L, int idx) {
 
 /* Pushes what is running, e.g. "rule 'feed.itemTapped'", from the table at
  * `current` (absolute). */
-static inline void clua_rules_push_what(lua_State *L, int current) {
+void clua_rules_push_what(lua_State *L, int current) {
   if (lua_type(L, current) == LUA_TTABLE) {
     if (lua_getfield(L, current, "what") == LUA_TSTRING) return;
     lua_settop(L, -2);
@@ -67,7 +66,7 @@ static inline void clua_rules_push_what(lua_State *L, int current) {
  * 0 for a change of the table itself): "attempt to assign global 'counter'
  * inside rule 'home.tap' — …", positioned at the script code that wrote.
  * `current` is the absolute index of the current-call table. */
-static inline int clua_rules_refuse(lua_State *L, int idx, int key, int current, const char *verb) {
+int clua_rules_refuse(lua_State *L, int idx, int key, int current, const char *verb) {
   luaL_checkstack(L, 8, NULL);
   const char *name = "?";
   if (lua_getmetatable(L, idx)) {
@@ -97,12 +96,12 @@ static inline int clua_rules_refuse(lua_State *L, int idx, int key, int current,
 }
 
 /* __newindex of a frozen proxy; upvalue 1: the current-call table. */
-static inline int clua_rules_frozen_newindex(lua_State *L) {
+int clua_rules_frozen_newindex(lua_State *L) {
   return clua_rules_refuse(L, 1, 2, lua_upvalueindex(1), "assign");
 }
 
 /* __len of a frozen proxy: the backing table's raw length. */
-static inline int clua_rules_frozen_len(lua_State *L) {
+int clua_rules_frozen_len(lua_State *L) {
   if (!clua_rules_backing(L, 1)) {
     lua_pushinteger(L, 0);
     return 1;
@@ -116,7 +115,7 @@ static inline int clua_rules_frozen_len(lua_State *L) {
  * takes over the table's metatable (a private copy of it, so the script's own
  * metatable table can be frozen too without breaking the metamethods).
  * `current` is the absolute index of the current-call table. */
-static inline void clua_rules_freeze_table(lua_State *L, int idx, int current) {
+void clua_rules_freeze_table(lua_State *L, int idx, int current) {
   luaL_checkstack(L, 8, NULL);
   int name = lua_gettop(L);
   lua_createtable(L, 0, 0); /* backing */
@@ -170,7 +169,7 @@ static inline void clua_rules_freeze_table(lua_State *L, int idx, int current) {
  * value, name } (one per variable a script function held when the script
  * loaded), upvalue 2 the current-call table. A variable whose value changed
  * is put back and the change is an error naming it and the rule. */
-static inline int clua_rules_check_upvalues(lua_State *L) {
+int clua_rules_check_upvalues(lua_State *L) {
   luaL_checkstack(L, 8, NULL);
   lua_settop(L, 0);
   lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(1));
@@ -208,7 +207,7 @@ static inline int clua_rules_check_upvalues(lua_State *L) {
  * rule handlers) whose upvalues are walked. Lua functions whose source is
  * `skipSource` (the DSL's own) and C functions are not walked: their upvalues
  * are the host's. Returns the number of tables frozen. */
-static inline int clua_rules_freeze(lua_State *L) {
+int clua_rules_freeze(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 2, LUA_TTABLE);
   luaL_checktype(L, 3, LUA_TTABLE);
@@ -370,7 +369,7 @@ static inline int clua_rules_freeze(lua_State *L) {
 /* ------------------------------------------------------------------------ */
 
 /* rawget(t, k) */
-static inline int clua_rules_rawget(lua_State *L) {
+int clua_rules_rawget(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   lua_settop(L, 2);
@@ -380,7 +379,7 @@ static inline int clua_rules_rawget(lua_State *L) {
 }
 
 /* rawlen(v) */
-static inline int clua_rules_rawlen(lua_State *L) {
+int clua_rules_rawlen(lua_State *L) {
   int t = lua_type(L, 1);
   luaL_argexpected(L, t == LUA_TTABLE || t == LUA_TSTRING, 1, "table or string");
   if (clua_rules_backing(L, 1)) lua_replace(L, 1);
@@ -389,7 +388,7 @@ static inline int clua_rules_rawlen(lua_State *L) {
 }
 
 /* rawset(t, k, v); upvalue 1: the current-call table. */
-static inline int clua_rules_rawset(lua_State *L) {
+int clua_rules_rawset(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
@@ -401,7 +400,7 @@ static inline int clua_rules_rawset(lua_State *L) {
 
 /* setmetatable(t, mt); upvalue 1: the current-call table, upvalue 2: the
  * sandbox's setmetatable. */
-static inline int clua_rules_setmetatable(lua_State *L) {
+int clua_rules_setmetatable(lua_State *L) {
   if (clua_rules_backing(L, 1)) {
     lua_settop(L, -2);
     return clua_rules_refuse(L, 1, 0, lua_upvalueindex(1), "change the metatable of");
@@ -418,7 +417,7 @@ static inline int clua_rules_setmetatable(lua_State *L) {
 
 /* Order of keys outside the array part: booleans (false first), numbers,
  * strings (bytewise); other key types have no stable order. */
-static inline int clua_rules_key_rank(int type) {
+int clua_rules_key_rank(int type) {
   switch (type) {
     case LUA_TBOOLEAN: return 0;
     case LUA_TNUMBER: return 1;
@@ -437,7 +436,7 @@ typedef struct CLuaKey {
   lua_Integer slot; /* position in the keys table */
 } CLuaKey;
 
-static inline int clua_rules_compare_keys(const void *a, const void *b) {
+int clua_rules_compare_keys(const void *a, const void *b) {
   const CLuaKey *x = (const CLuaKey *)a, *y = (const CLuaKey *)b;
   if (x->rank != y->rank) return x->rank < y->rank ? -1 : 1;
   switch (x->rank) {
@@ -461,7 +460,7 @@ static inline int clua_rules_compare_keys(const void *a, const void *b) {
 /* Pushes an array of the keys of the table at t (absolute; a frozen proxy's
  * backing already resolved) in the stable order. Raises for keys that have no
  * stable order (tables, functions …). Charges n log n. */
-static inline void clua_rules_sorted_keys(lua_State *L, int t) {
+void clua_rules_sorted_keys(lua_State *L, int t) {
   luaL_checkstack(L, 6, NULL);
   lua_Integer border = 0;
   while (lua_rawgeti(L, t, border + 1) != LUA_TNIL) {
@@ -527,7 +526,7 @@ static inline void clua_rules_sorted_keys(lua_State *L, int t) {
 
 /* next(t [, k]) in the stable order. O(n log n) per call: `pairs` is the
  * cheap way to iterate. */
-static inline int clua_rules_next(lua_State *L) {
+int clua_rules_next(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);
   if (clua_rules_backing(L, 1)) lua_replace(L, 1);
@@ -559,7 +558,7 @@ static inline int clua_rules_next(lua_State *L) {
 
 /* The iterator `pairs` returns; upvalue 1: the table (backing resolved),
  * upvalue 2: its keys in order, upvalue 3: the position. */
-static inline int clua_rules_pairs_step(lua_State *L) {
+int clua_rules_pairs_step(lua_State *L) {
   lua_Integer position = lua_tointegerx(L, lua_upvalueindex(3), NULL);
   lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(2));
   while (position < n) {
@@ -582,7 +581,7 @@ static inline int clua_rules_pairs_step(lua_State *L) {
 /* pairs(t): honours __pairs (a script's own metamethod), else iterates the
  * keys as they are when the loop starts, in the stable order; a key whose
  * value becomes nil during the loop is skipped. */
-static inline int clua_rules_pairs(lua_State *L) {
+int clua_rules_pairs(lua_State *L) {
   luaL_checkany(L, 1);
   lua_settop(L, 1);
   if (!clua_rules_backing(L, 1) && luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
@@ -606,7 +605,7 @@ static inline int clua_rules_pairs(lua_State *L) {
 
 /* Pushes the value at idx as a string without addresses: __tostring is
  * honoured; other tables, functions, threads and userdata are their type name. */
-static inline const char *clua_rules_tolstring(lua_State *L, int idx, size_t *length) {
+const char *clua_rules_tolstring(lua_State *L, int idx, size_t *length) {
   idx = lua_absindex(L, idx);
   int t = lua_type(L, idx);
   if (t == LUA_TTABLE || t == LUA_TUSERDATA) {
@@ -625,7 +624,7 @@ static inline const char *clua_rules_tolstring(lua_State *L, int idx, size_t *le
 }
 
 /* tostring(v) */
-static inline int clua_rules_tostring(lua_State *L) {
+int clua_rules_tostring(lua_State *L) {
   luaL_checkany(L, 1);
   lua_settop(L, 1);
   (void)clua_rules_tolstring(L, 1, NULL);
@@ -634,7 +633,7 @@ static inline int clua_rules_tostring(lua_State *L) {
 
 /* string.format without %p, whose arguments given to %s never show an
  * address; upvalue 1: the sandbox's string.format. */
-static inline int clua_rules_format(lua_State *L) {
+int clua_rules_format(lua_State *L) {
   size_t length = 0;
   const char *format = luaL_checklstring(L, 1, &length);
   for (size_t i = 0; i + 1 < length; i++) {
@@ -672,7 +671,7 @@ static inline int clua_rules_format(lua_State *L) {
  * DSL is made with. `view` and `hint` are light userdata naming the Swift
  * functions that answer nav views and suggest names; `base` is the sandbox's
  * read-only base. */
-static inline int clua_rules_host(lua_State *L) {
+int clua_rules_host(lua_State *L) {
   luaL_checktype(L, 1, LUA_TLIGHTUSERDATA);
   luaL_checktype(L, 2, LUA_TTABLE);
   luaL_checktype(L, 3, LUA_TLIGHTUSERDATA);
@@ -720,5 +719,3 @@ static inline int clua_rules_host(lua_State *L) {
   lua_settop(L, 3);
   return 1;
 }
-
-#endif

@@ -1,81 +1,25 @@
-/*
- * clua_sandbox.h: the C core of TabFlow's Lua sandbox (included by shim.h).
- *
- * Everything that may raise a Lua error (longjmp) lives here, in C, so that no
- * longjmp ever crosses a Swift frame:
- *   - a limiting allocator (memory cap, enforced only while Lua code runs);
- *   - a sticky count hook (instruction budget and optional deadline; once
- *     exhausted it re-arms with count = 1, so `pcall` in a script cannot
- *     swallow it);
- *   - a message handler that runs no script code (never calls __tostring);
- *   - a trampoline for Swift functions (Swift returns a result count, or -1
- *     with a message pushed, and the raise happens here);
- *   - the library hardening: a per-script environment over a read-only base,
- *     copies of the library tables per environment, text-only `load`,
- *     `setmetatable` refusing `__gc`, `collectgarbage("count")` only, a
- *     deterministic `math.randomseed`, cost-charging wrappers for C library
- *     functions whose running time grows with their input, and a bounded
- *     reimplementation of Lua's pattern matcher (string.find/match/gmatch/gsub)
- *     that charges every matching step to the instruction budget.
- *
- * All functions are `static inline`: Swift's ClangImporter emits the bodies
- * into the importing module, so no C target is needed.
- */
-#ifndef CLUA_SANDBOX_H
-#define CLUA_SANDBOX_H
-
-#include <ctype.h>
-#include <limits.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+/* The sandbox: context, allocator, budget hook, message handler, trampoline, protected
+ * call and load, library hardening. */
+#include "internal.h"
 
 /* ------------------------------------------------------------------------ */
 /* 1. Per-state context                                                      */
 /* ------------------------------------------------------------------------ */
 
-/* Owned by the Swift LuaVM; it outlives lua_close (the allocator writes to it
- * while the state closes). A pointer to it is the allocator's `ud` and is also
- * copied into the main thread's extra space, which lua_newthread copies into
- * every coroutine, so the hook and the C functions find it from any thread. */
-typedef struct CLuaContext {
-  size_t bytesInUse;           /* current heap of the state */
-  size_t bytesPeak;            /* high-water mark */
-  size_t memoryLimit;          /* 0 = unlimited */
-  size_t stringLimit;          /* longest string Lua code may create, 0 = unlimited */
-  int enforceMemoryLimit;      /* 1 only while Lua code runs */
-  int memoryLimitHit;          /* set when the allocator refused a block */
-  int stringLimitHit;          /* set when it refused a string over stringLimit */
-  long long instructionBudget; /* per host call */
-  long long instructionsLeft;  /* what is left of it in the current call */
-  int hookStride;              /* count-hook period */
-  int budgetExceeded;          /* sticky until the next host call re-arms */
-  int deadlineExceeded;        /* the budget error came from the deadline */
-  long long deadlineSpan;      /* nanoseconds per host call, 0 = none */
-  long long deadlineNanos;     /* CLOCK_MONOTONIC, 0 = none */
-  int callDepth;               /* host calls in progress (re-entrancy guard) */
-  size_t messageLength;        /* length of the message part of a traceback */
-  int batchDepth;              /* > 0 while calls share one budget (one action's batch) */
-  int batchArmed;              /* the shared budget has been armed by the batch's first call */
-  char hiddenSource[32];       /* chunk whose positions never locate an error (the rule DSL) */
-  int (*dispatch)(lua_State *L, void *box); /* Swift @convention(c) */
-} CLuaContext;
 
-static inline CLuaContext *clua_context(lua_State *L) {
+
+CLuaContext *clua_context(lua_State *L) {
   CLuaContext *c;
   memcpy(&c, lua_getextraspace(L), sizeof c);
   return c;
 }
 
-static inline void clua_setcontext(lua_State *L, CLuaContext *c) { memcpy(lua_getextraspace(L), &c, sizeof c); }
+void clua_setcontext(lua_State *L, CLuaContext *c) { memcpy(lua_getextraspace(L), &c, sizeof c); }
 
 /* Deadlines use the coarse monotonic clock where there is one (about 5 ns a
  * read instead of 25, a resolution of a few ms): the deadline is a safety net
  * measured in tens of ms or more, and it is read at every host call. */
-static inline long long clua_now_nanos(void) {
+long long clua_now_nanos(void) {
   struct timespec ts;
 #ifdef CLOCK_MONOTONIC_COARSE
   clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
@@ -99,7 +43,7 @@ static inline long long clua_now_nanos(void) {
  * budget (one instruction per 64 bytes): C functions that build big strings or
  * tables then cost in proportion to their work. The charge is only noted here;
  * the count hook raises the error at its next check. */
-static inline void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   CLuaContext *c = (CLuaContext *)ud;
   size_t old = ptr ? osize : 0;
   if (nsize == 0) {
@@ -129,11 +73,11 @@ static inline void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t
 /* 3. Instruction budget: sticky count hook                                  */
 /* ------------------------------------------------------------------------ */
 
-static inline void clua_count_hook(lua_State *L, lua_Debug *ar);
+void clua_count_hook(lua_State *L, lua_Debug *ar);
 
 /* Makes the hook fire on every instruction of this thread and of the main
  * thread, so no `pcall` can catch the budget error and go on. */
-static inline void clua_make_sticky(lua_State *L) {
+void clua_make_sticky(lua_State *L) {
   lua_sethook(L, clua_count_hook, LUA_MASKCOUNT, 1);
   if (lua_checkstack(L, 1)) {
     if (lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD) == LUA_TTHREAD) {
@@ -146,7 +90,7 @@ static inline void clua_make_sticky(lua_State *L) {
 
 /* Pushes "<chunk>:<line>: " for the innermost Lua function at or above
  * `level` (or an empty string when there is none). */
-static inline void clua_push_where(lua_State *L, int level) {
+void clua_push_where(lua_State *L, int level) {
   lua_Debug ar;
   for (int i = level; i < level + 64 && lua_getstack(L, i, &ar); i++) {
     if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
@@ -158,7 +102,7 @@ static inline void clua_push_where(lua_State *L, int level) {
 }
 
 /* Raises the budget error from C. `level` locates the Lua code to blame. */
-static inline int clua_raise_budget(lua_State *L, int level, const char *what) {
+int clua_raise_budget(lua_State *L, int level, const char *what) {
   CLuaContext *c = clua_context(L);
   c->budgetExceeded = 1;
   clua_make_sticky(L);
@@ -178,7 +122,7 @@ static inline int clua_raise_budget(lua_State *L, int level, const char *what) {
  * deadline is gone it re-arms itself with count = 1 (Redis' trick), so the
  * error comes back at the next instruction even if the script catches it. A
  * coroutine left at count = 1 by an earlier call is put back to the stride. */
-static inline void clua_count_hook(lua_State *L, lua_Debug *ar) {
+void clua_count_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   CLuaContext *c = clua_context(L);
   int count = lua_gethookcount(L);
@@ -194,7 +138,7 @@ static inline void clua_count_hook(lua_State *L, lua_Debug *ar) {
 
 /* Charges `cost` instructions for work done inside a C function; raises the
  * budget error at once when that exhausts the budget. */
-static inline void clua_charge(lua_State *L, double cost) {
+void clua_charge(lua_State *L, double cost) {
   CLuaContext *c = clua_context(L);
   if (cost < 0) cost = 0;
   if (cost > 1e18) cost = 1e18;
@@ -219,7 +163,7 @@ static inline void clua_charge(lua_State *L, double cost) {
  * (`error("x", 0)`) gets one. A message positioned inside the hidden source
  * is moved to the innermost position outside it (the script line that
  * called into the DSL). */
-static inline void clua_locate_message(lua_State *L, CLuaContext *c) {
+void clua_locate_message(lua_State *L, CLuaContext *c) {
   size_t length = 0;
   const char *msg = lua_tolstring(L, -1, &length);
   if (msg == NULL) return;
@@ -254,7 +198,7 @@ static inline void clua_locate_message(lua_State *L, CLuaContext *c) {
   lua_settop(L, -2);
 }
 
-static inline int clua_message_handler(lua_State *L) {
+int clua_message_handler(lua_State *L) {
   CLuaContext *c = clua_context(L);
   int t = lua_type(L, 1);
   if (t != LUA_TSTRING && t != LUA_TNUMBER) {
@@ -276,7 +220,7 @@ static inline int clua_message_handler(lua_State *L) {
  * Swift box. Swift never raises; it returns n >= 0 results, or -1 with an error
  * message pushed, and the raise happens here, in C. The memory limit is
  * suspended while Swift runs, so no allocation can longjmp through it. */
-static inline int clua_trampoline(lua_State *L) {
+int clua_trampoline(lua_State *L) {
   CLuaContext *c = clua_context(L);
   void *box = lua_touserdata(L, lua_upvalueindex(1));
   int saved = c->enforceMemoryLimit;
@@ -308,7 +252,7 @@ static inline int clua_trampoline(lua_State *L) {
 
 /* `print`: formats its arguments like the standard one (tostring, tabs), then
  * hands the line to the Swift sink named by upvalue 1. */
-static inline int clua_print(lua_State *L) {
+int clua_print(lua_State *L) {
   int n = lua_gettop(L);
   luaL_Buffer b;
   luaL_buffinit(L, &b);
@@ -323,14 +267,12 @@ static inline int clua_print(lua_State *L) {
   return clua_trampoline(L);
 }
 
-static inline int clua_panic(lua_State *L) {
+int clua_panic(lua_State *L) {
   const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, NULL) : "?";
   fprintf(stderr, "TabFlow LuaVM PANIC: unprotected error in call to Lua API (%s)\n", msg);
   return 0; /* Lua aborts */
 }
 
-/* Status returned by clua_sandbox_pcall for a call that re-entered the VM. */
-#define CLUA_REENTERED (-100)
 
 /* Stack [... f a1..an] -> [... results] (or [... message] on error). Arms the
  * budget and the deadline, enforces the memory limit while Lua runs, and uses
@@ -338,7 +280,7 @@ static inline int clua_panic(lua_State *L) {
  * The host keeps the message handler at index 1 of the main thread (pushed
  * once, see clua_sandbox_open); when it is not there, it is pushed below the
  * function for this call. */
-static inline int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults) {
+int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults) {
   if (c->callDepth != 0) {
     lua_settop(L, -(nargs)-2);
     return CLUA_REENTERED;
@@ -376,7 +318,7 @@ static inline int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, in
 }
 
 /* Loads text (never binary) with the memory limit enforced. */
-static inline int clua_sandbox_load(lua_State *L, CLuaContext *c, const char *s, size_t n, const char *name) {
+int clua_sandbox_load(lua_State *L, CLuaContext *c, const char *s, size_t n, const char *name) {
   if (c->callDepth != 0) return CLUA_REENTERED;
   c->memoryLimitHit = 0;
   c->stringLimitHit = 0;
@@ -384,588 +326,6 @@ static inline int clua_sandbox_load(lua_State *L, CLuaContext *c, const char *s,
   int status = luaL_loadbufferx(L, s, n, name, "t");
   c->enforceMemoryLimit = 0;
   return status;
-}
-
-/* ------------------------------------------------------------------------ */
-/* 5. Bounded pattern matching                                               */
-/* ------------------------------------------------------------------------ */
-
-/* A reimplementation of Lua 5.4's pattern matching (same syntax, same results)
- * whose every step is charged to the instruction budget: each entry into the
- * matcher, each character scanned by a repetition, by %b or by a
- * back-reference, and each candidate of a plain search. Steps are counted
- * locally and flushed every CLUA_MATCH_FUEL steps, when the budget and the
- * deadline are checked; so a pathological pattern stops with a clear error
- * after at most the remaining budget (10 M steps take a few tens of ms),
- * instead of running for minutes inside C where the count hook cannot reach.
- * Recursion is capped at 200 levels like the original. */
-
-#define CLUA_MAXCAPTURES 32
-#define CLUA_MATCH_MAXDEPTH 200
-#define CLUA_MATCH_FUEL 1024
-#define CLUA_CAP_UNFINISHED (-1)
-#define CLUA_CAP_POSITION (-2)
-#define CLUA_PATTERN_SPECIALS "^$*+?.([%-"
-
-typedef struct CLuaMatch {
-  const char *subject;    /* start of the subject */
-  const char *subjectEnd; /* end of the subject */
-  const char *patternEnd; /* end of the pattern */
-  lua_State *L;
-  int depth;              /* remaining recursion levels */
-  int level;              /* number of captures (finished or not) */
-  long long fuel;         /* steps left before the next flush */
-  long long pending;      /* steps consumed since the last flush */
-  struct {
-    const char *start;
-    ptrdiff_t length;
-  } captures[CLUA_MAXCAPTURES];
-} CLuaMatch;
-
-static inline void clua_match_refuel(CLuaMatch *m) {
-  CLuaContext *c = clua_context(m->L);
-  c->instructionsLeft -= m->pending + (CLUA_MATCH_FUEL - m->fuel);
-  m->pending = 0;
-  m->fuel = CLUA_MATCH_FUEL;
-  if (c->deadlineNanos != 0 && !c->budgetExceeded && clua_now_nanos() > c->deadlineNanos) c->deadlineExceeded = 1;
-  if (c->instructionsLeft < 0 || c->budgetExceeded || c->deadlineExceeded)
-    clua_raise_budget(m->L, 1, "pattern matching stopped: pattern too complex for its subject");
-}
-
-/* Charges the steps of a finished operation (no check: the hook checks). */
-static inline void clua_match_settle(CLuaMatch *m) {
-  CLuaContext *c = clua_context(m->L);
-  c->instructionsLeft -= m->pending + (CLUA_MATCH_FUEL - m->fuel);
-  m->pending = 0;
-  m->fuel = CLUA_MATCH_FUEL;
-}
-
-static inline void clua_match_step(CLuaMatch *m, long long steps) {
-  m->fuel -= steps;
-  if (m->fuel <= 0) clua_match_refuel(m);
-}
-
-static inline void clua_match_init(CLuaMatch *m, lua_State *L, const char *s, size_t ls, const char *p, size_t lp) {
-  m->L = L;
-  m->subject = s;
-  m->subjectEnd = s + ls;
-  m->patternEnd = p + lp;
-  m->fuel = CLUA_MATCH_FUEL;
-  m->pending = 0;
-  m->level = 0;
-  m->depth = CLUA_MATCH_MAXDEPTH;
-}
-
-static inline void clua_match_reset(CLuaMatch *m) {
-  m->level = 0;
-  m->depth = CLUA_MATCH_MAXDEPTH;
-}
-
-/* End of the single-character class that starts at p. */
-static inline const char *clua_class_end(CLuaMatch *m, const char *p) {
-  char c = *p++;
-  if (c == '%') {
-    if (p >= m->patternEnd) luaL_error(m->L, "malformed pattern (ends with '%%')");
-    return p + 1;
-  }
-  if (c == '[') {
-    if (p < m->patternEnd && *p == '^') p++;
-    /* the first character of a set may be ']' */
-    for (;;) {
-      if (p >= m->patternEnd) luaL_error(m->L, "malformed pattern (missing ']')");
-      char d = *p++;
-      if (d == '%') {
-        if (p >= m->patternEnd) luaL_error(m->L, "malformed pattern (missing ']')");
-        p++;
-      }
-      if (p < m->patternEnd && *p == ']') return p + 1;
-    }
-  }
-  return p;
-}
-
-static inline int clua_class_matches(int c, int cls) {
-  int r;
-  switch (tolower(cls)) {
-    case 'a': r = isalpha(c); break;
-    case 'c': r = iscntrl(c); break;
-    case 'd': r = isdigit(c); break;
-    case 'g': r = isgraph(c); break;
-    case 'l': r = islower(c); break;
-    case 'p': r = ispunct(c); break;
-    case 's': r = isspace(c); break;
-    case 'u': r = isupper(c); break;
-    case 'w': r = isalnum(c); break;
-    case 'x': r = isxdigit(c); break;
-    case 'z': r = (c == 0); break; /* deprecated, still accepted by 5.4 */
-    default: return cls == c;
-  }
-  if (isupper(cls)) r = !r;
-  return r != 0;
-}
-
-/* Whether c is in the set [ ... ] that starts at p ('[') and whose closing
- * ']' is at close. */
-static inline int clua_set_matches(int c, const char *p, const char *close) {
-  int negate = 0;
-  p++;
-  if (*p == '^') {
-    negate = 1;
-    p++;
-  }
-  while (p < close) {
-    if (*p == '%') {
-      p++;
-      if (clua_class_matches(c, (unsigned char)*p)) return !negate;
-      p++;
-    } else if (p + 2 < close && p[1] == '-') {
-      if ((unsigned char)p[0] <= c && c <= (unsigned char)p[2]) return !negate;
-      p += 3;
-    } else {
-      if ((unsigned char)*p == c) return !negate;
-      p++;
-    }
-  }
-  return negate;
-}
-
-/* Whether the character at s matches the class [p, ep). */
-static inline int clua_single_matches(CLuaMatch *m, const char *s, const char *p, const char *ep) {
-  if (s >= m->subjectEnd) return 0;
-  int c = (unsigned char)*s;
-  switch (*p) {
-    case '.': return 1;
-    case '%': return clua_class_matches(c, (unsigned char)p[1]);
-    case '[': return clua_set_matches(c, p, ep - 1);
-    default: return (unsigned char)*p == c;
-  }
-}
-
-static inline const char *clua_match(CLuaMatch *m, const char *s, const char *p);
-
-static inline const char *clua_match_greedy(CLuaMatch *m, const char *s, const char *p, const char *ep) {
-  ptrdiff_t n = 0;
-  while (clua_single_matches(m, s + n, p, ep)) n++;
-  clua_match_step(m, 1 + (n >> 2));
-  for (; n >= 0; n--) {
-    const char *r = clua_match(m, s + n, ep + 1);
-    if (r != NULL) return r;
-  }
-  return NULL;
-}
-
-static inline const char *clua_match_lazy(CLuaMatch *m, const char *s, const char *p, const char *ep) {
-  for (;;) {
-    const char *r = clua_match(m, s, ep + 1);
-    if (r != NULL) return r;
-    if (!clua_single_matches(m, s, p, ep)) return NULL;
-    s++;
-    clua_match_step(m, 1);
-  }
-}
-
-static inline const char *clua_match_balance(CLuaMatch *m, const char *s, const char *p) {
-  if (p + 1 >= m->patternEnd) luaL_error(m->L, "malformed pattern (missing arguments to '%%b')");
-  if (s >= m->subjectEnd || *s != *p) return NULL;
-  char open = p[0], close = p[1];
-  int depth = 1;
-  const char *start = s;
-  while (++s < m->subjectEnd) {
-    if (*s == close) {
-      if (--depth == 0) {
-        clua_match_step(m, 1 + ((s - start) >> 2));
-        return s + 1;
-      }
-    } else if (*s == open) {
-      depth++;
-    }
-  }
-  clua_match_step(m, 1 + ((s - start) >> 2));
-  return NULL;
-}
-
-static inline const char *clua_match_open(CLuaMatch *m, const char *s, const char *p, ptrdiff_t what) {
-  if (m->level >= CLUA_MAXCAPTURES) luaL_error(m->L, "too many captures");
-  m->captures[m->level].start = s;
-  m->captures[m->level].length = what;
-  m->level++;
-  const char *r = clua_match(m, s, p);
-  if (r == NULL) m->level--;
-  return r;
-}
-
-static inline const char *clua_match_close(CLuaMatch *m, const char *s, const char *p) {
-  int l = -1;
-  for (int i = m->level - 1; i >= 0; i--) {
-    if (m->captures[i].length == CLUA_CAP_UNFINISHED) {
-      l = i;
-      break;
-    }
-  }
-  if (l < 0) luaL_error(m->L, "invalid pattern capture");
-  m->captures[l].length = s - m->captures[l].start;
-  const char *r = clua_match(m, s, p);
-  if (r == NULL) m->captures[l].length = CLUA_CAP_UNFINISHED;
-  return r;
-}
-
-static inline const char *clua_match_backref(CLuaMatch *m, const char *s, int digit) {
-  int l = digit - '1';
-  if (l < 0 || l >= m->level || m->captures[l].length == CLUA_CAP_UNFINISHED)
-    luaL_error(m->L, "invalid capture index %%%d", l + 1);
-  ptrdiff_t length = m->captures[l].length;
-  if (length < 0) return NULL; /* a position capture matches nothing */
-  size_t len = (size_t)length;
-  clua_match_step(m, 1 + (long long)(len >> 4));
-  if ((size_t)(m->subjectEnd - s) >= len && memcmp(m->captures[l].start, s, len) == 0) return s + len;
-  return NULL;
-}
-
-/* Matches the pattern at p against the subject at s; returns the end of the
- * match or NULL. */
-static inline const char *clua_match(CLuaMatch *m, const char *s, const char *p) {
-  if (m->depth-- == 0) luaL_error(m->L, "pattern too complex");
-  for (;;) {
-    clua_match_step(m, 1);
-    if (p >= m->patternEnd) break;
-    if (*p == '(') {
-      if (p + 1 < m->patternEnd && p[1] == ')')
-        s = clua_match_open(m, s, p + 2, CLUA_CAP_POSITION);
-      else
-        s = clua_match_open(m, s, p + 1, CLUA_CAP_UNFINISHED);
-      break;
-    }
-    if (*p == ')') {
-      s = clua_match_close(m, s, p + 1);
-      break;
-    }
-    if (*p == '$' && p + 1 == m->patternEnd) {
-      if (s != m->subjectEnd) s = NULL;
-      break;
-    }
-    if (*p == '%' && p + 1 < m->patternEnd) {
-      char k = p[1];
-      if (k == 'b') {
-        s = clua_match_balance(m, s, p + 2);
-        if (s == NULL) break;
-        p += 4;
-        continue;
-      }
-      if (k == 'f') {
-        p += 2;
-        if (p >= m->patternEnd || *p != '[') luaL_error(m->L, "missing '[' after '%%f' in pattern");
-        const char *ep = clua_class_end(m, p);
-        int prev = (s == m->subject) ? '\0' : (unsigned char)s[-1];
-        int cur = (s < m->subjectEnd) ? (unsigned char)*s : '\0';
-        if (!clua_set_matches(prev, p, ep - 1) && clua_set_matches(cur, p, ep - 1)) {
-          p = ep;
-          continue;
-        }
-        s = NULL;
-        break;
-      }
-      if (isdigit((unsigned char)k)) {
-        s = clua_match_backref(m, s, (unsigned char)k);
-        if (s == NULL) break;
-        p += 2;
-        continue;
-      }
-    }
-    /* a single-character class, maybe followed by a repetition */
-    const char *ep = clua_class_end(m, p);
-    char rep = ep < m->patternEnd ? *ep : '\0';
-    if (!clua_single_matches(m, s, p, ep)) {
-      if (rep == '*' || rep == '?' || rep == '-') {
-        p = ep + 1;
-        continue;
-      }
-      s = NULL;
-      break;
-    }
-    if (rep == '?') {
-      const char *r = clua_match(m, s + 1, ep + 1);
-      if (r != NULL) {
-        s = r;
-        break;
-      }
-      p = ep + 1;
-      continue;
-    }
-    if (rep == '+') {
-      s = clua_match_greedy(m, s + 1, p, ep);
-      break;
-    }
-    if (rep == '*') {
-      s = clua_match_greedy(m, s, p, ep);
-      break;
-    }
-    if (rep == '-') {
-      s = clua_match_lazy(m, s, p, ep);
-      break;
-    }
-    s++;
-    p = ep;
-  }
-  m->depth++;
-  return s;
-}
-
-/* Capture i of a match [s, e): pushes a position capture and returns
- * CLUA_CAP_POSITION, or sets *start and returns the length. */
-static inline ptrdiff_t clua_capture(CLuaMatch *m, int i, const char *s, const char *e, const char **start) {
-  if (i >= m->level) {
-    if (i != 0) luaL_error(m->L, "invalid capture index %%%d", i + 1);
-    *start = s;
-    return e - s;
-  }
-  ptrdiff_t len = m->captures[i].length;
-  *start = m->captures[i].start;
-  if (len == CLUA_CAP_UNFINISHED) luaL_error(m->L, "unfinished capture");
-  if (len == CLUA_CAP_POSITION) lua_pushinteger(m->L, (lua_Integer)(m->captures[i].start - m->subject) + 1);
-  return len;
-}
-
-static inline void clua_push_capture(CLuaMatch *m, int i, const char *s, const char *e) {
-  const char *start;
-  ptrdiff_t len = clua_capture(m, i, s, e, &start);
-  if (len != CLUA_CAP_POSITION) lua_pushlstring(m->L, start, (size_t)len);
-}
-
-/* Pushes all captures (or the whole match when there are none and s != NULL). */
-static inline int clua_push_captures(CLuaMatch *m, const char *s, const char *e) {
-  int n = (m->level == 0 && s != NULL) ? 1 : m->level;
-  luaL_checkstack(m->L, n, "too many captures");
-  for (int i = 0; i < n; i++) clua_push_capture(m, i, s, e);
-  return n;
-}
-
-/* Relative initial position (1-based, negatives from the end) to an offset. */
-static inline size_t clua_start_offset(lua_Integer pos, size_t len) {
-  if (pos > 0) return (size_t)pos - 1;
-  if (pos == 0) return 0;
-  if (pos < -(lua_Integer)len) return 0;
-  return len + (size_t)pos;
-}
-
-static inline int clua_has_specials(const char *p, size_t lp) {
-  for (size_t i = 0; i < lp; i++)
-    if (p[i] != '\0' && strchr(CLUA_PATTERN_SPECIALS, p[i]) != NULL) return 1;
-  return 0;
-}
-
-/* Plain substring search, charged per candidate position. */
-static inline const char *clua_plain_find(CLuaMatch *m, const char *s, size_t ls, const char *p, size_t lp) {
-  if (lp == 0) return s;
-  if (lp > ls) return NULL;
-  const char *end = s + (ls - lp) + 1; /* candidates are [s, end) */
-  long long per = 1 + (long long)(lp >> 5);
-  while (s < end) {
-    const char *hit = memchr(s, *p, (size_t)(end - s));
-    if (hit == NULL) {
-      clua_match_step(m, 1 + ((end - s) >> 8));
-      return NULL;
-    }
-    clua_match_step(m, per + ((hit - s) >> 8));
-    if (memcmp(hit, p, lp) == 0) return hit;
-    s = hit + 1;
-  }
-  return NULL;
-}
-
-static inline int clua_find_or_match(lua_State *L, int find) {
-  size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
-  size_t init = clua_start_offset(luaL_optinteger(L, 3, 1), ls);
-  if (init > ls) {
-    lua_pushnil(L);
-    return 1;
-  }
-  CLuaMatch m;
-  clua_match_init(&m, L, s, ls, p, lp);
-  if (find && (lua_toboolean(L, 4) || !clua_has_specials(p, lp))) {
-    const char *hit = clua_plain_find(&m, s + init, ls - init, p, lp);
-    clua_match_settle(&m);
-    if (hit != NULL) {
-      lua_pushinteger(L, (lua_Integer)(hit - s) + 1);
-      lua_pushinteger(L, (lua_Integer)(hit - s + lp));
-      return 2;
-    }
-  } else {
-    int anchor = (lp > 0 && *p == '^');
-    if (anchor) {
-      p++;
-      lp--;
-      m.patternEnd = p + lp;
-    }
-    const char *s1 = s + init;
-    do {
-      clua_match_reset(&m);
-      const char *e = clua_match(&m, s1, p);
-      if (e != NULL) {
-        clua_match_settle(&m);
-        if (find) {
-          lua_pushinteger(L, (lua_Integer)(s1 - s) + 1);
-          lua_pushinteger(L, (lua_Integer)(e - s));
-          return clua_push_captures(&m, NULL, NULL) + 2;
-        }
-        return clua_push_captures(&m, s1, e);
-      }
-    } while (s1++ < m.subjectEnd && !anchor);
-    clua_match_settle(&m);
-  }
-  lua_pushnil(L);
-  return 1;
-}
-
-static inline int clua_str_find(lua_State *L) { return clua_find_or_match(L, 1); }
-static inline int clua_str_match(lua_State *L) { return clua_find_or_match(L, 0); }
-
-/* gmatch state, kept in a userdata (no metatable, no finalizer); upvalues 1
- * and 2 keep the subject and the pattern alive. */
-typedef struct CLuaGmatch {
-  const char *next;      /* where the next search starts */
-  const char *pattern;
-  const char *lastMatch; /* end of the last match, to skip a repeated empty match */
-  CLuaMatch m;
-} CLuaGmatch;
-
-static inline int clua_gmatch_next(lua_State *L) {
-  CLuaGmatch *g = (CLuaGmatch *)lua_touserdata(L, lua_upvalueindex(3));
-  g->m.L = L; /* the iterator may run on another coroutine */
-  g->m.fuel = CLUA_MATCH_FUEL;
-  g->m.pending = 0;
-  for (const char *src = g->next; src <= g->m.subjectEnd; src++) {
-    clua_match_reset(&g->m);
-    const char *e = clua_match(&g->m, src, g->pattern);
-    if (e != NULL && e != g->lastMatch) {
-      clua_match_settle(&g->m);
-      g->next = g->lastMatch = e;
-      return clua_push_captures(&g->m, src, e);
-    }
-  }
-  clua_match_settle(&g->m);
-  g->next = g->m.subjectEnd + 1;
-  return 0;
-}
-
-static inline int clua_str_gmatch(lua_State *L) {
-  size_t ls, lp;
-  const char *s = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
-  size_t init = clua_start_offset(luaL_optinteger(L, 3, 1), ls);
-  lua_settop(L, 2);
-  CLuaGmatch *g = (CLuaGmatch *)lua_newuserdatauv(L, sizeof(CLuaGmatch), 0);
-  if (init > ls) init = ls + 1; /* start after the end: no match */
-  clua_match_init(&g->m, L, s, ls, p, lp);
-  g->next = s + init;
-  g->pattern = p;
-  g->lastMatch = NULL;
-  lua_pushcclosure(L, clua_gmatch_next, 3);
-  return 1;
-}
-
-/* Appends the replacement string (argument 3) for the match [s, e). */
-static inline void clua_gsub_add_string(CLuaMatch *m, luaL_Buffer *b, const char *s, const char *e) {
-  lua_State *L = m->L;
-  size_t l;
-  const char *r = lua_tolstring(L, 3, &l);
-  const char *end = r + l;
-  while (r < end) {
-    const char *esc = memchr(r, '%', (size_t)(end - r));
-    if (esc == NULL) {
-      luaL_addlstring(b, r, (size_t)(end - r));
-      break;
-    }
-    luaL_addlstring(b, r, (size_t)(esc - r));
-    esc++;
-    if (esc >= end) luaL_error(L, "invalid use of '%%' in replacement string");
-    if (*esc == '%') {
-      luaL_addchar(b, '%');
-    } else if (*esc == '0') {
-      luaL_addlstring(b, s, (size_t)(e - s));
-    } else if (isdigit((unsigned char)*esc)) {
-      const char *start;
-      ptrdiff_t len = clua_capture(m, *esc - '1', s, e, &start);
-      if (len == CLUA_CAP_POSITION)
-        luaL_addvalue(b);
-      else
-        luaL_addlstring(b, start, (size_t)len);
-    } else {
-      luaL_error(L, "invalid use of '%%' in replacement string");
-    }
-    r = esc + 1;
-  }
-}
-
-/* Appends the replacement for the match [s, e); returns whether it changed
- * the text. */
-static inline int clua_gsub_add(CLuaMatch *m, luaL_Buffer *b, const char *s, const char *e, int kind) {
-  lua_State *L = m->L;
-  if (kind == LUA_TFUNCTION) {
-    lua_pushvalue(L, 3);
-    int n = clua_push_captures(m, s, e);
-    lua_callk(L, n, 1, 0, NULL);
-  } else if (kind == LUA_TTABLE) {
-    clua_push_capture(m, 0, s, e);
-    lua_gettable(L, 3);
-  } else {
-    clua_gsub_add_string(m, b, s, e);
-    return 1;
-  }
-  if (!lua_toboolean(L, -1)) {
-    lua_settop(L, -2);
-    luaL_addlstring(b, s, (size_t)(e - s));
-    return 0;
-  }
-  if (!lua_isstring(L, -1)) return luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
-  luaL_addvalue(b);
-  return 1;
-}
-
-static inline int clua_str_gsub(lua_State *L) {
-  size_t ls, lp;
-  const char *src = luaL_checklstring(L, 1, &ls);
-  const char *p = luaL_checklstring(L, 2, &lp);
-  const char *lastMatch = NULL;
-  int kind = lua_type(L, 3);
-  lua_Integer maxN = luaL_optinteger(L, 4, (lua_Integer)ls + 1);
-  luaL_argexpected(L, kind == LUA_TNUMBER || kind == LUA_TSTRING || kind == LUA_TFUNCTION || kind == LUA_TTABLE, 3,
-                   "string/function/table");
-  int anchor = (lp > 0 && *p == '^');
-  if (anchor) {
-    p++;
-    lp--;
-  }
-  lua_Integer n = 0;
-  int changed = 0;
-  luaL_Buffer b;
-  luaL_buffinit(L, &b);
-  CLuaMatch m;
-  clua_match_init(&m, L, src, ls, p, lp);
-  while (n < maxN) {
-    clua_match_reset(&m);
-    const char *e = clua_match(&m, src, p);
-    if (e != NULL && e != lastMatch) {
-      n++;
-      changed = clua_gsub_add(&m, &b, src, e, kind) | changed;
-      src = lastMatch = e;
-    } else if (src < m.subjectEnd) {
-      luaL_addchar(&b, *src++);
-    } else {
-      break;
-    }
-    if (anchor) break;
-  }
-  clua_match_settle(&m);
-  if (!changed) {
-    lua_pushvalue(L, 1);
-  } else {
-    luaL_addlstring(&b, src, (size_t)(m.subjectEnd - src));
-    luaL_pushresult(&b);
-  }
-  lua_pushinteger(L, n);
-  return 2;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -988,12 +348,12 @@ enum {
   CLUA_COST_STRINGS,    /* (#a + #b) / 4 (the string metatable's arithmetic: coercion) */
 };
 
-static inline double clua_length_cost(lua_State *L, int idx) {
+double clua_length_cost(lua_State *L, int idx) {
   if (lua_type(L, idx) != LUA_TTABLE) return 0;
   return (double)luaL_len(L, idx);
 }
 
-static inline int clua_charged(lua_State *L) {
+int clua_charged(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
   int kind = (int)lua_tointegerx(L, lua_upvalueindex(2), NULL);
   int top = lua_gettop(L);
@@ -1056,7 +416,7 @@ static inline int clua_charged(lua_State *L) {
 }
 
 /* Replaces t[name] (t at idx, absolute) with a charging wrapper. */
-static inline void clua_wrap_charged(lua_State *L, int idx, const char *name, int kind) {
+void clua_wrap_charged(lua_State *L, int idx, const char *name, int kind) {
   if (lua_getfield(L, idx, name) != LUA_TFUNCTION || lua_tocfunction(L, -1) == NULL) {
     lua_settop(L, -2);
     return;
@@ -1068,7 +428,7 @@ static inline void clua_wrap_charged(lua_State *L, int idx, const char *name, in
 
 /* setmetatable that refuses metatables with __gc: finalizers run with hooks
  * off, so a looping one could never be stopped (and would hang lua_close). */
-static inline int clua_setmetatable(lua_State *L) {
+int clua_setmetatable(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
   if (lua_type(L, 2) == LUA_TTABLE) {
     lua_pushliteral(L, "__gc");
@@ -1081,7 +441,7 @@ static inline int clua_setmetatable(lua_State *L) {
 
 /* collectgarbage("count") only: full collections on demand, "stop" and the
  * tuning options belong to the host. */
-static inline int clua_collectgarbage(lua_State *L) {
+int clua_collectgarbage(lua_State *L) {
   const char *opt = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, NULL) : NULL;
   if (opt == NULL || strcmp(opt, "count") != 0)
     return luaL_error(L, "collectgarbage: only \"count\" is allowed in this sandbox");
@@ -1093,7 +453,7 @@ static inline int clua_collectgarbage(lua_State *L) {
 
 /* math.randomseed: with no argument it re-seeds with the VM's fixed seed
  * instead of the clock. Upvalue 1: the original, upvalue 2: the seed. */
-static inline int clua_randomseed(lua_State *L) {
+int clua_randomseed(lua_State *L) {
   int n = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(1));
   if (n == 0) {
@@ -1108,7 +468,7 @@ static inline int clua_randomseed(lua_State *L) {
 
 /* Wraps a `load` reader so every piece it returns is charged (the parser runs
  * in C, out of the hook's reach). Upvalue 1: the script's reader. */
-static inline int clua_charged_reader(lua_State *L) {
+int clua_charged_reader(lua_State *L) {
   lua_settop(L, 0);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_callk(L, 0, 1, 0, NULL);
@@ -1120,7 +480,7 @@ static inline int clua_charged_reader(lua_State *L) {
  * calling script's own (never the real globals); an environment given
  * explicitly (even nil) is forwarded. The source is charged to the budget.
  * Upvalue 1: the environment, upvalue 2: the original load. */
-static inline int clua_env_load(lua_State *L) {
+int clua_env_load(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(2));
   int n = lua_gettop(L);
   if (lua_type(L, 1) == LUA_TSTRING) {
@@ -1141,7 +501,7 @@ static inline int clua_env_load(lua_State *L) {
 }
 
 /* Copies every raw field of the table at `from` into a new table, pushed. */
-static inline void clua_copy_table(lua_State *L, int from) {
+void clua_copy_table(lua_State *L, int from) {
   lua_createtable(L, 0, 32);
   lua_pushnil(L);
   while (lua_next(L, from) != 0) {
@@ -1156,7 +516,7 @@ static inline void clua_copy_table(lua_State *L, int from) {
  * { __index = base, __metatable = false }, upvalue 3: the original load.
  * Each environment gets its own copies of the library tables, so writes
  * (`string.upper = nil`, `rawset(string, ...)`) stay in that script. */
-static inline int clua_newenv(lua_State *L) {
+int clua_newenv(lua_State *L) {
   lua_settop(L, 0);
   lua_createtable(L, 0, 16); /* 1: env */
   lua_pushnil(L);
@@ -1190,7 +550,7 @@ static inline int clua_newenv(lua_State *L) {
  * while the budget was exceeded is marked and never reset. */
 
 /* An xpcall handler wrapper; upvalue 1: the script's handler. */
-static inline int clua_guarded_handler(lua_State *L) {
+int clua_guarded_handler(lua_State *L) {
   if (clua_context(L)->budgetExceeded) {
     lua_settop(L, 1); /* pass the budget error through, run no script code */
     return 1;
@@ -1203,7 +563,7 @@ static inline int clua_guarded_handler(lua_State *L) {
 }
 
 /* xpcall with a guarded handler; upvalue 1: the original. */
-static inline int clua_xpcall(lua_State *L) {
+int clua_xpcall(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
   if (lua_type(L, 2) == LUA_TFUNCTION) {
     lua_pushvalue(L, 2);
@@ -1215,7 +575,7 @@ static inline int clua_xpcall(lua_State *L) {
 
 /* Whether the thread at idx died while the budget was exceeded (set in the
  * weak-keyed table at `killed`, a pseudo-index); marks it if `mark`. */
-static inline int clua_killed(lua_State *L, int idx, int killed, int mark) {
+int clua_killed(lua_State *L, int idx, int killed, int mark) {
   idx = lua_absindex(L, idx);
   if (mark) {
     CLuaContext *c = clua_context(L);
@@ -1233,13 +593,13 @@ static inline int clua_killed(lua_State *L, int idx, int killed, int mark) {
   return t != LUA_TNIL;
 }
 
-static inline int clua_died(lua_State *co) {
+int clua_died(lua_State *co) {
   int st = lua_status(co);
   return st != LUA_OK && st != LUA_YIELD;
 }
 
 /* coroutine.resume; upvalue 1: the original, upvalue 2: the killed set. */
-static inline int clua_co_resume(lua_State *L) {
+int clua_co_resume(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
   int n = original(L);
   lua_State *co = lua_tothread(L, 1);
@@ -1250,7 +610,7 @@ static inline int clua_co_resume(lua_State *L) {
 
 /* coroutine.close; refuses (returns false, message) for a killed coroutine.
  * Upvalue 1: the original, upvalue 2: the killed set. */
-static inline int clua_co_close(lua_State *L) {
+int clua_co_close(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
   if (lua_type(L, 1) == LUA_TTHREAD) {
     luaL_checkstack(L, 2, NULL);
@@ -1265,7 +625,7 @@ static inline int clua_co_close(lua_State *L) {
 
 /* The function made by coroutine.wrap; upvalue 1: the thread, upvalue 2: the
  * killed set. Like the standard one, except that a killed thread is not reset. */
-static inline int clua_co_wrapped(lua_State *L) {
+int clua_co_wrapped(lua_State *L) {
   lua_State *co = lua_tothread(L, lua_upvalueindex(1));
   int narg = lua_gettop(L);
   int nres = 0;
@@ -1300,7 +660,7 @@ static inline int clua_co_wrapped(lua_State *L) {
 }
 
 /* coroutine.wrap; upvalue 1: the killed set. */
-static inline int clua_co_wrap(lua_State *L) {
+int clua_co_wrap(lua_State *L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
   lua_State *co = lua_newthread(L); /* inherits the count hook */
   lua_pushvalue(L, 1);
@@ -1311,7 +671,7 @@ static inline int clua_co_wrap(lua_State *L) {
 }
 
 /* Installs the guarded coroutine functions into the table at idx. */
-static inline void clua_guard_coroutines(lua_State *L, int idx) {
+void clua_guard_coroutines(lua_State *L, int idx) {
   lua_createtable(L, 0, 0); /* the killed set, weak keys */
   int killed = lua_gettop(L);
   lua_createtable(L, 0, 1);
@@ -1333,7 +693,7 @@ static inline void clua_guard_coroutines(lua_State *L, int idx) {
 }
 
 /* Moves g[name] into t (both absolute indices). */
-static inline void clua_take(lua_State *L, int g, int t, const char *name) {
+void clua_take(lua_State *L, int g, int t, const char *name) {
   lua_getfield(L, g, name);
   lua_setfield(L, t, name);
 }
@@ -1343,7 +703,7 @@ static inline void clua_take(lua_State *L, int g, int t, const char *name) {
  * (safe base functions only; registered Swift functions are added to it
  * later), hardens the libraries, hides the string metatable and returns the
  * environment factory. The real global table stays unreachable to scripts. */
-static inline int clua_sandbox_setup(lua_State *L) {
+int clua_sandbox_setup(lua_State *L) {
   lua_Integer seed = luaL_checkinteger(L, 1);
   lua_settop(L, 0);
   lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS); /* 1: real globals */
@@ -1457,7 +817,7 @@ static inline int clua_sandbox_setup(lua_State *L) {
 
 /* Opens the state: context, panic function, hook (before any script runs, so
  * every coroutine inherits it) and the safe libraries. NULL if out of memory. */
-static inline lua_State *clua_sandbox_open(CLuaContext *c) {
+lua_State *clua_sandbox_open(CLuaContext *c) {
   lua_State *L = lua_newstate(clua_limited_alloc, c);
   if (L == NULL) return NULL;
   clua_setcontext(L, c);
@@ -1468,7 +828,7 @@ static inline lua_State *clua_sandbox_open(CLuaContext *c) {
 }
 
 /* Protected body of the library opening (luaL_requiref may fail for memory). */
-static inline int clua_sandbox_openlibs(lua_State *L) {
+int clua_sandbox_openlibs(lua_State *L) {
   int withCoroutines = lua_toboolean(L, 1);
   luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
   luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
@@ -1480,9 +840,7 @@ static inline int clua_sandbox_openlibs(lua_State *L) {
 }
 
 /* Pushes a Swift function: a trampoline closure over the box pointer. */
-static inline void clua_push_swift_function(lua_State *L, void *box, int isPrint) {
+void clua_push_swift_function(lua_State *L, void *box, int isPrint) {
   lua_pushlightuserdata(L, box);
   lua_pushcclosure(L, isPrint ? clua_print : clua_trampoline, 1);
 }
-
-#endif

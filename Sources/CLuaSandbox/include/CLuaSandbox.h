@@ -1,0 +1,80 @@
+/*
+ * CLuaSandbox: the C core of TabFlow's Lua sandbox, a C target of its own (it builds once,
+ * rebuilds when edited, and can be fuzzed and sanitized alone: see Fuzz/ and scripts/fuzz).
+ *
+ * Everything that may raise a Lua error (longjmp) lives here, in C, so that no longjmp ever
+ * crosses a Swift frame:
+ *   - sandbox.c: the per-state context, a limiting allocator (memory cap, enforced only while Lua
+ *     code runs), a sticky count hook (instruction budget and deadline; once exhausted it re-arms
+ *     with count = 1, so `pcall` in a script cannot swallow it), a message handler that runs no
+ *     script code and locates every error at its real line, a trampoline for Swift functions, the
+ *     protected call and load, and the library hardening (a per-script environment over a
+ *     read-only base, text-only `load`, `setmetatable` refusing `__gc`, cost-charging wrappers);
+ *   - pattern.c: a bounded reimplementation of Lua's pattern matcher
+ *     (string.find/match/gmatch/gsub) that charges every matching step to the budget;
+ *   - rules.c: pure rules — freezing what a rule script can reach after it loads, deterministic
+ *     next/pairs, address-free tostring/string.format, the upvalue check.
+ *
+ * This header declares what the Swift side uses.
+ */
+#ifndef CLUA_SANDBOX_PUBLIC_H
+#define CLUA_SANDBOX_PUBLIC_H
+
+#include <stddef.h>
+#if __has_include(<lua.h>) /* -I/usr/include/lua5.4 from pkg-config */
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#else /* Debian layout without pkg-config */
+#include <lua5.4/lua.h>
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lualib.h>
+#endif
+
+/* Owned by the Swift LuaVM; it outlives lua_close (the allocator writes to it
+ * while the state closes). A pointer to it is the allocator's `ud` and is also
+ * copied into the main thread's extra space, which lua_newthread copies into
+ * every coroutine, so the hook and the C functions find it from any thread. */
+typedef struct CLuaContext {
+  size_t bytesInUse;           /* current heap of the state */
+  size_t bytesPeak;            /* high-water mark */
+  size_t memoryLimit;          /* 0 = unlimited */
+  size_t stringLimit;          /* longest string Lua code may create, 0 = unlimited */
+  int enforceMemoryLimit;      /* 1 only while Lua code runs */
+  int memoryLimitHit;          /* set when the allocator refused a block */
+  int stringLimitHit;          /* set when it refused a string over stringLimit */
+  long long instructionBudget; /* per host call */
+  long long instructionsLeft;  /* what is left of it in the current call */
+  int hookStride;              /* count-hook period */
+  int budgetExceeded;          /* sticky until the next host call re-arms */
+  int deadlineExceeded;        /* the budget error came from the deadline */
+  long long deadlineSpan;      /* nanoseconds per host call, 0 = none */
+  long long deadlineNanos;     /* CLOCK_MONOTONIC, 0 = none */
+  int callDepth;               /* host calls in progress (re-entrancy guard) */
+  size_t messageLength;        /* length of the message part of a traceback */
+  int batchDepth;              /* > 0 while calls share one budget (one action's batch) */
+  int batchArmed;              /* the shared budget has been armed by the batch's first call */
+  char hiddenSource[32];       /* chunk whose positions never locate an error (the rule DSL) */
+  int (*dispatch)(lua_State *L, void *box); /* Swift @convention(c) */
+} CLuaContext;
+
+/* Status returned by clua_sandbox_pcall for a call that re-entered the VM. */
+#define CLUA_REENTERED (-100)
+
+long long clua_now_nanos(void);
+void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+void clua_count_hook(lua_State *L, lua_Debug *ar);
+int clua_message_handler(lua_State *L);
+int clua_trampoline(lua_State *L);
+int clua_panic(lua_State *L);
+int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults);
+int clua_sandbox_load(lua_State *L, CLuaContext *c, const char *s, size_t n, const char *name);
+int clua_newenv(lua_State *L);
+int clua_sandbox_setup(lua_State *L);
+lua_State *clua_sandbox_open(CLuaContext *c);
+int clua_sandbox_openlibs(lua_State *L);
+void clua_push_swift_function(lua_State *L, void *box, int isPrint);
+int clua_rules_backing(lua_State *L, int idx);
+int clua_rules_host(lua_State *L);
+
+#endif
