@@ -87,15 +87,19 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   @inlinable
   public func batch(
     for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
-  ) throws -> NavigationBatch<Screen>? {
+  ) throws(ScriptError) -> NavigationBatch<Screen>? {
     let screen = codec.describe(route.screen)
     guard let rule = script.rule(screen: screen.name, action: action.scriptName) else { return nil }
     let commands = try script.call(
       rule, screen: screen.name, action: action.scriptName, tab: route.tab.rawValue,
       payload: action.scriptPayload, view: viewAnswer(current: state))
     // Dynamic screens need no conversion.
-    let converted = try (commands as? [NavigationCommand<Screen>])
-      ?? convert(commands, rule: rule.key, line: script.line(of: rule))
+    let converted: [NavigationCommand<Screen>]
+    if let dynamic = commands as? [NavigationCommand<Screen>] {
+      converted = dynamic
+    } else {
+      converted = try convert(commands, rule: rule.key, line: script.line(of: rule))
+    }
     return NavigationBatch(rule: "\(screen.name).\(action.scriptName)", converted, location: script.location(of: rule))
   }
 

@@ -17,13 +17,17 @@ public protocol NavigationRules<Screen, ScreenAction> {
   associatedtype Screen
   /// The screens' action type.
   associatedtype ScreenAction
+  /// What ``batch(for:on:in:)`` throws: ``ScriptError`` for scripted rules, ``RuleFailure`` for
+  /// ``ClosureRules``; a rule type of your own may throw any error. The coordinator reports it as
+  /// a ``RuleFailure`` (keeping a script error's traceback).
+  associatedtype Failure: Error = any Error
 
   /// The batch for `action`, sent by the screen of `route`; `nil` when navigation is unaffected.
   /// `state` is read-only here: the batch is applied afterwards, all or nothing, through guards.
   /// Throwing discards the action's navigation and reports the error.
   func batch(
     for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
-  ) throws -> NavigationBatch<Screen>?
+  ) throws(Failure) -> NavigationBatch<Screen>?
 
   /// Runs everything the coordinator does for one action — the rule, every guard, a deep link's
   /// handler. Scripted rules run it under one shared budget, so an action is bounded however
@@ -105,11 +109,17 @@ public struct ClosureRules<Screen, ScreenAction>: NavigationRules {
     self.decide = decide
   }
 
-  /// The closure's commands as a batch whose source is the action's route.
+  /// The closure's commands as a batch whose source is the action's route; what the closure
+  /// throws becomes a ``RuleFailure``.
   public func batch(
     for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
-  ) throws -> NavigationBatch<Screen>? {
-    let commands = try decide(action, route, state)
+  ) throws(RuleFailure) -> NavigationBatch<Screen>? {
+    let commands: [NavigationCommand<Screen>]
+    do {
+      commands = try decide(action, route, state)
+    } catch {
+      throw RuleFailure(error)
+    }
     return commands.isEmpty ? nil : NavigationBatch(source: .screenAction(tab: route.tab, route: route.id), commands)
   }
 }

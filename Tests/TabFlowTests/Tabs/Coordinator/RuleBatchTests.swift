@@ -31,6 +31,18 @@ extension TabCoordinatorTests {
       await store.finish()
     }
 
+    @Test func rulesThrowTypedErrors() throws {
+      let state = try App.state()
+      let route = try #require(state.routeContext(for: try state.routeID("home", 0)))
+      // ClosureRules throws a RuleFailure, whatever its closure throws.
+      do throws(RuleFailure) {
+        _ = try App.closureRules.batch(for: .reportTapped, on: route, in: state)
+        Issue.record("expected the rules to fail")
+      } catch {
+        #expect(error == RuleFailure("the report service is down"))
+      }
+    }
+
     @Test func anActionTheRulesIgnoreOnlyRunsTheScreenReducer() async throws {
       let store = App.store(try App.state(home: [.root(.feed), .push(.item(id: 3))]))
       let item = try store.state.routeID("home", 1)
