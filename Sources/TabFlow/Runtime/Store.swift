@@ -149,18 +149,22 @@ public final class Store<State, Action> {
 
   @usableFromInline
   func notifyObservers() {
-    let current = observers
+    if call(observers) { observers.removeAll { $0.flag.isCancelled } }
+  }
+
+  /// Calls each of `observers` that is not cancelled with the state; returns whether some were
+  /// cancelled. Takes a copy, so an observer may add observers while it runs.
+  @usableFromInline
+  func call(_ observers: [Observer]) -> Bool {
     var sawCancelled = false
-    for observer in current {
+    for observer in observers {
       if observer.flag.isCancelled {
         sawCancelled = true
         continue
       }
       observer.body(_state)
     }
-    if sawCancelled {
-      observers.removeAll { $0.flag.isCancelled }
-    }
+    return sawCancelled
   }
 
   /// Calls `observer` once per ``send(_:)``, with the state reached after the sent action and
@@ -188,18 +192,7 @@ public final class Store<State, Action> {
   @usableFromInline
   func notifySettledObservers() {
     repeat {
-      let current = settledObservers
-      var sawCancelled = false
-      for observer in current {
-        if observer.flag.isCancelled {
-          sawCancelled = true
-          continue
-        }
-        observer.body(_state)
-      }
-      if sawCancelled {
-        settledObservers.removeAll { $0.flag.isCancelled }
-      }
+      if call(settledObservers) { settledObservers.removeAll { $0.flag.isCancelled } }
       if queue.isEmpty { return }
       drainQueue()
     } while true
