@@ -2,7 +2,8 @@
 ///
 /// Swift rules, Lua rules, deep links, the UI's back gesture and the CLI all produce commands.
 /// A stack applies the stack commands (`push` … `open`); a tab coordinator also understands
-/// ``selectTab(_:)``, ``tab(_:_:)`` and ``emit(_:)``, and applies a batch of commands all or nothing.
+/// ``selectTab(_:)``, ``resetTabs(select:)``, ``tab(_:_:)`` and ``emit(_:)``, and applies a batch
+/// of commands all or nothing.
 ///
 /// ```swift
 /// try stack.apply(.push(.detail(id: 3)))
@@ -40,6 +41,9 @@ public enum NavigationCommand<Screen> {
   case open([Route<Screen>], mode: OpenMode)
   /// Select a tab (or reselect the selected one). Coordinator only.
   case selectTab(TabID)
+  /// Every tab back to its root (presented layers too), the tab history cleared, and `select`
+  /// selected — e.g. on logout. The removed routes' effects are cancelled. Coordinator only.
+  case resetTabs(select: TabID)
   /// Apply a command to a tab's stack without selecting it. Coordinator only.
   indirect case tab(TabID, NavigationCommand<Screen>)
   /// Tell the host app something happened; changes no state. Coordinator only.
@@ -65,6 +69,7 @@ extension NavigationCommand {
     case .reset: return "reset"
     case .open: return "open"
     case .selectTab: return "selectTab"
+    case .resetTabs: return "resetTabs"
     case .tab: return "tab"
     case .emit: return "emit"
     }
@@ -96,6 +101,7 @@ extension NavigationCommand {
     case let .reset(routes): return .reset(try routes.map { try $0.map(transform) })
     case let .open(routes, mode): return .open(try routes.map { try $0.map(transform) }, mode: mode)
     case let .selectTab(tab): return .selectTab(tab)
+    case let .resetTabs(tab): return .resetTabs(select: tab)
     case let .tab(tab, command): return .tab(tab, try command.map(transform, match: match))
     case let .emit(event): return .emit(event)
     }
@@ -122,6 +128,7 @@ extension NavigationCommand: CustomStringConvertible {
     case let .reset(routes): return "reset " + routes.pathDescription()
     case let .open(routes, mode): return "open \(mode) " + routes.pathDescription()
     case let .selectTab(tab): return "selectTab \(tab)"
+    case let .resetTabs(tab): return "resetTabs \(tab)"
     case let .tab(tab, command): return "tab \(tab): \(command)"
     case let .emit(event): return "emit \(event)"
     }

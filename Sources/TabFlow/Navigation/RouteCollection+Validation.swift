@@ -38,7 +38,7 @@ extension RouteCollection {
       return RouteEdit(removing: count, appending: routes)
     case let .open(routes, mode):
       return try editOpening(routes, mode: mode)
-    case .selectTab, .tab, .emit:
+    case .selectTab, .resetTabs, .tab, .emit:
       throw .notAStackCommand(command: command.name)
     }
   }

@@ -10,6 +10,10 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case noDeepLinkMatch(url: String, patterns: [String])
     /// The rules failed before producing a batch (a script error, a budget exceeded …).
     case ruleFailed(RuleFailure)
+    /// Guards redirected in a cycle (`cycle`: the trail ends where it started,
+    /// `checkout → login → checkout`) or more than `TabCoordinatorState.maximumRedirects` times
+    /// in a row; each entry is the top screen a batch would have shown.
+    case redirectLoop([String], cycle: Bool)
   }
 
   /// Where the batch came from.
@@ -36,6 +40,10 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
       return "no deep link matches '\(url)'"
         + (patterns.isEmpty ? " (no patterns are declared)" : " (patterns: \(patterns.joined(separator: ", ")))")
     case let .ruleFailed(failure): return failure.message
+    case let .redirectLoop(trail, cycle):
+      return cycle
+        ? "redirect cycle: " + trail.joined(separator: " → ")
+        : "more than \(trail.count - 1) redirects in a row: " + trail.joined(separator: " → ")
     }
   }
 
@@ -48,7 +56,7 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(prefix)\(source): command \(index + 1) (\(command)) failed: \(error)"
     case let .rejected(name, reason):
       return "\(prefix)\(source): rejected by \(Self.guardLabel(name)): \(reason)"
-    case .noDeepLinkMatch:
+    case .noDeepLinkMatch, .redirectLoop:
       return "\(prefix)\(source): \(message)"
     case .ruleFailed:
       return "\(source): \(message)"

@@ -5,6 +5,8 @@ enum CoordinatorUndo<Screen> {
   case stack(tab: Int, StackUndo<Screen>)
   /// A change of the selected tab and its history.
   case selection(selected: TabID, history: [TabID])
+  /// The stack of the tab at this position was replaced (the UI's `updateRoutes`); this is the old one.
+  case replacedStack(tab: Int, RouteStack<Screen>)
 }
 
 extension TabCoordinatorState {
@@ -18,6 +20,8 @@ extension TabCoordinatorState {
       case let .selection(selected, history):
         setSelectedTab(selected)
         storedHistory = history
+      case let .replacedStack(tab, stack):
+        storedTabs[tab].stack = stack
       }
     }
   }

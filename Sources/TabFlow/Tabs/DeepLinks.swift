@@ -93,30 +93,66 @@ public struct DeepLinkHandlerError: Error, Hashable, Sendable, CustomStringConve
 extension TabCoordinatorState {
   /// Opens a deep link: the first matching pattern's handler produces a batch, applied all or
   /// nothing with the guards. No match, a refusing handler, an invalid command or a rejecting
-  /// guard leaves the state unchanged.
+  /// guard leaves the state unchanged. A guard may defer the link (``GuardVerdict/deferLink(_:redirect:)``):
+  /// it becomes ``pendingLink``. A link that opens or is deferred supersedes the pending one.
   @discardableResult
   public mutating func open(
     url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>] = []
   ) throws(BatchFailure) -> [NavigationReport] {
-    try performOpen(url: url, deepLinks: deepLinks, guards: guards).reports
+    do {
+      return try performOpen(url: url, deepLinks: deepLinks, guards: guards).reports
+    } catch {
+      throw error.failure
+    }
   }
 
-  /// ``open(url:deepLinks:guards:)``, with the commands the handler produced.
+  /// ``open(url:deepLinks:guards:)``, with the commands the handler produced. When `retrying`
+  /// (the pending link), any objection of a guard rejects: no redirect, no new deferral.
   @usableFromInline
   mutating func performOpen(
-    url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>]
-  ) throws(BatchFailure) -> PerformedBatch {
+    url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>], retrying: Bool = false
+  ) throws(BatchError<Screen>) -> PerformedBatch {
     let source = BatchSource.deepLink(url)
     guard let (match, handler) = deepLinks.resolve(url) else {
-      throw BatchFailure(
-        source: source, reason: .noDeepLinkMatch(url: url, patterns: deepLinks.patterns.map(\.text)))
+      throw BatchError(BatchFailure(
+        source: source, reason: .noDeepLinkMatch(url: url, patterns: deepLinks.patterns.map(\.text))))
     }
     let commands: [NavigationCommand<Screen>]
     do {
       commands = try handler(match, self)
     } catch {
-      throw BatchFailure(source: source, reason: .ruleFailed(RuleFailure(error)))
+      throw BatchError(BatchFailure(source: source, reason: .ruleFailed(RuleFailure(error))))
     }
-    return PerformedBatch(commands: commands, reports: try apply(commands, source: source, guards: guards))
+    let performed = try performApply(
+      commands, source: source, guards: guards, defaultTab: nil, overruling: !retrying)
+    // The newest link supersedes a pending one, unless it was just deferred itself.
+    if !performed.deferredALink {
+      pendingLink = nil
+    }
+    return performed
+  }
+
+  /// Tries the pending link again. Returns `nil` when there is none or a guard still objects
+  /// (it stays pending); otherwise the link is no longer pending, and the result is what opening
+  /// it did (ending with ``NavigationReport/pendingLinkOpened(_:)``) or why it was dropped.
+  @usableFromInline
+  mutating func retryPendingLink(
+    deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>]
+  ) -> Result<PerformedBatch, BatchFailure>? {
+    guard let url = pendingLink else { return nil }
+    do {
+      var performed = try performOpen(url: url, deepLinks: deepLinks, guards: guards, retrying: true)
+      performed.reports.append(.pendingLinkOpened(url))
+      return .success(performed)
+    } catch {
+      if case .rejected = error.failure.reason { return nil }
+      pendingLink = nil
+      return .failure(error.failure)
+    }
+  }
+
+  /// Forgets the pending deep link, if any.
+  public mutating func cancelPendingLink() {
+    pendingLink = nil
   }
 }

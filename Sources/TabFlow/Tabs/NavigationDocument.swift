@@ -1,7 +1,8 @@
 import Foundation
 
 /// The versioned JSON form of a whole coordinator:
-/// `{"format":"tabflow.navigation","version":1,"selectedTab":…,"tabs":[{"id":…,"reselect":…,"routes":[…]}],…}`.
+/// `{"format":"tabflow.navigation","version":1,"selectedTab":…,"tabs":[{"id":…,"reselect":…,"leave":…,"routes":[…]}],…}`,
+/// with the deferred deep link as `pendingLink` when there is one.
 /// Routes keep their styles, navigation flags, sheet configurations and screen payloads; route
 /// IDs are not saved, and loading assigns fresh ones.
 public enum NavigationDocument {
@@ -14,8 +15,8 @@ public enum NavigationDocument {
   public static func encode<Screen: Codable>(_ state: TabCoordinatorState<Screen>) throws(PersistenceError) -> Data {
     let body = Body(
       format: format, version: version, selectedTab: state.selectedTab, history: state.history,
-      backBehavior: state.backBehavior, context: state.context,
-      tabs: state.tabs.map { TabBody(id: $0.id, reselect: $0.reselect, routes: $0.stack) })
+      backBehavior: state.backBehavior, context: state.context, pendingLink: state.pendingLink,
+      tabs: state.tabs.map { TabBody(id: $0.id, reselect: $0.reselect, leave: $0.onLeave == .keep ? nil : $0.onLeave, routes: $0.stack) })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     do {
@@ -51,9 +52,9 @@ public enum NavigationDocument {
     }
     do {
       return try TabCoordinatorState(
-        restoring: body.tabs.map { TabState(id: $0.id, reselect: $0.reselect, stack: $0.routes) },
+        restoring: body.tabs.map { TabState(id: $0.id, reselect: $0.reselect, onLeave: $0.leave ?? .keep, stack: $0.routes) },
         selectedTab: body.selectedTab, history: body.history,
-        backBehavior: body.backBehavior, context: body.context)
+        backBehavior: body.backBehavior, context: body.context, pendingLink: body.pendingLink)
     } catch {
       throw .corrupt(reason: "\(location(of: error, in: body)): \(error.description)")
     }
@@ -114,6 +115,8 @@ public enum NavigationDocument {
   private struct TabBody<Screen: Codable>: Codable {
     var id: TabID
     var reselect: ReselectPolicy
+    /// Written only when it is not `keep` (the default), so older documents read the same.
+    var leave: LeavePolicy?
     var routes: RouteStack<Screen>
   }
 
@@ -124,6 +127,8 @@ public enum NavigationDocument {
     var history: [TabID]
     var backBehavior: BackBehavior
     var context: [String: FlowValue]
+    /// A deferred deep link; absent when there is none.
+    var pendingLink: String?
     var tabs: [TabBody<Screen>]
   }
 }

@@ -1,10 +1,40 @@
 /// A guard's answer about a change.
-public enum GuardVerdict: Hashable, Sendable {
+///
+/// ```swift
+/// NavigationGuard<Screen>("auth") { change in
+///   guard case .checkout = change.after.top.screen, change.after.context["loggedIn"] != true else { return .allow }
+///   if case .deepLink = change.source {
+///     return .deferLink("login required", redirect: [.presentSheet(.login, withNavigation: true)])
+///   }
+///   return .redirect([.presentSheet(.login, withNavigation: true)], reason: "login required")
+/// }
+/// ```
+public enum GuardVerdict<Screen> {
   /// Let the change happen.
   case allow
   /// Discard the whole batch, with a reason for the host and the logs.
   case reject(String)
+  /// Discard the batch and apply `commands` instead, as a new batch that passes through the
+  /// guards again (go_router's `redirect`). More than five redirects in a row, or a cycle, is an
+  /// error naming the cycle, and nothing changes.
+  case redirect([NavigationCommand<Screen>], reason: String)
+  /// Discard the batch; when it came from a deep link, keep the link as the state's
+  /// `pendingLink` and open it once a guard allows it. `redirect` commands (may be empty) are
+  /// applied now, as with ``redirect(_:reason:)``. For any other batch this is a rejection (with
+  /// the redirect, if any).
+  case deferLink(String, redirect: [NavigationCommand<Screen>] = [])
+
+  /// The reason of a verdict that is not ``allow``.
+  public var reason: String? {
+    switch self {
+    case .allow: return nil
+    case let .reject(reason), let .redirect(_, reason), let .deferLink(reason, _): return reason
+    }
+  }
 }
+
+extension GuardVerdict: Equatable where Screen: Equatable {}
+extension GuardVerdict: Sendable where Screen: Sendable {}
 
 /// A change a batch is about to commit, as guards see it.
 ///
@@ -17,13 +47,20 @@ public struct NavigationChange<Screen> {
   public let commands: [NavigationCommand<Screen>]
   /// Where the batch came from.
   public let source: BatchSource
+  /// The guards the host confirmed for this batch (``TabCoordinatorAction/perform(_:confirmedGuards:)``):
+  /// they do not run on it.
+  public let confirmedGuards: Set<String>
   @usableFromInline let journal: [CoordinatorUndo<Screen>]
 
   @inlinable
-  init(after: TabCoordinatorState<Screen>, commands: [NavigationCommand<Screen>], source: BatchSource, journal: [CoordinatorUndo<Screen>]) {
+  init(
+    after: TabCoordinatorState<Screen>, commands: [NavigationCommand<Screen>], source: BatchSource,
+    confirmedGuards: Set<String>, journal: [CoordinatorUndo<Screen>]
+  ) {
     self.after = after
     self.commands = commands
     self.source = source
+    self.confirmedGuards = confirmedGuards
     self.journal = journal
   }
 
@@ -35,8 +72,9 @@ public struct NavigationChange<Screen> {
   }
 }
 
-/// A check that runs on every batch — rules, taps, back, deep links, host commands — and can
-/// reject it with a reason. A rejected batch changes nothing.
+/// A check that runs on every batch — rules, taps, back, swipes, deep links, host commands — and
+/// can reject it with a reason, redirect it, or defer a deep link. A rejected batch changes
+/// nothing and reaches the host whole, so it can ask the user and re-send it confirmed.
 ///
 /// Guards run where the coordinator runs (on the store's actor), so they may call into state
 /// confined there, such as a Lua rule engine; they are therefore not `Sendable`.
@@ -54,28 +92,30 @@ public struct NavigationGuard<Screen> {
   public let name: String
   /// The check; a guard made of several named checks (a script's guards) also says which one
   /// rejected.
-  @usableFromInline let check: (NavigationChange<Screen>) -> (verdict: GuardVerdict, by: String?)
+  @usableFromInline let check: (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?)
 
   /// A guard with a name and a check.
-  public init(_ name: String, _ check: @escaping (NavigationChange<Screen>) -> GuardVerdict) {
+  public init(_ name: String, _ check: @escaping (NavigationChange<Screen>) -> GuardVerdict<Screen>) {
     self.name = name
     self.check = { change in (check(change), nil) }
   }
 
-  /// A guard made of several named checks: a rejection names the check that made it.
-  init(composite name: String, _ check: @escaping (NavigationChange<Screen>) -> (verdict: GuardVerdict, by: String?)) {
+  /// A guard made of several named checks: a rejection names the check that made it. The
+  /// checks skip the ones named in the change's `confirmedGuards` themselves.
+  init(composite name: String, _ check: @escaping (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?)) {
     self.name = name
     self.check = check
   }
 
   /// The guard's verdict on a change.
-  public func verdict(on change: NavigationChange<Screen>) -> GuardVerdict {
+  public func verdict(on change: NavigationChange<Screen>) -> GuardVerdict<Screen> {
     check(change).verdict
   }
 
   /// The verdict with the name of the guard (or inner check) that gave it.
   @inlinable
-  func namedVerdict(on change: NavigationChange<Screen>) -> (verdict: GuardVerdict, name: String) {
+  func namedVerdict(on change: NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, name: String) {
+    if change.confirmedGuards.contains(name) { return (.allow, name) }
     let result = check(change)
     return (result.verdict, result.by ?? name)
   }

@@ -8,6 +8,15 @@ public enum NavigationReport: Hashable, Sendable, CustomStringConvertible {
   case reselected(TabID)
   /// A rule emitted an event for the host.
   case event(NavigationEvent)
+  /// A guard redirected the batch: what happened is the redirect's batch.
+  case redirected(guard: String, reason: String)
+  /// A guard deferred a deep link: it is the state's `pendingLink` now, opened once allowed.
+  case linkDeferred(url: String, guard: String, reason: String)
+  /// The pending deep link was allowed and opened.
+  case pendingLinkOpened(String)
+  /// The pending deep link can no longer open (its handler failed or nothing matches it) and
+  /// was dropped; the reason says why.
+  case pendingLinkDropped(url: String, reason: String)
 
   /// A short form for logs and the CLI.
   public var description: String {
@@ -16,6 +25,11 @@ public enum NavigationReport: Hashable, Sendable, CustomStringConvertible {
     case let .reselectedAtRoot(tab): return "reselectedAtRoot(\(tab))"
     case let .reselected(tab): return "reselected(\(tab))"
     case let .event(event): return "event \(event)"
+    case let .redirected(name, reason): return "redirected by \(BatchFailure.guardLabel(name)): \(reason)"
+    case let .linkDeferred(url, name, reason):
+      return "deferred \(url) (\(BatchFailure.guardLabel(name)): \(reason))"
+    case let .pendingLinkOpened(url): return "opened pending link \(url)"
+    case let .pendingLinkDropped(url, reason): return "dropped pending link \(url): \(reason)"
     }
   }
 }

@@ -62,9 +62,11 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   /// store: the same logic as ``reduce(into:action:)``, for tools that drive many states (the CLI's
   /// explorer). Screen reducers do not run here; compose with `forEachRoute` for that.
   @inlinable
-  public func apply(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate] {
+  public func apply(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
     switch action {
-    case .setContext, .delegate, .router(.updateRoutes), .adoptReloaded:
+    case .delegate, .adoptReloaded, .cancelPendingLink:
+      return applyAction(action, to: &state)
+    case .setContext where state.pendingLink == nil:
       return applyAction(action, to: &state)
     default:
       // The rule, the guards and a deep link's handler of one action share one budget.
@@ -73,7 +75,7 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   }
 
   @inlinable
-  func applyAction(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate] {
+  func applyAction(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
     switch action {
     case let .router(.routeAction(id, screenAction)):
       // forEachRoute drops actions for routes that left, so the route is here.
@@ -83,54 +85,50 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
         batch = try rules.batch(for: screenAction, on: route, in: state)
       } catch {
         let source = BatchSource.screenAction(tab: route.tab, route: id)
-        return failed(BatchFailure(source: source, reason: .ruleFailed(RuleFailure(error))))
+        return failed(BatchError(BatchFailure(source: source, reason: .ruleFailed(RuleFailure(error)))))
       }
       guard let batch else { return [] }
       // Un-addressed commands navigate the tab of the route that sent the action.
-      return commit(batch.source, &state) { state throws(BatchFailure) in
-        do throws(BatchFailure) {
-          let reports = try state.apply(batch.commands, source: batch.source, guards: guards, defaultTab: route.tab)
-          return .init(commands: batch.commands, reports: reports)
+      return commit(batch.source, &state) { state throws(BatchError<Rules.Screen>) in
+        do throws(BatchError<Rules.Screen>) {
+          return try state.performApply(batch.commands, source: batch.source, guards: guards, defaultTab: route.tab)
         } catch {
-          var failure = error
-          failure.location = batch.location
-          throw failure
+          throw error.located(batch.location)
         }
       }
 
     case let .router(.updateRoutes(routes)):
-      do {
-        try state.updateSelectedRoutes(routes)
-        logger.debug("ui updated \(state.selectedTab): \(routes.pathDescription())")
-        return []
-      } catch {
-        return failed(BatchFailure(
-          source: .userBack, reason: .invalidCommand(index: 0, command: "updateRoutes", error: error)))
+      return commit(.userBack, &state) { state throws(BatchError<Rules.Screen>) in
+        try state.performUpdateRoutes(routes, guards: guards)
       }
 
     case let .tabTapped(tab):
-      return commit(.tabTap(tab), &state) { state throws(BatchFailure) in
+      return commit(.tabTap(tab), &state) { state throws(BatchError<Rules.Screen>) in
         try state.performTap(tab, guards: guards)
       }
 
     case .back:
-      return commit(.userBack, &state) { state throws(BatchFailure) in
+      return commit(.userBack, &state) { state throws(BatchError<Rules.Screen>) in
         try state.performBack(guards: guards)
       }
 
     case let .openURL(url):
-      return commit(.deepLink(url), &state) { state throws(BatchFailure) in
+      return commit(.deepLink(url), &state) { state throws(BatchError<Rules.Screen>) in
         try state.performOpen(url: url, deepLinks: deepLinks, guards: guards)
       }
 
-    case let .perform(commands):
-      return commit(.host, &state) { state throws(BatchFailure) in
-        let reports = try state.apply(commands, source: .host, guards: guards)
-        return .init(commands: commands, reports: reports)
+    case let .perform(commands, confirmedGuards):
+      return commit(.host, &state) { state throws(BatchError<Rules.Screen>) in
+        try state.performApply(
+          commands, source: .host, guards: guards, defaultTab: nil, confirmedGuards: confirmedGuards)
       }
 
     case let .setContext(key, value):
       state.context[key] = value
+      return retryPendingLink(&state)
+
+    case .cancelPendingLink:
+      state.cancelPendingLink()
       return []
 
     case let .adoptReloaded(migrated):
@@ -144,13 +142,14 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   }
 
   /// Runs a batch; logs it with the commands it amounted to (a reselect's pop to root, a deep
-  /// link's handler's commands); returns its reports, or its failure, for the host.
+  /// link's handler's commands); returns its reports, or its failure, for the host. After an
+  /// applied batch, a pending deep link is tried again.
   @inlinable
   func commit(
     _ source: @autoclosure () -> BatchSource,
     _ state: inout State,
-    _ batch: (inout State) throws(BatchFailure) -> State.PerformedBatch
-  ) -> [TabCoordinatorDelegate] {
+    _ batch: (inout State) throws(BatchError<Rules.Screen>) -> State.PerformedBatch
+  ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     let before = logger.logLevel <= .trace ? state : nil
     let performed: State.PerformedBatch
     do {
@@ -158,17 +157,39 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
     } catch {
       return failed(error)
     }
-    let reports = performed.reports
     logger.debug("\(source()): \(performed.commands.map(\.description).joined(separator: "; "))")
     if let before {
       logger.trace("\(diff(before, state) ?? "no change")")
     }
-    return reports.map { .report($0) }
+    var outputs = performed.reports.map { TabCoordinatorDelegate<Rules.Screen>.report($0) }
+    if state.pendingLink != nil, !performed.deferredALink {
+      outputs += retryPendingLink(&state)
+    }
+    return outputs
+  }
+
+  /// Tries the pending deep link again (after a context change or an applied batch).
+  @usableFromInline
+  func retryPendingLink(_ state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
+    guard let url = state.pendingLink else { return [] }
+    switch state.retryPendingLink(deepLinks: deepLinks, guards: guards) {
+    case nil:
+      return []
+    case let .success(performed)?:
+      logger.debug("pending \(url): \(performed.commands.map(\.description).joined(separator: "; "))")
+      return performed.reports.map { .report($0) }
+    case let .failure(failure)?:
+      logger.notice("dropped pending \(url): \(failure)")
+      return [.report(.pendingLinkDropped(url: url, reason: failure.message))]
+    }
   }
 
   @inlinable
-  func failed(_ failure: BatchFailure) -> [TabCoordinatorDelegate] {
-    logger.notice("discarded \(failure)")
-    return [.failed(failure)]
+  func failed(_ error: BatchError<Rules.Screen>) -> [TabCoordinatorDelegate<Rules.Screen>] {
+    logger.notice("discarded \(error.failure)")
+    if let commands = error.rejected {
+      return [.rejected(RejectedBatch(commands: commands, failure: error.failure))]
+    }
+    return [.failed(error.failure)]
   }
 }

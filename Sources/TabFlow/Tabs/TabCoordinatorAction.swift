@@ -9,28 +9,61 @@ public enum TabCoordinatorAction<Screen, ScreenAction> {
   case back
   /// A deep link to open.
   case openURL(String)
-  /// Commands from the host app, applied as one batch through the guards.
-  case perform([NavigationCommand<Screen>])
-  /// Sets a context value rules and guards can read (`nil` removes it).
+  /// Commands from the host app, applied as one batch through the guards — except the guards
+  /// named in `confirmedGuards`, which the host asked the user about (a rejected batch re-sent:
+  /// see ``confirm(_:)``); they are skipped for this batch only.
+  case perform([NavigationCommand<Screen>], confirmedGuards: Set<String> = [])
+  /// Sets a context value rules and guards can read (`nil` removes it). A pending deep link is
+  /// retried afterwards.
   case setContext(String, FlowValue?)
+  /// Forgets the pending deep link (``TabCoordinatorState/pendingLink``).
+  case cancelPendingLink
   /// Adopts the state a rule-script reload migrated to the new script's declarations
   /// (`ScriptedRules.reload` returns it): new tabs with their roots, screens with the new state
   /// fields. Route IDs are kept, so no route's effects are cancelled.
   case adoptReloaded(TabCoordinatorState<Screen>)
   /// What the coordinator tells the host; it handles none of these itself.
-  case delegate(TabCoordinatorDelegate)
+  case delegate(TabCoordinatorDelegate<Screen>)
+
+  /// Re-sends a rejected batch with its guard confirmed: the same commands, that guard skipped
+  /// once (React Navigation's `usePreventRemove` + `dispatch(data.action)`).
+  ///
+  /// ```swift
+  /// case let .delegate(.rejected(batch)):
+  ///   return .send(.confirm(batch))   // after the user chose "Discard"
+  /// ```
+  public static func confirm(_ batch: RejectedBatch<Screen>) -> Self {
+    .perform(batch.commands, confirmedGuards: [batch.guardName])
+  }
 }
 
 extension TabCoordinatorAction: Equatable where Screen: Equatable, ScreenAction: Equatable {}
 extension TabCoordinatorAction: Sendable where Screen: Sendable, ScreenAction: Sendable {}
 
 /// What a ``TabCoordinator`` tells the host app.
-public enum TabCoordinatorDelegate: Hashable, Sendable {
-  /// A batch did something the host may react to: a reselect, or an event a rule emitted.
+public enum TabCoordinatorDelegate<Screen> {
+  /// A batch did something the host may react to: a reselect, an event a rule emitted, a
+  /// redirect, a deferred or opened pending link.
   case report(NavigationReport)
-  /// A batch was discarded; the state is unchanged. The failure says where and why.
+  /// A batch was discarded for a reason other than a guard (an invalid command, a rule error,
+  /// no matching deep link, a redirect loop); the state is unchanged. The failure says where and why.
   case failed(BatchFailure)
+  /// A guard rejected a batch; the state is unchanged. The batch comes whole, so the host can
+  /// ask the user and re-send it confirmed (``TabCoordinatorAction/confirm(_:)``).
+  case rejected(RejectedBatch<Screen>)
+
+  /// The failure of a discarded batch, rejected or failed; `nil` for a report.
+  public var failure: BatchFailure? {
+    switch self {
+    case .report: return nil
+    case let .failed(failure): return failure
+    case let .rejected(batch): return batch.failure
+    }
+  }
 }
+
+extension TabCoordinatorDelegate: Equatable where Screen: Equatable {}
+extension TabCoordinatorDelegate: Sendable where Screen: Sendable {}
 
 extension ActionPath {
   /// The path to a tab coordinator's router actions, for `forEachRoute(\.self, action: .router)`.

@@ -2,7 +2,8 @@
 extension TabCoordinatorState {
   /// Applies commands in order as one batch. If a command fails or a guard rejects the result,
   /// the state is left exactly as it was and the failure says why; otherwise returns the reports
-  /// (events, reselects) for the host.
+  /// (events, reselects, redirects) for the host. A guard's redirect is followed (see
+  /// ``GuardVerdict/redirect(_:reason:)``).
   ///
   /// ```swift
   /// try state.apply([.tab("profile", .push(.orders)), .selectTab("profile")], source: .rule("item.buyTapped"))
@@ -11,37 +12,64 @@ extension TabCoordinatorState {
   /// Stack commands not addressed to a tab (`.push(s)` rather than `.tab(t, .push(s))`) go to
   /// `defaultTab` when it is given — a rule's batch passes the tab of the route that sent the
   /// action, so an effect finishing after the user switched tabs still navigates its own tab —
-  /// and otherwise to the tab selected when the command runs.
+  /// and otherwise to the tab selected when the command runs. Guards named in `confirmedGuards`
+  /// do not run on this batch (the host asked the user).
   @discardableResult
   @inlinable
   public mutating func apply(
     _ commands: [NavigationCommand<Screen>],
     source: BatchSource = .host,
     guards: [NavigationGuard<Screen>] = [],
-    defaultTab: TabID? = nil
+    defaultTab: TabID? = nil,
+    confirmedGuards: Set<String> = []
   ) throws(BatchFailure) -> [NavigationReport] {
+    do {
+      return try performApply(
+        commands, source: source, guards: guards, defaultTab: defaultTab, confirmedGuards: confirmedGuards
+      ).reports
+    } catch {
+      throw error.failure
+    }
+  }
+
+  /// ``apply(_:source:guards:defaultTab:confirmedGuards:)``, with the commands it amounted to; a
+  /// rejection carries the batch, its commands addressed to `defaultTab`.
+  @inlinable
+  mutating func performApply(
+    _ commands: [NavigationCommand<Screen>],
+    source: BatchSource,
+    guards: [NavigationGuard<Screen>],
+    defaultTab: TabID?,
+    confirmedGuards: Set<String> = [],
+    overruling: Bool = true
+  ) throws(BatchError<Screen>) -> PerformedBatch {
     let stackTab: Int?
     if let defaultTab {
       do throws(NavigationError) {
         stackTab = try index(of: defaultTab)
       } catch {
-        throw BatchFailure(source: source, reason: .invalidCommand(index: 0, command: "tab \(defaultTab)", error: error))
+        throw BatchError(BatchFailure(source: source, reason: .invalidCommand(index: 0, command: "tab \(defaultTab)", error: error)))
       }
     } else {
       stackTab = nil
     }
-    return try commit(source: source, guards: guards) {
-      state, reports, journal throws(BatchFailure) in
-      for (index, command) in commands.enumerated() {
-        do throws(NavigationError) {
-          try state.applyCommand(command, stackTab: stackTab, reports: &reports, journal: &journal)
-        } catch {
-          throw BatchFailure(
-            source: source, reason: .invalidCommand(index: index, command: command.description, error: error))
+    do {
+      return try commit(source: source, guards: guards, confirmedGuards: confirmedGuards, overruling: overruling) {
+        state, reports, journal throws(BatchFailure) in
+        for (index, command) in commands.enumerated() {
+          do throws(NavigationError) {
+            try state.applyCommand(command, stackTab: stackTab, reports: &reports, journal: &journal)
+          } catch {
+            throw BatchFailure(
+              source: source, reason: .invalidCommand(index: index, command: command.description, error: error))
+          }
         }
+        return commands
       }
-      return commands
-    }.reports
+    } catch {
+      guard let defaultTab, let rejected = error.rejected else { throw error }
+      throw BatchError(error.failure, rejected: rejected.map { $0.addressed(to: defaultTab) })
+    }
   }
 
   /// A tap on a tab-bar item: selects the tab, or reselects it with its policy (docs/ARCHITECTURE.md §5).
@@ -50,14 +78,18 @@ extension TabCoordinatorState {
   public mutating func tapTab(
     _ tab: TabID, guards: [NavigationGuard<Screen>] = []
   ) throws(BatchFailure) -> [NavigationReport] {
-    try performTap(tab, guards: guards).reports
+    do {
+      return try performTap(tab, guards: guards).reports
+    } catch {
+      throw error.failure
+    }
   }
 
   /// ``tapTab(_:guards:)``, with the commands the tap amounted to.
   @usableFromInline
   mutating func performTap(
     _ tab: TabID, guards: [NavigationGuard<Screen>]
-  ) throws(BatchFailure) -> PerformedBatch {
+  ) throws(BatchError<Screen>) -> PerformedBatch {
     let source = BatchSource.tabTap(tab)
     return try commit(source: source, guards: guards) {
       state, reports, journal throws(BatchFailure) in
@@ -74,12 +106,16 @@ extension TabCoordinatorState {
   /// Guards see what it did: `[.goBack(count: 1)]` or `[.selectTab(previous)]`.
   @discardableResult
   public mutating func userBack(guards: [NavigationGuard<Screen>] = []) throws(BatchFailure) -> [NavigationReport] {
-    try performBack(guards: guards).reports
+    do {
+      return try performBack(guards: guards).reports
+    } catch {
+      throw error.failure
+    }
   }
 
   /// ``userBack(guards:)``, with the command the gesture amounted to.
   @usableFromInline
-  mutating func performBack(guards: [NavigationGuard<Screen>]) throws(BatchFailure) -> PerformedBatch {
+  mutating func performBack(guards: [NavigationGuard<Screen>]) throws(BatchError<Screen>) -> PerformedBatch {
     try commit(source: .userBack, guards: guards) {
       state, _, journal throws(BatchFailure) in
       do throws(NavigationError) {
@@ -87,6 +123,33 @@ extension TabCoordinatorState {
       } catch {
         throw BatchFailure(source: .userBack, reason: .invalidCommand(index: 0, command: "back", error: error))
       }
+    }
+  }
+
+  /// The routes the UI reports for the selected tab (a swipe back, a drag-dismissed sheet), as a
+  /// batch through the guards: guards see `[.tab(t, .goBack(count: n))]` when the UI removed the
+  /// top `n` routes, else `[.tab(t, .reset(routes))]`. A rejection leaves the stack as it was, so
+  /// the UI snaps back.
+  @usableFromInline
+  mutating func performUpdateRoutes(
+    _ routes: [Route<Screen>], guards: [NavigationGuard<Screen>], confirmedGuards: Set<String> = []
+  ) throws(BatchError<Screen>) -> PerformedBatch {
+    let position = selectedIndex
+    let tab = selectedTab
+    let before = storedTabs[position].stack
+    return try commit(source: .userBack, guards: guards, confirmedGuards: confirmedGuards) {
+      state, _, journal throws(BatchFailure) in
+      do throws(NavigationError) {
+        try state.storedTabs[position].stack.updateRoutes(routes)
+      } catch {
+        throw BatchFailure(source: .userBack, reason: .invalidCommand(index: 0, command: "updateRoutes", error: error))
+      }
+      journal.append(.replacedStack(tab: position, before))
+      let removed = before.count - routes.count
+      let isPrefix = removed > 0 && zip(before.routes, routes).allSatisfy {
+        $0.style == $1.style && $0.withNavigation == $1.withNavigation
+      }
+      return [.tab(tab, isPrefix ? .goBack(count: removed) : .reset(routes))]
     }
   }
 
@@ -102,18 +165,26 @@ extension TabCoordinatorState {
       self.commands = commands
       self.reports = reports
     }
+
+    /// Whether a guard deferred a deep link in this batch (no retry right after it).
+    @usableFromInline var deferredALink: Bool {
+      reports.contains { if case .linkDeferred = $0 { true } else { false } }
+    }
   }
 
   /// Runs `change` in place, journaling every primitive change; on failure or rejection undoes
   /// the journal, so the state is exactly as before. `change` returns the commands it performed,
-  /// which guards see.
+  /// which guards see. A guard's redirect or deferral is resolved by ``overrule(_:commands:source:guards:)``
+  /// — unless `overruling` is off (retrying a pending link), when any objection rejects.
   @inlinable
   mutating func commit(
     source: BatchSource,
     guards: [NavigationGuard<Screen>],
+    confirmedGuards: Set<String> = [],
+    overruling: Bool = true,
     change: (inout TabCoordinatorState, inout [NavigationReport], inout [CoordinatorUndo<Screen>])
       throws(BatchFailure) -> [NavigationCommand<Screen>]
-  ) throws(BatchFailure) -> PerformedBatch {
+  ) throws(BatchError<Screen>) -> PerformedBatch {
     var reports: [NavigationReport] = []
     var journal: [CoordinatorUndo<Screen>] = []
     let commands: [NavigationCommand<Screen>]
@@ -121,30 +192,57 @@ extension TabCoordinatorState {
       commands = try change(&self, &reports, &journal)
     } catch {
       undo(journal)
-      throw error
+      throw BatchError(error)
     }
-    if let rejection = firstRejection(by: guards, commands: commands, source: source, journal: journal) {
-      undo(journal)
-      throw BatchFailure(source: source, reason: .rejected(guard: rejection.guard, reason: rejection.reason))
+    guard
+      let objection = firstObjection(
+        by: guards, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal)
+    else {
+      return PerformedBatch(commands: commands, reports: reports)
     }
-    return PerformedBatch(commands: commands, reports: reports)
+    let label = topLabel
+    undo(journal)
+    guard overruling else {
+      throw rejection(commands, by: objection.name, reason: objection.verdict.reason ?? "rejected", source: source)
+    }
+    return try overrule(
+      Objection(verdict: objection.verdict, guardName: objection.name, label: label),
+      commands: commands, source: source, guards: guards)
   }
 
+  /// The first guard's verdict that is not `allow`, with the guard's name.
   @inlinable
-  func firstRejection(
+  func firstObjection(
     by guards: [NavigationGuard<Screen>],
     commands: [NavigationCommand<Screen>],
     source: BatchSource,
+    confirmedGuards: Set<String>,
     journal: [CoordinatorUndo<Screen>]
-  ) -> (guard: String, reason: String)? {
+  ) -> (verdict: GuardVerdict<Screen>, name: String)? {
     guard !guards.isEmpty else { return nil }
-    let change = NavigationChange(after: self, commands: commands, source: source, journal: journal)
+    let change = NavigationChange(
+      after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal)
     for navigationGuard in guards {
-      let (verdict, name) = navigationGuard.namedVerdict(on: change)
-      if case let .reject(reason) = verdict {
-        return (name, reason)
-      }
+      let objection = navigationGuard.namedVerdict(on: change)
+      if case .allow = objection.verdict { continue }
+      return objection
     }
     return nil
+  }
+
+  /// The name of the selected tab's top screen: how redirect cycles are written.
+  @usableFromInline
+  var topLabel: String { screenName(of: top.screen) }
+}
+
+extension NavigationCommand {
+  /// The command addressed to `tab` when it is a stack command not addressed to any tab;
+  /// coordinator commands as they are.
+  @inlinable
+  func addressed(to tab: TabID) -> NavigationCommand {
+    switch self {
+    case .selectTab, .resetTabs, .tab, .emit: return self
+    default: return .tab(tab, self)
+    }
   }
 }

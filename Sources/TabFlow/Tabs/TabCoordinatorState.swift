@@ -36,6 +36,10 @@ public struct TabCoordinatorState<Screen> {
   public var backBehavior: BackBehavior
   /// Values the host provides for rules and guards (e.g. `loggedIn`).
   public var context: [String: FlowValue]
+  /// A deep link a guard deferred (`GuardVerdict.deferLink`), retried after each context change
+  /// and each applied batch until a guard allows it, a newer link supersedes it, or the host
+  /// cancels it (``TabCoordinatorAction/cancelPendingLink``). Saved with the navigation.
+  public internal(set) var pendingLink: String?
 
   /// A coordinator with the declared tabs, each stack holding only its root, the first tab
   /// selected. Throws when there are no tabs or two share an identifier.
@@ -46,21 +50,22 @@ public struct TabCoordinatorState<Screen> {
   ) throws(NavigationError) {
     let tabs = definitions.map { definition in
       TabState(
-        id: definition.id, reselect: definition.reselect,
+        id: definition.id, reselect: definition.reselect, onLeave: definition.onLeave,
         stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation))
     }
     try self.init(restoring: tabs, selectedTab: definitions.first?.id ?? "", history: [],
                   backBehavior: backBehavior, context: context)
   }
 
-  /// A coordinator restored from its parts (used by persistence). Throws when there are no tabs,
+  /// A coordinator restored from its parts (used by persistence and reloads). Throws when there are no tabs,
   /// identifiers repeat, or the selected tab or a history entry is unknown.
   public init(
     restoring tabs: [TabState<Screen>],
     selectedTab: TabID,
     history: [TabID] = [],
     backBehavior: BackBehavior = .none,
-    context: [String: FlowValue] = [:]
+    context: [String: FlowValue] = [:],
+    pendingLink: String? = nil
   ) throws(NavigationError) {
     guard !tabs.isEmpty else {
       throw .invalidRoutes(operation: "create a tab coordinator", reason: "it needs at least one tab")
@@ -90,6 +95,7 @@ public struct TabCoordinatorState<Screen> {
     storedHistory = history
     self.backBehavior = backBehavior
     self.context = context
+    self.pendingLink = pendingLink
   }
 
   /// The identifiers of the tabs, in tab-bar order.
@@ -133,10 +139,12 @@ public struct TabCoordinatorState<Screen> {
     switch command {
     case let .selectTab(tab):
       try select(tab, journal: &journal)
+    case let .resetTabs(select: tab):
+      try resetTabs(selecting: tab, journal: &journal)
     case let .tab(tab, inner):
       let index = try index(of: tab)
       switch inner {
-      case .selectTab, .tab, .emit:
+      case .selectTab, .tab, .emit, .resetTabs:
         // Coordinator commands nested in `tab(…)` act on the coordinator as usual.
         try applyCommand(inner, reports: &reports, journal: &journal)
       default:
@@ -163,12 +171,37 @@ public struct TabCoordinatorState<Screen> {
   mutating func select(_ tab: TabID, journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) {
     let index = try index(of: tab)
     guard tab != storedSelectedTab else { return }
+    leave(selectedIndex, journal: &journal)
     journal.append(.selection(selected: storedSelectedTab, history: storedHistory))
     let previous = storedSelectedTab
     storedHistory.removeAll { $0 == tab || $0 == previous }
     storedHistory.append(previous)
     storedSelectedTab = tab
     selectedIndex = index
+  }
+
+  /// Applies the leave policy of the tab at `position`, which is being left: with
+  /// ``LeavePolicy/popToRoot`` its stack keeps only the root.
+  @inlinable
+  mutating func leave(_ position: Int, journal: inout [CoordinatorUndo<Screen>]) {
+    guard storedTabs[position].onLeave == .popToRoot, storedTabs[position].stack.count > 1 else { return }
+    // Going back to the root never fails.
+    if let undo = try? storedTabs[position].stack.applyRecordingUndo(.goBackToRoot) {
+      journal.append(.stack(tab: position, undo))
+    }
+  }
+
+  /// Every tab back to its root, the history cleared and `tab` selected (``NavigationCommand/resetTabs(select:)``).
+  @usableFromInline
+  mutating func resetTabs(selecting tab: TabID, journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) {
+    let target = try index(of: tab)
+    for position in storedTabs.indices where storedTabs[position].stack.count > 1 {
+      try applyStackCommand(.goBackToRoot, tab: position, journal: &journal)
+    }
+    journal.append(.selection(selected: storedSelectedTab, history: storedHistory))
+    storedHistory = []
+    storedSelectedTab = tab
+    selectedIndex = target
   }
 
   /// Selects a tab already known to exist (undo, back).
@@ -213,6 +246,7 @@ public struct TabCoordinatorState<Screen> {
     guard backBehavior == .history, let previous = history.last else {
       throw .alreadyAtRoot(tab: selectedTab, root: screenName(of: storedTabs[index].stack.root.screen))
     }
+    leave(index, journal: &journal)
     journal.append(.selection(selected: selectedTab, history: history))
     storedHistory.removeLast()
     setSelectedTab(previous)

@@ -1,9 +1,10 @@
-/// A tab as an app declares it: its identifier, root screen and reselect policy.
+/// A tab as an app declares it: its identifier, root screen, reselect and leave policies.
 ///
 /// ```swift
 /// let tabs: [TabDefinition<Screen>] = [
 ///   TabDefinition("home", root: .feed),
 ///   TabDefinition("profile", root: .account, reselect: .none),
+///   TabDefinition("search", root: .query, onLeave: .popToRoot),
 /// ]
 /// ```
 public struct TabDefinition<Screen> {
@@ -15,13 +16,19 @@ public struct TabDefinition<Screen> {
   public var rootWithNavigation: Bool
   /// What tapping the tab while it is selected does.
   public var reselect: ReselectPolicy
+  /// What happens to the tab's stack when another tab is selected.
+  public var onLeave: LeavePolicy
 
   /// Declares a tab.
-  public init(_ id: TabID, root: Screen, rootWithNavigation: Bool = true, reselect: ReselectPolicy = .popToRoot) {
+  public init(
+    _ id: TabID, root: Screen, rootWithNavigation: Bool = true, reselect: ReselectPolicy = .popToRoot,
+    onLeave: LeavePolicy = .keep
+  ) {
     self.id = id
     self.root = root
     self.rootWithNavigation = rootWithNavigation
     self.reselect = reselect
+    self.onLeave = onLeave
   }
 }
 

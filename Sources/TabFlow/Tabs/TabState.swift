@@ -1,16 +1,19 @@
-/// One tab of a coordinator: its identifier, reselect policy and its own stack.
+/// One tab of a coordinator: its identifier, reselect and leave policies and its own stack.
 public struct TabState<Screen> {
   /// The tab's identifier.
   public let id: TabID
   /// What tapping the tab while it is selected does.
   public var reselect: ReselectPolicy
+  /// What happens to the stack when another tab is selected.
+  public var onLeave: LeavePolicy
   /// The tab's stack, root first.
   public var stack: RouteStack<Screen>
 
   /// A tab with the given stack.
-  public init(id: TabID, reselect: ReselectPolicy = .popToRoot, stack: RouteStack<Screen>) {
+  public init(id: TabID, reselect: ReselectPolicy = .popToRoot, onLeave: LeavePolicy = .keep, stack: RouteStack<Screen>) {
     self.id = id
     self.reselect = reselect
+    self.onLeave = onLeave
     self.stack = stack
   }
 }

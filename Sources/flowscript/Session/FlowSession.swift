@@ -121,12 +121,13 @@ final class FlowSession {
     let outputs = coordinator.apply(action, to: &state)
     var events: [String] = []
     for output in outputs {
-      switch output {
-      case let .failed(failure):
+      if let failure = output.failure {
         lastFailureKind = FailureKind(failure)
         if case let .ruleFailed(rule) = failure.reason { lastTraceback = rule.traceback }
         return .failed(Self.message(for: failure))
-      case let .report(report): events.append(report.description.escapingControlCharacters(keepingLineBreaks: false))
+      }
+      if case let .report(report) = output {
+        events.append(report.description.escapingControlCharacters(keepingLineBreaks: false))
       }
     }
     if state == before { return .unchanged(events: events) }
@@ -259,6 +260,8 @@ enum FailureKind: Equatable {
   case invalidCommand
   /// A guard rejected the change.
   case guardRejection
+  /// Guards redirected in a cycle or too many times in a row.
+  case redirectLoop
   /// An input the explorer could not write as a line (reported by `check`, never by a line).
   case unexplorable
 
@@ -266,6 +269,7 @@ enum FailureKind: Equatable {
     switch (failure.reason, failure.source) {
     case (.ruleFailed, _): self = .ruleError
     case (.rejected, _): self = .guardRejection
+    case (.redirectLoop, _): self = .redirectLoop
     case (.invalidCommand, .rule), (.invalidCommand, .deepLink), (.invalidCommand, .screenAction): self = .invalidCommand
     default: self = .input
     }

@@ -280,7 +280,7 @@ enum NavigationModel {
       return isValidStack([routes[0]] + newRoutes) ? ([routes[0]] + newRoutes, 1) : nil
     case let .open(newRoutes, .append):
       return isValidStack(routes + newRoutes) ? (routes + newRoutes, count) : nil
-    case .selectTab, .tab, .emit:
+    case .selectTab, .resetTabs, .tab, .emit:
       return nil
     }
   }

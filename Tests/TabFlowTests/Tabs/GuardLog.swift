@@ -20,7 +20,7 @@ final class GuardLog: Sendable {
 
   /// A guard named `name` that records each change and answers `verdict`.
   func recordingGuard(
-    _ name: String = "recorder", verdict: @escaping @Sendable (NavigationChange<TabTestScreen>) -> GuardVerdict = { _ in .allow }
+    _ name: String = "recorder", verdict: @escaping @Sendable (NavigationChange<TabTestScreen>) -> GuardVerdict<TabTestScreen> = { _ in .allow }
   ) -> NavigationGuard<TabTestScreen> {
     NavigationGuard(name) { change in
       let before = change.before

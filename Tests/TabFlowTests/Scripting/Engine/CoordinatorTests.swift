@@ -103,16 +103,20 @@ extension ScriptedRulesTests {
 
       // The Lua guard rejects; the Swift guard, after it, is not asked.
       await store.send(.router(.routeAction(id: feed, action: DynamicAction("checkout"))))
-      await store.receive(.delegate(.failed(BatchFailure(
-        source: .rule("feed.checkout"), reason: .rejected(guard: "login", reason: "login required"),
-        location: "shop.lua:10"))))
+      await store.receive(.delegate(.rejected(RejectedBatch(
+        commands: [.tab("home", .push(DynamicScreen("checkout")))],
+        failure: BatchFailure(
+          source: .rule("feed.checkout"), reason: .rejected(guard: "login", reason: "login required"),
+          location: "shop.lua:10")))))
       #expect(seen.sources.isEmpty)
 
       // The Lua guard allows; the Swift guard rejects.
       await store.send(.router(.routeAction(id: feed, action: DynamicAction("itemTapped", payload: ["id": 13]))))
-      await store.receive(.delegate(.failed(BatchFailure(
-        source: .rule("feed.itemTapped"), reason: .rejected(guard: "unlucky", reason: "13 is unlucky"),
-        location: "shop.lua:9"))))
+      await store.receive(.delegate(.rejected(RejectedBatch(
+        commands: [.tab("home", .push(DynamicScreen("item", state: ["id": 13])))],
+        failure: BatchFailure(
+          source: .rule("feed.itemTapped"), reason: .rejected(guard: "unlucky", reason: "13 is unlucky"),
+          location: "shop.lua:9")))))
 
       // Both allow.
       await store.send(.setContext("loggedIn", true)) { $0.context["loggedIn"] = true }

@@ -38,11 +38,11 @@ final class ScriptedFlow {
   }
 
   /// Every delegate action so far, oldest first.
-  var delegates: [TabCoordinatorDelegate] { log.entries }
+  var delegates: [TabCoordinatorDelegate<DynamicScreen>] { log.entries }
 
   /// The discarded batches so far.
   var failures: [BatchFailure] {
-    delegates.compactMap { if case let .failed(failure) = $0 { failure } else { nil } }
+    delegates.compactMap(\.failure)
   }
 
   /// The events rules emitted so far.
@@ -101,5 +101,5 @@ struct FlowSetupError: Error, CustomStringConvertible {
 
 /// The delegate actions a coordinator sent, oldest first.
 final class DelegateLog {
-  var entries: [TabCoordinatorDelegate] = []
+  var entries: [TabCoordinatorDelegate<DynamicScreen>] = []
 }

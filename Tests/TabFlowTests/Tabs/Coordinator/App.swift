@@ -184,7 +184,7 @@ extension TabCoordinatorTests {
     /// A guard that records each change and answers `verdict`.
     func recordingGuard(
       _ name: String = "recorder",
-      verdict: @escaping @Sendable (NavigationChange<Screen>) -> GuardVerdict = { _ in .allow }
+      verdict: @escaping @Sendable (NavigationChange<Screen>) -> GuardVerdict<Screen> = { _ in .allow }
     ) -> NavigationGuard<Screen> {
       NavigationGuard(name) { change in
         let sighting = Sighting(

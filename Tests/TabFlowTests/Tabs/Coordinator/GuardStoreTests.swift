@@ -12,8 +12,10 @@ extension TabCoordinatorTests {
       let item = try store.state.routeID("home", 1)
 
       await store.send(.screen(item, .buyTapped))
-      await store.receive(.delegate(.failed(BatchFailure(
-        source: .rule("item.buyTapped"), reason: .rejected(guard: "auth", reason: "login required")))))
+      // The rejected batch reaches the host whole, its commands addressed to the route's tab.
+      await store.receive(.delegate(.rejected(RejectedBatch(
+        commands: [.tab("home", .push(.checkout))],
+        failure: BatchFailure(source: .rule("item.buyTapped"), reason: .rejected(guard: "auth", reason: "login required"))))))
 
       await store.send(.setContext("loggedIn", true)) { $0.context["loggedIn"] = true }
       await store.send(.screen(item, .buyTapped)) {
@@ -84,18 +86,24 @@ extension TabCoordinatorTests {
       let rejected = BatchFailure.Reason.rejected(guard: "checkoutLock", reason: "finish the checkout first")
       let store = App.store(start, guards: [App.checkoutLock], deepLinks: try App.deepLinks())
 
+      // Each rejected batch reaches the host whole: what it would have done, and which guard stopped it.
       await store.send(.tabTapped("profile"))
-      await store.receive(.delegate(.failed(BatchFailure(source: .tabTap("profile"), reason: rejected))))
-      // A rejected reselect is not reported as popped to root: only the failure arrives.
+      await store.receive(.delegate(.rejected(RejectedBatch(
+        commands: [.selectTab("profile")], failure: BatchFailure(source: .tabTap("profile"), reason: rejected)))))
+      // A rejected reselect is not reported as popped to root: only the rejection arrives.
       await store.send(.tabTapped("home"))
-      await store.receive(.delegate(.failed(BatchFailure(source: .tabTap("home"), reason: rejected))))
+      await store.receive(.delegate(.rejected(RejectedBatch(
+        commands: [.tab("home", .goBackToRoot)], failure: BatchFailure(source: .tabTap("home"), reason: rejected)))))
       await store.send(.back)
-      await store.receive(.delegate(.failed(BatchFailure(source: .userBack, reason: rejected))))
+      await store.receive(.delegate(.rejected(RejectedBatch(
+        commands: [.goBack(count: 1)], failure: BatchFailure(source: .userBack, reason: rejected)))))
       await store.send(.openURL("shop://profile/orders"))
-      await store.receive(.delegate(.failed(BatchFailure(
-        source: .deepLink("shop://profile/orders"), reason: rejected))))
+      await store.receive(.delegate(.rejected(RejectedBatch(
+        commands: DeepLinks.open(tab: "profile", [.push(.orders)], mode: .keepRoot),
+        failure: BatchFailure(source: .deepLink("shop://profile/orders"), reason: rejected)))))
       await store.send(.perform([.push(.orders)]))
-      await store.receive(.delegate(.failed(BatchFailure(source: .host, reason: rejected))))
+      await store.receive(.delegate(.rejected(RejectedBatch(
+        commands: [.push(.orders)], failure: BatchFailure(source: .host, reason: rejected)))))
       #expect(store.state == start)
 
       // Once the context allows it, the same back goes through.
@@ -111,8 +119,8 @@ extension TabCoordinatorTests {
         guards: [App.auth, recorder.recordingGuard("afterAuth")])
 
       await store.send(.perform([.push(.checkout)]))
-      await store.receive(.delegate(.failed(BatchFailure(
-        source: .host, reason: .rejected(guard: "auth", reason: "login required")))))
+      await store.receive(.delegate(.rejected(RejectedBatch(
+        commands: [.push(.checkout)], failure: BatchFailure(source: .host, reason: .rejected(guard: "auth", reason: "login required"))))))
       #expect(recorder.all.isEmpty)
 
       await store.send(.perform([.push(.orders)])) {

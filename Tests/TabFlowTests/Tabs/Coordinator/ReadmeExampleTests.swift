@@ -95,8 +95,10 @@ extension TabCoordinatorTests {
         try $0.setRoutes([.root(.feed), .push(.item(id: 3, quantity: 2))], of: "home")
       }
       await store.send(.router(.routeAction(id: item, action: .buyTapped)))
-      await store.receive(.delegate(.failed(BatchFailure(
-        source: .screenAction(tab: "home", route: item), reason: .rejected(guard: "auth", reason: "login required")))))
+      await store.receive(.delegate(.rejected(RejectedBatch(
+        commands: [.tab("home", .push(.checkout))],
+        failure: BatchFailure(
+          source: .screenAction(tab: "home", route: item), reason: .rejected(guard: "auth", reason: "login required"))))))
       await store.send(.setContext("loggedIn", true)) { $0.context["loggedIn"] = true }
       await store.send(.router(.routeAction(id: item, action: .buyTapped))) {
         try $0.setRoutes([.root(.feed), .push(.item(id: 3, quantity: 2)), .push(.checkout)], of: "home")

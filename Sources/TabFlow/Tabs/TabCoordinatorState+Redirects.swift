@@ -1,0 +1,104 @@
+/// What happens when a guard does not allow a batch: a rejection, a redirect, a deferred deep link.
+extension TabCoordinatorState {
+  /// The most redirects one batch may follow in a row; one more is an error.
+  public static var maximumRedirects: Int { 5 }
+
+  /// A guard's verdict that is not `allow`, with the guard's name and the top screen the batch
+  /// would have shown (how a redirect cycle is written).
+  @usableFromInline
+  struct Objection {
+    @usableFromInline let verdict: GuardVerdict<Screen>
+    @usableFromInline let guardName: String
+    @usableFromInline let label: String
+
+    @inlinable
+    init(verdict: GuardVerdict<Screen>, guardName: String, label: String) {
+      self.verdict = verdict
+      self.guardName = guardName
+      self.label = label
+    }
+  }
+
+  /// Resolves an objection to a batch that has already been undone: a rejection throws the batch
+  /// whole; a redirect applies its commands as a new batch through the guards again, up to
+  /// ``maximumRedirects`` in a row, and a cycle or a longer run throws an error naming it; a
+  /// deferral of a deep link keeps the link as ``pendingLink`` (and applies its redirect, if any).
+  /// Whatever fails leaves the state as it was before the first batch.
+  @usableFromInline
+  mutating func overrule(
+    _ first: Objection, commands: [NavigationCommand<Screen>], source: BatchSource, guards: [NavigationGuard<Screen>]
+  ) throws(BatchError<Screen>) -> PerformedBatch {
+    var objection = first
+    var objected = commands
+    var trail = [first.label]
+    var tried = [commands.map(\.description)]
+    var notes: [NavigationReport] = []
+    var deferredLink: String?
+    while true {
+      let redirect: [NavigationCommand<Screen>]
+      switch objection.verdict {
+      case .allow:
+        return PerformedBatch(commands: objected, reports: notes)
+      case let .reject(reason):
+        throw rejection(objected, by: objection.guardName, reason: reason, source: source)
+      case let .redirect(commands, reason):
+        redirect = commands
+        notes.append(.redirected(guard: objection.guardName, reason: reason))
+      case let .deferLink(reason, commands):
+        guard case let .deepLink(url) = source, deferredLink == nil else {
+          guard !commands.isEmpty else { throw rejection(objected, by: objection.guardName, reason: reason, source: source) }
+          redirect = commands
+          notes.append(.redirected(guard: objection.guardName, reason: reason))
+          break
+        }
+        deferredLink = url
+        notes.append(.linkDeferred(url: url, guard: objection.guardName, reason: reason))
+        guard !commands.isEmpty else {
+          pendingLink = url
+          return PerformedBatch(commands: [], reports: notes)
+        }
+        redirect = commands
+      }
+      let key = redirect.map(\.description)
+      if let start = tried.firstIndex(of: key) {
+        throw BatchError(BatchFailure(source: source, reason: .redirectLoop(Array(trail[start...]) + [trail[start]], cycle: true)))
+      }
+      guard tried.count <= Self.maximumRedirects else {
+        throw BatchError(BatchFailure(source: source, reason: .redirectLoop(trail, cycle: false)))
+      }
+      var journal: [CoordinatorUndo<Screen>] = []
+      var reports: [NavigationReport] = []
+      for (index, command) in redirect.enumerated() {
+        do throws(NavigationError) {
+          try applyCommand(command, reports: &reports, journal: &journal)
+        } catch {
+          undo(journal)
+          throw BatchError(BatchFailure(
+            source: source,
+            reason: .invalidCommand(
+              index: index, command: "redirect by \(BatchFailure.guardLabel(objection.guardName)): \(command)",
+              error: error)))
+        }
+      }
+      guard
+        let next = firstObjection(by: guards, commands: redirect, source: source, confirmedGuards: [], journal: journal)
+      else {
+        if let deferredLink { pendingLink = deferredLink }
+        return PerformedBatch(commands: redirect, reports: notes + reports)
+      }
+      trail.append(topLabel)
+      tried.append(key)
+      undo(journal)
+      objected = redirect
+      objection = Objection(verdict: next.verdict, guardName: next.name, label: trail[trail.count - 1])
+    }
+  }
+
+  /// The error of a rejected batch, carrying the batch.
+  @usableFromInline
+  func rejection(
+    _ commands: [NavigationCommand<Screen>], by guardName: String, reason: String, source: BatchSource
+  ) -> BatchError<Screen> {
+    BatchError(BatchFailure(source: source, reason: .rejected(guard: guardName, reason: reason)), rejected: commands)
+  }
+}
