@@ -1,5 +1,5 @@
 -- The rule DSL: trusted Lua that runs in the sandbox before each rule script and gives it its
--- globals (app, tab, screen, on, deeplink, guard) and the `nav` objects rules receive.
+-- globals (app, tab, screen, on, deeplink, link, guard) and the `nav` objects rules receive.
 --
 -- Embedded into TabFlow at build time by scripts/embed (Scripting/RuleDSL+Source.swift); scripts/test
 -- fails when the two differ, and a test compiles this file.
@@ -29,10 +29,11 @@ function tabflow_make_dsl(host, limits)
   local maxValues = (limits and limits.values) or 10000
   local decl = {
     app = "", back = "none",
-    tabs = {},                     -- array of {id=, root=, reselect=, navigation=, title=, line=}
+    tabs = {},                     -- array of {id=, root=, reselect=, leave=, navigation=, title=, line=}
     screens = {},                  -- array of {name=, title=, state=, actions={ {name=, sample=} }}
     rules = {},                    -- array of {key=, line=}
     deeplinks = {},                -- array of {pattern=, line=}
+    links = {},                    -- array of {pattern=, screen=, tab=, line=}
     guards = {},                   -- array of {name=, line=}
   }
   local tabsById, screensByName, rulesByKey = {}, {}, {}
@@ -130,12 +131,17 @@ function tabflow_make_dsl(host, limits)
       if reselect ~= "popToRoot" and reselect ~= "none" then
         fail("tab '" .. id .. "': reselect must be \"popToRoot\" or \"none\", got " .. tostring(reselect), 2)
       end
+      local leave = spec.leave or "keep"
+      if leave ~= "keep" and leave ~= "popToRoot" then
+        fail("tab '" .. id .. "': leave must be \"keep\" or \"popToRoot\", got " .. tostring(leave), 2)
+      end
       local navigation = spec.navigation
       if navigation == nil then navigation = true end
       if type(navigation) ~= "boolean" then fail("tab '" .. id .. "': navigation must be a boolean", 2) end
       local title = spec.title or id
       if type(title) ~= "string" then fail("tab '" .. id .. "': title must be a string, got " .. type(title), 2) end
-      local t = { id = id, root = root, reselect = reselect, navigation = navigation, title = title, line = line }
+      local t = { id = id, root = root, reselect = reselect, leave = leave, navigation = navigation, title = title,
+                  line = line }
       tabsById[id] = t
       tabOrder[#tabOrder + 1] = id
       decl.tabs[#decl.tabs + 1] = t
@@ -204,6 +210,23 @@ function tabflow_make_dsl(host, limits)
     linkFns[#linkFns + 1] = fn
     linkWhat[#linkFns] = "deep link '" .. pattern .. "'"
     decl.deeplinks[#decl.deeplinks + 1] = { pattern = pattern, line = caller_line() }
+  end
+
+  -- link(pattern, screen [, { tab = id }]) maps a screen to a URL both ways; the host opens it
+  -- and writes it (the pattern's :params are fields of the screen's state), no handler runs.
+  function dsl.link(pattern, screen, options)
+    check_loading("links", 2)
+    check_name(pattern, "link pattern", 2)
+    check_name(screen, "linked screen", 2)
+    options = options or {}
+    if type(options) ~= "table" then fail("link '" .. pattern .. "': options must be a table, e.g. { tab = \"home\" }", 2) end
+    for k in pairs(options) do
+      if k ~= "tab" then fail("link '" .. pattern .. "': unknown option '" .. tostring(k) .. "' (options: tab)", 2) end
+    end
+    if options.tab ~= nil and type(options.tab) ~= "string" then
+      fail("link '" .. pattern .. "': tab must be a tab id", 2)
+    end
+    decl.links[#decl.links + 1] = { pattern = pattern, screen = screen, tab = options.tab, line = caller_line() }
   end
 
   -- guard("name", fn) names a guard (rejections say which); guard(fn) is "guard #N".
@@ -412,6 +435,9 @@ function tabflow_make_dsl(host, limits)
   function Nav:selectTab(id)
     enqueue(self, { op = "selectTab", target = tab_arg(id) }, true)
   end
+  function Nav:resetTabs(id)
+    enqueue(self, { op = "resetTabs", target = tab_arg(id) }, true)
+  end
   function Nav:reset(routes) enqueue(self, { op = "reset", routes = routes_arg(routes) }) end
   function Nav:open(routes, mode)
     mode = mode or "append"
@@ -489,10 +515,32 @@ function tabflow_make_dsl(host, limits)
       commands = commands,
       source = source,
     }
-    local ok, reason = guardFns[index](change)
+    local ok, reason, options = guardFns[index](change)
     if check_upvalues then check_upvalues() end
-    if ok == false then return false, reason == nil and "rejected" or tostring(reason) end
-    return true
+    if ok ~= false then return true end
+    reason = reason == nil and "rejected" or tostring(reason)
+    if options == nil then return false, reason end
+    -- A third value: { redirect = function(nav) … end, defer = true }.
+    if type(options) ~= "table" then
+      fail("a guard's third value must be a table like { redirect = function(nav) … end, defer = true }, got "
+        .. type(options), 1)
+    end
+    for k in pairs(options) do
+      if k ~= "redirect" and k ~= "defer" then
+        fail("a guard's options have no '" .. tostring(k) .. "' (options: redirect, defer)" .. hint(tostring(k), { "redirect", "defer" }), 1)
+      end
+    end
+    local defer, redirect = options.defer, options.redirect
+    if defer ~= nil and type(defer) ~= "boolean" then fail("defer must be a boolean, got " .. type(defer), 1) end
+    local queue = false
+    if redirect ~= nil then
+      if type(redirect) ~= "function" then fail("redirect must be a function(nav), got " .. type(redirect), 1) end
+      -- The redirect applies to the state before the rejected batch: its nav describes that state.
+      queue = {}
+      redirect(new_nav(queue, "before", nil, nil, nil, call))
+      if check_upvalues then check_upvalues() end
+    end
+    return false, reason, queue, defer == true
   end
 
   return dsl, decl, api

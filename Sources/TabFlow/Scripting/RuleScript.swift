@@ -154,20 +154,42 @@ final class RuleScript {
     }
   }
 
-  /// Runs guard number `index` (0-based) on a change; `nil` allows it, a string rejects it.
+  /// What a guard answered when it refused a change: its reason, the commands its `redirect`
+  /// queued (run against the state before the change), and whether it asked to `defer` a link.
+  struct GuardRefusal {
+    var reason: String
+    var redirect: [NavigationCommand<DynamicScreen>]?
+    var deferLink: Bool
+  }
+
+  /// Runs guard number `index` (0-based) on a change; `nil` allows it.
   func callGuard(
     _ index: Int, commands: [String], source: String, view: @escaping ViewAnswer
-  ) throws(ScriptError) -> String? {
-    let line = Self.line(declarations.guardLines, index)
-    return try withView(view, rule: BatchFailure.guardLabel(declarations.guards[index]), line: line) {
-      try vm.call(callGuardFunction, resultCount: 2) { stack in
+  ) throws(ScriptError) -> GuardRefusal? {
+    let line = line(ofGuard: index)
+    let label = BatchFailure.guardLabel(declarations.guards[index])
+    let answer = try withView(view, rule: label, line: line) {
+      try vm.call(callGuardFunction, resultCount: 4) { stack in
         try stack.push(index + 1)
         try stack.push(FlowValue.array(commands.map(FlowValue.string)))
         try stack.push(source)
-      } results: { stack, first in
-        stack.isTruthy(at: first) ? nil : (stack.string(at: first + 1) ?? "rejected")
+      } results: { stack, first -> (reason: String, redirect: FlowValue, deferLink: Bool)? in
+        guard !stack.isTruthy(at: first) else { return nil }
+        return (stack.string(at: first + 1) ?? "rejected", try stack.value(at: first + 2), stack.isTruthy(at: first + 3))
       }
     }
+    guard let answer else { return nil }
+    var redirect: [NavigationCommand<DynamicScreen>]?
+    if answer.redirect != .bool(false) {
+      do {
+        redirect = try decoder.commands(from: answer.redirect)
+      } catch {
+        var failure = error
+        failure.rule = label
+        throw failure.located(in: chunk, line: line)
+      }
+    }
+    return GuardRefusal(reason: answer.reason, redirect: redirect, deferLink: answer.deferLink)
   }
 
   /// Runs `body` with `view` answering the `nav` views; maps VM errors to script errors located
@@ -206,6 +228,8 @@ final class RuleScript {
 
   /// The script line that declared deep link number `index` (0-based).
   func line(ofDeepLink index: Int) -> Int? { Self.line(declarations.deepLinkLines, index) }
+  /// The line declaring guard number `index` (0-based).
+  func line(ofGuard index: Int) -> Int? { Self.line(declarations.guardLines, index) }
 
   private static func line(_ lines: [Int?], _ index: Int) -> Int? {
     lines.indices.contains(index) ? lines[index] : nil

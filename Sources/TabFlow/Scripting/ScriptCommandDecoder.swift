@@ -57,6 +57,10 @@ struct ScriptCommandDecoder {
       let tab = try name(fields["target"], "tab")
       guard tabs.contains(tab) else { throw unknownTab(tab) }
       return .selectTab(TabID(tab))
+    case "resetTabs":
+      let tab = try name(fields["target"], "tab")
+      guard tabs.contains(tab) else { throw unknownTab(tab) }
+      return .resetTabs(select: TabID(tab))
     case "reset":
       return .reset(try routes(fields["routes"], firstIsRoot: true))
     case "open":

@@ -1,4 +1,4 @@
-/// What a rule script declares: its app name, tabs, screens, rules, deep links and guards.
+/// What a rule script declares: its app name, tabs, screens, rules, deep links, links and guards.
 public struct ScriptDeclarations: Hashable, Sendable {
   /// A tab as the script declares it.
   public struct Tab: Hashable, Sendable {
@@ -10,6 +10,8 @@ public struct ScriptDeclarations: Hashable, Sendable {
     public var title: String
     /// What tapping it while selected does.
     public var reselect: ReselectPolicy
+    /// What happens to its stack when another tab is selected.
+    public var leave: LeavePolicy
     /// Whether its root has navigation.
     public var navigation: Bool
   }
@@ -28,6 +30,8 @@ public struct ScriptDeclarations: Hashable, Sendable {
   public var deepLinks: [String]
   /// The guard names, in declaration order.
   public var guards: [String]
+  /// The screen links (`link("shop://item/:id", "item")`), in declaration order.
+  public var links: [ScriptLink]
 
   /// The script lines that declared each rule, deep link and guard (parallel to ``rules``,
   /// ``deepLinks`` and ``guards``; `nil` when unknown), for errors that have no line of their own.
@@ -93,6 +97,7 @@ extension ScriptDeclarations {
       tabs.append(Tab(
         id: id, root: root, title: text(item["title"]) ?? id,
         reselect: ReselectPolicy(rawValue: text(item["reselect"]) ?? "popToRoot") ?? .popToRoot,
+        leave: LeavePolicy(rawValue: text(item["leave"]) ?? "keep") ?? .keep,
         navigation: item["navigation"] != .bool(false)))
     }
     guard !tabs.isEmpty else { throw fail("the script declares no tab (add e.g. tab \"home\" { root = \"feed\" })") }
@@ -138,6 +143,16 @@ extension ScriptDeclarations {
       } catch {
         throw fail(error.description, line: line)
       }
+    }
+    links = []
+    for item in list(decl["links"]) {
+      guard let pattern = text(item["pattern"]), let screen = text(item["screen"]) else {
+        throw fail("a link has no pattern or screen")
+      }
+      let line = declaredLine(of: item)
+      let link = ScriptLink(pattern: pattern, screen: screen, tab: text(item["tab"]), line: line)
+      if let problem = link.problem(screens: screens, tabs: tabs.map(\.id)) { throw fail(problem, line: line) }
+      links.append(link)
     }
     let declaredGuards = list(decl["guards"]).compactMap { item in
       text(item["name"]).map { (name: $0, line: declaredLine(of: item)) }

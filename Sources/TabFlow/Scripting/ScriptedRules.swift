@@ -49,12 +49,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// The state the script declares: every tab with its root screen (state defaults applied),
   /// the first tab selected.
   public func initialState() throws(ScriptError) -> TabCoordinatorState<Screen> {
-    var tabs: [TabDefinition<Screen>] = []
-    for tab in declarations.tabs {
-      let defaults = declarations.screen(named: tab.root)?.stateDefaults ?? [:]
-      let root = try codec.make(DynamicScreen(tab.root, state: defaults))
-      tabs.append(TabDefinition(TabID(tab.id), root: root, rootWithNavigation: tab.navigation, reselect: tab.reselect))
-    }
+    let tabs = try Self.tabDefinitions(declarations, codec: codec)
     do {
       return try TabCoordinatorState(tabs: tabs, backBehavior: declarations.backBehavior)
     } catch {
@@ -117,24 +112,41 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
 
   /// The script's guards as one coordinator guard: the first Lua guard that returns
   /// `false, reason` rejects the batch, and the rejection names it (`guard('auth', fn)`, or
-  /// `guard #2` for an unnamed one). A guard that fails with an error rejects it too.
+  /// `guard #2` for an unnamed one). A third value `{ redirect = function(nav) … end }` redirects
+  /// (the queued commands replace the batch), `{ defer = true }` keeps a rejected deep link for
+  /// later. A guard that fails with an error rejects the batch too. Guards named in the change's
+  /// `confirmedGuards` do not run.
   public var scriptGuard: NavigationGuard<Screen> {
     NavigationGuard(composite: "\(chunk) guards") { [self] change in
       let declared = script.declarations.guards
       guard !declared.isEmpty else { return (.allow, nil) }
       let commands = change.commands.map { $0.description }
-      for (index, name) in declared.enumerated() {
+      for (index, name) in declared.enumerated() where !change.confirmedGuards.contains(name) {
         do {
           let view = viewAnswer(current: change.after, before: { change.before })
-          if let reason = try script.callGuard(index, commands: commands, source: change.source.description, view: view) {
-            return (.reject(reason), name)
-          }
+          guard let refusal = try script.callGuard(
+            index, commands: commands, source: change.source.description, view: view)
+          else { continue }
+          return (try verdict(for: refusal, guard: name, index: index), name)
         } catch {
           return (.reject("guard failed: \(error)"), name)
         }
       }
       return (.allow, nil)
     }
+  }
+
+  /// The verdict a guard's refusal stands for: redirect, defer (with its redirect), or reject.
+  private func verdict(
+    for refusal: RuleScript.GuardRefusal, guard name: String, index: Int
+  ) throws(ScriptError) -> GuardVerdict<Screen> {
+    var redirect: [NavigationCommand<Screen>] = []
+    if let commands = refusal.redirect {
+      redirect = try convert(
+        commands, rule: BatchFailure.guardLabel(name), line: script.line(ofGuard: index))
+    }
+    if refusal.deferLink { return .deferLink(refusal.reason, redirect: redirect) }
+    return redirect.isEmpty ? .reject(refusal.reason) : .redirect(redirect, reason: refusal.reason)
   }
 
   /// The script's deep links, looked up in the current script on every URL.
@@ -151,6 +163,22 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
           index, url: match.url, parameters: match.parameters, view: viewAnswer(current: state))
         return try convert(commands, rule: "deeplink \(pattern)", line: script.line(ofDeepLink: index))
       }
+    }
+    for link in declarations.links {
+      guard let declaration = declarations.screen(named: link.screen),
+        let path = try? DeepLinkPattern(link.pattern).parameterNames
+      else { continue }
+      let codec = self.codec
+      try? links.link(
+        link.pattern, tab: link.tab.map { TabID($0) },
+        screen: { parameters in
+          try codec.make(try declaration.instantiate(with: try link.payload(from: parameters, declaration: declaration)))
+        },
+        parameters: { screen in
+          let described = codec.describe(screen)
+          guard described.name == link.screen else { return nil }
+          return link.parameters(of: described.state, declaration: declaration, path: path)
+        })
     }
     return links
   }
@@ -205,12 +233,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   static func migrate(
     _ state: TabCoordinatorState<Screen>, to declarations: ScriptDeclarations, codec: ScreenCodec<Screen>
   ) throws(ScriptError) -> TabCoordinatorState<Screen> {
-    var definitions: [TabDefinition<Screen>] = []
-    for tab in declarations.tabs {
-      let defaults = declarations.screen(named: tab.root)?.stateDefaults ?? [:]
-      let root = try codec.make(DynamicScreen(tab.root, state: defaults))
-      definitions.append(TabDefinition(TabID(tab.id), root: root, rootWithNavigation: tab.navigation, reselect: tab.reselect))
-    }
+    let definitions = try tabDefinitions(declarations, codec: codec)
     do {
       return try state.migrated(toTabs: definitions, backBehavior: declarations.backBehavior) { screen in
         // Typed screens keep their Swift shape; dynamic screens take the declared fields.
@@ -225,6 +248,20 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     } catch {
       throw ScriptError(.declaration, "reload rejected: \(error)")
     }
+  }
+
+  /// The tabs `declarations` declare, each with its root screen (state defaults applied).
+  static func tabDefinitions(
+    _ declarations: ScriptDeclarations, codec: ScreenCodec<Screen>
+  ) throws(ScriptError) -> [TabDefinition<Screen>] {
+    var definitions: [TabDefinition<Screen>] = []
+    for tab in declarations.tabs {
+      let defaults = declarations.screen(named: tab.root)?.stateDefaults ?? [:]
+      let root = try codec.make(DynamicScreen(tab.root, state: defaults))
+      definitions.append(TabDefinition(
+        TabID(tab.id), root: root, rootWithNavigation: tab.navigation, reselect: tab.reselect, onLeave: tab.leave))
+    }
+    return definitions
   }
 
   /// Reloads from a file (see ``reload(source:name:keeping:)``); the chunk name is the file's name.

@@ -45,6 +45,14 @@ public struct DeepLinkPattern: Hashable, Sendable, CustomStringConvertible {
     self.segments = segments
   }
 
+  /// The names of the `:parameter` segments, in order.
+  public var parameterNames: [String] {
+    segments.compactMap { segment in
+      if case let .parameter(name) = segment { return name }
+      return nil
+    }
+  }
+
   /// The parameters when `url` matches, or `nil`.
   public func match(_ url: String) -> [String: String]? {
     guard let parsed = ParsedURL(url), parsed.scheme == scheme, parsed.segments.count == segments.count else {
@@ -60,6 +68,45 @@ public struct DeepLinkPattern: Hashable, Sendable, CustomStringConvertible {
       }
     }
     return parameters
+  }
+
+  /// The URL this pattern gives for `parameters`: each `:name` segment filled in, the other
+  /// parameters as query items in name order, everything percent-encoded; `nil` when a path
+  /// parameter is missing or empty. Matching the URL gives `parameters` back.
+  ///
+  /// ```swift
+  /// try DeepLinkPattern("shop://item/:id").url(with: ["id": "3", "qty": "2"])   // "shop://item/3?qty=2"
+  /// ```
+  public func url(with parameters: [String: String]) -> String? {
+    var rest = parameters
+    var path: [String] = []
+    for segment in segments {
+      switch segment {
+      case let .literal(literal):
+        path.append(Self.encoded(literal))
+      case let .parameter(name):
+        guard let value = rest.removeValue(forKey: name), !value.isEmpty else { return nil }
+        path.append(Self.encoded(value))
+      }
+    }
+    let query = rest.keys.sorted().map { "\(Self.encoded($0))=\(Self.encoded(rest[$0] ?? ""))" }
+    return "\(scheme)://" + path.joined(separator: "/") + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+  }
+
+  /// `text` with every byte but the unreserved characters of RFC 3986 percent-encoded.
+  private static func encoded(_ text: String) -> String {
+    var result = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        result.append(Character(Unicode.Scalar(byte)))
+      default:
+        result += String(format: "%%%02X", byte)
+      }
+    }
+    return result
   }
 
   /// The pattern as written.

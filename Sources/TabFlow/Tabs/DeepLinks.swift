@@ -16,7 +16,12 @@ public struct DeepLinks<Screen> {
   /// Turns a match into commands; may throw to refuse the URL (e.g. a malformed parameter).
   public typealias Handler = (DeepLinkMatch, TabCoordinatorState<Screen>) throws -> [NavigationCommand<Screen>]
 
+  /// The parameters a linked screen has in its URL, or `nil` when the screen is not this link's.
+  public typealias Parameters = (Screen) -> [String: String]?
+
   private var entries: [(pattern: DeepLinkPattern, handler: Handler)] = []
+  /// Links that map screens back to URLs (``link(_:tab:screen:parameters:)``), in registration order.
+  private var links: [(pattern: DeepLinkPattern, parameters: Parameters)] = []
   private var source: (() -> DeepLinks<Screen>)?
   /// Links tried after these (see ``followed(by:)``).
   private var fallback: [DeepLinks<Screen>] = []
@@ -45,6 +50,64 @@ public struct DeepLinks<Screen> {
   /// Adds a pattern and its handler; throws when the pattern is malformed.
   public mutating func register(_ pattern: String, _ handler: @escaping Handler) throws(DeepLinkError) {
     entries.append((try DeepLinkPattern(pattern), handler))
+  }
+
+  /// Maps a screen to a URL both ways (React Navigation's linking config, go_router's typed
+  /// routes): opening a URL that matches `pattern` shows the screen `screen` makes from its
+  /// parameters — pushed above the root of `tab` (selecting it), or of the selected tab when `tab`
+  /// is `nil` (`keepRoot`: the root stays, the rest is replaced; the root itself when the screen is
+  /// the tab's root screen) — and ``url(for:)`` gives the URL of a state whose top screen
+  /// `parameters` recognizes. Parameters a pattern has no `:segment` for travel as query items.
+  ///
+  /// ```swift
+  /// try links.link("shop://item/:id", tab: "home",
+  ///   screen: { parameters in Int(parameters["id"] ?? "").map { .item(id: $0) } },
+  ///   parameters: { screen in if case let .item(id) = screen { ["id": "\(id)"] } else { nil } })
+  /// ```
+  ///
+  /// `screen` returning `nil` refuses the URL (its parameters do not make that screen).
+  public mutating func link(
+    _ pattern: String, tab: TabID? = nil,
+    screen: @escaping ([String: String]) throws -> Screen?,
+    parameters: @escaping Parameters
+  ) throws(DeepLinkError) {
+    let parsed = try DeepLinkPattern(pattern)
+    entries.append((parsed, { match, state in
+      guard let made = try screen(match.parameters) else {
+        throw DeepLinkHandlerError("the parameters of \(match.url) do not make a screen for \(pattern)")
+      }
+      return Self.show(made, in: tab, of: state)
+    }))
+    links.append((parsed, parameters))
+  }
+
+  /// The commands that show a linked screen: above the root of `tab` (selected first), or of the
+  /// selected tab; the root itself when the screen is the tab's root screen.
+  public static func show(_ screen: Screen, in tab: TabID?, of state: TabCoordinatorState<Screen>) -> [NavigationCommand<Screen>] {
+    let target = tab ?? state.selectedTab
+    let root = state.stack(for: target)?.root.screen
+    let isRoot = root.map { screenName(of: $0) == screenName(of: screen) } ?? false
+    let command: NavigationCommand<Screen> = isRoot ? .goBackToRoot : .open([.push(screen)], mode: .keepRoot)
+    guard let tab else { return [command] }
+    return [.selectTab(tab), .tab(tab, command)]
+  }
+
+  /// The URL of the selected tab's top screen: the first link whose `parameters` recognizes it,
+  /// filled in; `nil` when no link does (or a path parameter is missing).
+  public func url(for state: TabCoordinatorState<Screen>) -> String? {
+    url(for: state.top.screen)
+  }
+
+  /// The URL of a screen (see ``url(for:)-(TabCoordinatorState<Screen>)``).
+  public func url(for screen: Screen) -> String? {
+    if let found = source?().url(for: screen) { return found }
+    for link in links {
+      if let parameters = link.parameters(screen), let url = link.pattern.url(with: parameters) { return url }
+    }
+    for links in fallback {
+      if let found = links.url(for: screen) { return found }
+    }
+    return nil
   }
 
   /// The first pattern matching `url`, with its parameters and handler.

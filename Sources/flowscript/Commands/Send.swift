@@ -33,7 +33,7 @@ extension Flowscript {
       case let .expectation(line, expected, actual):
         Output.error("line \(line): expected \(expected), got \(actual)")
       }
-      Output.line(json ? StateJSON.render(session.state) : StateText.tree(session.state))
+      Output.line(json ? StateJSON.render(session.state, url: session.currentURL) : StateText.tree(session.state))
       if failure != nil { throw CommandFailure.failed }
     }
   }

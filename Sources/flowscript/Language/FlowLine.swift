@@ -12,6 +12,8 @@ enum FlowLine: Equatable {
   case back
   /// `url shop://item/3`: open a deep link.
   case url(String)
+  /// `url` alone: print the URL of the selected tab's top screen.
+  case currentURL
   /// `set loggedIn true`: set a context value (`set loggedIn nil` removes it).
   case set(String, FlowValue)
   /// An assertion.
@@ -40,6 +42,10 @@ enum Expectation: Equatable {
   case error(String?)
   /// `expect depth 3`: routes in the selected tab, root included.
   case depth(Int)
+  /// `expect url shop://item/3` (or `none`): the URL of the selected tab's top screen.
+  case url(String?)
+  /// `expect pending shop://orders/7` (or `none`): the deep link a guard deferred.
+  case pendingLink(String?)
 }
 
 /// A route as `expect stack` writes it: the bare name for root and pushes, `sheet:` / `cover:`
@@ -54,4 +60,8 @@ struct StackEntry: Equatable, CustomStringConvertible {
 /// REPL commands.
 enum ReplCommand: String, CaseIterable {
   case state, tree, show, reload, undo, help, quit
+  /// Re-sends the last rejected batch past the guard that rejected it.
+  case confirm
+  /// Drops the deep link a guard deferred.
+  case cancelLink
 }

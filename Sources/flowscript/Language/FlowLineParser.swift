@@ -14,6 +14,8 @@ enum FlowLineParser {
       try nothingAfter(rest, word)
       return .back
     case "url":
+      // Bare `url` prints the URL of the current screen.
+      if rest.isEmpty { return .currentURL }
       // A URL with spaces is quoted: url "shop://search/red shoes".
       if let quoted = rest.unquoted() { return .url(quoted) }
       return .url(try single(rest, what: "a URL", usage: "url shop://item/3"))
@@ -92,8 +94,19 @@ enum FlowLineParser {
       return .error(quoted)
     case "stack":
       return try stack(rest)
+    case "url", "pending":
+      // `none` for no URL / no pending link; a URL with spaces is quoted.
+      let usage = "expect \(kind) shop://item/3, or expect \(kind) none"
+      let expected: String?
+      if let quoted = rest.unquoted() {
+        expected = quoted
+      } else {
+        let word = try single(rest, what: "a URL or none", usage: usage)
+        expected = word == "none" ? nil : word
+      }
+      return kind == "url" ? .url(expected) : .pendingLink(expected)
     default:
-      throw FlowLineError("unknown expectation '\(kind)' (expect tab, stack, top, error, depth)")
+      throw FlowLineError("unknown expectation '\(kind)' (expect tab, stack, top, error, depth, url, pending)")
     }
   }
 

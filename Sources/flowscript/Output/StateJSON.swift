@@ -1,14 +1,19 @@
 import TabFlow
 
 /// The `--json` / `state` format (docs/ARCHITECTURE.md §7), keys in a fixed order:
-/// `{"selectedTab":"home","tabs":[{"id":"home","routes":[{"style":"root","screen":"feed","state":{}}]}],"context":{}}`.
+/// `{"selectedTab":"home","tabs":[{"id":"home","routes":[{"style":"root","screen":"feed","state":{}}]}],"context":{}}`,
+/// then `"pendingLink"` and `"url"` when the state has them.
 enum StateJSON {
-  static func render(_ state: TabCoordinatorState<DynamicScreen>) -> String {
+  /// The state; `url` (the top screen's link) and the pending deep link are added when there is one.
+  static func render(_ state: TabCoordinatorState<DynamicScreen>, url: String? = nil) -> String {
     let tabs = state.tabs.map { tab in
       "{\"id\":\(string(tab.id.rawValue)),\"routes\":[" + tab.stack.routes.map(route).joined(separator: ",") + "]}"
     }
-    return "{\"selectedTab\":\(string(state.selectedTab.rawValue)),\"tabs\":[\(tabs.joined(separator: ","))],"
-      + "\"context\":\(value(.object(state.context)))}"
+    var text = "{\"selectedTab\":\(string(state.selectedTab.rawValue)),\"tabs\":[\(tabs.joined(separator: ","))],"
+      + "\"context\":\(value(.object(state.context)))"
+    if let pendingLink = state.pendingLink { text += ",\"pendingLink\":\(string(pendingLink))" }
+    if let url { text += ",\"url\":\(string(url))" }
+    return text + "}"
   }
 
   private static func route(_ route: Route<DynamicScreen>) -> String {

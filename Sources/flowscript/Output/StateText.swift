@@ -29,8 +29,10 @@ enum StateText {
     var lines: [String] = []
     for tab in state.tabs {
       let mark = tab.id == state.selectedTab ? " *" : ""
-      let reselect = tab.reselect == .none ? " (reselect: none)" : ""
-      lines.append("\(tab.id)\(mark)\(reselect)")
+      var policies: [String] = []
+      if tab.reselect == .none { policies.append("reselect: none") }
+      if tab.onLeave == .popToRoot { policies.append("leave: popToRoot") }
+      lines.append("\(tab.id)\(mark)" + (policies.isEmpty ? "" : " (\(policies.joined(separator: ", ")))"))
       // Drawn from the stack's presentation layers: each layer's first route with its style,
       // navigation and detents, then the routes pushed in it; indented by position.
       for layer in tab.stack.layers {
@@ -46,6 +48,9 @@ enum StateText {
     }
     if !state.context.isEmpty {
       lines.append("context " + FlowValue.object(state.context).description)
+    }
+    if let pendingLink = state.pendingLink {
+      lines.append("pending link " + pendingLink)
     }
     return lines.joined(separator: "\n")
   }

@@ -25,6 +25,10 @@ final class FlowSession {
   private(set) var lastFailure: String?
   /// The Lua traceback of the last failed line, when a rule error failed it (shown with --verbose).
   private(set) var lastTraceback: String?
+  /// What the coordinator reported while running the last line.
+  private(set) var lastReports: [NavigationReport] = []
+  /// The last batch a guard rejected, which `confirm` re-sends past that guard.
+  private(set) var lastRejected: RejectedBatch<DynamicScreen>?
 
   init(origin: Origin, limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
     self.origin = origin
@@ -48,6 +52,7 @@ final class FlowSession {
   func execute(_ line: FlowLine) -> LineOutcome {
     lastFailureKind = .input
     lastTraceback = nil
+    lastReports = []
     var outcome = run(line)
     switch outcome {
     case let .failed(message):
@@ -67,11 +72,15 @@ final class FlowSession {
     lastFailure = message
   }
 
+  /// The URL of the selected tab's top screen, from the script's links.
+  var currentURL: String? { rules.deepLinks.url(for: state) }
+
   /// Puts the session in `state` (the explorer visits many states); forgets the undo history.
   func load(_ state: State) {
     self.state = state
     history.removeAll()
     lastFailure = nil
+    lastRejected = nil
   }
 
   private func run(_ line: FlowLine) -> LineOutcome {
@@ -97,6 +106,8 @@ final class FlowSession {
       return drive(.back)
     case let .url(url):
       return drive(.openURL(url))
+    case .currentURL:
+      return .info(currentURL ?? "(no url: no link declares \(state.selectedStack.top.screen.name))")
     case let .set(key, value):
       return drive(.setContext(key, value == .null ? nil : value))
     case let .expect(expectation):
@@ -106,6 +117,12 @@ final class FlowSession {
       let before = state
       state = previous
       return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: [])
+    case .command(.confirm):
+      guard let rejected = lastRejected else { return .failed("nothing to confirm: no guard rejected a change") }
+      return drive(.confirm(rejected))
+    case .command(.cancelLink):
+      guard state.pendingLink != nil else { return .failed("no pending link to cancel") }
+      return drive(.cancelPendingLink)
     case .command(.reload):
       return reload()
     case let .reloadFrom(path):
@@ -121,12 +138,14 @@ final class FlowSession {
     let outputs = coordinator.apply(action, to: &state)
     var events: [String] = []
     for output in outputs {
+      if case let .rejected(rejected) = output { lastRejected = rejected }
       if let failure = output.failure {
         lastFailureKind = FailureKind(failure)
         if case let .ruleFailed(rule) = failure.reason { lastTraceback = rule.traceback }
         return .failed(Self.message(for: failure))
       }
       if case let .report(report) = output {
+        lastReports.append(report)
         events.append(report.description.escapingControlCharacters(keepingLineBreaks: false))
       }
     }
@@ -185,6 +204,11 @@ final class FlowSession {
       return verdict(
         matches, expected: "top \(screen)" + (expectedState.map { " \($0)" } ?? ""),
         actual: "top \(StateText.screen(top))")
+    case let .url(url):
+      return verdict(currentURL == url, expected: "url \(url ?? "none")", actual: "url \(currentURL ?? "none")")
+    case let .pendingLink(url):
+      return verdict(
+        state.pendingLink == url, expected: "pending \(url ?? "none")", actual: "pending \(state.pendingLink ?? "none")")
     case let .error(text):
       guard let failure = lastFailure else {
         return .expectationFailed(expected: text.map { "an error containing \"\($0)\"" } ?? "an error", actual: "the previous line succeeded")

@@ -59,11 +59,11 @@ struct ReplLoop {
       Output.line(message)
     case let .command(command):
       switch command {
-      case .state: Output.line(StateJSON.render(session.state))
+      case .state: Output.line(StateJSON.render(session.state, url: session.currentURL))
       case .tree: Output.line(StateText.tree(session.state))
       case .show: Output.line(PhoneView.render(session.state, declarations: session.rules.declarations))
       case .help: Output.line(Self.help)
-      case .quit, .reload, .undo: break
+      case .quit, .reload, .undo, .confirm, .cancelLink: break
       }
     }
   }
@@ -85,10 +85,12 @@ struct ReplLoop {
     feed.itemTapped {id=3}   send an action from the topmost feed screen of the selected tab
     tab profile              tap a tab-bar item (select, or reselect)
     back                     the user's back gesture
-    url shop://item/3        open a deep link
+    url shop://item/3        open a deep link            url   the current screen's link
     set loggedIn true        set a context value (set loggedIn nil removes it)
+    confirm                  re-send the change a guard rejected, past that guard
+    cancelLink               drop the deep link a guard deferred
     expect tab home | expect stack home: feed > item > sheet:login | expect top item {id=3}
-    expect error ["text"] | expect depth 2
+    expect error ["text"] | expect depth 2 | expect url shop://item/3 | expect pending none
     state                    the state as JSON        tree   every tab and its stack
     show                     the current screen as a phone shows it
     reload                   reload the script (navigation is kept; a broken script keeps the old rules)

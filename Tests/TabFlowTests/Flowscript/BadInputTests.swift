@@ -25,7 +25,7 @@ extension FlowscriptTests {
       BadLine(name: "an unknown screen, nothing like it", line: "basket.open", error: "error: unknown screen 'basket'"),
       BadLine(
         name: "an unknown action, with a suggestion", line: "item.relatedTaped {id=4}",
-        error: "error: screen 'item' has no action 'relatedTaped' (actions: buyTapped, relatedTapped, shareTapped) — did you mean 'relatedTapped'?"),
+        error: "error: screen 'item' has no action 'relatedTaped' (actions: buyTapped, relatedTapped, reviewTapped, shareTapped) — did you mean 'relatedTapped'?"),
       BadLine(
         name: "a screen that is not in the stack", line: "cart.closeTapped",
         error: "error: no 'cart' screen in the selected tab 'home' (feed > item(id=3, qty=1))"),
@@ -50,13 +50,13 @@ extension FlowscriptTests {
       BadLine(name: "an unknown tab", line: "tab checkout", error: "error: unknown tab 'checkout' (tabs: home, search, profile)"),
       BadLine(
         name: "a deep link nothing matches", line: "url shop://basket/1",
-        error: "error: no deep link matches 'shop://basket/1' (patterns: shop://item/:id, shop://orders)"),
+        error: "error: no deep link matches 'shop://basket/1' (patterns: shop://orders, shop://item/:id, shop://orders/:highlight, shop://home)"),
       BadLine(
         name: "a line that is not in the language", line: "open item",
         error: "error: 'open' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)"),
       BadLine(
         name: "an unknown expectation", line: "expect dept 2",
-        error: "error: unknown expectation 'dept' (expect tab, stack, top, error, depth)"),
+        error: "error: unknown expectation 'dept' (expect tab, stack, top, error, depth, url, pending)"),
       BadLine(name: "a command with arguments", line: "undo 2", error: "error: 'undo' takes nothing after it"),
     ]
 

@@ -7,7 +7,7 @@ extension FlowscriptTests {
   @Suite("graph")
   struct GraphTests {
     static let demoScreens = [
-      "feed", "item", "cart", "checkout", "login", "help", "promo", "search", "account", "orders", "share",
+      "feed", "item", "cart", "checkout", "login", "help", "promo", "search", "account", "orders", "share", "review",
     ]
 
     /// Titles and names that need escaping in every format.

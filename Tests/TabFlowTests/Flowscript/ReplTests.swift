@@ -10,7 +10,7 @@ extension FlowscriptTests {
     static let initialDemoState =
       #"{"selectedTab":"home","tabs":[{"id":"home","routes":[{"style":"root","screen":"feed","state":{}}]},"#
       + #"{"id":"search","routes":[{"style":"root","screen":"search","state":{"query":""}}]},"#
-      + #"{"id":"profile","routes":[{"style":"root","screen":"account","state":{}}]}],"context":{}}"#
+      + #"{"id":"profile","routes":[{"style":"root","screen":"account","state":{}}]}],"context":{},"url":"shop://home"}"#
 
     @Test func bareFlowscriptDrivesTheBundledDemo() async throws {
       let result = try await FlowscriptCLI.run([], stdin: "feed.itemTapped {id=3}\n")
@@ -69,7 +69,7 @@ extension FlowscriptTests {
           "  feed  [root, navigation]",
           "    item(id=3, qty=1)  [push]",
           "      share  [sheet, medium]",
-          "search",
+          "search (leave: popToRoot)",
           #"  search(query="")  [root, navigation]"#,
           "profile * (reselect: none)",
           "  account  [root, navigation]",

@@ -32,7 +32,7 @@ extension FlowscriptTests {
       Scenario("expect stack without the tab (the selected one)", "feed.itemTapped {id=3}\nexpect stack feed > item"),
       Scenario(
         "expect stack of another tab",
-        "tab search\nsearch.resultTapped {id=4}\ntab home\nexpect stack search: search > item\nexpect stack feed"),
+        "feed.itemTapped {id=3}\ntab search\nexpect stack home: feed > item\nexpect stack search"),
       Scenario("expect stack with a sheet", "feed.cartTapped\nexpect stack home: feed > sheet:cart"),
       Scenario(
         "expect stack with a push inside a sheet",

@@ -16,7 +16,7 @@ extension FlowscriptTests {
           "home",
           "  feed  [root, navigation]",
           "    item(id=3, qty=1)  [push]",
-          "search",
+          "search (leave: popToRoot)",
           #"  search(query="")  [root, navigation]"#,
           "profile * (reselect: none)",
           "  account  [root, navigation]",
