@@ -87,6 +87,8 @@ struct StateExplorer {
         case .redirectLoop: label = "redirect loop"
         case .input: label = "error"
         case .unexplorable: label = "not explored"
+        case .linkNeverOpens: label = "deferred link never opens"
+        case .linkRoundTrip: label = "link does not round-trip"
         }
         Output.line("\(label): \(finding.message)")
         Output.line("  reproduce: \(sendCommand) " + finding.lines.map(Self.quote).joined(separator: " "))
@@ -130,6 +132,15 @@ struct StateExplorer {
     var covers: [String: (screen: String, lines: [String])] = [:]
     report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map(\.screen.name) })
     var lastProgress = ContinuousClock.now
+    // Deep links a guard deferred, and the URLs of the screens reached, checked after exploring.
+    var deferred: [(url: String, state: State, lines: [String])] = []
+    var linked: [(url: String, state: State, lines: [String])] = []
+    var urls = Set<String>()
+    func noteLink(of state: State, lines: [String]) {
+      guard let url = session.currentURL(of: state), urls.insert(url).inserted else { return }
+      linked.append((url, state, lines))
+    }
+    noteLink(of: initial, lines: [])
 
     level: for level in 0..<depth {
       var next: [(state: State, lines: [String])] = []
@@ -177,6 +188,12 @@ struct StateExplorer {
               }
               seen[toKey] = level + 1
               next.append((after, lines + [line]))
+              noteLink(of: after, lines: lines + [line])
+              if let pending = after.pendingLink, pending != state.pendingLink,
+                !deferred.contains(where: { $0.url == pending })
+              {
+                deferred.append((pending, after, lines + [line]))
+              }
             }
           default:
             break
@@ -192,6 +209,20 @@ struct StateExplorer {
       if frontier.isEmpty {
         report.complete = !report.truncated
         break
+      }
+    }
+    for entry in deferred where !opensLater(entry.url, from: entry.state) {
+      report.findings.append(Finding(
+        kind: .linkNeverOpens,
+        message: "\(entry.url) was deferred, and "
+          + (contextFlags.isEmpty
+            ? "the script reads no context that could let it open"
+            : "no change of the context (\(contextFlags.joined(separator: ", "))) lets it open"),
+        lines: entry.lines))
+    }
+    for entry in linked {
+      if let problem = roundTripProblem(entry.url, of: entry.state, from: initial) {
+        report.findings.append(Finding(kind: .linkRoundTrip, message: problem, lines: entry.lines))
       }
     }
     session.load(initial)
@@ -212,7 +243,7 @@ struct StateExplorer {
   }
 
   /// Every input worth trying in a state: tab taps, back, the top screen's declared actions with
-  /// their sample payloads, every deep link with sample parameters, and toggling each context
+  /// their sample payloads, every deep link and link with sample parameters, and toggling each context
   /// flag the script reads (`nav.context.loggedIn`), so guarded screens can be reached.
   private func inputs(for state: State, declarations: ScriptDeclarations) -> [String] {
     var lines = state.tabIDs.map { "tab " + FlowName.written($0.rawValue) }
@@ -225,11 +256,54 @@ struct StateExplorer {
       let payload = sample == .emptyObject ? "" : " \(sample)"
       lines.append(FlowName.written(top) + "." + FlowName.written(action) + payload)
     }
-    for pattern in declarations.deepLinks {
+    for pattern in declarations.deepLinks + declarations.links.map(\.pattern) {
       let url = Self.sampleURL(pattern)
       lines.append("url " + (url.contains(where: \.isWhitespace) ? FlowName.quoted(url) : url))
     }
     return lines
+  }
+
+  /// Whether some sequence of context changes (each flag the script reads, set or cleared) opens
+  /// the pending link `url` from `state`.
+  private func opensLater(_ url: String, from state: State) -> Bool {
+    var frontier = [state]
+    var seen: Set<[String: FlowValue]> = [state.context]
+    while let current = frontier.popLast() {
+      for flag in contextFlags {
+        session.load(current)
+        let line = current.context[flag] == .bool(true) ? "set \(flag) false" : "set \(flag) true"
+        guard let parsed = try? FlowLineParser.parse(line) else { continue }
+        _ = session.execute(parsed)
+        if session.lastReports.contains(.pendingLinkOpened(url)) { return true }
+        let after = session.state
+        if after.pendingLink == url, seen.insert(after.context).inserted { frontier.append(after) }
+      }
+    }
+    return false
+  }
+
+  /// Why opening `url` (the link of `state`'s top screen) from the initial state with `state`'s
+  /// context does not show that screen with that state; `nil` when it does.
+  private func roundTripProblem(_ url: String, of state: State, from initial: State) -> String? {
+    session.load(initial)
+    for key in state.context.keys.sorted() {
+      guard let value = state.context[key], let parsed = try? FlowLineParser.parse("set \(FlowName.written(key)) \(value)")
+      else { continue }
+      _ = session.execute(parsed)
+    }
+    let expected = state.selectedStack.top.screen
+    let opened = session.execute(.url(url))
+    let shown = session.state.selectedStack.top.screen
+    if case let .failed(message) = opened {
+      return "\(url), the link of \(StateText.screen(expected)), fails to open: \(message)"
+    }
+    if session.state.pendingLink == url {
+      return "\(url), the link of \(StateText.screen(expected)), is deferred by a guard"
+    }
+    guard shown == expected else {
+      return "\(url), the link of \(StateText.screen(expected)), shows \(StateText.screen(shown))"
+    }
+    return nil
   }
 
   /// `shop://item/:id` → `shop://item/1`.

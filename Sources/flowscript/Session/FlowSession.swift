@@ -73,7 +73,10 @@ final class FlowSession {
   }
 
   /// The URL of the selected tab's top screen, from the script's links.
-  var currentURL: String? { rules.deepLinks.url(for: state) }
+  var currentURL: String? { currentURL(of: state) }
+
+  /// The URL of a state's selected top screen.
+  func currentURL(of state: State) -> String? { rules.deepLinks.url(for: state) }
 
   /// Puts the session in `state` (the explorer visits many states); forgets the undo history.
   func load(_ state: State) {
@@ -288,6 +291,10 @@ enum FailureKind: Equatable {
   case redirectLoop
   /// An input the explorer could not write as a line (reported by `check`, never by a line).
   case unexplorable
+  /// A deep link a guard deferred that no reachable context change lets open (reported by `check`).
+  case linkNeverOpens
+  /// A screen whose link, opened, does not show it again (reported by `check`).
+  case linkRoundTrip
 
   init(_ failure: BatchFailure) {
     switch (failure.reason, failure.source) {
