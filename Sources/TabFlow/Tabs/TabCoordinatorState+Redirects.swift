@@ -24,6 +24,14 @@ extension TabCoordinatorState {
   /// ``maximumRedirects`` in a row, and a cycle or a longer run throws an error naming it; a
   /// deferral of a deep link keeps the link as ``pendingLink`` (and applies its redirect, if any).
   /// Whatever fails leaves the state as it was before the first batch.
+  /// The commands with every payload written out (their descriptions name screens only), so a
+  /// redirect is a cycle only when it repeats an earlier batch exactly.
+  static func identity(of commands: [NavigationCommand<Screen>]) -> String {
+    var text = ""
+    dump(commands, to: &text)
+    return text
+  }
+
   @usableFromInline
   mutating func overrule(
     _ first: Objection, commands: [NavigationCommand<Screen>], source: BatchSource, guards: [NavigationGuard<Screen>]
@@ -31,7 +39,7 @@ extension TabCoordinatorState {
     var objection = first
     var objected = commands
     var trail = [first.label]
-    var tried = [commands.map(\.description)]
+    var tried = [Self.identity(of: commands)]
     var notes: [NavigationReport] = []
     var deferredLink: String?
     while true {
@@ -59,7 +67,7 @@ extension TabCoordinatorState {
         }
         redirect = commands
       }
-      let key = redirect.map(\.description)
+      let key = Self.identity(of: redirect)
       if let start = tried.firstIndex(of: key) {
         throw BatchError(BatchFailure(source: source, reason: .redirectLoop(Array(trail[start...]) + [trail[start]], cycle: true)))
       }

@@ -137,7 +137,8 @@ struct StateExplorer {
     var linked: [(url: String, state: State, lines: [String])] = []
     var urls = Set<String>()
     func noteLink(of state: State, lines: [String]) {
-      guard let url = session.currentURL(of: state), urls.insert(url).inserted else { return }
+      guard let url = session.currentURL(of: state), urls.insert(url + " " + StateJSON.value(.object(state.context))).inserted
+      else { return }
       linked.append((url, state, lines))
     }
     noteLink(of: initial, lines: [])
@@ -211,7 +212,7 @@ struct StateExplorer {
         break
       }
     }
-    for entry in deferred where !opensLater(entry.url, from: entry.state) {
+    for entry in deferred where opening(entry.url, from: entry.state) == nil {
       report.findings.append(Finding(
         kind: .linkNeverOpens,
         message: "\(entry.url) was deferred, and "
@@ -263,9 +264,9 @@ struct StateExplorer {
     return lines
   }
 
-  /// Whether some sequence of context changes (each flag the script reads, set or cleared) opens
-  /// the pending link `url` from `state`.
-  private func opensLater(_ url: String, from state: State) -> Bool {
+  /// The state in which some sequence of context changes (each flag the script reads, set or
+  /// cleared) opens the pending link `url` from `state`; `nil` when none does.
+  private func opening(_ url: String, from state: State) -> State? {
     var frontier = [state]
     var seen: Set<[String: FlowValue]> = [state.context]
     while let current = frontier.popLast() {
@@ -274,16 +275,18 @@ struct StateExplorer {
         let line = current.context[flag] == .bool(true) ? "set \(flag) false" : "set \(flag) true"
         guard let parsed = try? FlowLineParser.parse(line) else { continue }
         _ = session.execute(parsed)
-        if session.lastReports.contains(.pendingLinkOpened(url)) { return true }
+        if session.lastReports.contains(.pendingLinkOpened(url)) { return session.state }
         let after = session.state
         if after.pendingLink == url, seen.insert(after.context).inserted { frontier.append(after) }
       }
     }
-    return false
+    return nil
   }
 
   /// Why opening `url` (the link of `state`'s top screen) from the initial state with `state`'s
-  /// context does not show that screen with that state; `nil` when it does.
+  /// context does not show that screen with that state; `nil` when it does. A link a guard defers
+  /// is judged where it opens once the context allows it (a guard keeping a screen behind a login
+  /// does not break its link); one that never opens is reported as such.
   private func roundTripProblem(_ url: String, of state: State, from initial: State) -> String? {
     session.load(initial)
     for key in state.context.keys.sorted() {
@@ -293,12 +296,15 @@ struct StateExplorer {
     }
     let expected = state.selectedStack.top.screen
     let opened = session.execute(.url(url))
-    let shown = session.state.selectedStack.top.screen
     if case let .failed(message) = opened {
       return "\(url), the link of \(StateText.screen(expected)), fails to open: \(message)"
     }
+    var shown = session.state.selectedStack.top.screen
     if session.state.pendingLink == url {
-      return "\(url), the link of \(StateText.screen(expected)), is deferred by a guard"
+      guard let allowed = opening(url, from: session.state) else {
+        return "\(url), the link of \(StateText.screen(expected)), is deferred by a guard and never opens"
+      }
+      shown = allowed.selectedStack.top.screen
     }
     guard shown == expected else {
       return "\(url), the link of \(StateText.screen(expected)), shows \(StateText.screen(shown))"

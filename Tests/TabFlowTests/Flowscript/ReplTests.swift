@@ -146,6 +146,35 @@ extension FlowscriptTests {
       #expect(result.stderr.isEmpty)
     }
 
+    @Test func urlAlonePrintsTheLinkOfTheCurrentScreen() async throws {
+      let result = try await FlowscriptCLI.run([], stdin: "url\nfeed.itemTapped {id=3}\nurl\ntab search\nurl\n")
+      #expect(result.stdoutLines.contains("shop://home"))
+      #expect(result.stdoutLines.contains("shop://item/3"))
+      #expect(result.stdoutLines.last == "(no url: no link declares search)")
+      #expect(result.stderr.isEmpty)
+    }
+
+    @Test func theStateShowsThePendingLinkAndTheURL() async throws {
+      let result = try await FlowscriptCLI.run([], stdin: "url shop://orders/7\nstate\ntree\nset loggedIn true\nstate\n")
+      let states = result.stdoutLines.filter { $0.hasPrefix("{") }
+      try #require(states.count == 2)
+      #expect(states[0].hasSuffix(#""context":{},"pendingLink":"shop://orders/7"}"#))
+      #expect(result.stdoutLines.contains("pending link shop://orders/7"))
+      #expect(states[1].hasSuffix(#""context":{"loggedIn":true},"url":"shop://orders/7"}"#))
+      #expect(result.stdoutLines.contains("  opened pending link shop://orders/7"))
+    }
+
+    @Test func confirmReSendsTheRejectedChangePastItsGuard() async throws {
+      let result = try await FlowscriptCLI.run(
+        [], stdin: "confirm\nfeed.itemTapped {id=3}\nitem.reviewTapped\nback\nconfirm\nexpect top item {id=3}\ncancelLink\n")
+      #expect(result.stderrLines == [
+        "error: nothing to confirm: no guard rejected a change",
+        "error: rejected by guard 'unsaved review': discard the review?",
+        "error: no pending link to cancel",
+      ])
+      #expect(result.stdoutLines.last == "home: feed > item(id=3, qty=1) — popped review")
+    }
+
     @Test func undoGoesBackOneChangeAtATime() async throws {
       let result = try await FlowscriptCLI.run(
         [],

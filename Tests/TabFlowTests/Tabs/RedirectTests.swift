@@ -1,0 +1,88 @@
+import Testing
+import TabFlow
+
+extension TabsTests {
+  /// A guard may redirect: its commands replace the rejected batch and pass through the guards
+  /// again; a cycle or more than five redirects in a row fail naming the path, the state unchanged
+  /// (go_router issue 118061: a redirect loop overflowed the stack).
+  @Suite("Redirects")
+  struct RedirectTests {
+    /// Redirects any change that shows a checkout to a login sheet while not logged in.
+    static var login: NavigationGuard<TabTestScreen> {
+      NavigationGuard("login") { change in
+        guard case .checkout = change.after.top.screen, change.after.context["loggedIn"] != true else { return .allow }
+        return .redirect([.presentSheet(.login(reason: "checkout"), withNavigation: true)], reason: "login required")
+      }
+    }
+
+    @Test func aRedirectAppliesItsCommandsToTheStateBeforeTheBatch() throws {
+      var state = try TabFixtures.coordinator()
+      let reports = try state.apply([.push(.item(id: 1)), .push(.checkout(total: 3))], guards: [Self.login])
+      #expect(state.routes(ofTab: "home").map(\.screen) == [.feed, .login(reason: "checkout")])
+      #expect(reports == [.redirected(guard: "login", reason: "login required")])
+    }
+
+    @Test func theRedirectPassesTheGuardsAgain() throws {
+      var state = try TabFixtures.coordinator()
+      let before = TabsSnapshot(state)
+      let noLogin = NavigationGuard<TabTestScreen>("noLogin") { change in
+        if case .login = change.after.top.screen { return .reject("logins are closed") }
+        return .allow
+      }
+      let failure = try #require(throws: BatchFailure.self) {
+        try state.apply([.push(.checkout(total: 3))], guards: [Self.login, noLogin])
+      }
+      #expect(failure.reason == .rejected(guard: "noLogin", reason: "logins are closed"))
+      #expect(TabsSnapshot(state) == before)
+    }
+
+    @Test func aCycleFailsNamingItAndChangesNothing() throws {
+      var state = try TabFixtures.coordinator()
+      let before = TabsSnapshot(state)
+      let toOrders = NavigationGuard<TabTestScreen>("toOrders") { change in
+        if case .checkout = change.after.top.screen { return .redirect([.push(.orders)], reason: "a") }
+        return .allow
+      }
+      let toCheckout = NavigationGuard<TabTestScreen>("toCheckout") { change in
+        if case .orders = change.after.top.screen { return .redirect([.push(.checkout(total: 1))], reason: "b") }
+        return .allow
+      }
+      let failure = try #require(throws: BatchFailure.self) {
+        try state.apply([.push(.checkout(total: 1))], guards: [toOrders, toCheckout])
+      }
+      #expect(failure.message == "redirect cycle: checkout → orders → checkout")
+      #expect(TabsSnapshot(state) == before)
+    }
+
+    @Test func moreThanFiveRedirectsInARowFail() throws {
+      var state = try TabFixtures.coordinator()
+      let before = TabsSnapshot(state)
+      let further = NavigationGuard<TabTestScreen>("further") { change in
+        if case let .item(id) = change.after.top.screen { return .redirect([.push(.item(id: id + 1))], reason: "next") }
+        return .allow
+      }
+      let failure = try #require(throws: BatchFailure.self) {
+        try state.apply([.push(.item(id: 1))], guards: [further])
+      }
+      #expect(failure.message.hasPrefix("more than 5 redirects in a row: item → item → item"))
+      #expect(TabsSnapshot(state) == before)
+    }
+
+    @Test func fiveRedirectsInARowAreAllowed() throws {
+      var state = try TabFixtures.coordinator()
+      let further = NavigationGuard<TabTestScreen>("further") { change in
+        if case let .item(id) = change.after.top.screen, id < 6 { return .redirect([.push(.item(id: id + 1))], reason: "next") }
+        return .allow
+      }
+      let reports = try state.apply([.push(.item(id: 1))], guards: [further])
+      #expect(state.routes(ofTab: "home").map(\.screen) == [.feed, .item(id: 6)])
+      #expect(reports.count == 5)
+    }
+
+    @Test func aConfirmedGuardDoesNotRedirect() throws {
+      var state = try TabFixtures.coordinator()
+      try state.apply([.push(.checkout(total: 3))], guards: [Self.login], confirmedGuards: ["login"])
+      #expect(state.routes(ofTab: "home").map(\.screen) == [.feed, .checkout(total: 3)])
+    }
+  }
+}
