@@ -20,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // Ed25519 and SHA-256 for signed rule packages (only its `Crypto` product).
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     // Documentation only (`swift package generate-documentation`); already required by swift-clocks.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -49,6 +51,7 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       // Embedded as Swift by scripts/embed (RuleDSL+Source.swift).
       exclude: ["Scripting/RuleDSL.lua"]

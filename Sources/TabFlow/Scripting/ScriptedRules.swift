@@ -204,13 +204,38 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     source: String, name: String? = nil, keeping state: TabCoordinatorState<Screen>
   ) throws(ScriptError) -> TabCoordinatorState<Screen> {
     let candidate = try Self.load(source, name ?? chunk, codec: codec, limits: limits)
+    let migrated = try compatibility(of: candidate, keeping: state)
+    script = candidate
+    return migrated
+  }
+
+  /// A script loaded and validated in a fresh VM under ``limits``, not swapped in: what
+  /// ``reload(source:name:keeping:)`` and rule packages check first.
+  func candidate(source: String, name: String) throws(ScriptError) -> RuleScript {
+    try RuleScript(source: source, chunk: name, limits: limits)
+  }
+
+  /// `state` migrated to `candidate`, or an error naming what does not fit: a screen the catalog
+  /// lacks, a tab or screen `state` uses that `candidate` drops, and — when
+  /// `requiringCatalogScreens` — a catalog screen `candidate` does not declare.
+  func compatibility(
+    of candidate: RuleScript, keeping state: TabCoordinatorState<Screen>, requiringCatalogScreens: Bool = false
+  ) throws(ScriptError) -> TabCoordinatorState<Screen> {
+    try Self.checkCatalog(candidate, codec: codec)
+    let screens = Set(candidate.declarations.screenNames)
+    if requiringCatalogScreens, let names = codec.names {
+      for name in names where !screens.contains(name) {
+        throw ScriptError(
+          .declaration, reason: "screen '\(name)' is in the app's screen catalog but the new script does not declare it",
+          file: candidate.chunk)
+      }
+    }
     let declared = Set(candidate.declarations.tabIDs)
     for tab in state.tabs where !declared.contains(tab.id.rawValue) {
       throw ScriptError(
         .declaration, reason: "reload rejected: tab '\(tab.id)' is in use but the new script does not declare it",
         file: candidate.chunk)
     }
-    let screens = Set(candidate.declarations.screenNames)
     for tab in state.tabs {
       for route in tab.stack.routes {
         let name = codec.describe(route.screen).name
@@ -224,9 +249,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
         }
       }
     }
-    let migrated = try Self.migrate(state, to: candidate.declarations, codec: codec)
+    return try Self.migrate(state, to: candidate.declarations, codec: codec)
+  }
+
+  /// Swaps in a script ``compatibility(of:keeping:requiringCatalogScreens:)`` accepted.
+  func adopt(_ candidate: RuleScript) {
     script = candidate
-    return migrated
   }
 
   /// `state` with the tabs and screen fields `declarations` declare (see ``reload(source:name:keeping:)``).
@@ -286,15 +314,19 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     _ source: String, _ name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits
   ) throws(ScriptError) -> RuleScript {
     let script = try RuleScript(source: source, chunk: name, limits: limits)
-    if let names = codec.names {
-      for screen in script.declarations.screenNames where !names.contains(screen) {
-        throw ScriptError(
-          .declaration,
-          reason: "screen '\(screen)' has no entry in the screen catalog" + Suggestions.hint(for: screen, in: names),
-          file: name)
-      }
-    }
+    try checkCatalog(script, codec: codec)
     return script
+  }
+
+  /// An error naming the first screen `script` declares that the catalog has no entry for.
+  private static func checkCatalog(_ script: RuleScript, codec: ScreenCodec<Screen>) throws(ScriptError) {
+    guard let names = codec.names else { return }
+    for screen in script.declarations.screenNames where !names.contains(screen) {
+      throw ScriptError(
+        .declaration,
+        reason: "screen '\(screen)' has no entry in the screen catalog" + Suggestions.hint(for: screen, in: names),
+        file: script.chunk)
+    }
   }
 
   /// The commands on this coordinator's screens; an error names the rule and the line declaring it.

@@ -17,6 +17,11 @@ public enum NavigationReport: Hashable, Sendable, CustomStringConvertible {
   /// The pending deep link can no longer open (its handler failed or nothing matches it) and
   /// was dropped; the reason says why.
   case pendingLinkDropped(url: String, reason: String)
+  /// A rule package's canary saw the new rules fail too often (`RuleDelivery`): the rules of
+  /// `restoredRelease` (0: the bundled script) run again, `release` is remembered as rejected,
+  /// and `failures` are the failed actions that decided it. `navigationKept` is `false` when the
+  /// state could not be migrated back and restarted at the restored rules' initial state.
+  case rulesRolledBack(release: Int, restoredRelease: Int, failures: [String], navigationKept: Bool)
 
   /// A short form for logs and the CLI.
   public var description: String {
@@ -30,6 +35,9 @@ public enum NavigationReport: Hashable, Sendable, CustomStringConvertible {
       return "deferred \(url) (\(BatchFailure.guardLabel(name)): \(reason))"
     case let .pendingLinkOpened(url): return "opened pending link \(url)"
     case let .pendingLinkDropped(url, reason): return "dropped pending link \(url): \(reason)"
+    case let .rulesRolledBack(release, restored, failures, kept):
+      return "rolled back rule release \(release) to \(restored == 0 ? "the bundled rules" : "release \(restored)") "
+        + "after \(failures.count) failed actions" + (kept ? "" : " (navigation restarted)")
     }
   }
 }

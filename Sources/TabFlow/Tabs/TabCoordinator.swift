@@ -50,7 +50,12 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   /// Applies the action's batch, or reports why it was discarded, as delegate actions.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    let outputs = apply(action, to: &state)
+    Self.effect(delivering: apply(action, to: &state))
+  }
+
+  /// The effect that sends `outputs` as delegate actions (none for none).
+  @inlinable
+  public static func effect(delivering outputs: [TabCoordinatorDelegate<Rules.Screen>]) -> Effect<Action> {
     switch outputs.count {
     case 0: return .none
     case 1: return .send(.delegate(outputs[0]))

@@ -1,0 +1,30 @@
+/// What ``RuleDelivery`` chose at launch, and why: the newest package in the folder that
+/// verified, or the bundled script with every package it passed over and the check each failed.
+public struct RuleLaunchReport: Hashable, Sendable, CustomStringConvertible {
+  /// A package file that was not used, and why.
+  public struct Skipped: Hashable, Sendable {
+    /// The file's path.
+    public let path: String
+    /// The check it failed (a tampered file fails `signature` or `sha256`).
+    public let error: RulePackageError
+  }
+
+  /// The release running: 0 for the bundled script.
+  public let release: Int
+  /// The package file it came from; `nil` for the bundled script.
+  public let path: String?
+  /// The packages passed over, newest first.
+  public let skipped: [Skipped]
+
+  /// Whether the bundled script runs.
+  public var usesBundledScript: Bool { path == nil }
+
+  /// `release 7 (…/shop-7.flowpkg)` or `bundled rules`, then each skipped file and why.
+  public var description: String {
+    var text = path.map { "release \(release) (\($0))" } ?? "bundled rules"
+    for skipped in skipped {
+      text += "; skipped \(skipped.path): \(skipped.error)"
+    }
+    return text
+  }
+}
