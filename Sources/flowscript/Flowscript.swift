@@ -38,11 +38,15 @@ struct Flowscript: ParsableCommand {
         flowscript check shop.lua --explore 6   validate and explore every reachable state
         flowscript graph shop.lua --format dot | dot -Tsvg > flow.svg
         flowscript send shop.lua 'feed.itemTapped {id=3}' 'tab profile' --json
+        flowscript keygen --out release.key     a key pair for signing rule packages
+        flowscript pack shop.lua --key release.key --release 7
+        flowscript verify shop.flowpkg --public-key release.key.pub
+        flowscript run shop.flowpkg --public-key release.key.pub flows/*.flow
 
       Exit codes: 0 success, 1 a scenario or check failed, 2 usage or script error.
       """,
     version: TabFlowVersion.current,
-    subcommands: [Repl.self, Run.self, Check.self, Graph.self, Send.self, DemoScript.self],
+    subcommands: [Repl.self, Run.self, Check.self, Graph.self, Send.self, Keygen.self, Pack.self, Verify.self, DemoScript.self],
     defaultSubcommand: Repl.self
   )
 }
@@ -84,8 +88,11 @@ struct CommandFailure: Error {
 
 /// The script argument shared by the subcommands.
 struct ScriptOptions: ParsableArguments {
-  @Argument(help: "The Lua rule script.")
+  @Argument(help: "The Lua rule script, or a rule package with --public-key.")
   var script: String
+
+  @Option(name: .customLong("public-key"), help: "Treat the script as a signed rule package, verified against this public key (KEY.pub); repeat for several.")
+  var publicKeys: [String] = []
 
   static let defaultBudget = 10_000_000
   static let defaultMemory = 32
@@ -129,11 +136,15 @@ struct ScriptOptions: ParsableArguments {
     var words = ["flowscript", "send", StateExplorer.Report.shellWord(script)]
     if budget != Self.defaultBudget { words += ["--budget", String(budget)] }
     if memory != Self.defaultMemory { words += ["--memory", String(memory)] }
+    for key in publicKeys { words += ["--public-key", StateExplorer.Report.shellWord(key)] }
     return words.joined(separator: " ")
   }
 
-  /// The script's text.
+  /// The script's text: the file's, or the verified package's script.
   func source() throws -> String {
+    if !publicKeys.isEmpty {
+      return try PackageFiles.verifiedPackage(script, keys: try PackageFiles.publicKeys(publicKeys)).script
+    }
     guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
       throw CommandFailure.usage("\(script): cannot read the script")
     }
@@ -150,8 +161,18 @@ struct ScriptOptions: ParsableArguments {
     guard FileManager.default.isReadableFile(atPath: script) else {
       throw CommandFailure.usage("\(script): cannot read the script")
     }
+    let origin: FlowSession.Origin
+    if publicKeys.isEmpty {
+      if PackageFiles.looksLikePackage(script) {
+        throw CommandFailure.usage("\(script): is a rule package; give the public key to verify it with --public-key KEY.pub")
+      }
+      origin = .file(script)
+    } else {
+      let keys = try PackageFiles.publicKeys(publicKeys)
+      origin = .package(script, try PackageFiles.verifiedPackage(script, keys: keys), keys: keys)
+    }
     do {
-      return try FlowSession(origin: .file(script), limits: limits)
+      return try FlowSession(origin: origin, limits: limits)
     } catch {
       throw CommandFailure.script(error)
     }

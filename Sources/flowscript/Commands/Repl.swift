@@ -14,8 +14,11 @@ extension Flowscript {
         Example: printf 'feed.itemTapped {id=3}\\ntree\\n' | flowscript
         """)
 
-    @Argument(help: "The Lua rule script (default: the bundled demo flow).")
+    @Argument(help: "The Lua rule script, or a rule package with --public-key (default: the bundled demo flow).")
     var script: String?
+
+    @Option(name: .customLong("public-key"), help: "Treat the script as a signed rule package, verified against this public key (KEY.pub); repeat for several.")
+    var publicKeys: [String] = []
 
     @Flag(help: "Reload the script when its file changes (checked before each line).")
     var watch = false
@@ -35,11 +38,12 @@ extension Flowscript {
 
     func run() throws {
       let session: FlowSession
-      let options = ScriptOptions(script: script ?? "", budget: budget, memory: memory)
+      let options = ScriptOptions(script: script ?? "", budget: budget, memory: memory, publicKeys: publicKeys)
       if script != nil {
         session = try options.session()
       } else {
         if watch { throw CommandFailure.usage("--watch needs a script file") }
+        if !publicKeys.isEmpty { throw CommandFailure.usage("--public-key needs a package file") }
         do {
           session = try FlowSession(origin: .bundledDemo, limits: options.limits)
         } catch {
@@ -52,8 +56,9 @@ extension Flowscript {
 }
 
 extension ScriptOptions {
-  init(script: String, budget: Int, memory: Int) {
+  init(script: String, budget: Int, memory: Int, publicKeys: [String] = []) {
     self.init()
+    self.publicKeys = publicKeys
     self.script = script
     self.budget = budget
     self.memory = memory

@@ -8,9 +8,11 @@ final class FlowSession {
   typealias State = TabCoordinatorState<DynamicScreen>
   typealias Coordinator = TabCoordinator<ScriptedRules<DynamicScreen, DynamicAction>>
 
-  /// Where the script came from: a file to reload, or the bundled demo.
+  /// Where the script came from: a file to reload, a signed rule package (its path, the
+  /// package as verified, the keys to verify a reload with), or the bundled demo.
   enum Origin {
     case file(String)
+    case package(String, RulePackage, keys: [RulePublicKey])
     case bundledDemo
   }
 
@@ -35,6 +37,8 @@ final class FlowSession {
     switch origin {
     case let .file(path):
       rules = try ScriptedRules(contentsOfFile: path, limits: limits)
+    case let .package(_, package, _):
+      rules = try ScriptedRules(source: package.script, name: package.chunkName, limits: limits)
     case .bundledDemo:
       rules = try ScriptedRules(source: DemoFlow.source, name: "demo.lua", limits: limits)
     }
@@ -229,10 +233,29 @@ final class FlowSession {
   }
 
   private func reload() -> LineOutcome {
-    guard case let .file(path) = origin else {
+    switch origin {
+    case let .file(path):
+      return reload(path: path)
+    case let .package(path, _, keys):
+      return reloadPackage(path, keys: keys)
+    case .bundledDemo:
       return .info("the bundled demo is built in; run flowscript repl scripts/demo.lua to edit and reload it")
     }
-    return reload(path: path)
+  }
+
+  /// Reloads a package file after verifying it again with the same keys.
+  private func reloadPackage(_ path: String, keys: [RulePublicKey]) -> LineOutcome {
+    let package: RulePackage
+    do {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        return .failed("reload failed, the old rules stay active: cannot read \(path)")
+      }
+      package = try RulePackage(data: data)
+      try package.verify(pinnedKeys: keys)
+    } catch {
+      return .failed("reload failed, the old rules stay active: \(path): \(error)")
+    }
+    return reload { () throws(ScriptError) in try rules.reload(source: package.script, name: package.chunkName, keeping: state) }
   }
 
   /// Replaces the script by the file at `path` (relative to the current script's folder), which
@@ -248,8 +271,13 @@ final class FlowSession {
   }
 
   private func reload(path: String) -> LineOutcome {
+    reload { () throws(ScriptError) in try rules.reload(contentsOfFile: path, keeping: state) }
+  }
+
+  /// Adopts the state a reload migrated, or says why the old rules stay.
+  private func reload(_ migrate: () throws(ScriptError) -> State) -> LineOutcome {
     do {
-      state = try rules.reload(contentsOfFile: path, keeping: state)
+      state = try migrate()
       // Earlier states may hold what the new script no longer declares: undo starts afresh.
       history.removeAll()
       return .info("reloaded \(rules.chunk): \(rules.declarations.rules.count) rules; navigation kept (undo history cleared)")

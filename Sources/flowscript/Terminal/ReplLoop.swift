@@ -37,8 +37,10 @@ struct ReplLoop {
   }
 
   private var scriptPath: String? {
-    if case let .file(path) = session.origin { return path }
-    return nil
+    switch session.origin {
+    case let .file(path), let .package(path, _, _): return path
+    case .bundledDemo: return nil
+    }
   }
 
   private func report(_ outcome: LineOutcome) {

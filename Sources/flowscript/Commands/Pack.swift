@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import TabFlow
+
+extension Flowscript {
+  /// `flowscript pack RULES.lua --key KEY --release N [--name NAME] [--out FILE]`.
+  struct Pack: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Sign a rule script as a rule package for installed apps.",
+      discussion: """
+        Validates the script first (what check does before exploring) and refuses to pack one that \
+        fails. The package is JSON: the script, its SHA-256, the release and an Ed25519 signature.
+        Example: flowscript pack shop.lua --key release.key --release 7
+        """)
+
+    @Argument(help: "The Lua rule script.")
+    var script: String
+
+    @Option(help: "The private key (from flowscript keygen).")
+    var key: String
+
+    @Option(help: "The release number, 1 or more; an app takes only a release above the one it has.")
+    var release: Int
+
+    @Option(help: "The package's name (default: the script's file name without .lua).")
+    var name: String?
+
+    @Option(help: "Where to write the package (default: NAME.flowpkg).")
+    var out: String?
+
+    func run() throws {
+      let source = try ScriptOptions(script: script, budget: ScriptOptions.defaultBudget, memory: ScriptOptions.defaultMemory).source()
+      let signingKey = try PackageFiles.signingKey(key)
+      let packageName = name ?? ((script as NSString).lastPathComponent as NSString).deletingPathExtension
+      let package: RulePackage
+      do {
+        package = try RulePackage(script: source, name: packageName, release: release, signedWith: signingKey)
+      } catch {
+        throw CommandFailure.usage("cannot pack: \(error)")
+      }
+      do {
+        _ = try ScriptedRules<DynamicScreen, DynamicAction>(source: source, name: package.chunkName)
+      } catch {
+        throw CommandFailure.usage("refusing to pack \(script): \(error)")
+      }
+      let path = out ?? "\(package.name).flowpkg"
+      do {
+        try package.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
+      } catch {
+        throw CommandFailure.usage("\(path): cannot write: \((error as NSError).localizedDescription)")
+      }
+      Output.line("packed \(package.name) release \(package.release) → \(path) (signed by key \(package.keyID))")
+    }
+  }
+}

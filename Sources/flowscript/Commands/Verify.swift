@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import TabFlow
+
+extension Flowscript {
+  /// `flowscript verify PKG --public-key KEY.pub [--installed-release N]`.
+  struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Check a rule package as an app would before installing it.",
+      discussion: """
+        Checks the JSON, format, version, fields, the script's SHA-256, the key, the signature, \
+        the release (with --installed-release) and that the script loads and validates in a fresh \
+        VM. Exit 0: valid. Exit 1: invalid, the failed check and why on stderr. Exit 2: usage.
+        Example: flowscript verify shop.flowpkg --public-key release.key.pub --installed-release 6
+        """)
+
+    @Argument(help: "The rule package.")
+    var package: String
+
+    @Option(name: .customLong("public-key"), help: "A pinned public key (KEY.pub); repeat for several.")
+    var publicKeys: [String] = []
+
+    @Option(help: "The release the app has installed; the package must be above it.")
+    var installedRelease: Int?
+
+    func run() throws {
+      guard !publicKeys.isEmpty else { throw CommandFailure.usage("give the app's public key with --public-key KEY.pub") }
+      let keys = try PackageFiles.publicKeys(publicKeys)
+      let data = try PackageFiles.data(package)
+      do {
+        let verified = try Self.verify(data, keys: keys, installedRelease: installedRelease)
+        Output.line(
+          "valid: \(verified.package.name) release \(verified.package.release), signed by key \(verified.package.keyID); "
+            + "\(verified.rules) rules load")
+      } catch {
+        throw CommandFailure(code: 1, message: "\(package): invalid: \(error)")
+      }
+    }
+
+    /// Every check an app runs that needs no app: shape, digest, signature, release, loading.
+    static func verify(
+      _ data: Data, keys: [RulePublicKey], installedRelease: Int?
+    ) throws(RulePackageError) -> (package: RulePackage, rules: Int) {
+      let package = try RulePackage(data: data)
+      try package.verify(pinnedKeys: keys)
+      if let installedRelease, package.release <= installedRelease {
+        throw .notNewer(release: package.release, installed: installedRelease)
+      }
+      do {
+        let rules = try ScriptedRules<DynamicScreen, DynamicAction>(source: package.script, name: package.chunkName)
+        return (package, rules.declarations.rules.count)
+      } catch {
+        throw .scriptFailed(error)
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import TabFlow
+
+/// Reading what the package commands take: key files and rule package files. Every problem is a
+/// usage error (exit 2) naming the file, except a package that reads but fails a check, which the
+/// caller decides about.
+enum PackageFiles {
+  /// The public keys in `paths` (`KEY.pub` files `flowscript keygen` wrote).
+  static func publicKeys(_ paths: [String]) throws -> [RulePublicKey] {
+    var keys: [RulePublicKey] = []
+    for path in paths {
+      do {
+        keys.append(try RulePublicKey(text: try text(path, what: "public key")))
+      } catch let error as RuleKeyError {
+        throw CommandFailure.usage("\(path): \(error)")
+      }
+    }
+    return keys
+  }
+
+  /// The private key in `path`.
+  static func signingKey(_ path: String) throws -> RuleSigningKey {
+    do {
+      return try RuleSigningKey(text: try text(path, what: "key"))
+    } catch let error as RuleKeyError {
+      throw CommandFailure.usage("\(path): \(error)")
+    }
+  }
+
+  /// The bytes of a package file, or a usage error when it cannot be read.
+  static func data(_ path: String) throws -> Data {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CommandFailure.usage("\(path): cannot read the package")
+    }
+    return data
+  }
+
+  /// The package in `path`, read and its signature checked against `keys`; a failed check is
+  /// a usage error (exit 2) — a command refuses to run an unsigned or mis-signed package.
+  static func verifiedPackage(_ path: String, keys: [RulePublicKey]) throws -> RulePackage {
+    do {
+      let package = try RulePackage(data: try data(path))
+      try package.verify(pinnedKeys: keys)
+      return package
+    } catch let error as RulePackageError {
+      throw CommandFailure.usage("\(path): refused, not a rule package signed by the given key: \(error)")
+    }
+  }
+
+  /// Whether `path` holds a rule package (so a command given it without `--public-key` can say so).
+  static func looksLikePackage(_ path: String) -> Bool {
+    guard let data = FileManager.default.contents(atPath: path), data.count <= RulePackage.maximumSize else { return false }
+    return (try? JSONSerialization.jsonObject(with: data)) is [String: Any]
+  }
+
+  private static func text(_ path: String, what: String) throws -> String {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw CommandFailure.usage("\(path): cannot read the \(what)")
+    }
+    return text
+  }
+}
