@@ -181,13 +181,22 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     var navigationKept = true
     // The previous rules ran before this release: they load again (the same script, limits).
     if let candidate = try? rules.candidate(source: watching.previous.source, name: watching.previous.chunk) {
+      rules.adopt(candidate)
       if let migrated = try? rules.compatibility(of: candidate, keeping: state) {
-        rules.adopt(candidate)
         state = migrated
       } else {
-        rules.adopt(candidate)
+        // The release added tabs or screens in use: keep what the previous rules declare.
         navigationKept = false
-        if let initial = try? rules.initialState() { state = initial }
+        let tabs = Set(candidate.declarations.tabIDs.map { TabID($0) })
+        let screens = Set(candidate.declarations.screenNames)
+        let codec = rules.codec
+        if let trimmed = state.trimmed(toTabs: tabs, keeping: { screens.contains(codec.describe($0).name) }),
+          let migrated = try? rules.compatibility(of: candidate, keeping: trimmed)
+        {
+          state = migrated
+        } else if let initial = try? rules.initialState() {
+          state = initial
+        }
       }
     }
     running = watching.previous

@@ -19,8 +19,9 @@ public enum NavigationReport: Hashable, Sendable, CustomStringConvertible {
   case pendingLinkDropped(url: String, reason: String)
   /// A rule package's canary saw the new rules fail too often (`RuleDelivery`): the rules of
   /// `restoredRelease` (0: the bundled script) run again, `release` is remembered as rejected,
-  /// and `failures` are the failed actions that decided it. `navigationKept` is `false` when the
-  /// state could not be migrated back and restarted at the restored rules' initial state.
+  /// and `failures` are the failed actions that decided it. `navigationKept` is `false` when
+  /// some navigation had to go: tabs the restored rules do not declare, and every stack cut
+  /// before the first screen they do not declare.
   case rulesRolledBack(release: Int, restoredRelease: Int, failures: [String], navigationKept: Bool)
 
   /// A short form for logs and the CLI.
@@ -37,7 +38,7 @@ public enum NavigationReport: Hashable, Sendable, CustomStringConvertible {
     case let .pendingLinkDropped(url, reason): return "dropped pending link \(url): \(reason)"
     case let .rulesRolledBack(release, restored, failures, kept):
       return "rolled back rule release \(release) to \(restored == 0 ? "the bundled rules" : "release \(restored)") "
-        + "after \(failures.count) failed actions" + (kept ? "" : " (navigation restarted)")
+        + "after \(failures.count) failed actions" + (kept ? "" : " (navigation the restored rules do not declare was dropped)")
     }
   }
 }

@@ -28,3 +28,28 @@ extension TabCoordinatorState {
       pendingLink: pendingLink)
   }
 }
+
+extension TabCoordinatorState {
+  /// This state with only the tabs in `tabs`, each stack cut before its first route whose screen
+  /// `keeps` refuses (a tab whose root is refused goes too); the selection moves to the first
+  /// tab left when its tab went, and history forgets the tabs that went. `nil` when no tab is
+  /// left. What rolling rules back to a script that lacks some of them keeps of the navigation.
+  func trimmed(toTabs tabs: Set<TabID>, keeping keeps: (Screen) -> Bool) -> TabCoordinatorState? {
+    var kept: [TabState<Screen>] = []
+    for var tab in storedTabs where tabs.contains(tab.id) {
+      let routes = tab.stack.routes
+      guard let first = routes.first, keeps(first.screen) else { continue }
+      let length = routes.firstIndex { !keeps($0.screen) } ?? routes.count
+      if length < routes.count, let stack = try? RouteStack(validating: Array(routes.prefix(length))) {
+        tab.stack = stack
+      }
+      kept.append(tab)
+    }
+    guard let firstTab = kept.first?.id else { return nil }
+    let ids = Set(kept.map(\.id))
+    let selected = ids.contains(selectedTab) ? selectedTab : firstTab
+    return try? TabCoordinatorState(
+      restoring: kept, selectedTab: selected, history: history.filter { ids.contains($0) && $0 != selected },
+      backBehavior: backBehavior, context: context, pendingLink: pendingLink)
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+@testable import TabFlow
+
+/// Scripts, keys and folders the delivery tests share.
+enum DeliveryFixture {
+  typealias Rules = ScriptedRules<DynamicScreen, DynamicAction>
+  typealias Delivery = RuleDelivery<DynamicScreen, DynamicAction>
+  typealias State = TabCoordinatorState<DynamicScreen>
+
+  /// The bundled script: one tab, `feed.open` pushes an item, `feed.boom` too.
+  static let bundled = """
+    app "T"
+    tab "home" { root = "feed" }
+    screen "feed" { actions = { "open", "boom" } }
+    screen "item" { state = { id = 0 } }
+    on("feed.open", function(nav) nav:push("item", { id = 1 }) end)
+    on("feed.boom", function(nav) nav:push("item", { id = 2 }) end)
+    """
+
+  /// A newer flow: a profile tab, items get a `qty`, and `feed.boom` raises an error.
+  static let newer = """
+    app "T"
+    tab "home" { root = "feed" }
+    tab "profile" { root = "account" }
+    screen "feed" { actions = { "open", "boom" } }
+    screen "item" { state = { id = 0, qty = 1 } }
+    screen "account" {}
+    on("feed.open", function(nav) nav:push("item", { id = 1 }) end)
+    on("feed.boom", function(nav) error("boom") end)
+    """
+
+  /// The team's key and a second, rotated-in key.
+  static let key = RuleSigningKey()
+  static let otherKey = RuleSigningKey()
+
+  static func package(_ script: String = newer, name: String = "t", release: Int, key: RuleSigningKey = key) throws -> RulePackage {
+    try RulePackage(script: script, name: name, release: release, signedWith: key)
+  }
+
+  static func bytes(_ script: String = newer, name: String = "t", release: Int, key: RuleSigningKey = key) throws -> Data {
+    try package(script, name: name, release: release, key: key).encoded()
+  }
+
+  /// A new empty folder under the temporary directory.
+  static func folder() -> String {
+    let path = NSTemporaryDirectory() + "tabflow-delivery-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  static func delivery(folder: String? = nil, canary: RuleCanary? = nil, keys: [RulePublicKey] = [key.publicKey]) throws -> Delivery {
+    try Delivery(bundledScript: bundled, name: "t.lua", pinnedKeys: keys, folder: folder, canary: canary)
+  }
+
+  /// The package files in `folder`, sorted.
+  static func files(in folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+  }
+
+  /// The JSON object of a package, to edit.
+  static func object(_ data: Data) throws -> [String: Any] {
+    try (JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+  }
+
+  static func data(_ object: [String: Any]) throws -> Data {
+    try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+  }
+}
