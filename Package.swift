@@ -69,7 +69,7 @@ let package = Package(
     ),
     // The embedding example: typed screens and reducers, navigation from a Lua script.
     .target(
-      name: "ShopExample", dependencies: ["TabFlow"], path: "Examples/ShopExample", resources: [.copy("shop.lua")]),
+      name: "ShopExample", dependencies: ["TabFlow"], path: "Examples/ShopExample", resources: [.copy("shop.lua"), .copy("shop-confirm.lua")]),
     .executableTarget(name: "tabflow-example", dependencies: ["ShopExample", "TabFlow"], path: "Examples/ShopExampleApp"),
     .testTarget(
       name: "ShopExampleTests",

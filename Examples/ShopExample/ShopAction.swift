@@ -16,6 +16,8 @@ public enum ShopAction: Equatable, Sendable, ScriptableAction {
   case cancelled
   /// The account page's orders button.
   case ordersTapped
+  /// The purchase confirmation's buy button.
+  case confirmTapped
 
   /// The name rules use after the screen: `feed.itemTapped`.
   public var scriptName: String {
@@ -27,6 +29,7 @@ public enum ShopAction: Equatable, Sendable, ScriptableAction {
     case .loginSucceeded: "loginSucceeded"
     case .cancelled: "cancelled"
     case .ordersTapped: "ordersTapped"
+    case .confirmTapped: "confirmTapped"
     }
   }
 

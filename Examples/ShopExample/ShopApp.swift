@@ -3,22 +3,41 @@ import TabFlow
 
 /// The example app: typed screens and screen reducers, with navigation decided entirely by a
 /// Lua script loaded at start-up. The app itself only records that the user logged in.
+///
+/// The script can change while the app is installed: ``delivery`` takes signed rule packages
+/// (``install(_:keeping:)``), keeps the last good one in `packageFolder` for the next launch, and
+/// — with a canary — brings the previous rules back when a new release fails.
 public struct ShopApp: Reducer {
   /// One stack per tab of typed screens.
   public typealias State = TabCoordinatorState<ShopScreen>
   /// Screen actions addressed by route ID, taps, back, deep links.
   public typealias Action = TabCoordinatorAction<ShopScreen, ShopAction>
 
-  /// The Lua rules (reloadable while the app runs).
-  public let rules: ScriptedRules<ShopScreen, ShopAction>
+  /// Where the rules come from: the bundled script, or the newest signed package installed.
+  public let delivery: RuleDelivery<ShopScreen, ShopAction>
   let clock: any Clock<Duration>
 
-  /// Loads the rules from a script's text.
-  public init(script: String? = nil, clock: any Clock<Duration> = ContinuousClock()) throws(ScriptError) {
+  /// The Lua rules running now (swapped in place by installs and rollbacks).
+  public var rules: ScriptedRules<ShopScreen, ShopAction> { delivery.rules }
+
+  /// Loads the rules from a script's text (default: the bundled `shop.lua`), then the newest
+  /// package in `packageFolder` signed by one of `pinnedKeys`.
+  public init(
+    script: String? = nil, clock: any Clock<Duration> = ContinuousClock(),
+    pinnedKeys: [RulePublicKey] = [], packageFolder: String? = nil, canary: RuleCanary? = nil
+  ) throws(ScriptError) {
     let source: String
     if let script { source = script } else { source = try Self.bundledScript }
-    rules = try ScriptedRules(source: source, name: "shop.lua", catalog: ShopScreen.catalog)
+    delivery = try RuleDelivery(
+      bundledScript: source, name: "shop.lua", catalog: ShopScreen.catalog, pinnedKeys: pinnedKeys,
+      folder: packageFolder, canary: canary)
     self.clock = clock
+  }
+
+  /// Installs a rule package the app fetched; returns the state to adopt
+  /// (`store.send(.adoptReloaded(…))`). On error nothing changed: log it, show the user nothing.
+  public func install(_ package: Data, keeping state: State) throws(RulePackageError) -> State {
+    try delivery.install(package, keeping: state)
   }
 
   /// The state the script declares.
@@ -34,22 +53,31 @@ public struct ShopApp: Reducer {
         }
         return .none
       }
-      TabCoordinator(script: rules)
+      DeliveryCoordinator(delivery: delivery)
     }
     .forEachRoute(\.self, action: .router()) { ShopScreenFeature(clock: clock) }
   }
 
   /// The script the app ships with: `shop.lua`, a resource of this module, loaded at start-up.
   public static var bundledScript: String {
-    get throws(ScriptError) {
-      guard let url = Bundle.module.url(forResource: "shop", withExtension: "lua") else {
-        throw ScriptError(.runtime, "the example's shop.lua resource is missing")
-      }
-      do {
-        return try String(contentsOf: url, encoding: .utf8)
-      } catch {
-        throw ScriptError(.runtime, "cannot read \(url.path): \(error)")
-      }
+    get throws(ScriptError) { try resource("shop") }
+  }
+
+  /// Release 2 of the flow, which the team ships as a signed package (buying asks for
+  /// confirmation first): `shop-confirm.lua`. In a real app this text arrives inside a package
+  /// from the team's server; it is a resource here so the example and its tests can pack it.
+  public static var confirmingScript: String {
+    get throws(ScriptError) { try resource("shop-confirm") }
+  }
+
+  private static func resource(_ name: String) throws(ScriptError) -> String {
+    guard let url = Bundle.module.url(forResource: name, withExtension: "lua") else {
+      throw ScriptError(.runtime, "the example's \(name).lua resource is missing")
+    }
+    do {
+      return try String(contentsOf: url, encoding: .utf8)
+    } catch {
+      throw ScriptError(.runtime, "cannot read \(url.path): \(error)")
     }
   }
 }

@@ -12,6 +12,8 @@ public enum ShopScreen: Equatable, Sendable, Codable {
   case orders(OrdersState)
   /// The profile tab's root.
   case account
+  /// "Buy this?" — shipped in the app, used by the rules only from rule package release 2 on.
+  case confirmPurchase(ConfirmState)
 
   /// An item page: which item, how many.
   public struct ItemState: Equatable, Sendable, Codable {
@@ -47,6 +49,14 @@ public enum ShopScreen: Equatable, Sendable, Codable {
     public init(highlight: Int = 0) { self.highlight = highlight }
   }
 
+  /// The purchase confirmation: which item.
+  public struct ConfirmState: Equatable, Sendable, Codable {
+    /// Which item.
+    public var id: Int
+    /// A confirmation for an item.
+    public init(id: Int = 0) { self.id = id }
+  }
+
   /// The catalog mapping the script's screen names to these cases.
   public static var catalog: ScreenCatalog<ShopScreen> {
     var catalog = ScreenCatalog<ShopScreen>()
@@ -55,6 +65,9 @@ public enum ShopScreen: Equatable, Sendable, Codable {
     catalog.register("item", ItemState.self, embed: ShopScreen.item) { if case let .item(state) = $0 { state } else { nil } }
     catalog.register("login", LoginState.self, embed: ShopScreen.login) { if case let .login(state) = $0 { state } else { nil } }
     catalog.register("orders", OrdersState.self, embed: ShopScreen.orders) { if case let .orders(state) = $0 { state } else { nil } }
+    catalog.register("confirm", ConfirmState.self, embed: ShopScreen.confirmPurchase) {
+      if case let .confirmPurchase(state) = $0 { state } else { nil }
+    }
     return catalog
   }
 }

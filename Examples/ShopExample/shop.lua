@@ -7,6 +7,8 @@ screen "item"    { state = { id = 0, qty = 1 }, actions = { "addTapped", "buyTap
 screen "login"   { state = { reason = "", isSubmitting = false }, actions = { "submitTapped", "loginSucceeded", "cancelled" } }
 screen "orders"  { state = { highlight = 0 } }
 screen "account" { actions = { "ordersTapped" } }
+-- Shipped in the app for a later rule package (shop-confirm.lua); no rule here opens it.
+screen "confirm" { state = { id = 0 }, actions = { "confirmTapped", "cancelled" } }
 
 on("feed.itemTapped", function(nav, p) nav:push("item", { id = p.id }) end)
 on("item.buyTapped", function(nav)

@@ -2,12 +2,16 @@ import Foundation
 import ShopExample
 import TabFlow
 
-/// `tabflow-example [SCRIPT.lua]`: runs the example shop through a Store and prints each step.
+/// `tabflow-example [SCRIPT.lua]`: runs the example shop through a Store and prints each step,
+/// then takes release 2 of the flow as a signed rule package while it runs.
 @MainActor
 func runExample() async throws {
   let arguments = CommandLine.arguments.dropFirst()
   let script = try arguments.first.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? ShopApp.bundledScript
-  let app = try ShopApp(script: script)
+  // The team's key: made once with `flowscript keygen`, its public half pinned in the app. Made
+  // here so the example runs on its own.
+  let teamKey = RuleSigningKey()
+  let app = try ShopApp(script: script, pinnedKeys: [teamKey.publicKey])
   let store = Store(initialState: try app.initialState()) { app }
 
   func show(_ step: String) {
@@ -31,6 +35,25 @@ func runExample() async throws {
   await send(.buyTapped, "buy again (the script shows the order in the profile tab)")
   await store.send(.openURL("shop://item/9")).finish()
   show("open shop://item/9")
+
+  // Release 2 of the flow arrives as bytes the app fetched (`flowscript pack shop-confirm.lua
+  // --key KEY --release 2`); installing keeps the navigation.
+  let release2 = try RulePackage(script: ShopApp.confirmingScript, name: "shop", release: 2, signedWith: teamKey)
+  await store.send(.adoptReloaded(try app.install(release2.encoded(), keeping: store.state))).finish()
+  show("install rule package release 2 (navigation kept)")
+  await send(.buyTapped, "buy (release 2 asks for confirmation in a sheet)")
+  await send(.confirmTapped, "confirm (the order shows in the profile tab)")
+
+  // A package changed on the way: refused, release 2 keeps running.
+  var tampered = release2.encoded()
+  if let range = tampered.range(of: Data("confirmTapped".utf8)) {
+    tampered.replaceSubrange(range, with: Data("confirmTappet".utf8))
+  }
+  do {
+    _ = try app.install(tampered, keeping: store.state)
+  } catch {
+    print("rejected a tampered package: \(error)\n  still running release \(app.delivery.installedRelease)")
+  }
 }
 
 do {
