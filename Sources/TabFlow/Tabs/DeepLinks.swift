@@ -56,7 +56,7 @@ public struct DeepLinks<Screen> {
   /// routes): opening a URL that matches `pattern` shows the screen `screen` makes from its
   /// parameters — pushed above the root of `tab` (selecting it), or of the selected tab when `tab`
   /// is `nil` (`keepRoot`: the root stays, the rest is replaced; the root itself when the screen is
-  /// the tab's root screen) — and ``url(for:)`` gives the URL of a state whose top screen
+  /// the tab's root screen) — and ``url(for:)-(TabCoordinatorState<Screen>)`` gives the URL of a state whose top screen
   /// `parameters` recognizes. Parameters a pattern has no `:segment` for travel as query items.
   ///
   /// ```swift
