@@ -1,5 +1,3 @@
-import Foundation
-
 /// Maps the screen names a script uses to an app's typed Swift screens, with `Codable` payloads
 /// carried as Lua tables.
 ///
@@ -72,17 +70,14 @@ public struct ScreenCatalog<Screen>: Sendable {
     _ type: Payload.Type, from state: [String: FlowValue], screen: String
   ) throws(ScriptError) -> Payload {
     do {
-      let data = try JSONEncoder().encode(FlowValue.object(state))
-      return try JSONDecoder().decode(Payload.self, from: data)
+      return try FlowValueDecoder.decode(Payload.self, from: .object(state))
     } catch {
       throw ScriptError(.payload, "the payload of screen '\(screen)' does not decode: \(NavigationDocument.describe(error))")
     }
   }
 
   private static func encode<Payload: Encodable>(_ payload: Payload) -> [String: FlowValue] {
-    guard let data = try? JSONEncoder().encode(payload),
-      case let .object(members)? = try? JSONDecoder().decode(FlowValue.self, from: data)
-    else { return [:] }
+    guard case let .object(members)? = try? FlowValueEncoder.encode(payload) else { return [:] }
     return members
   }
 }

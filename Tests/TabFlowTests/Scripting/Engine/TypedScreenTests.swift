@@ -191,21 +191,7 @@ extension ScriptedRulesTests {
       let rules = try Rules(source: Self.script, name: "shop.lua", catalog: Self.catalog)
       let error = try #require(throws: ScriptError.self) { try rules.screen(named: "item", payload: ["id": 2.5]) }
       #expect(error.kind == .payload)
-      withKnownIssue(
-        """
-        On Linux, Foundation's JSONDecoder reports a number that does not fit an Int as \
-        dataCorrupted "The given data was not valid JSON." with an empty coding path, so the \
-        catalog cannot name the field.
-        """
-      ) {
-        #expect(error.message.hasPrefix("the payload of screen 'item' does not decode: id:"), "\(error.message)")
-      } when: {
-        #if os(Linux)
-          true
-        #else
-          false
-        #endif
-      }
+      #expect(error.message == "the payload of screen 'item' does not decode: id: expected an integer, found 2.5")
     }
 
     @Test func aScreenTheCatalogDoesNotHaveIsALoadError() throws {
