@@ -32,6 +32,7 @@ extension Effect {
   /// case .stopTimerTapped:
   ///   return .cancel(id: CancelID.timer)
   /// ```
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(operation: .cancel(id: AnyHashable(id)))
   }

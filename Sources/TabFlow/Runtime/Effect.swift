@@ -116,6 +116,7 @@ extension Effect {
   /// ```swift
   /// return .merge(screens.map { .send(.refresh($0)) })
   /// ```
+  @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
     var kept: [Self] = []
     for effect in effects {

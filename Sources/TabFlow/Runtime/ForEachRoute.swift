@@ -166,6 +166,9 @@ public struct ForEachRouteReducer<
   @usableFromInline let removedSince: (Container, Snapshot) -> [RouteID]
   @usableFromInline let updateRoutes: ((inout Container, [Route<Container.Screen>]) throws(NavigationError) -> Void)?
   @usableFromInline let location: IssueLocation
+  /// Whether `routes` is `\.self` (a `TabCoordinatorState` is its own container): then the state
+  /// is used in place, without a key-path projection on every action.
+  @usableFromInline let routesAreState: Bool
 
   @usableFromInline
   init(
@@ -186,6 +189,29 @@ public struct ForEachRouteReducer<
     self.removedSince = removedSince
     self.updateRoutes = updateRoutes
     self.location = location
+    routesAreState = State.self == Container.self && (routes as AnyKeyPath) == (\State.self as AnyKeyPath)
+  }
+
+  /// The container in `state`.
+  @inlinable
+  func container(in state: State) -> Container {
+    // Same type (checked in init): the cast is the identity.
+    if routesAreState { return unsafeBitCast(state, to: Container.self) }
+    return state[keyPath: routes]
+  }
+
+  /// Runs `body` on the container in `state`, in place.
+  @inlinable
+  func withContainer<Result, Failure: Error>(
+    in state: inout State, _ body: (inout Container) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    if routesAreState {
+      // Same type (checked in init): the pointer is the container's.
+      return try withUnsafeMutablePointer(to: &state) { pointer throws(Failure) in
+        try pointer.withMemoryRebound(to: Container.self, capacity: 1) { rebound throws(Failure) in try body(&rebound.pointee) }
+      }
+    }
+    return try body(&state[keyPath: routes])
   }
 
   /// Runs the screen reducer (for a route action), applies `updateRoutes`, runs the coordinator,
@@ -199,8 +225,8 @@ public struct ForEachRouteReducer<
     var screenEffect: Effect<Action> = .none
     var routedID: RouteID?
     if case let .routeAction(id, screenAction)? = routerAction {
-      let effect = state[keyPath: routes].updateScreen(id: id) { screen in
-        screenReducer.reduce(into: &screen, action: screenAction)
+      let effect = withContainer(in: &state) { container in
+        container.updateScreen(id: id) { screen in screenReducer.reduce(into: &screen, action: screenAction) }
       }
       guard let effect else {
         reportLateAction(id: id, screenAction: screenAction)
@@ -212,12 +238,12 @@ public struct ForEachRouteReducer<
       }
     }
 
-    let before = snapshot(state[keyPath: routes])
+    let before = snapshot(container(in: state))
     if case let .updateRoutes(newRoutes)? = routerAction {
       applyUpdateRoutes(newRoutes, to: &state)
     }
     let coordinatorEffect = coordinator.reduce(into: &state, action: action)
-    let removed = removedSince(state[keyPath: routes], before)
+    let removed = removedSince(container(in: state), before)
 
     if removed.isEmpty {
       if screenEffect.isNone { return coordinatorEffect }
@@ -243,7 +269,7 @@ public struct ForEachRouteReducer<
   func applyUpdateRoutes(_ newRoutes: [Route<Container.Screen>], to state: inout State) {
     guard let updateRoutes else { return }
     do {
-      try updateRoutes(&state[keyPath: routes], newRoutes)
+      try withContainer(in: &state) { container throws(NavigationError) in try updateRoutes(&container, newRoutes) }
     } catch {
       reportIssue(
         "forEachRoute could not apply updateRoutes: \(error.description)",
@@ -255,7 +281,16 @@ public struct ForEachRouteReducer<
   func cancellingEffects(
     of removed: [RouteID], after screenEffect: Effect<Action>, _ coordinatorEffect: Effect<Action>
   ) -> Effect<Action> {
-    .merge([screenEffect, coordinatorEffect] + removed.map { .cancel(id: RouteEffectID(route: $0)) })
+    // The common case — one route left, nothing else to run — needs no merge.
+    if removed.count == 1, screenEffect.isNone, coordinatorEffect.isNone {
+      return .cancel(id: RouteEffectID(route: removed[0]))
+    }
+    var effects: [Effect<Action>] = []
+    effects.reserveCapacity(removed.count + 2)
+    if !screenEffect.isNone { effects.append(screenEffect) }
+    if !coordinatorEffect.isNone { effects.append(coordinatorEffect) }
+    for id in removed { effects.append(.cancel(id: RouteEffectID(route: id))) }
+    return .merge(effects)
   }
 
   @usableFromInline
