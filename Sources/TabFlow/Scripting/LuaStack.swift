@@ -124,6 +124,17 @@ package struct LuaStack {
     return try bridge.read(at: index, root: .value)
   }
 
+  /// The value at `index` as a ``FlowValue``; an error names it `name` (`value[1].state.f`).
+  package func value(at index: Int32, named name: String) throws(LuaError) -> FlowValue {
+    guard isValid(index) else { return .null }
+    return try bridge.read(at: index, root: .named(name))
+  }
+
+  /// The absolute form of `index` (stays valid while values are pushed above it).
+  package func absoluteIndex(_ index: Int32) -> Int32 {
+    lua_absindex(state, index)
+  }
+
   /// Pushes `table[key]` (raw) and returns its type; pushes `nil` when `table` is not a table.
   @discardableResult
   package func pushField(_ key: String, of table: Int32) throws(LuaError) -> LuaType {

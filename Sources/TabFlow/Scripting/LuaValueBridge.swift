@@ -27,6 +27,7 @@ struct LuaValueBridge {
     case result(Int)
     case global(String)
     case value
+    case named(String)
 
     var name: String {
       switch self {
@@ -34,6 +35,7 @@ struct LuaValueBridge {
       case let .result(i): return "result \(i)"
       case let .global(name): return "'\(name)'"
       case .value: return "value"
+      case let .named(name): return name
       }
     }
   }

@@ -111,23 +111,12 @@ final class RuleScript {
   func call(
     _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, view: @escaping ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    let queue = try withView(view, rule: rule.key, line: line(of: rule)) {
-      try vm.call(callRuleFunction, resultCount: 1) { stack in
-        try stack.push(rule.index)
-        try stack.push(screen)
-        try stack.push(action)
-        try stack.push(tab)
-        try stack.push(payload)
-      } results: { stack, first in
-        try stack.value(at: first)
-      }
-    }
-    do {
-      return try decoder.commands(from: queue)
-    } catch {
-      var failure = error
-      failure.rule = rule.key
-      throw failure.located(in: chunk, line: line(of: rule))
+    try commands(of: callRuleFunction, rule: rule.key, line: line(of: rule), view: view) { stack in
+      try stack.push(rule.index)
+      try stack.push(screen)
+      try stack.push(action)
+      try stack.push(tab)
+      try stack.push(payload)
     }
   }
 
@@ -135,23 +124,37 @@ final class RuleScript {
   func callDeepLink(
     _ index: Int, url: String, parameters: [String: String], view: @escaping ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    let rule = "deeplink \(declarations.deepLinks[index])"
-    let queue = try withView(view, rule: rule, line: line(ofDeepLink: index)) {
-      try vm.call(callDeepLinkFunction, resultCount: 1) { stack in
-        try stack.push(index + 1)
-        try stack.push(url)
-        try stack.push(FlowValue.object(parameters.mapValues(FlowValue.string)))
-      } results: { stack, first in
-        try stack.value(at: first)
+    try commands(
+      of: callDeepLinkFunction, rule: "deeplink \(declarations.deepLinks[index])", line: line(ofDeepLink: index), view: view
+    ) { stack in
+      try stack.push(index + 1)
+      try stack.push(url)
+      try stack.push(FlowValue.object(parameters.mapValues(FlowValue.string)))
+    }
+  }
+
+  /// Calls a DSL entry point that returns a queue, and decodes the queue while it is on the
+  /// stack, field by field. A decoding failure is the rule's (reported at its declaration), not
+  /// the VM's.
+  private func commands(
+    of function: LuaRef, rule: String, line: Int?, view: @escaping ViewAnswer, arguments: (LuaStack) throws -> Void
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    var decodingFailure: ScriptError?
+    let commands = try withView(view, rule: rule, line: line) {
+      try vm.call(function, resultCount: 1, arguments: arguments) { stack, first in
+        do throws(ScriptError) {
+          return try decoder.commands(fromQueueAt: first, in: stack)
+        } catch {
+          decodingFailure = error
+          return []
+        }
       }
     }
-    do {
-      return try decoder.commands(from: queue)
-    } catch {
-      var failure = error
+    if var failure = decodingFailure {
       failure.rule = rule
-      throw failure.located(in: chunk, line: line(ofDeepLink: index))
+      throw failure.located(in: chunk, line: line)
     }
+    return commands
   }
 
   /// What a guard answered when it refused a change: its reason, the commands its `redirect`

@@ -1,3 +1,14 @@
+/// The fields of one queued command, as ``ScriptCommandDecoder`` reads them: `nil` for an
+/// absent field.
+protocol ScriptCommandFields {
+  /// The field `key`, or `nil` when the command has none.
+  func field(_ key: String) throws(ScriptError) -> FlowValue?
+}
+
+extension Dictionary: ScriptCommandFields where Key == String, Value == FlowValue {
+  func field(_ key: String) -> FlowValue? { self[key] }
+}
+
 /// Turns the command tables a rule queued (`{op = "push", screen = "item", state = {…}}`) into
 /// navigation commands on dynamic screens, merging declared state defaults into payloads.
 ///
@@ -21,11 +32,20 @@ struct ScriptCommandDecoder {
   }
 
   func command(from item: FlowValue) throws(ScriptError) -> NavigationCommand<DynamicScreen> {
-    guard case let .object(fields) = item, case let .string(op)? = fields["op"] else {
+    guard case let .object(fields) = item, case .string? = fields["op"] else {
       throw ScriptError(.invalidCommand, "not a command: \(item)")
     }
+    return try command(from: fields)
+  }
+
+  /// The command whose fields `fields` reads: a dictionary, or a queued table read field by
+  /// field from the VM (``LuaCommandFields``), so the fast path and the generic one share this.
+  func command(from fields: some ScriptCommandFields) throws(ScriptError) -> NavigationCommand<DynamicScreen> {
+    guard case let .string(op)? = try fields.field("op") else {
+      throw ScriptError(.invalidCommand, "not a command: it has no op")
+    }
     let command = try stackOrCoordinatorCommand(op, fields)
-    if case let .string(tab)? = fields["tab"] {
+    if case let .string(tab)? = try fields.field("tab") {
       guard tabs.contains(tab) else { throw unknownTab(tab) }
       return .tab(TabID(tab), command)
     }
@@ -33,7 +53,7 @@ struct ScriptCommandDecoder {
   }
 
   private func stackOrCoordinatorCommand(
-    _ op: String, _ fields: [String: FlowValue]
+    _ op: String, _ fields: some ScriptCommandFields
   ) throws(ScriptError) -> NavigationCommand<DynamicScreen> {
     switch op {
     case "push":
@@ -54,31 +74,31 @@ struct ScriptCommandDecoder {
     case "popToCurrentNavigationRoot": return .popToCurrentNavigationRoot
     case "dismissAll": return .dismissAll
     case "selectTab":
-      let tab = try name(fields["target"], "tab")
+      let tab = try name(try fields.field("target"), "tab")
       guard tabs.contains(tab) else { throw unknownTab(tab) }
       return .selectTab(TabID(tab))
     case "resetTabs":
-      let tab = try name(fields["target"], "tab")
+      let tab = try name(try fields.field("target"), "tab")
       guard tabs.contains(tab) else { throw unknownTab(tab) }
       return .resetTabs(select: TabID(tab))
     case "reset":
-      return .reset(try routes(fields["routes"], firstIsRoot: true))
+      return .reset(try routes(try fields.field("routes"), firstIsRoot: true))
     case "open":
-      let modeName = try name(fields["mode"], "mode")
+      let modeName = try name(try fields.field("mode"), "mode")
       guard let mode = OpenMode(rawValue: modeName) else {
         throw ScriptError(.invalidCommand, "unknown open mode '\(modeName)' (replace, keepRoot, append)")
       }
-      return .open(try routes(fields["routes"], firstIsRoot: mode == .replace), mode: mode)
+      return .open(try routes(try fields.field("routes"), firstIsRoot: mode == .replace), mode: mode)
     case "emit":
-      return .emit(NavigationEvent(try name(fields["name"], "event"), payload: fields["payload"] ?? .null))
+      return .emit(NavigationEvent(try name(try fields.field("name"), "event"), payload: try fields.field("payload") ?? .null))
     default:
       throw ScriptError(.invalidCommand, "unknown command '\(op)'")
     }
   }
 
   /// The declaration of the screen named in `screen`, which must be declared.
-  private func declaration(_ fields: [String: FlowValue]) throws(ScriptError) -> ScreenDeclaration {
-    let screenName = try name(fields["screen"], "screen")
+  private func declaration(_ fields: some ScriptCommandFields) throws(ScriptError) -> ScreenDeclaration {
+    let screenName = try name(try fields.field("screen"), "screen")
     guard let declaration = screens[screenName] else {
       throw ScriptError(
         .unknownName, "unknown screen '\(screenName)'" + Suggestions.hint(for: screenName, in: screens.keys))
@@ -87,11 +107,11 @@ struct ScriptCommandDecoder {
   }
 
   /// The screen named by `screen`, opened with `state`.
-  func screen(_ fields: [String: FlowValue]) throws(ScriptError) -> DynamicScreen {
+  func screen(_ fields: some ScriptCommandFields) throws(ScriptError) -> DynamicScreen {
     let declaration = try declaration(fields)
     let screenName = declaration.name
     let payload: [String: FlowValue]
-    switch fields["state"] {
+    switch try fields.field("state") {
     case nil, .null?: payload = [:]
     case let .object(members)?: payload = members
     case .array([])?: payload = [:]
@@ -118,7 +138,7 @@ struct ScriptCommandDecoder {
       }
       let screen = try screen(fields)
       let defaultStyle = index == 0 && firstIsRoot ? "root" : "push"
-      let style = try name(fields["style"] ?? .string(defaultStyle), "style")
+      let style = try name(fields.field("style") ?? .string(defaultStyle), "style")
       switch style {
       case "root": routes.append(.root(screen, withNavigation: try flag(fields, "navigation", default: true)))
       case "push": routes.append(.push(screen))
@@ -132,9 +152,9 @@ struct ScriptCommandDecoder {
     return routes
   }
 
-  private func sheetConfiguration(_ fields: [String: FlowValue]) throws(ScriptError) -> SheetConfiguration {
+  private func sheetConfiguration(_ fields: some ScriptCommandFields) throws(ScriptError) -> SheetConfiguration {
     var detents: [SheetConfiguration.Detent] = []
-    switch fields["detents"] {
+    switch try fields.field("detents") {
     // Lua's empty table arrives as the empty object.
     case nil, .null?, .object([:])?: detents = [.large]
     case let .array(items)?:
@@ -150,8 +170,8 @@ struct ScriptCommandDecoder {
     return SheetConfiguration(detents: detents, showDragIndicator: try flag(fields, "dragIndicator", default: true))
   }
 
-  private func count(_ fields: [String: FlowValue]) throws(ScriptError) -> Int {
-    switch fields["count"] {
+  private func count(_ fields: some ScriptCommandFields) throws(ScriptError) -> Int {
+    switch try fields.field("count") {
     case nil, .null?: return 1
     case let .int(value)?: return value
     case let .double(value)? where value == value.rounded() && abs(value) < 1e15: return Int(value)
@@ -160,9 +180,9 @@ struct ScriptCommandDecoder {
   }
 
   private func flag(
-    _ fields: [String: FlowValue], _ key: String, default defaultValue: Bool
+    _ fields: some ScriptCommandFields, _ key: String, default defaultValue: Bool
   ) throws(ScriptError) -> Bool {
-    switch fields[key] {
+    switch try fields.field(key) {
     case nil, .null?: return defaultValue
     case let .bool(flag)?: return flag
     case let other?: throw ScriptError(.invalidCommand, "\(key) must be true or false, got \(other)")

@@ -1,0 +1,53 @@
+import CLua
+
+/// One command table a rule queued, read field by field from the VM: only the fields the decoder
+/// asks for are converted, with no dictionary per command. Valid only while the queue is on the
+/// stack (inside the call's results closure).
+struct LuaCommandFields: ScriptCommandFields {
+  let stack: LuaStack
+  /// The command table's absolute index.
+  let table: Int32
+  /// The command's position in the queue (1-based), for error messages (`value[2].state`).
+  let position: Int
+
+  func field(_ key: String) throws(ScriptError) -> FlowValue? {
+    do throws(LuaError) {
+      let type = try stack.pushField(key, of: table)
+      defer { stack.pop() }
+      switch type {
+      case .nil: return nil
+      case .string: return stack.string(at: -1).map(FlowValue.string)
+      default: return try stack.value(at: -1, named: "value[\(position)].\(key)")
+      }
+    } catch {
+      throw ScriptError(error, rule: nil)
+    }
+  }
+}
+
+extension ScriptCommandDecoder {
+  /// The commands of the queue table at `index` of `stack`, each read field by field
+  /// (``LuaCommandFields``): the same commands ``commands(from:)`` makes of the queue read whole.
+  func commands(fromQueueAt index: Int32, in stack: LuaStack) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    let count = stack.type(at: index) == .table ? stack.rawLength(at: index) : 0
+    guard count > 0 else {
+      // Nothing queued, or not a list: read whole, as the generic path does.
+      let queue: FlowValue
+      do throws(LuaError) { queue = try stack.value(at: index) } catch { throw ScriptError(error, rule: nil) }
+      return try commands(from: queue)
+    }
+    var commands: [NavigationCommand<DynamicScreen>] = []
+    commands.reserveCapacity(count)
+    for position in 1...count {
+      let type: LuaType
+      do throws(LuaError) { type = try stack.pushElement(position, of: index) } catch { throw ScriptError(error, rule: nil) }
+      defer { stack.pop() }
+      guard type == .table else {
+        let item = (try? stack.value(at: -1)) ?? .null
+        throw ScriptError(.invalidCommand, "not a command: \(item)")
+      }
+      commands.append(try command(from: LuaCommandFields(stack: stack, table: stack.absoluteIndex(-1), position: position)))
+    }
+    return commands
+  }
+}
