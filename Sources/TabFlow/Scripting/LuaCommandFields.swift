@@ -17,7 +17,7 @@ struct LuaCommandFields: ScriptCommandFields {
       switch type {
       case .nil: return nil
       case .string: return stack.string(at: -1).map(FlowValue.string)
-      default: return try stack.value(at: -1, named: "value[\(position)].\(key)")
+      default: return try stack.value(at: -1, commandField: key, position: position)
       }
     } catch {
       throw ScriptError(error, rule: nil)

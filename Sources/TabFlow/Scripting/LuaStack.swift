@@ -124,10 +124,11 @@ package struct LuaStack {
     return try bridge.read(at: index, root: .value)
   }
 
-  /// The value at `index` as a ``FlowValue``; an error names it `name` (`value[1].state.f`).
-  package func value(at index: Int32, named name: String) throws(LuaError) -> FlowValue {
+  /// The value at `index` as a ``FlowValue``; an error names it as field `key` of the command
+  /// at `position` of a queue (`value[1].state.f`).
+  func value(at index: Int32, commandField key: String, position: Int) throws(LuaError) -> FlowValue {
     guard isValid(index) else { return .null }
-    return try bridge.read(at: index, root: .named(name))
+    return try bridge.read(at: index, root: .commandField(position: position, key: key))
   }
 
   /// The absolute form of `index` (stays valid while values are pushed above it).

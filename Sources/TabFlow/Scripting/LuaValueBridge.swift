@@ -27,7 +27,8 @@ struct LuaValueBridge {
     case result(Int)
     case global(String)
     case value
-    case named(String)
+    /// Field `key` of the command at `position` of a queue (`value[2].state`).
+    case commandField(position: Int, key: String)
 
     var name: String {
       switch self {
@@ -35,7 +36,7 @@ struct LuaValueBridge {
       case let .result(i): return "result \(i)"
       case let .global(name): return "'\(name)'"
       case .value: return "value"
-      case let .named(name): return name
+      case let .commandField(position, key): return "value[\(position)].\(key)"
       }
     }
   }

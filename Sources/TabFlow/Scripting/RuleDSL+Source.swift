@@ -20,7 +20,7 @@ local type, error, ipairs, select, mathtype = type, error, ipairs, select, math.
 local raw_next, getmetatable = next, getmetatable
 local pcall, tonumber, rawequal = pcall, tonumber, rawequal
 local sort, concat = table.sort, table.concat
-local dsl_setmetatable, dsl_print, dsl_math = setmetatable, print, math
+local dsl_setmetatable, dsl_print, dsl_math, dsl_rawset = setmetatable, print, math, rawset
 
 -- The factory is kept as a global of the DSL's own environment (no script can reach it).
 -- `host` holds what the engine provides: `view(which, tab, field, argument)` answering nav views,
@@ -356,7 +356,7 @@ function tabflow_make_dsl(host, limits)
   -- received it: every call has a new serial number.
 
   -- Private keys of a nav's fields (tables: only the DSL holds them).
-  local QUEUE, WHICH, TAB, VIEWTAB, EVENT, SERIAL = {}, {}, {}, {}, {}, {}
+  local QUEUE, WHICH, TAB, VIEWTAB, EVENT, SERIAL, ACTION = {}, {}, {}, {}, {}, {}, {}
   local serial = 0
 
   local function begin_call(what)
@@ -375,12 +375,22 @@ function tabflow_make_dsl(host, limits)
       .. "that received it (do not keep it in a variable)", level + 1)
   end
 
+  -- A rule's event is made only when the rule reads it: the nav holds its screen name (in EVENT)
+  -- and action; a deep link's event is a table from the start.
+  local function event_of(nav)
+    local event = nav[EVENT]
+    if type(event) ~= "string" then return event or nil end
+    event = { screen = event, action = nav[ACTION], tab = nav[VIEWTAB] or nil }
+    dsl_rawset(nav, EVENT, event)
+    return event
+  end
+
   local Nav = {}
   local navMeta = {
     __index = function(nav, key)
       local method = Nav[key]
       if method then return method end
-      if key == "event" then return record(nav, 2)[EVENT] or nil end
+      if key == "event" then return event_of(record(nav, 2)) end
       -- `nav:tab(id)` (a method) owns the name `tab`, so the tab view is `nav.currentTab`.
       if key == "currentTab" then
         record(nav, 2)
@@ -398,9 +408,11 @@ function tabflow_make_dsl(host, limits)
 
   -- queue: where commands go (nil: read-only); tab: the tab commands are addressed to (nav:tab);
   -- viewTab: the tab views describe by default (the tab of the route that sent the action).
-  local function new_nav(queue, which, tab, viewTab, event, call)
+  -- event: a table, or a rule's screen name with `action` (made into a table when read).
+  local function new_nav(queue, which, tab, viewTab, event, call, action)
     return dsl_setmetatable({ [QUEUE] = queue or false, [WHICH] = which, [TAB] = tab or false,
-                              [VIEWTAB] = viewTab or false, [EVENT] = event or false, [SERIAL] = call }, navMeta)
+                              [VIEWTAB] = viewTab or false, [EVENT] = event or false, [SERIAL] = call,
+                              [ACTION] = action or false }, navMeta)
   end
 
   -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
@@ -459,7 +471,7 @@ function tabflow_make_dsl(host, limits)
   end
   function Nav:tab(id)
     record(self, 2)
-    return new_nav(self[QUEUE], self[WHICH], tab_arg(id), nil, self[EVENT], serial)
+    return new_nav(self[QUEUE], self[WHICH], tab_arg(id), nil, event_of(self), serial)
   end
   function Nav:contains(screen)
     if type(screen) ~= "string" then fail("contains expects a screen name", 2) end
@@ -499,7 +511,7 @@ function tabflow_make_dsl(host, limits)
     serial = serial + 1      -- begin_call, inlined: this is the hot path
     current.what = ruleWhat[index]
     local queue = {}
-    ruleFns[index](new_nav(queue, "current", nil, tab, { screen = screen, action = action, tab = tab }, serial), payload)
+    ruleFns[index](new_nav(queue, "current", nil, tab, screen, serial, action), payload)
     if check_upvalues then check_upvalues() end
     return queue
   end
