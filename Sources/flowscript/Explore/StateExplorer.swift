@@ -69,6 +69,9 @@ struct StateExplorer {
     /// How a reproduction starts: `flowscript send SCRIPT` with the limits the check ran with.
     var sendCommand = ""
 
+    /// Distinct states explored per second of the whole run.
+    var statesPerSecond: Int { states * 1000 / max(milliseconds, 1) }
+
     var problems: [Finding] { findings.filter { $0.kind != .guardRejection } }
     /// Unreached screens are problems only when exploration was complete; within a depth limit
     /// they may simply lie deeper.
@@ -77,7 +80,8 @@ struct StateExplorer {
 
     func print() {
       Output.line("\(chunk): explored \(states) states and \(transitions) transitions to depth \(depthReached)"
-        + (truncated ? " (stopped at the state limit)" : "") + " in \(milliseconds) ms")
+        + (truncated ? " (stopped at the state limit)" : "") + " in \(milliseconds) ms"
+        + " (\(statesPerSecond) states/s)")
       for finding in findings {
         let label: String
         switch finding.kind {
@@ -125,11 +129,11 @@ struct StateExplorer {
     report.sendCommand = sendCommand ?? "flowscript send \(Report.shellWord(session.chunk))"
     let declarations = session.rules.declarations
     let initial = session.state
-    var seen: [String: Int] = [key(initial): 0]
+    var seen: [StateKey: Int] = [key(initial): 0]
     var frontier: [(state: State, lines: [String])] = [(initial, [])]
     var reported = Set<String>()
-    var coversWithWayBack = Set<String>()
-    var covers: [String: (screen: String, lines: [String])] = [:]
+    var coversWithWayBack = Set<StateKey>()
+    var covers: [StateKey: (screen: String, lines: [String])] = [:]
     report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map(\.screen.name) })
     var lastProgress = ContinuousClock.now
     // Deep links a guard deferred, and the URLs of the screens reached, checked after exploring.
@@ -319,8 +323,8 @@ struct StateExplorer {
       .joined(separator: "/")
   }
 
-  private func key(_ state: State) -> String {
-    StateJSON.render(state)
+  private func key(_ state: State) -> StateKey {
+    StateKey(state)
   }
 
   /// The edge a change draws: a new route on top (push, sheet, cover) or a tab switch.
