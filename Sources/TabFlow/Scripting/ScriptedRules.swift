@@ -17,10 +17,14 @@ import Foundation
 /// with `file:line`, the rule and a traceback; the state is unchanged. Not `Sendable`: use it
 /// where the store runs.
 public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: NavigationRules {
-  @usableFromInline var script: RuleScript
+  @usableFromInline var script: RuleScript {
+    didSet { deepLinksCache = nil }
+  }
   @usableFromInline let codec: ScreenCodec<Screen>
   /// The limits every call of the script runs under; applied to reloads too.
   public let limits: LuaVM.Limits
+  /// The current script's deep links; forgotten whenever the script is replaced.
+  private var deepLinksCache: DeepLinks<Screen>?
 
   /// Loads a script whose screen names map to typed screens through `catalog`. Throws when the
   /// script does not load, its declarations do not fit together, or it declares a screen the
@@ -154,7 +158,16 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     DeepLinks(dynamic: { [self] in currentDeepLinks() })
   }
 
+  /// The current script's deep links, built once per script (patterns are parsed once, not on
+  /// every URL).
   private func currentDeepLinks() -> DeepLinks<Screen> {
+    if let cached = deepLinksCache { return cached }
+    let links = makeDeepLinks()
+    deepLinksCache = links
+    return links
+  }
+
+  private func makeDeepLinks() -> DeepLinks<Screen> {
     var links = DeepLinks<Screen>()
     for (index, pattern) in declarations.deepLinks.enumerated() {
       // Patterns were checked when the script loaded.

@@ -24,8 +24,20 @@ extension TabCoordinatorState {
   /// ``maximumRedirects`` in a row, and a cycle or a longer run throws an error naming it; a
   /// deferral of a deep link keeps the link as ``pendingLink`` (and applies its redirect, if any).
   /// Whatever fails leaves the state as it was before the first batch.
-  /// The commands with every payload written out (their descriptions name screens only), so a
-  /// redirect is a cycle only when it repeats an earlier batch exactly.
+  /// Whether two batches are the same, payloads included (descriptions name screens only), so
+  /// a redirect is a cycle only when it repeats an earlier batch exactly. Screens that are
+  /// `Equatable` compare as values; others by their dumped form.
+  static func same(_ lhs: [NavigationCommand<Screen>], _ rhs: [NavigationCommand<Screen>]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    if let equatable = (lhs as Any) as? any Equatable { return isEqual(equatable, rhs) }
+    return identity(of: lhs) == identity(of: rhs)
+  }
+
+  private static func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
+    (rhs as? Value) == lhs
+  }
+
+  /// The commands with every payload written out.
   static func identity(of commands: [NavigationCommand<Screen>]) -> String {
     var text = ""
     dump(commands, to: &text)
@@ -39,7 +51,7 @@ extension TabCoordinatorState {
     var objection = first
     var objected = commands
     var trail = [first.label]
-    var tried = [Self.identity(of: commands)]
+    var tried = [commands]
     var notes: [NavigationReport] = []
     var deferredLink: String?
     while true {
@@ -67,8 +79,7 @@ extension TabCoordinatorState {
         }
         redirect = commands
       }
-      let key = Self.identity(of: redirect)
-      if let start = tried.firstIndex(of: key) {
+      if let start = tried.firstIndex(where: { Self.same($0, redirect) }) {
         throw BatchError(BatchFailure(source: source, reason: .redirectLoop(Array(trail[start...]) + [trail[start]], cycle: true)))
       }
       guard tried.count <= Self.maximumRedirects else {
@@ -95,7 +106,7 @@ extension TabCoordinatorState {
         return PerformedBatch(commands: redirect, reports: notes + reports)
       }
       trail.append(topLabel)
-      tried.append(key)
+      tried.append(redirect)
       undo(journal)
       objected = redirect
       objection = Objection(verdict: next.verdict, guardName: next.name, label: trail[trail.count - 1])
