@@ -99,7 +99,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     } else {
       converted = try convert(commands, rule: rule.key, line: script.line(of: rule))
     }
-    return NavigationBatch(rule: "\(screen.name).\(action.scriptName)", converted, location: script.location(of: rule))
+    // The rule's own key names it unless it is a wildcard (`*.cancelled` ran for `login`).
+    let label = rule.key.hasPrefix("*.") ? "\(screen.name).\(action.scriptName)" : rule.key
+    return NavigationBatch(rule: label, converted, location: script.location(of: rule))
   }
 
   /// Runs one action's rule, guards and deep-link handler under one shared budget: however many
