@@ -12,6 +12,9 @@ extension FlowscriptTests {
       #expect(result.exitCode == 0)
       #expect(result.stdoutLines.first?.hasPrefix("demo.lua: explored ") == true)
       #expect(result.stdoutLines.first?.contains(" to depth 4 in ") == true)
+      // The summary ends with the rate: "… in 40 ms (5000 states/s)".
+      let summary = try #require(result.stdoutLines.first)
+      #expect(summary.range(of: #" ms \(\d+ states/s\)$"#, options: .regularExpression) != nil, "\(summary)")
       // A guard rejection is the guard doing its job: reported as a note, not a problem.
       #expect(result.stdout.contains("guard rejection (note): rejected by guard 'login required for checkout': login required"))
       #expect(result.stdoutLines.last == "check passed")
