@@ -124,16 +124,25 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
   // MARK: - Launch
 
   /// Adopts the newest package in the folder that passes every check against the bundled
-  /// rules' initial state, and says what it chose.
+  /// rules' initial state, and says what it chose. "Newest" is the release the signed content
+  /// says, not the file's name.
   private func launch() -> RuleLaunchReport {
     guard let folder else { return RuleLaunchReport(release: 0, path: nil, skipped: []) }
     var skipped: [RuleLaunchReport.Skipped] = []
+    var signed: [(path: String, package: RulePackage)] = []
     for file in folder.packageFiles() {
       do throws(RulePackageError) {
-        let data = try folder.read(file)
-        let package = try RulePackage(data: data)
+        let package = try RulePackage(data: try folder.read(file))
         try package.verify(pinnedKeys: pinnedKeys)
         guard !rejectedReleases.contains(package.release) else { throw .rejectedRelease(package.release) }
+        signed.append((file, package))
+      } catch {
+        skipped.append(RuleLaunchReport.Skipped(path: file, error: error))
+      }
+    }
+    signed.sort { $0.package.release > $1.package.release }
+    for (file, package) in signed {
+      do throws(RulePackageError) {
         let initial: TabCoordinatorState<Screen>
         do {
           initial = try rules.initialState()

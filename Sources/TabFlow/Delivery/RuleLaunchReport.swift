@@ -13,7 +13,8 @@ public struct RuleLaunchReport: Hashable, Sendable, CustomStringConvertible {
   public let release: Int
   /// The package file it came from; `nil` for the bundled script.
   public let path: String?
-  /// The packages passed over, newest first.
+  /// The packages passed over: those that failed a check of their own (shape, signature,
+  /// rejected release) in file order, then those whose script did not fit, newest first.
   public let skipped: [Skipped]
 
   /// Whether the bundled script runs.

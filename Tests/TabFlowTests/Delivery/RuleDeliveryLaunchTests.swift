@@ -58,6 +58,17 @@ import Testing
     #expect(next.launchReport.skipped.first?.error == .badSignature(keyID: F.key.publicKey.keyID))
   }
 
+  /// The release inside the signed content decides, not the file's name.
+  @Test func theNewestReleaseByContentRunsWhateverTheFilesAreCalled() throws {
+    let folder = F.folder()
+    try F.bytes(release: 5).write(to: URL(fileURLWithPath: folder + "/t-1.flowpkg"))
+    try F.bytes(release: 2).write(to: URL(fileURLWithPath: folder + "/t-9.flowpkg"))
+    let delivery = try F.delivery(folder: folder)
+    #expect(delivery.installedRelease == 5)
+    #expect(delivery.launchReport.path == folder + "/t-1.flowpkg")
+    #expect(delivery.launchReport.skipped.isEmpty)
+  }
+
   @Test func aPackageByAKeyNoLongerPinnedFallsBack() throws {
     let folder = F.folder()
     let first = try F.delivery(folder: folder, keys: [F.otherKey.publicKey])
