@@ -9,11 +9,11 @@ struct RulePackageFolder {
   static let fileExtension = "flowpkg"
   static let rejectedFile = "rejected-releases.json"
 
-  /// The package files, newest release first (by the number in the name; the content decides).
+  /// The package files, by name (which release each holds is for its signed content to say).
   func packageFiles() -> [String] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
     return names.filter { $0.hasSuffix("." + Self.fileExtension) && !$0.hasPrefix(".") }
-      .sorted { Self.releaseNumber(in: $0) > Self.releaseNumber(in: $1) }
+      .sorted()
       .map { (path as NSString).appendingPathComponent($0) }
   }
 
@@ -72,11 +72,5 @@ struct RulePackageFolder {
       if case let .io(failedPath, reason) = error { throw .storage(path: failedPath, reason: reason) }
       throw .storage(path: file, reason: error.description)
     }
-  }
-
-  /// The release number in `NAME-RELEASE.flowpkg`, or 0.
-  private static func releaseNumber(in name: String) -> Int {
-    let stem = name.dropLast(fileExtension.count + 1)
-    return Int(stem.split(separator: "-").last ?? "") ?? 0
   }
 }
