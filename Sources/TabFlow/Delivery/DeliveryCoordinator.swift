@@ -34,8 +34,9 @@ public struct DeliveryCoordinator<Screen, ScreenAction: ScriptableAction>: Reduc
 
   /// Applies the action like the coordinator, then lets the canary count it.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let guardErrorsBefore = delivery.rules.guardErrorCount
     var outputs = coordinator.apply(action, to: &state)
-    outputs += delivery.observe(action, outputs: outputs, state: &state)
+    outputs += delivery.observe(action, outputs: outputs, guardErrorsBefore: guardErrorsBefore, state: &state)
     return TabCoordinator<ScriptedRules<Screen, ScreenAction>>.effect(delivering: outputs)
   }
 }

@@ -3,8 +3,9 @@
 /// themselves (``RuleDelivery``).
 ///
 /// A failure is what the rules got wrong — a rule error, an exhausted budget or memory cap, an
-/// invalid command, a redirect loop. A guard's rejection is not (it is the rules working), nor is
-/// a deep link no pattern matches (the input is wrong). Every coordinator action counts as one of
+/// invalid command, a redirect loop, a Lua guard that raised an error (which the host sees as a
+/// rejection). A guard's rejection is not (it is the rules working), nor is a deep link no
+/// pattern matches (the input is wrong). Every coordinator action counts as one of
 /// the first actions except delegate actions, `setContext`, `cancelPendingLink` and
 /// `adoptReloaded`.
 public struct RuleCanary: Hashable, Sendable {

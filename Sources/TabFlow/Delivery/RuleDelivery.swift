@@ -165,17 +165,22 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
 
   /// Counts one action's outcome for the canary; rolls back (migrating `state`) when the
   /// installed release failed too often, and returns the report that says so.
+  /// `guardErrorsBefore` is ``ScriptedRules/guardErrorCount`` before the action: a Lua guard
+  /// that raised an error reaches the host as a rejection, but it is the rules failing.
   func observe(
     _ action: TabCoordinatorAction<Screen, ScreenAction>, outputs: [TabCoordinatorDelegate<Screen>],
-    state: inout TabCoordinatorState<Screen>
+    guardErrorsBefore: Int, state: inout TabCoordinatorState<Screen>
   ) -> [TabCoordinatorDelegate<Screen>] {
     guard var watching = watch, CanaryWatch.counts(action) else { return [] }
     watching.actions += 1
-    for output in outputs {
-      if case let .failed(failure) = output, CanaryWatch.counts(failure) {
-        watching.failures.append(failure.description)
-        break
-      }
+    let failure = outputs.lazy.compactMap { output -> String? in
+      guard case let .failed(failure) = output, CanaryWatch.counts(failure) else { return nil }
+      return failure.description
+    }.first
+    if let failure {
+      watching.failures.append(failure)
+    } else if rules.guardErrorCount > guardErrorsBefore {
+      watching.failures.append("guard failed: " + (rules.lastGuardError?.description ?? "an error"))
     }
     if watching.failures.count > watching.canary.maxFailures {
       return [.report(rollBack(watching, state: &state))]

@@ -23,6 +23,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   @usableFromInline let codec: ScreenCodec<Screen>
   /// The limits every call of the script runs under; applied to reloads too.
   public let limits: LuaVM.Limits
+  /// How many times a Lua guard raised an error (each time it rejected its batch with
+  /// `guard failed: …`) since these rules were made — what a canary counts as a failure of the
+  /// rules, where the host sees only a rejection.
+  public private(set) var guardErrorCount = 0
+  /// The error of the last Lua guard that raised one.
+  public private(set) var lastGuardError: ScriptError?
   /// The current script's deep links; forgotten whenever the script is replaced.
   private var deepLinksCache: DeepLinks<Screen>?
 
@@ -128,13 +134,15 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       guard !declared.isEmpty else { return (.allow, nil) }
       let commands = change.commands.map { $0.description }
       for (index, name) in declared.enumerated() where !change.confirmedGuards.contains(name) {
-        do {
+        do throws(ScriptError) {
           let view = viewAnswer(current: change.after, before: { change.before })
           guard let refusal = try script.callGuard(
             index, commands: commands, source: change.source.description, view: view)
           else { continue }
           return (try verdict(for: refusal, guard: name, index: index), name)
         } catch {
+          guardErrorCount += 1
+          lastGuardError = error
           return (.reject("guard failed: \(error)"), name)
         }
       }

@@ -120,6 +120,29 @@ import Testing
     #expect(delivery.installedRelease == 1)
   }
 
+  /// A Lua guard that raises an error rejects its batch (that is what the host sees), but it is
+  /// the new rules failing: the canary counts it.
+  @Test func aGuardThatRaisesAnErrorCountsAsAFailure() throws {
+    let broken = F.newer + "\nguard(\"stock\", function(change) if change.after.top == \"item\" then error(\"no stock\") end end)"
+    let delivery = try F.delivery(canary: RuleCanary(maxFailures: 0, outOf: 5))
+    let recorder = Recorder()
+    let store = try store(delivery, recorder)
+    store.send(.adoptReloaded(try delivery.install(try F.bytes(broken, release: 3), keeping: store.state)))
+    send("open", store)
+    guard case let .rejected(batch)? = recorder.delegates.first else {
+      Issue.record("expected a rejection: \(recorder.delegates)")
+      return
+    }
+    #expect(batch.failure.message.hasPrefix("guard failed: "))
+    guard case let .rulesRolledBack(release, _, failures, _)? = recorder.reports.last else {
+      Issue.record("no rollback: \(recorder.delegates)")
+      return
+    }
+    #expect(release == 3)
+    #expect(failures.first?.contains("no stock") == true)
+    #expect(delivery.installedRelease == 0)
+  }
+
   @Test func withoutACanaryFailuresNeverRollBack() throws {
     let delivery = try F.delivery()
     let recorder = Recorder()
