@@ -121,6 +121,7 @@ public final class LuaVM {
     let newEnvironment = luaL_ref(L, CLUA_REGISTRYINDEX)
     lua_settop(L, Self.stackBase)
     _ = clua_gc_collect(L)
+    _ = clua_gc_generational(L)
     return (newEnvironment, base)
   }
 
