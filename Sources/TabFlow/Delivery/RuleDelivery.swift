@@ -121,6 +121,18 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     }
   }
 
+  /// A saved navigation state (a `NavigationFileStore` document restored at launch) checked
+  /// against the running rules — which may be a newer package than the one it was saved under —
+  /// and migrated to them; or an error naming the tab or screen they no longer declare, in which
+  /// case start from `rules.initialState()`.
+  public func restoring(_ state: TabCoordinatorState<Screen>) throws(RulePackageError) -> TabCoordinatorState<Screen> {
+    do {
+      return try rules.compatibility(of: rules.script, keeping: state)
+    } catch {
+      throw .incompatible(error)
+    }
+  }
+
   // MARK: - Launch
 
   /// Adopts the newest package in the folder that passes every check against the bundled

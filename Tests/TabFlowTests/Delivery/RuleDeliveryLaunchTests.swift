@@ -17,6 +17,27 @@ import Testing
     #expect(try next.rules.initialState().tabIDs == ["home", "profile"])
   }
 
+  /// Navigation saved under the bundled rules, restored under a newer package: migrated; saved
+  /// under a package the app no longer runs: refused, naming what is missing.
+  @Test func aRestoredNavigationStateIsCheckedAgainstTheRunningRules() throws {
+    let folder = F.folder()
+    let first = try F.delivery(folder: folder)
+    var saved = try first.rules.initialState()
+    try saved.apply([.push(DynamicScreen("item", state: ["id": 4]))])
+    _ = try first.install(try F.bytes(release: 1), keeping: saved)
+    let next = try F.delivery(folder: folder)
+    let restored = try next.restoring(saved)
+    #expect(restored.tabIDs == ["home", "profile"])
+    #expect(restored.selectedStack.top.screen == DynamicScreen("item", state: ["id": 4, "qty": 1]))
+
+    let bundledOnly = try F.delivery()
+    var foreign = try next.rules.initialState()
+    try foreign.apply([.selectTab("profile")])
+    let error = try #require(throws: RulePackageError.self) { try bundledOnly.restoring(foreign) }
+    #expect(error.check == "compatibility")
+    #expect(error.description.contains("tab 'profile' is in use"))
+  }
+
   @Test func withoutPackagesTheBundledScriptRunsAndNothingIsSkipped() throws {
     let delivery = try F.delivery(folder: F.folder() + "/not-there-yet")
     #expect(delivery.installedRelease == 0)
