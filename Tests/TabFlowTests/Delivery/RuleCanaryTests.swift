@@ -13,6 +13,11 @@ import Testing
     var reports: [NavigationReport] {
       delegates.compactMap { if case let .report(report) = $0 { report } else { nil } }
     }
+    /// The last report, when it is a rollback.
+    var rollback: (release: Int, restored: Int, failures: [String], kept: Bool)? {
+      guard case let .rulesRolledBack(release, restored, failures, kept)? = reports.last else { return nil }
+      return (release, restored, failures, kept)
+    }
   }
 
   func store(_ delivery: F.Delivery, _ recorder: Recorder) throws -> Store<F.State, TabCoordinatorAction<DynamicScreen, DynamicAction>> {
@@ -55,15 +60,12 @@ import Testing
     #expect(store.state.tabIDs == ["home"])
     #expect(store.state.selectedStack.ids == item)
     #expect(store.state.selectedStack.top.screen == DynamicScreen("item", state: ["id": 1]))
-    guard case let .rulesRolledBack(release, restored, failures, kept) = recorder.reports.last else {
-      Issue.record("no rollback report: \(recorder.reports)")
-      return
-    }
-    #expect(release == 7)
-    #expect(restored == 0)
-    #expect(failures.count == 3)
-    #expect(failures.allSatisfy { $0.contains("boom") })
-    #expect(!kept)  // the profile tab release 7 added is gone; home's stack stays
+    let rollback = try #require(recorder.rollback, "no rollback report: \(recorder.reports)")
+    #expect(rollback.release == 7)
+    #expect(rollback.restored == 0)
+    #expect(rollback.failures.count == 3)
+    #expect(rollback.failures.allSatisfy { $0.contains("boom") })
+    #expect(!rollback.kept)  // the profile tab release 7 added is gone; home's stack stays
     // The bundled rules run again: boom pushes an item.
     store.send(.back)
     send("boom", store)
@@ -91,11 +93,8 @@ import Testing
     send("boom", store)
     #expect(delivery.installedRelease == 1)
     #expect(F.files(in: folder).contains("t-1.flowpkg"))
-    guard case let .rulesRolledBack(release, restored, failures, kept) = recorder.reports.last else {
-      Issue.record("no rollback report: \(recorder.reports)")
-      return
-    }
-    #expect(release == 2 && restored == 1 && failures.count == 1 && kept)
+    let rollback = try #require(recorder.rollback, "no rollback report: \(recorder.reports)")
+    #expect(rollback.release == 2 && rollback.restored == 1 && rollback.failures.count == 1 && rollback.kept)
     send("boom", store)
     #expect(store.state.selectedStack.top.screen.state["id"] == 3)
     #expect(try F.delivery(folder: folder).installedRelease == 1)
@@ -134,12 +133,9 @@ import Testing
       return
     }
     #expect(batch.failure.message.hasPrefix("guard failed: "))
-    guard case let .rulesRolledBack(release, _, failures, _)? = recorder.reports.last else {
-      Issue.record("no rollback: \(recorder.delegates)")
-      return
-    }
-    #expect(release == 3)
-    #expect(failures.first?.contains("no stock") == true)
+    let rollback = try #require(recorder.rollback, "no rollback: \(recorder.delegates)")
+    #expect(rollback.release == 3)
+    #expect(rollback.failures.first?.contains("no stock") == true)
     #expect(delivery.installedRelease == 0)
   }
 
