@@ -386,25 +386,46 @@ function tabflow_make_dsl(host, limits)
   end
 
   local Nav = {}
+
+  -- A nav's views (`nav.event`, `nav.depth`, …), made when read; nil for any other key. Its
+  -- callers tail-call it, so `record` blames the script two levels up.
+  local function nav_property(nav, key)
+    if key == "event" then return event_of(record(nav, 2)) end
+    -- `nav:tab(id)` (a method) owns the name `tab`, so the tab view is `nav.currentTab`.
+    if key == "currentTab" then
+      record(nav, 2)
+      return nav[TAB] or nav[VIEWTAB] or view(nav[WHICH], nil, "tab")
+    end
+    if key == "top" or key == "depth" or key == "stack" or key == "context" then
+      record(nav, 2)
+      return view(nav[WHICH], nav[TAB] or nav[VIEWTAB] or nil, key)
+    end
+    return nil
+  end
+
+  local function read_only(_, key) fail("nav is read-only (tried to set '" .. tostring(key) .. "')", 2) end
+
   local navMeta = {
     __index = function(nav, key)
       local method = Nav[key]
       if method then return method end
-      if key == "event" then return event_of(record(nav, 2)) end
-      -- `nav:tab(id)` (a method) owns the name `tab`, so the tab view is `nav.currentTab`.
-      if key == "currentTab" then
-        record(nav, 2)
-        return nav[TAB] or nav[VIEWTAB] or view(nav[WHICH], nil, "tab")
-      end
-      if key == "top" or key == "depth" or key == "stack" or key == "context" then
-        record(nav, 2)
-        return view(nav[WHICH], nav[TAB] or nav[VIEWTAB] or nil, key)
-      end
-      return nil
+      return nav_property(nav, key)
     end,
-    __newindex = function(_, key) fail("nav is read-only (tried to set '" .. tostring(key) .. "')", 2) end,
+    __newindex = read_only,
     __metatable = false,
   }
+
+  -- The nav every rule call receives: one table, reused (a rule's nav is valid only during its
+  -- call, and a call cannot start inside another). Its methods are found by a plain table
+  -- look-up (no function runs to find `nav:push`); its views go through `nav_property`.
+  local ruleNav
+  local ruleNavMethods = dsl_setmetatable({}, {
+    __index = function(_, key) return nav_property(ruleNav, key) end,
+    __metatable = false,
+  })
+  ruleNav = dsl_setmetatable({ [QUEUE] = false, [WHICH] = "current", [TAB] = false, [VIEWTAB] = false,
+                               [EVENT] = false, [SERIAL] = -1, [ACTION] = false },
+                             { __index = ruleNavMethods, __newindex = read_only, __metatable = false })
 
   -- queue: where commands go (nil: read-only); tab: the tab commands are addressed to (nav:tab);
   -- viewTab: the tab views describe by default (the tab of the route that sent the action).
@@ -417,7 +438,7 @@ function tabflow_make_dsl(host, limits)
 
   -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
   local function enqueue(nav, command, coordinatorCommand)
-    if nav[SERIAL] ~= serial then record(nav, 3) end
+    if nav[SERIAL] ~= serial then record(nav, 2) end
     local queue = nav[QUEUE]
     if not queue then fail("this nav is read-only (guards cannot navigate)", 3) end
     if not coordinatorCommand then command.tab = nav[TAB] or nil end
@@ -479,6 +500,8 @@ function tabflow_make_dsl(host, limits)
     return view(self[WHICH], self[TAB] or self[VIEWTAB] or nil, "contains", screen)
   end
 
+  for name, method in raw_next, Nav do dsl_rawset(ruleNavMethods, name, method) end
+
   -- Calls from the host --------------------------------------------------------
 
   local api = {}
@@ -510,8 +533,10 @@ function tabflow_make_dsl(host, limits)
   function api.call_rule(index, screen, action, tab, payload)
     serial = serial + 1      -- begin_call, inlined: this is the hot path
     current.what = ruleWhat[index]
-    local queue = {}
-    ruleFns[index](new_nav(queue, "current", nil, tab, screen, serial, action), payload)
+    local queue, nav = {}, ruleNav
+    nav[QUEUE], nav[VIEWTAB], nav[EVENT], nav[SERIAL], nav[ACTION] = queue, tab or false, screen, serial, action
+    ruleFns[index](nav, payload)
+    nav[SERIAL], nav[QUEUE] = -1, false
     if check_upvalues then check_upvalues() end
     return queue
   end
