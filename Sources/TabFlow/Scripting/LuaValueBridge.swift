@@ -51,7 +51,21 @@ struct LuaValueBridge {
   /// Reads the value at `index` (any acceptable index).
   func read(at index: Int32, root: Root) throws(LuaError) -> FlowValue {
     var reader = Reader(state: state, maxDepth: maxDepth, maxCount: maxCount, root: root)
-    return try reader.read(at: lua_absindex(state, index), depth: 0)
+    return try reader.read(at: lua_absindex(state, index), depth: 0, place: .root)
+  }
+
+  /// Where a value being read sits: the key or index it was read under and the place of the
+  /// table holding it. Places form a linked list on the call stack, so reading allocates nothing
+  /// to track the path (walked only to name a failing value) or the open tables (for cycles).
+  private struct Place {
+    /// How the value was reached from its table; `nil` for the root.
+    var component: PathComponent?
+    /// The place of the table holding the value; `nil` for the root.
+    var parent: UnsafePointer<Place>?
+    /// The table read at this place (set while its members are read).
+    var table: UnsafeRawPointer?
+
+    static var root: Place { Place(component: nil, parent: nil, table: nil) }
   }
 
   private struct Reader {
@@ -60,8 +74,6 @@ struct LuaValueBridge {
     let maxCount: Int
     let root: Root
     var count = 0
-    var path: [PathComponent] = []
-    var tables: [UnsafeRawPointer] = []
 
     init(state: OpaquePointer, maxDepth: Int, maxCount: Int, root: Root) {
       self.state = state
@@ -70,9 +82,16 @@ struct LuaValueBridge {
       self.root = root
     }
 
-    func pathString() -> String {
+    func pathString(_ place: Place) -> String {
+      var components: [PathComponent] = []
+      if let component = place.component { components.append(component) }
+      var parent = place.parent
+      while let table = parent {
+        if let component = table.pointee.component { components.append(component) }
+        parent = table.pointee.parent
+      }
       var out = root.name
-      for component in path {
+      for component in components.reversed() {
         switch component {
         case let .key(key): out += key.isLuaIdentifier ? ".\(key)" : "[\(FlowValue.string(key))]"
         case let .index(index): out += "[\(index)]"
@@ -81,11 +100,11 @@ struct LuaValueBridge {
       return out
     }
 
-    func failure(_ what: String) -> LuaError {
-      .invalidValue("\(pathString()) \(what)")
+    func failure(_ what: String, at place: Place) -> LuaError {
+      .invalidValue("\(pathString(place)) \(what)")
     }
 
-    mutating func read(at index: Int32, depth: Int) throws(LuaError) -> FlowValue {
+    mutating func read(at index: Int32, depth: Int, place: Place) throws(LuaError) -> FlowValue {
       count += 1
       if count > maxCount {
         throw .invalidValue("\(root.name) has more than \(maxCount) elements")
@@ -102,33 +121,42 @@ struct LuaValueBridge {
       case LUA_TSTRING:
         return .string(luaString(L, index))
       case LUA_TTABLE:
-        return try readTable(at: index, depth: depth)
+        return try readTable(at: index, depth: depth, place: place)
       case let type:
         let name = String(cString: lua_typename(L, type))
-        throw failure("is a \(name), which cannot be converted to a value")
+        throw failure("is a \(name), which cannot be converted to a value", at: place)
       }
     }
 
-    mutating func readTable(at index: Int32, depth: Int) throws(LuaError) -> FlowValue {
+    mutating func readTable(at index: Int32, depth: Int, place: Place) throws(LuaError) -> FlowValue {
       let L = state
       guard let pointer = lua_topointer(L, index) else { return .null }
-      if tables.contains(pointer) {
-        throw failure("contains itself (a cycle)")
+      var open = place.parent
+      while let table = open {
+        if table.pointee.table == pointer { throw failure("contains itself (a cycle)", at: place) }
+        open = table.pointee.parent
       }
       guard depth < maxDepth else {
-        throw failure("is nested deeper than \(maxDepth) levels")
+        throw failure("is nested deeper than \(maxDepth) levels", at: place)
       }
       guard lua_checkstack(L, 4) != 0 else {
-        throw failure("is nested too deep for the Lua stack")
+        throw failure("is nested too deep for the Lua stack", at: place)
       }
       // A table a rule script froze at load reads as its contents (its hidden backing table).
       if clua_rules_backing(L, index) != 0 {
         defer { lua_settop(L, -2) }
-        return try readTable(at: lua_gettop(L), depth: depth)
+        return try readTable(at: lua_gettop(L), depth: depth, place: place)
       }
-      tables.append(pointer)
-      defer { tables.removeLast() }
+      var here = place
+      here.table = pointer
+      return try withUnsafePointer(to: here) { table throws(LuaError) in
+        try readMembers(of: index, depth: depth, table: table)
+      }
+    }
 
+    /// The members of the table at `index`, read at `table`'s place: an array, or an object.
+    mutating func readMembers(of index: Int32, depth: Int, table: UnsafePointer<Place>) throws(LuaError) -> FlowValue {
+      let L = state
       let length = Int(lua_rawlen(L, index))
       if length > 0 {
         // An array has exactly the keys 1...length: count the entries, then read them in order.
@@ -138,14 +166,13 @@ struct LuaValueBridge {
           entries += 1
           lua_settop(L, -2)
         }
-        guard entries == length else { throw try arrayKeyFailure(at: index, length: length) }
+        guard entries == length else { throw try arrayKeyFailure(at: index, length: length, place: table.pointee) }
         var elements: [FlowValue] = []
         elements.reserveCapacity(length)
         for i in 1...length {
           lua_rawgeti(L, index, lua_Integer(i))
-          path.append(.index(i))
-          let element = try read(at: lua_gettop(L), depth: depth + 1)
-          path.removeLast()
+          let element = try read(
+            at: lua_gettop(L), depth: depth + 1, place: Place(component: .index(i), parent: table, table: nil))
           lua_settop(L, -2)
           elements.append(element)
         }
@@ -158,12 +185,11 @@ struct LuaValueBridge {
         guard lua_type(L, -2) == LUA_TSTRING else {
           let key = keyDescription(at: -2)
           lua_settop(L, -3)
-          throw failure("has the key \(key); a table must have only string keys or be an array 1...n")
+          throw failure("has the key \(key); a table must have only string keys or be an array 1...n", at: table.pointee)
         }
         let key = luaString(L, -2)
-        path.append(.key(key))
-        let value = try read(at: lua_gettop(L), depth: depth + 1)
-        path.removeLast()
+        let value = try read(
+          at: lua_gettop(L), depth: depth + 1, place: Place(component: .key(key), parent: table, table: nil))
         members[key] = value
         lua_settop(L, -2)
       }
@@ -171,7 +197,7 @@ struct LuaValueBridge {
     }
 
     /// The error for a table with a positive length that is not exactly an array 1...length.
-    func arrayKeyFailure(at index: Int32, length: Int) throws(LuaError) -> LuaError {
+    func arrayKeyFailure(at index: Int32, length: Int, place: Place) throws(LuaError) -> LuaError {
       let L = state
       lua_pushnil(L)
       while lua_next(L, index) != 0 {
@@ -183,16 +209,16 @@ struct LuaValueBridge {
           return failure(
             mixed
               ? "mixes array items (1...\(length)) with the key \(key)"
-              : "has the key \(key) besides the array items 1...\(length)")
+              : "has the key \(key) besides the array items 1...\(length)", at: place)
         }
         lua_settop(L, -2)
       }
       for i in 1...length {
         let missing = lua_rawgeti(L, index, lua_Integer(i)) == LUA_TNIL
         lua_settop(L, -2)
-        if missing { return failure("has no item \(i) (an array cannot have holes)") }
+        if missing { return failure("has no item \(i) (an array cannot have holes)", at: place) }
       }
-      return failure("is not an array 1...\(length)")
+      return failure("is not an array 1...\(length)", at: place)
     }
 
     /// A description of the key at `index` for messages (raw reads only).

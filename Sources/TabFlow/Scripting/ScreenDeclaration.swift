@@ -40,6 +40,20 @@ public struct ScreenDeclaration: Hashable, Sendable {
   /// An unknown field, or a value of the wrong kind for a declared default, is an error naming
   /// the screen and its fields.
   public func instantiate(with payload: [String: FlowValue]) throws(ScreenPayloadError) -> DynamicScreen {
+    // The common case, checked without sorting: every field declared and of its kind. A payload
+    // that sets every declared field is the state as it is.
+    var valid = true
+    for (key, value) in payload {
+      guard let declared = stateDefaults[key], Self.compatible(value, with: declared) else {
+        valid = false
+        break
+      }
+    }
+    if valid {
+      if payload.count == stateDefaults.count { return DynamicScreen(name, state: payload) }
+      return DynamicScreen(name, state: stateDefaults.merging(payload) { _, new in new })
+    }
+    // Otherwise the error names the smallest offending field, whatever the iteration order.
     var state = stateDefaults
     for key in payload.keys.sorted() {
       guard let value = payload[key] else { continue }
@@ -72,7 +86,9 @@ public struct ScreenDeclaration: Hashable, Sendable {
     case (.int, .double), (.double, .int): return true
     case (.array, .object(let members)) where members.isEmpty: return true
     case (.object(let members), .array) where members.isEmpty: return true
-    default: return value.kindName == declared.kindName
+    case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string), (.array, .array), (.object, .object):
+      return true
+    default: return false
     }
   }
 }
