@@ -182,7 +182,10 @@ function tabflow_make_dsl(host, limits)
         check_data(sample, "screen '" .. name .. "': the sample payload of '" .. a .. "'", 2)
         if not seen[a] then seen[a] = true; actions[#actions + 1] = { name = a, sample = sample } end
       end
-      local s = { name = name, title = title, state = state, actions = actions, actionSet = seen }
+      -- The kind (`type`) of each field's default: what a payload's value must be.
+      local kinds = {}
+      for k, v in pairs(state) do kinds[k] = type(v) end
+      local s = { name = name, title = title, state = state, kinds = kinds, actions = actions, actionSet = seen }
       screensByName[name] = s
       screenOrder[#screenOrder + 1] = name
       decl.screens[#decl.screens + 1] = { name = name, title = title, state = state, actions = actions }
@@ -284,13 +287,14 @@ function tabflow_make_dsl(host, limits)
       fail("the state of '" .. s.name .. "' must be a table, got " .. type(state), level)
     end
     local unknown, mismatch, any
+    local kinds = s.kinds
     for k, v in raw_next, state do
       any = true
-      local default = type(k) == "string" and s.state[k] or nil
-      if default == nil then
+      local kind = kinds[k]
+      if kind == nil then
         local name = tostring(k)
         if unknown == nil or name < unknown then unknown = name end
-      elseif type(default) ~= type(v) and (mismatch == nil or k < mismatch) then
+      elseif kind ~= type(v) and (mismatch == nil or k < mismatch) then
         mismatch = k
       end
     end
@@ -362,7 +366,7 @@ function tabflow_make_dsl(host, limits)
   -- Checks that `nav` is a nav of the running call; returns it. A nav's fields are raw and never
   -- nil (absent ones are `false`), so reading them never reaches the metatable.
   local function record(nav, level)
-    local s = nav[SERIAL]
+    local s = type(nav) == "table" and nav[SERIAL] or nil
     if s == serial then return nav end
     if s == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
     fail("this nav belongs to an earlier call, which has returned; a nav is valid only during the call "
@@ -432,7 +436,7 @@ function tabflow_make_dsl(host, limits)
 
   -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
   local function enqueue(nav, command, coordinatorCommand)
-    if nav[SERIAL] ~= serial then record(nav, 2) end
+    if nav ~= ruleNav or nav[SERIAL] ~= serial then record(nav, 3) end
     local queue = nav[QUEUE]
     if not queue then fail("this nav is read-only (guards cannot navigate)", 3) end
     if not coordinatorCommand then command.tab = nav[TAB] or nil end
@@ -440,7 +444,7 @@ function tabflow_make_dsl(host, limits)
   end
 
   function Nav:push(screen, state)
-    local s = screen_arg(screen)
+    local s = screensByName[screen] or screen_arg(screen)
     enqueue(self, { op = "push", screen = s.name, state = state_arg(s, state) })
   end
   function Nav:presentSheet(screen, state, options)

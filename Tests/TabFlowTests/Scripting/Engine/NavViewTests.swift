@@ -98,6 +98,23 @@ extension ScriptedRulesTests {
       #expect(flow.state.selectedTab == "profile")
     }
 
+    /// `nav.pop()` instead of `nav:pop()`: the error says how to call it and blames the rule's
+    /// line, not the engine's.
+    @Test func aMethodCalledWithADotIsAnErrorAtTheRulesLine() throws {
+      let flow = try ScriptedFlow(lab: "nav.pop()")
+      let error = try #require(throws: ScriptError.self) { try flow.batch("go") }
+      #expect(error.message == #"lab.lua:10: expected a nav (call its methods with ':', e.g. nav:push("item"))"#)
+    }
+
+    /// Every rule call gets a nav for that call: what one call read or queued is gone in the next.
+    @Test func eachCallSeesItsOwnEventAndQueue() throws {
+      let flow = try ScriptedFlow(lab: #"nav:emit("seen", { screen = nav.event.screen, depth = nav.depth })"#)
+      try flow.send("go")
+      flow.perform([.push(Lab.item(3))])
+      try flow.send("go")
+      #expect(flow.events.map(\.payload) == [["screen": "feed", "depth": 1], ["screen": "item", "depth": 2]])
+    }
+
     @Test func navIsReadOnly() throws {
       for (assignment, key) in [(#"nav.top = "item""#, "top"), ("nav.depth = 9", "depth"), ("nav.custom = {}", "custom")] {
         let flow = try ScriptedFlow(lab: assignment)

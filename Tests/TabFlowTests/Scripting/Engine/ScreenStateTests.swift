@@ -29,6 +29,14 @@ extension ScriptedRulesTests {
       return try #require(throws: ScriptError.self, sourceLocation: sourceLocation) { try flow.batch(action) }
     }
 
+    /// A field whose default is `false` is declared like any other: a payload may set it.
+    @Test func aFieldDefaultingToFalseCanBeSet() throws {
+      let flow = try ScriptedFlow(Self.script)
+      try flow.send("open", ["id": 4, "gift": true], from: "feed")
+      #expect(flow.state.selectedStack.top.screen
+        == DynamicScreen("item", state: ["id": 4, "qty": 1, "note": "", "gift": true, "tags": [:]]))
+    }
+
     @Test func thePayloadIsMergedOverTheDeclaredDefaults() throws {
       let flow = try ScriptedFlow(Self.script)
       try flow.send("open", ["id": 3, "tags": ["red"]], from: "feed")
