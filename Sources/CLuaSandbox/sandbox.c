@@ -30,44 +30,8 @@ long long clua_now_nanos(void) {
 }
 
 /* ------------------------------------------------------------------------ */
-/* 2. Limiting allocator                                                     */
+/* 2. Limiting allocator: see allocator.c                                    */
 /* ------------------------------------------------------------------------ */
-
-/* ptr == NULL means osize is a type tag, not a size. Returning NULL makes Lua
- * run an emergency GC, retry, then raise LUA_ERRMEM. Shrinks are never refused.
- * A new string object (tag LUA_TSTRING) longer than the string limit is
- * refused too: some single VM instructions cost time in proportion to the
- * length of their string operands without allocating (==, <, string-to-number
- * coercion in bitwise operators), and capping the length caps that cost.
- * While the limit is enforced, growth is also charged to the instruction
- * budget (one instruction per 64 bytes): C functions that build big strings or
- * tables then cost in proportion to their work. The charge is only noted here;
- * the count hook raises the error at its next check. */
-void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-  CLuaContext *c = (CLuaContext *)ud;
-  size_t old = ptr ? osize : 0;
-  if (nsize == 0) {
-    free(ptr);
-    c->bytesInUse -= old;
-    return NULL;
-  }
-  if (nsize > old && c->enforceMemoryLimit) {
-    if (c->memoryLimit != 0 && c->bytesInUse - old + nsize > c->memoryLimit) {
-      c->memoryLimitHit = 1;
-      return NULL;
-    }
-    if (ptr == NULL && osize == LUA_TSTRING && c->stringLimit != 0 && nsize > c->stringLimit + 64) {
-      c->stringLimitHit = 1;
-      return NULL;
-    }
-    c->instructionsLeft -= (long long)((nsize - old) >> 6);
-  }
-  void *np = realloc(ptr, nsize);
-  if (np == NULL) return (nsize <= old) ? ptr : NULL;
-  c->bytesInUse = c->bytesInUse - old + nsize;
-  if (c->bytesInUse > c->bytesPeak) c->bytesPeak = c->bytesInUse;
-  return np;
-}
 
 /* ------------------------------------------------------------------------ */
 /* 3. Instruction budget: sticky count hook                                  */

@@ -35,6 +35,12 @@
  * while the state closes). A pointer to it is the allocator's `ud` and is also
  * copied into the main thread's extra space, which lua_newthread copies into
  * every coroutine, so the hook and the C functions find it from any thread. */
+/* The allocator keeps freed blocks of up to CLUA_POOL_CLASSES * 16 bytes (Lua's tables, short
+ * strings, small hash and array parts) for reuse by the same state, up to CLUA_POOL_MAX_BYTES. */
+#define CLUA_POOL_GRAIN 16
+#define CLUA_POOL_CLASSES 16
+#define CLUA_POOL_MAX_BYTES ((size_t)256 << 10)
+
 typedef struct CLuaContext {
   size_t bytesInUse;           /* current heap of the state */
   size_t bytesPeak;            /* high-water mark */
@@ -56,6 +62,8 @@ typedef struct CLuaContext {
   int batchArmed;              /* the shared budget has been armed by the batch's first call */
   char hiddenSource[32];       /* chunk whose positions never locate an error (the rule DSL) */
   int (*dispatch)(lua_State *L, void *box); /* Swift @convention(c) */
+  void *freeBlocks[CLUA_POOL_CLASSES]; /* the allocator's free small blocks, by size class */
+  size_t pooledBytes;          /* bytes held in freeBlocks (capped by CLUA_POOL_MAX_BYTES) */
 } CLuaContext;
 
 /* Status returned by clua_sandbox_pcall for a call that re-entered the VM. */
@@ -72,6 +80,7 @@ int clua_sandbox_load(lua_State *L, CLuaContext *c, const char *s, size_t n, con
 int clua_newenv(lua_State *L);
 int clua_sandbox_setup(lua_State *L);
 lua_State *clua_sandbox_open(CLuaContext *c);
+void clua_sandbox_close(lua_State *L, CLuaContext *c);
 int clua_sandbox_openlibs(lua_State *L);
 void clua_push_swift_function(lua_State *L, void *box, int isPrint);
 int clua_rules_backing(lua_State *L, int idx);

@@ -85,7 +85,7 @@ public final class LuaVM {
     do {
       slots = try Self.prepare(state, context, coroutines: coroutines, seed: limits.randomSeed)
     } catch {
-      lua_close(state)
+      clua_sandbox_close(state, context)
       context.deinitialize(count: 1)
       context.deallocate()
       throw error
@@ -100,7 +100,7 @@ public final class LuaVM {
   }
 
   deinit {
-    lua_close(state)  // first: the allocator writes to the context, Lua holds the boxes
+    clua_sandbox_close(state, context)  // first: the allocator writes to the context, Lua holds the boxes
     context.deinitialize(count: 1)
     context.deallocate()
   }
