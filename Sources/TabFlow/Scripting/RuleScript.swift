@@ -22,7 +22,8 @@ final class RuleScript {
   private let callRuleFunction: LuaRef
   private let callDeepLinkFunction: LuaRef
   private let callGuardFunction: LuaRef
-  private let rulesByScreen: [String: [String: Rule]]
+  /// Rules by screen and action: one hashed look-up per action.
+  private let rulesByKey: [RuleKey: Rule]
   private let wildcardRules: [String: Rule]
   private let decoder: ScriptCommandDecoder
   private let ruleLocations: [String?]
@@ -85,14 +86,14 @@ final class RuleScript {
     callGuardFunction = entryPoints[3]
 
     declarations = try ScriptDeclarations(reading: declared, chunk: chunk)
-    var byScreen: [String: [String: Rule]] = [:]
+    var byKey: [RuleKey: Rule] = [:]
     var wildcards: [String: Rule] = [:]
     for (offset, key) in declarations.rules.enumerated() {
       let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
       let rule = Rule(index: offset + 1, key: key)
-      if parts[0] == "*" { wildcards[parts[1]] = rule } else { byScreen[parts[0], default: [:]][parts[1]] = rule }
+      if parts[0] == "*" { wildcards[parts[1]] = rule } else { byKey[RuleKey(screen: parts[0], action: parts[1])] = rule }
     }
-    rulesByScreen = byScreen
+    rulesByKey = byKey
     wildcardRules = wildcards
     ruleLocations = declarations.ruleLines.map { line in line.map { "\(chunk):\($0)" } }
     decoder = ScriptCommandDecoder(
@@ -103,7 +104,7 @@ final class RuleScript {
   /// The rule for an action of a screen: `screen.action`, else `*.action`.
   @usableFromInline
   func rule(screen: String, action: String) -> Rule? {
-    rulesByScreen[screen]?[action] ?? wildcardRules[action]
+    rulesByKey[RuleKey(screen: screen, action: action)] ?? wildcardRules[action]
   }
 
   /// Runs a rule; returns the commands it queued.
@@ -239,6 +240,12 @@ final class RuleScript {
   }
 
   /// Holds the view answer while a call runs; the registered view function reads it.
+  /// A rule's screen and action.
+  struct RuleKey: Hashable {
+    let screen: String
+    let action: String
+  }
+
   final class ViewBox {
     var answer: ViewAnswer?
   }

@@ -31,6 +31,13 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   public private(set) var lastGuardError: ScriptError?
   /// The current script's deep links; forgotten whenever the script is replaced.
   private var deepLinksCache: DeepLinks<Screen>?
+  /// The state the views of the rule `batch` is running describe; `nil` between calls.
+  @usableFromInline var viewedState: UnsafePointer<TabCoordinatorState<Screen>>?
+  /// Answers the views of the rule `batch` is running, from `viewedState`; made once.
+  @usableFromInline lazy var viewedStateAnswer: RuleScript.ViewAnswer = { [unowned self] which, tab, field, argument in
+    guard let state = viewedState else { throw ScriptError(.runtime, "nav views can only be read while a rule runs") }
+    return try viewAnswer(current: state.pointee)(which, tab, field, argument)
+  }
 
   /// Loads a script whose screen names map to typed screens through `catalog`. Throws when the
   /// script does not load, its declarations do not fit together, or it declares a screen the
@@ -94,10 +101,17 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
   ) throws(ScriptError) -> NavigationBatch<Screen>? {
     let screen = codec.describe(route.screen)
+    let script = self.script
     guard let rule = script.rule(screen: screen.name, action: action.scriptName) else { return nil }
-    let commands = try script.call(
-      rule, screen: screen.name, action: action.scriptName, tab: route.tab.rawValue,
-      payload: action.scriptPayload, view: viewAnswer(current: state))
+    // The rule's views read `state` through a pointer for the length of the call: no copy of the
+    // state (and no closure) is made unless the rule reads a view.
+    let commands = try withUnsafePointer(to: state) { state throws(ScriptError) in
+      viewedState = state
+      defer { viewedState = nil }
+      return try script.call(
+        rule, screen: screen.name, action: action.scriptName, tab: route.tab.rawValue,
+        payload: action.scriptPayload, view: viewedStateAnswer)
+    }
     // Dynamic screens need no conversion.
     let converted: [NavigationCommand<Screen>]
     if let dynamic = commands as? [NavigationCommand<Screen>] {
@@ -129,7 +143,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// later. A guard that fails with an error rejects the batch too. Guards named in the change's
   /// `confirmedGuards` do not run.
   public var scriptGuard: NavigationGuard<Screen> {
-    NavigationGuard(composite: "\(chunk) guards") { [self] change in
+    NavigationGuard(composite: "\(chunk) guards", isIdle: { [self] in script.declarations.guards.isEmpty }) { [self] change in
       let declared = script.declarations.guards
       guard !declared.isEmpty else { return (.allow, nil) }
       let commands = change.commands.map { $0.description }

@@ -93,18 +93,26 @@ public struct NavigationGuard<Screen> {
   /// The check; a guard made of several named checks (a script's guards) also says which one
   /// rejected.
   @usableFromInline let check: (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?)
+  /// Whether the guard has nothing to check right now (a script that declares no guards): then
+  /// no change is even described to it. `nil`: it always checks.
+  @usableFromInline let isIdle: (() -> Bool)?
 
   /// A guard with a name and a check.
   public init(_ name: String, _ check: @escaping (NavigationChange<Screen>) -> GuardVerdict<Screen>) {
     self.name = name
     self.check = { change in (check(change), nil) }
+    isIdle = nil
   }
 
   /// A guard made of several named checks: a rejection names the check that made it. The
   /// checks skip the ones named in the change's `confirmedGuards` themselves.
-  init(composite name: String, _ check: @escaping (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?)) {
+  init(
+    composite name: String, isIdle: (() -> Bool)? = nil,
+    _ check: @escaping (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?)
+  ) {
     self.name = name
     self.check = check
+    self.isIdle = isIdle
   }
 
   /// The guard's verdict on a change.

@@ -219,7 +219,7 @@ extension TabCoordinatorState {
     confirmedGuards: Set<String>,
     journal: [CoordinatorUndo<Screen>]
   ) -> (verdict: GuardVerdict<Screen>, name: String)? {
-    guard !guards.isEmpty else { return nil }
+    guard guards.contains(where: { $0.isIdle?() != true }) else { return nil }
     let change = NavigationChange(
       after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal)
     for navigationGuard in guards {
