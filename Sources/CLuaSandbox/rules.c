@@ -663,11 +663,44 @@ int clua_rules_format(lua_State *L) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* Screen payloads                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* state_fits(kinds, state) -> boolean: whether `state` is a plain table whose every raw field
+ * is declared in `kinds` (field name -> the `type` name of its default) with a value of that
+ * kind — the common case of a rule's payload, checked without running Lua. `false` for anything
+ * else (not a table, an unknown field, a value of another kind, a frozen table read through its
+ * metatable): the DSL then checks the payload itself and names what is wrong. */
+static int clua_rules_state_fits(lua_State *L) {
+  if (lua_type(L, 1) != LUA_TTABLE || lua_type(L, 2) != LUA_TTABLE) {
+    lua_pushboolean(L, 0);
+    return 1;
+  }
+  lua_settop(L, 2);
+  int fits = 1, any = 0;
+  double visited = 0;
+  lua_pushnil(L);
+  while (lua_next(L, 2) != 0) { /* 3: key, 4: value */
+    any = 1;
+    visited += 1;
+    if (lua_type(L, 3) != LUA_TSTRING) { fits = 0; lua_settop(L, 2); break; }
+    lua_pushvalue(L, 3);
+    const char *kind = lua_rawget(L, 1) == LUA_TSTRING ? lua_tostring(L, 5) : NULL;
+    if (kind == NULL || strcmp(kind, lua_typename(L, lua_type(L, 4))) != 0) { fits = 0; lua_settop(L, 2); break; }
+    lua_settop(L, 3);
+  }
+  if (fits && !any && lua_getmetatable(L, 2)) fits = 0;
+  clua_charge(L, visited); /* the fields cost what the Lua loop they replace would */
+  lua_pushboolean(L, fits);
+  return 1;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The host table the rule DSL is made with                                 */
 /* ------------------------------------------------------------------------ */
 
 /* host(view, base, hint) -> { current, view, hint, freeze, rawget, rawlen,
- * rawset, setmetatable, next, pairs, tostring, format }: the table the rule
+ * rawset, setmetatable, next, pairs, tostring, state_fits, format }: the table the rule
  * DSL is made with. `view` and `hint` are light userdata naming the Swift
  * functions that answer nav views and suggest names; `base` is the sandbox's
  * read-only base. */
@@ -677,7 +710,7 @@ int clua_rules_host(lua_State *L) {
   luaL_checktype(L, 3, LUA_TLIGHTUSERDATA);
   void *hint = lua_touserdata(L, 3);
   lua_settop(L, 2);
-  lua_createtable(L, 0, 12); /* 3 */
+  lua_createtable(L, 0, 13); /* 3 */
   lua_createtable(L, 0, 2);  /* 4: current */
   lua_pushvalue(L, 4);
   lua_setfield(L, 3, "current");
@@ -704,6 +737,8 @@ int clua_rules_host(lua_State *L) {
   lua_setfield(L, 3, "pairs");
   lua_pushcclosure(L, clua_rules_tostring, 0);
   lua_setfield(L, 3, "tostring");
+  lua_pushcclosure(L, clua_rules_state_fits, 0);
+  lua_setfield(L, 3, "state_fits");
   /* The hardened string library is the string metatable's __index; every environment made from
    * now on copies it. Its format becomes the address-free one, for method calls too. */
   lua_pushliteral(L, "");

@@ -20,15 +20,17 @@ public final class Store<State, Action> {
   /// The current state.
   public var state: State { _state }
 
-  @usableFromInline var _state: State
+  // The hot fields of every send are accessed one at a time on the main actor: the run-time
+  // exclusivity checks are skipped (the compile-time ones still apply).
+  @exclusivity(unchecked) @usableFromInline var _state: State
   @usableFromInline let reducer: @MainActor (inout State, Action) -> Effect<Action>
 
   // Actions waiting to be processed, from `queueHead` on; only used while processing.
-  @usableFromInline var queue: [Action] = []
-  @usableFromInline var queueHead = 0
-  @usableFromInline var isProcessing = false
+  @exclusivity(unchecked) @usableFromInline var queue: [Action] = []
+  @exclusivity(unchecked) @usableFromInline var queueHead = 0
+  @exclusivity(unchecked) @usableFromInline var isProcessing = false
   // Tasks started during the current outermost `send`, for its `StoreTask`.
-  @usableFromInline var startedTasks: [Task<Void, Never>] = []
+  @exclusivity(unchecked) @usableFromInline var startedTasks: [Task<Void, Never>] = []
 
   @usableFromInline var observers: [Observer] = []
   @usableFromInline var settledObservers: [Observer] = []

@@ -42,7 +42,9 @@ import Synchronization
 // Errors leave the VM usable: after any `LuaError` the next call starts with a fresh budget.
 public final class LuaVM {
   /// The limits. Changes apply from the next call.
-  package var limits: Limits {
+  /// Read on every call and value conversion; never accessed overlapping (the VM is not reentrant
+  /// from Swift), so the run-time exclusivity check is skipped.
+  @exclusivity(unchecked) package var limits: Limits {
     didSet { Self.apply(limits, to: context, state: state) }
   }
 

@@ -30,7 +30,7 @@ function tabflow_make_dsl(host, limits)
   local view, current, tostring = host.view, host.current, host.tostring
   -- " — did you mean 'x'?" or "": the engine's one edit-distance rule, shared with the host.
   local hint = host.hint
-  local next, pairs = host.next, host.pairs
+  local next, pairs, state_fits = host.next, host.pairs, host.state_fits
   local maxTabs = (limits and limits.tabs) or 64
   local maxValues = (limits and limits.values) or 10000
   local decl = {
@@ -287,6 +287,7 @@ function tabflow_make_dsl(host, limits)
   -- A payload is checked against the declared defaults and used as it is. The outcome never
   -- depends on iteration order: the reported field is the smallest name.
   local function state_arg(s, state, level)
+    if state_fits(s.kinds, state) then return state end   -- the common case, checked in C
     level = level or 3
     if state == nil then return {} end
     if type(state) ~= "table" then
@@ -445,7 +446,10 @@ function tabflow_make_dsl(host, limits)
     if nav ~= ruleNav or nav[SERIAL] ~= serial then record(nav, 3) end
     local queue = nav[QUEUE]
     if not queue then fail("this nav is read-only (guards cannot navigate)", 3) end
-    if not coordinatorCommand then command.tab = nav[TAB] or nil end
+    if not coordinatorCommand then
+      local tab = nav[TAB]
+      if tab then command.tab = tab end
+    end
     queue[#queue + 1] = command
   end
 

@@ -17,7 +17,8 @@ import Foundation
 /// with `file:line`, the rule and a traceback; the state is unchanged. Not `Sendable`: use it
 /// where the store runs.
 public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: NavigationRules {
-  @usableFromInline var script: RuleScript {
+  // Read on every action, swapped only by a reload: no run-time exclusivity check.
+  @exclusivity(unchecked) @usableFromInline var script: RuleScript {
     didSet { deepLinksCache = nil }
   }
   @usableFromInline let codec: ScreenCodec<Screen>
@@ -32,7 +33,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// The current script's deep links; forgotten whenever the script is replaced.
   private var deepLinksCache: DeepLinks<Screen>?
   /// The state the views of the rule `batch` is running describe; `nil` between calls.
-  @usableFromInline var viewedState: UnsafePointer<TabCoordinatorState<Screen>>?
+  @exclusivity(unchecked) @usableFromInline var viewedState: UnsafePointer<TabCoordinatorState<Screen>>?
   /// Answers the views of the rule `batch` is running, from `viewedState`; made once.
   @usableFromInline lazy var viewedStateAnswer: RuleScript.ViewAnswer = { [unowned self] which, tab, field, argument in
     guard let state = viewedState else { throw ScriptError(.runtime, "nav views can only be read while a rule runs") }

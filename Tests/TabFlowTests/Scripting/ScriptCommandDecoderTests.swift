@@ -485,7 +485,9 @@ import Testing
     end
     local host = { view = function() return nil end, hint = function() return "" end, current = {},
                    next = next, pairs = pairs, tostring = tostring,
-                   rawget = rawget, rawlen = rawlen, rawset = rawset, setmetatable = setmetatable }
+                   rawget = rawget, rawlen = rawlen, rawset = rawset, setmetatable = setmetatable,
+                   -- no fast check: the DSL checks every payload itself
+                   state_fits = function() return false end }
     local dsl, decl, api = factory(host)
     local tab, screen, on = dsl.tab, dsl.screen, dsl.on
     """
