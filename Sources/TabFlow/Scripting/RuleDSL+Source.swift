@@ -364,6 +364,14 @@ function tabflow_make_dsl(host, limits)
   local QUEUE, WHICH, TAB, VIEWTAB, EVENT, SERIAL, ACTION = {}, {}, {}, {}, {}, {}, {}
   local serial = 0
 
+  -- The nav every rule call receives: one table, reused (a call cannot start inside another).
+  -- What changes from call to call lives in these variables, not in its fields: its queue
+  -- (false once its call has returned), the tab its views describe, its event (the rule's
+  -- screen name until read) and action. Its methods are a plain table look-up (no function runs
+  -- to find `nav:push`); its views go through `nav_property`.
+  local ruleNav
+  local ruleQueue, ruleViewTab, ruleEvent, ruleAction = false, false, false, false
+
   local function begin_call(what)
     serial = serial + 1
     current.what = what
@@ -373,16 +381,25 @@ function tabflow_make_dsl(host, limits)
   -- Checks that `nav` is a nav of the running call; returns it. A nav's fields are raw and never
   -- nil (absent ones are `false`), so reading them never reaches the metatable.
   local function record(nav, level)
-    local s = type(nav) == "table" and nav[SERIAL] or nil
+    local s
+    if nav == ruleNav then s = ruleQueue and serial or -1 else s = type(nav) == "table" and nav[SERIAL] or nil end
     if s == serial then return nav end
     if s == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
     fail("this nav belongs to an earlier call, which has returned; a nav is valid only during the call "
       .. "that received it (do not keep it in a variable)", level + 1)
   end
 
+  -- Where a nav's commands go (false: read-only), and the tab its views describe by default.
+  local function queue_of(nav) if nav == ruleNav then return ruleQueue end return nav[QUEUE] end
+  local function view_tab_of(nav) if nav == ruleNav then return ruleViewTab end return nav[VIEWTAB] end
+
   -- A rule's event is made only when the rule reads it: the nav holds its screen name (in EVENT)
   -- and action; a deep link's event is a table from the start.
   local function event_of(nav)
+    if nav == ruleNav then
+      if type(ruleEvent) == "string" then ruleEvent = { screen = ruleEvent, action = ruleAction, tab = ruleViewTab or nil } end
+      return ruleEvent or nil
+    end
     local event = nav[EVENT]
     if type(event) ~= "string" then return event or nil end
     event = { screen = event, action = nav[ACTION], tab = nav[VIEWTAB] or nil }
@@ -399,11 +416,11 @@ function tabflow_make_dsl(host, limits)
     -- `nav:tab(id)` (a method) owns the name `tab`, so the tab view is `nav.currentTab`.
     if key == "currentTab" then
       record(nav, 2)
-      return nav[TAB] or nav[VIEWTAB] or view(nav[WHICH], nil, "tab")
+      return nav[TAB] or view_tab_of(nav) or view(nav[WHICH], nil, "tab")
     end
     if key == "top" or key == "depth" or key == "stack" or key == "context" then
       record(nav, 2)
-      return view(nav[WHICH], nav[TAB] or nav[VIEWTAB] or nil, key)
+      return view(nav[WHICH], nav[TAB] or view_tab_of(nav) or nil, key)
     end
     return nil
   end
@@ -420,16 +437,11 @@ function tabflow_make_dsl(host, limits)
     __metatable = false,
   }
 
-  -- The nav every rule call receives: one table, reused (a rule's nav is valid only during its
-  -- call, and a call cannot start inside another). Its methods are found by a plain table
-  -- look-up (no function runs to find `nav:push`); its views go through `nav_property`.
-  local ruleNav
   local ruleNavMethods = dsl_setmetatable({}, {
     __index = function(_, key) return nav_property(ruleNav, key) end,
     __metatable = false,
   })
-  ruleNav = dsl_setmetatable({ [QUEUE] = false, [WHICH] = "current", [TAB] = false, [VIEWTAB] = false,
-                               [EVENT] = false, [SERIAL] = -1, [ACTION] = false },
+  ruleNav = dsl_setmetatable({ [WHICH] = "current", [TAB] = false },
                              { __index = ruleNavMethods, __newindex = read_only, __metatable = false })
 
   -- queue: where commands go (nil: read-only); tab: the tab commands are addressed to (nav:tab);
@@ -443,7 +455,11 @@ function tabflow_make_dsl(host, limits)
 
   -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
   local function enqueue(nav, command, coordinatorCommand)
-    if nav ~= ruleNav or nav[SERIAL] ~= serial then record(nav, 3) end
+    if nav == ruleNav and ruleQueue then   -- the rule's own nav: its tab is the default one
+      ruleQueue[#ruleQueue + 1] = command
+      return
+    end
+    record(nav, 3)
     local queue = nav[QUEUE]
     if not queue then fail("this nav is read-only (guards cannot navigate)", 3) end
     if not coordinatorCommand then
@@ -500,12 +516,12 @@ function tabflow_make_dsl(host, limits)
   end
   function Nav:tab(id)
     record(self, 2)
-    return new_nav(self[QUEUE], self[WHICH], tab_arg(id), nil, event_of(self), serial)
+    return new_nav(queue_of(self), self[WHICH], tab_arg(id), nil, event_of(self), serial)
   end
   function Nav:contains(screen)
     if type(screen) ~= "string" then fail("contains expects a screen name", 2) end
     record(self, 2)
-    return view(self[WHICH], self[TAB] or self[VIEWTAB] or nil, "contains", screen)
+    return view(self[WHICH], self[TAB] or view_tab_of(self) or nil, "contains", screen)
   end
 
   for name, method in raw_next, Nav do dsl_rawset(ruleNavMethods, name, method) end
@@ -541,10 +557,10 @@ function tabflow_make_dsl(host, limits)
   function api.call_rule(index, screen, action, tab, payload)
     serial = serial + 1      -- begin_call, inlined: this is the hot path
     current.what = ruleWhat[index]
-    local queue, nav = {}, ruleNav
-    nav[QUEUE], nav[VIEWTAB], nav[EVENT], nav[SERIAL], nav[ACTION] = queue, tab or false, screen, serial, action
-    ruleFns[index](nav, payload)
-    nav[SERIAL], nav[QUEUE] = -1, false
+    local queue = {}
+    ruleQueue, ruleViewTab, ruleEvent, ruleAction = queue, tab or false, screen, action
+    ruleFns[index](ruleNav, payload)
+    ruleQueue = false
     if check_upvalues then check_upvalues() end
     return queue
   end
