@@ -9,15 +9,17 @@ struct LuaCommandFields: ScriptCommandFields {
   let table: Int32
   /// The command's position in the queue (1-based), for error messages (`value[2].state`).
   let position: Int
+  /// The absolute index of the table of field names (``CommandField/luaPosition``).
+  let names: Int32
 
-  func field(_ key: String) throws(ScriptError) -> FlowValue? {
+  func field(_ key: CommandField) throws(ScriptError) -> FlowValue? {
     do throws(LuaError) {
-      let type = try stack.pushField(key, of: table)
+      let type = try stack.pushField(named: key.luaPosition, in: names, of: table)
       defer { stack.pop() }
       switch type {
       case .nil: return nil
       case .string: return stack.string(at: -1).map(FlowValue.string)
-      default: return try stack.value(at: -1, commandField: key, position: position)
+      default: return try stack.value(at: -1, commandField: key.rawValue, position: position)
       }
     } catch {
       throw ScriptError(error, rule: nil)
@@ -28,7 +30,10 @@ struct LuaCommandFields: ScriptCommandFields {
 extension ScriptCommandDecoder {
   /// The commands of the queue table at `index` of `stack`, each read field by field
   /// (``LuaCommandFields``): the same commands ``commands(from:)`` makes of the queue read whole.
-  func commands(fromQueueAt index: Int32, in stack: LuaStack) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+  /// `fieldNames` holds the table of field names (``CommandField``).
+  func commands(
+    fromQueueAt index: Int32, in stack: LuaStack, fieldNames: LuaRef
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     let count = stack.type(at: index) == .table ? stack.rawLength(at: index) : 0
     guard count > 0 else {
       // Nothing queued, or not a list: read whole, as the generic path does.
@@ -36,6 +41,14 @@ extension ScriptCommandDecoder {
       do throws(LuaError) { queue = try stack.value(at: index) } catch { throw ScriptError(error, rule: nil) }
       return try commands(from: queue)
     }
+    let names: Int32
+    do throws(LuaError) {
+      try stack.push(fieldNames)
+      names = stack.absoluteIndex(-1)
+    } catch {
+      throw ScriptError(error, rule: nil)
+    }
+    defer { stack.pop() }
     var commands: [NavigationCommand<DynamicScreen>] = []
     commands.reserveCapacity(count)
     for position in 1...count {
@@ -46,7 +59,8 @@ extension ScriptCommandDecoder {
         let item = (try? stack.value(at: -1)) ?? .null
         throw ScriptError(.invalidCommand, "not a command: \(item)")
       }
-      commands.append(try command(from: LuaCommandFields(stack: stack, table: stack.absoluteIndex(-1), position: position)))
+      commands.append(
+        try command(from: LuaCommandFields(stack: stack, table: stack.absoluteIndex(-1), position: position, names: names)))
     }
     return commands
   }

@@ -149,6 +149,16 @@ package struct LuaStack {
     return LuaType(raw: lua_rawget(state, table))
   }
 
+  /// Pushes `table[names[position]]` (raw) and returns its type: a field whose name the VM
+  /// already holds, so the name is neither converted nor interned. `table` and `names` must be
+  /// absolute indices of tables.
+  @discardableResult
+  func pushField(named position: Int32, in names: Int32, of table: Int32) throws(LuaError) -> LuaType {
+    try reserve(2)
+    lua_rawgeti(state, names, lua_Integer(position))
+    return LuaType(raw: lua_rawget(state, table))
+  }
+
   /// Pushes `table[index]` (raw) and returns its type; pushes `nil` when `table` is not a table.
   @discardableResult
   package func pushElement(_ index: Int, of table: Int32) throws(LuaError) -> LuaType {

@@ -40,6 +40,7 @@ function tabflow_make_dsl(host, limits)
   local tabOrder, screenOrder = {}, {}
   local ruleFns, linkFns, guardFns = {}, {}, {}
   local ruleWhat, linkWhat, guardWhat = {}, {}, {}
+  local ruleScreens, ruleActions = {}, {}   -- the screen and action of each rule's key
   local sealed = false
   local dsl = {}
 
@@ -202,6 +203,7 @@ function tabflow_make_dsl(host, limits)
     if rulesByKey[key] then fail("rule '" .. key .. "' is declared twice", 2) end
     ruleFns[#ruleFns + 1] = fn
     ruleWhat[#ruleFns] = "rule '" .. key .. "'"
+    ruleScreens[#ruleFns], ruleActions[#ruleFns] = key:match("^([^.]+)%.(.+)$")
     rulesByKey[key] = #ruleFns
     decl.rules[#decl.rules + 1] = { key = key, line = caller_line() }
   end
@@ -391,7 +393,12 @@ function tabflow_make_dsl(host, limits)
   -- and action; a deep link's event is a table from the start.
   local function event_of(nav)
     if nav == ruleNav then
-      if type(ruleEvent) == "string" then ruleEvent = { screen = ruleEvent, action = ruleAction, tab = ruleViewTab or nil } end
+      local kind = type(ruleEvent)
+      if kind == "number" then   -- the rule's index: its key names the screen and the action
+        ruleEvent = { screen = ruleScreens[ruleEvent], action = ruleActions[ruleEvent], tab = ruleViewTab or nil }
+      elseif kind == "string" then
+        ruleEvent = { screen = ruleEvent, action = ruleAction, tab = ruleViewTab or nil }
+      end
       return ruleEvent or nil
     end
     local event = nav[EVENT]
@@ -547,12 +554,13 @@ function tabflow_make_dsl(host, limits)
   end
 
   -- The rule's un-addressed commands go to the tab of the route that sent the action (the host
-  -- applies them there); its views describe that tab.
-  function api.call_rule(index, screen, action, tab, payload)
+  -- applies them there); its views describe that tab. The host passes the screen and the action
+  -- only to a `*.action` rule: any other rule's key names them.
+  function api.call_rule(index, tab, payload, screen, action)
     serial = serial + 1      -- begin_call, inlined: this is the hot path
     current.what = ruleWhat[index]
     local queue = {}
-    ruleQueue, ruleViewTab, ruleEvent, ruleAction = queue, tab or false, screen, action
+    ruleQueue, ruleViewTab, ruleEvent, ruleAction = queue, tab or false, screen or index, action
     ruleFns[index](ruleNav, payload)
     ruleQueue = false
     if check_upvalues then check_upvalues() end

@@ -14,6 +14,8 @@ final class RuleScript {
   struct Rule: Hashable, Sendable {
     @usableFromInline let index: Int
     @usableFromInline let key: String
+    /// Whether the key is `*.action` (any screen).
+    @usableFromInline let isWildcard: Bool
   }
 
   @usableFromInline let vm: LuaVM
@@ -22,6 +24,8 @@ final class RuleScript {
   private let callRuleFunction: LuaRef
   private let callDeepLinkFunction: LuaRef
   private let callGuardFunction: LuaRef
+  /// A table of ``CommandField`` names at their positions, kept in the VM.
+  private let commandFieldNames: LuaRef
   /// Rules by screen and action: one hashed look-up per action.
   private let rulesByKey: [RuleKey: Rule]
   private let wildcardRules: [String: Rule]
@@ -66,6 +70,13 @@ final class RuleScript {
           try stack.pushField(name, of: first + 2)
           entryPoints.append(try stack.reference(at: -1))
         }
+        // The names of a command's fields, at their positions: see LuaCommandFields.
+        try stack.pushTable(arrayCapacity: CommandField.allCases.count)
+        for field in CommandField.allCases {
+          try stack.push(field.rawValue)
+          try stack.setElement(Int(field.luaPosition), of: -2)
+        }
+        entryPoints.append(try stack.reference(at: -1))
         return try stack.reference(at: first)
       }
       let script = try vm.load(source, name: chunk, globals: dsl)
@@ -84,13 +95,14 @@ final class RuleScript {
     callRuleFunction = entryPoints[1]
     callDeepLinkFunction = entryPoints[2]
     callGuardFunction = entryPoints[3]
+    commandFieldNames = entryPoints[5]
 
     declarations = try ScriptDeclarations(reading: declared, chunk: chunk)
     var byKey: [RuleKey: Rule] = [:]
     var wildcards: [String: Rule] = [:]
     for (offset, key) in declarations.rules.enumerated() {
       let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-      let rule = Rule(index: offset + 1, key: key)
+      let rule = Rule(index: offset + 1, key: key, isWildcard: parts[0] == "*")
       if parts[0] == "*" { wildcards[parts[1]] = rule } else { byKey[RuleKey(screen: parts[0], action: parts[1])] = rule }
     }
     rulesByKey = byKey
@@ -114,10 +126,13 @@ final class RuleScript {
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     try commands(of: callRuleFunction, rule: rule.key, line: line(of: rule), view: view) { stack in
       try stack.push(rule.index)
-      try stack.push(screen)
-      try stack.push(action)
       try stack.push(tab)
       try stack.push(payload)
+      // A `screen.action` rule's key names both; a `*.action` rule is told the screen.
+      if rule.isWildcard {
+        try stack.push(screen)
+        try stack.push(action)
+      }
     }
   }
 
@@ -144,7 +159,7 @@ final class RuleScript {
     let commands = try withView(view, rule: rule, line: line) {
       try vm.call(function, resultCount: 1, arguments: arguments) { stack, first in
         do throws(ScriptError) {
-          return try decoder.commands(fromQueueAt: first, in: stack)
+          return try decoder.commands(fromQueueAt: first, in: stack, fieldNames: commandFieldNames)
         } catch {
           decodingFailure = error
           return []

@@ -1,14 +1,3 @@
-/// The fields of one queued command, as ``ScriptCommandDecoder`` reads them: `nil` for an
-/// absent field.
-protocol ScriptCommandFields {
-  /// The field `key`, or `nil` when the command has none.
-  func field(_ key: String) throws(ScriptError) -> FlowValue?
-}
-
-extension Dictionary: ScriptCommandFields where Key == String, Value == FlowValue {
-  func field(_ key: String) -> FlowValue? { self[key] }
-}
-
 /// Turns the command tables a rule queued (`{op = "push", screen = "item", state = {…}}`) into
 /// navigation commands on dynamic screens, merging declared state defaults into payloads.
 ///
@@ -41,11 +30,11 @@ struct ScriptCommandDecoder {
   /// The command whose fields `fields` reads: a dictionary, or a queued table read field by
   /// field from the VM (``LuaCommandFields``), so the fast path and the generic one share this.
   func command(from fields: some ScriptCommandFields) throws(ScriptError) -> NavigationCommand<DynamicScreen> {
-    guard case let .string(op)? = try fields.field("op") else {
+    guard case let .string(op)? = try fields.field(.op) else {
       throw ScriptError(.invalidCommand, "not a command: it has no op")
     }
     let command = try stackOrCoordinatorCommand(op, fields)
-    if case let .string(tab)? = try fields.field("tab") {
+    if case let .string(tab)? = try fields.field(.tab) {
       guard tabs.contains(tab) else { throw unknownTab(tab) }
       return .tab(TabID(tab), command)
     }
@@ -60,10 +49,10 @@ struct ScriptCommandDecoder {
       return .push(try screen(fields))
     case "presentSheet":
       return .presentSheet(
-        try screen(fields), withNavigation: try flag(fields, "navigation", default: false),
+        try screen(fields), withNavigation: try flag(fields, .navigation, default: false),
         configuration: try sheetConfiguration(fields))
     case "presentCover":
-      return .presentCover(try screen(fields), withNavigation: try flag(fields, "navigation", default: false))
+      return .presentCover(try screen(fields), withNavigation: try flag(fields, .navigation, default: false))
     case "pop": return .pop(count: try count(fields))
     case "goBack": return .goBack(count: try count(fields))
     case "dismiss": return .dismiss(count: try count(fields))
@@ -74,23 +63,23 @@ struct ScriptCommandDecoder {
     case "popToCurrentNavigationRoot": return .popToCurrentNavigationRoot
     case "dismissAll": return .dismissAll
     case "selectTab":
-      let tab = try name(try fields.field("target"), "tab")
+      let tab = try name(try fields.field(.target), "tab")
       guard tabs.contains(tab) else { throw unknownTab(tab) }
       return .selectTab(TabID(tab))
     case "resetTabs":
-      let tab = try name(try fields.field("target"), "tab")
+      let tab = try name(try fields.field(.target), "tab")
       guard tabs.contains(tab) else { throw unknownTab(tab) }
       return .resetTabs(select: TabID(tab))
     case "reset":
-      return .reset(try routes(try fields.field("routes"), firstIsRoot: true))
+      return .reset(try routes(try fields.field(.routes), firstIsRoot: true))
     case "open":
-      let modeName = try name(try fields.field("mode"), "mode")
+      let modeName = try name(try fields.field(.mode), "mode")
       guard let mode = OpenMode(rawValue: modeName) else {
         throw ScriptError(.invalidCommand, "unknown open mode '\(modeName)' (replace, keepRoot, append)")
       }
-      return .open(try routes(try fields.field("routes"), firstIsRoot: mode == .replace), mode: mode)
+      return .open(try routes(try fields.field(.routes), firstIsRoot: mode == .replace), mode: mode)
     case "emit":
-      return .emit(NavigationEvent(try name(try fields.field("name"), "event"), payload: try fields.field("payload") ?? .null))
+      return .emit(NavigationEvent(try name(try fields.field(.name), "event"), payload: try fields.field(.payload) ?? .null))
     default:
       throw ScriptError(.invalidCommand, "unknown command '\(op)'")
     }
@@ -98,7 +87,7 @@ struct ScriptCommandDecoder {
 
   /// The declaration of the screen named in `screen`, which must be declared.
   private func declaration(_ fields: some ScriptCommandFields) throws(ScriptError) -> ScreenDeclaration {
-    let screenName = try name(try fields.field("screen"), "screen")
+    let screenName = try name(try fields.field(.screen), "screen")
     guard let declaration = screens[screenName] else {
       throw ScriptError(
         .unknownName, "unknown screen '\(screenName)'" + Suggestions.hint(for: screenName, in: screens.keys))
@@ -111,7 +100,7 @@ struct ScriptCommandDecoder {
     let declaration = try declaration(fields)
     let screenName = declaration.name
     let payload: [String: FlowValue]
-    switch try fields.field("state") {
+    switch try fields.field(.state) {
     case nil, .null?: payload = [:]
     case let .object(members)?: payload = members
     case .array([])?: payload = [:]
@@ -138,14 +127,14 @@ struct ScriptCommandDecoder {
       }
       let screen = try screen(fields)
       let defaultStyle = index == 0 && firstIsRoot ? "root" : "push"
-      let style = try name(fields.field("style") ?? .string(defaultStyle), "style")
+      let style = try name(fields.field(.style) ?? .string(defaultStyle), "style")
       switch style {
-      case "root": routes.append(.root(screen, withNavigation: try flag(fields, "navigation", default: true)))
+      case "root": routes.append(.root(screen, withNavigation: try flag(fields, .navigation, default: true)))
       case "push": routes.append(.push(screen))
       case "sheet":
-        routes.append(.sheet(screen, withNavigation: try flag(fields, "navigation", default: false),
+        routes.append(.sheet(screen, withNavigation: try flag(fields, .navigation, default: false),
                              configuration: try sheetConfiguration(fields)))
-      case "cover": routes.append(.cover(screen, withNavigation: try flag(fields, "navigation", default: false)))
+      case "cover": routes.append(.cover(screen, withNavigation: try flag(fields, .navigation, default: false)))
       default: throw ScriptError(.invalidCommand, "route \(index + 1): unknown style '\(style)'")
       }
     }
@@ -154,7 +143,7 @@ struct ScriptCommandDecoder {
 
   private func sheetConfiguration(_ fields: some ScriptCommandFields) throws(ScriptError) -> SheetConfiguration {
     var detents: [SheetConfiguration.Detent] = []
-    switch try fields.field("detents") {
+    switch try fields.field(.detents) {
     // Lua's empty table arrives as the empty object.
     case nil, .null?, .object([:])?: detents = [.large]
     case let .array(items)?:
@@ -167,11 +156,11 @@ struct ScriptCommandDecoder {
       }
     case let other?: throw ScriptError(.invalidCommand, "detents must be a list like {\"medium\", \"large\"}, got \(other)")
     }
-    return SheetConfiguration(detents: detents, showDragIndicator: try flag(fields, "dragIndicator", default: true))
+    return SheetConfiguration(detents: detents, showDragIndicator: try flag(fields, .dragIndicator, default: true))
   }
 
   private func count(_ fields: some ScriptCommandFields) throws(ScriptError) -> Int {
-    switch try fields.field("count") {
+    switch try fields.field(.count) {
     case nil, .null?: return 1
     case let .int(value)?: return value
     case let .double(value)? where value == value.rounded() && abs(value) < 1e15: return Int(value)
@@ -180,12 +169,12 @@ struct ScriptCommandDecoder {
   }
 
   private func flag(
-    _ fields: some ScriptCommandFields, _ key: String, default defaultValue: Bool
+    _ fields: some ScriptCommandFields, _ key: CommandField, default defaultValue: Bool
   ) throws(ScriptError) -> Bool {
     switch try fields.field(key) {
     case nil, .null?: return defaultValue
     case let .bool(flag)?: return flag
-    case let other?: throw ScriptError(.invalidCommand, "\(key) must be true or false, got \(other)")
+    case let other?: throw ScriptError(.invalidCommand, "\(key.rawValue) must be true or false, got \(other)")
     }
   }
 

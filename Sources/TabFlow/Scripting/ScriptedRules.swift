@@ -121,7 +121,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       converted = try convert(commands, rule: rule.key, line: script.line(of: rule))
     }
     // The rule's own key names it unless it is a wildcard (`*.cancelled` ran for `login`).
-    let label = rule.key.hasPrefix("*.") ? "\(screen.name).\(action.scriptName)" : rule.key
+    let label = rule.isWildcard ? "\(screen.name).\(action.scriptName)" : rule.key
     return NavigationBatch(rule: label, converted, location: script.location(of: rule))
   }
 

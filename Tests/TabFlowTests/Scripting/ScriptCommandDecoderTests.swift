@@ -499,7 +499,7 @@ import Testing
       \(harness)
       \(declarations)
       on("feed.go", function(nav, p) \(body) end)
-      return literal(api.call_rule(1, "feed", "go", "home", {}))
+      return literal(api.call_rule(1, "home", {}))
       """
     let state = try #require(luaL_newstate(), sourceLocation: sourceLocation)
     defer { lua_close(state) }

@@ -87,6 +87,24 @@ extension ScriptedRulesTests {
       ])
     }
 
+    /// A `screen.action` rule's event comes from its key (the host does not pass the names).
+    @Test func aNamedRulesEventNamesItsScreenAndAction() throws {
+      let flow = try ScriptedFlow("""
+        tab "home" { root = "feed" }
+        tab "profile" { root = "account" }
+        screen "feed" { actions = { "open" } }
+        screen "account" { actions = { "open" } }
+        on("feed.open", function(nav) nav:emit("event", nav.event) end)
+        on("account.open", function(nav) nav:emit("event", { screen = nav.event.screen, again = nav.event.action }) end)
+        """)
+      try flow.send("open", from: "feed")
+      try flow.send("open", from: "account", in: "profile")
+      #expect(flow.events.map(\.payload) == [
+        ["screen": "feed", "action": "open", "tab": "home"],
+        ["screen": "account", "again": "open"],
+      ])
+    }
+
     @Test func viewsShowTheStateBeforeTheBatchNotTheQueuedCommands() throws {
       let flow = try ScriptedFlow(lab: """
         nav:push("item", { id = 1 }); nav:selectTab("profile")
