@@ -15,3 +15,10 @@ public struct EmptyReducer<State, Action>: Reducer {
     .none
   }
 }
+
+/// A reducer that never changes its state and never runs an effect: `forEachRoute` does not run
+/// it on a screen at all.
+@usableFromInline
+protocol InertReducer {}
+
+extension EmptyReducer: InertReducer {}

@@ -169,6 +169,9 @@ public struct ForEachRouteReducer<
   /// Whether `routes` is `\.self` (a `TabCoordinatorState` is its own container): then the state
   /// is used in place, without a key-path projection on every action.
   @usableFromInline let routesAreState: Bool
+  /// Whether the screen reducer never does anything (``EmptyReducer``): then a route action does
+  /// not touch the screen at all.
+  @usableFromInline let screenReducerIsInert: Bool
 
   @usableFromInline
   init(
@@ -190,14 +193,7 @@ public struct ForEachRouteReducer<
     self.updateRoutes = updateRoutes
     self.location = location
     routesAreState = State.self == Container.self && (routes as AnyKeyPath) == (\State.self as AnyKeyPath)
-  }
-
-  /// The container in `state`.
-  @inlinable
-  func container(in state: State) -> Container {
-    // Same type (checked in init): the cast is the identity.
-    if routesAreState { return unsafeBitCast(state, to: Container.self) }
-    return state[keyPath: routes]
+    screenReducerIsInert = screenReducer is any InertReducer
   }
 
   /// Runs `body` on the container in `state`, in place.
@@ -224,7 +220,13 @@ public struct ForEachRouteReducer<
     // before the snapshot is taken.
     var screenEffect: Effect<Action> = .none
     var routedID: RouteID?
-    if case let .routeAction(id, screenAction)? = routerAction {
+    if case let .routeAction(id, screenAction)? = routerAction, screenReducerIsInert {
+      // Nothing to run on the screen: only check that the route is still there.
+      guard withContainer(in: &state, { container in container.contains(routeID: id) }) else {
+        reportLateAction(id: id, screenAction: screenAction)
+        return .none
+      }
+    } else if case let .routeAction(id, screenAction)? = routerAction {
       let effect = withContainer(in: &state) { container in
         container.updateScreen(id: id) { screen in screenReducer.reduce(into: &screen, action: screenAction) }
       }
@@ -238,12 +240,13 @@ public struct ForEachRouteReducer<
       }
     }
 
-    let before = snapshot(container(in: state))
+    // The container is read in place (never copied out of the state) to record and diff it.
+    let before = withContainer(in: &state) { container in snapshot(container) }
     if case let .updateRoutes(newRoutes)? = routerAction {
       applyUpdateRoutes(newRoutes, to: &state)
     }
     let coordinatorEffect = coordinator.reduce(into: &state, action: action)
-    let removed = removedSince(container(in: state), before)
+    let removed = withContainer(in: &state) { container in removedSince(container, before) }
 
     if removed.isEmpty {
       if screenEffect.isNone { return coordinatorEffect }

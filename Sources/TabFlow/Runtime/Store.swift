@@ -336,7 +336,8 @@ public final class Store<State, Action> {
 
   /// Cancels every running effect started under `id`.
   private func cancel(id: AnyHashable) {
-    guard let tokens = tokensByID.removeValue(forKey: id) else { return }
+    // Most cancellations (a route's effects when it leaves) find nothing running: no hashing then.
+    guard !tokensByID.isEmpty, let tokens = tokensByID.removeValue(forKey: id) else { return }
     for token in tokens {
       guard let task = runningTasks.removeValue(forKey: token) else { continue }
       forgetIDs(of: token, except: id)

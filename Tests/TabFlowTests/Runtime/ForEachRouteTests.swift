@@ -204,6 +204,19 @@ extension RuntimeTests {
 
     // MARK: - Late actions
 
+    @Test func withScreensThatDoNothingARoutedActionStillReachesTheCoordinatorOnlyWhileItsRouteIsThere() async throws {
+      let store = TestStore(initialState: Parent.State(routes: try stack(.root(0)))) { InertParent() }
+      await store.send(.push(5)) { $0.routes = try stack(.root(0), .push(5)) }
+      let id = store.state.routes.ids[1]
+      await store.send(.router(.routeAction(id: id, action: .increment))) { $0.log = ["coordinator saw increment"] }
+      await store.send(.pop) { $0.routes = try stack(.root(0)) }
+      await withKnownIssue {
+        await store.send(.router(.routeAction(id: id, action: .increment)))
+      } matching: { issue in
+        issue.says("route \(id)", "no longer in the container", "increment")
+      }
+    }
+
     @Test func aLateActionForARemovedRouteIsDroppedAndReported() async throws {
       let store = TestStore(initialState: Parent.State(routes: try stack(.root(0)))) { Parent(clock: TestClock()) }
 

@@ -214,3 +214,20 @@ struct Counter: Reducer {
     }
   }
 }
+
+/// `Parent`'s navigation with screens that do nothing (`EmptyReducer`): `forEachRoute` then only
+/// checks that a routed action's route is still there.
+struct InertParent: Reducer {
+  var body: some Reducer<Parent.State, Parent.Action> {
+    Reduce { state, action in
+      switch action {
+      case .router(.routeAction(_, .increment)): state.log.append("coordinator saw increment")
+      case let .push(count): state.routes.push(Child.State(count: count))
+      case .pop: state.routes.pop()
+      default: break
+      }
+      return .none
+    }
+    .forEachRoute(\.routes, action: .router) { EmptyReducer<Child.State, Child.Action>() }
+  }
+}
