@@ -12,6 +12,8 @@ public struct ScreenCatalog<Screen>: Sendable {
     let name: String
     let make: @Sendable ([String: FlowValue]) throws(ScriptError) -> Screen
     let state: @Sendable (Screen) -> [String: FlowValue]?
+    /// Whether a screen is this entry's, without encoding its payload.
+    let matches: @Sendable (Screen) -> Bool
   }
 
   private(set) var entries: [Entry] = []
@@ -33,7 +35,8 @@ public struct ScreenCatalog<Screen>: Sendable {
     entries.append(Entry(
       name: name,
       make: { state throws(ScriptError) in embed(try Self.decode(Payload.self, from: state, screen: name)) },
-      state: { screen in extract(screen).map(Self.encode) }))
+      state: { screen in extract(screen).map(Self.encode) },
+      matches: { screen in extract(screen) != nil }))
   }
 
   /// Registers a screen without state (an enum case without payload).
@@ -46,7 +49,8 @@ public struct ScreenCatalog<Screen>: Sendable {
         }
         return screen
       },
-      state: { $0 == screen ? [:] : nil }))
+      state: { $0 == screen ? [:] : nil },
+      matches: { $0 == screen }))
   }
 
   /// The typed screen for a script name and state.
@@ -59,6 +63,11 @@ public struct ScreenCatalog<Screen>: Sendable {
   }
 
   /// The script name and state of a typed screen, or `nil` when no entry claims it.
+  /// The name `screen` is registered under, without encoding its payload; `nil` when none.
+  func name(of screen: Screen) -> String? {
+    entries.first { $0.matches(screen) }?.name
+  }
+
   func describe(_ screen: Screen) -> DynamicScreen? {
     for entry in entries {
       if let state = entry.state(screen) { return DynamicScreen(entry.name, state: state) }

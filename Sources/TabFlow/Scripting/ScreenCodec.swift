@@ -6,12 +6,14 @@ struct ScreenCodec<Screen>: Sendable {
   @usableFromInline let make: @Sendable (DynamicScreen) throws(ScriptError) -> Screen
   /// The script name and state of a screen.
   @usableFromInline let describe: @Sendable (Screen) -> DynamicScreen
+  /// The screen's name alone (what rules are looked up by): no payload is encoded.
+  @usableFromInline let name: @Sendable (Screen) -> String
   /// The names it can make; `nil` for any.
   let names: [String]?
 
   /// Dynamic screens, as they are.
   static var dynamic: ScreenCodec<DynamicScreen> {
-    ScreenCodec<DynamicScreen>(make: { screen throws(ScriptError) in screen }, describe: { $0 }, names: nil)
+    ScreenCodec<DynamicScreen>(make: { screen throws(ScriptError) in screen }, describe: { $0 }, name: { $0.name }, names: nil)
   }
 
   /// Typed screens through a catalog.
@@ -19,6 +21,7 @@ struct ScreenCodec<Screen>: Sendable {
     ScreenCodec(
       make: { screen throws(ScriptError) in try catalog.screen(named: screen.name, state: screen.state) },
       describe: { catalog.describe($0) ?? DynamicScreen(screenName(of: $0)) },
+      name: { catalog.name(of: $0) ?? screenName(of: $0) },
       names: catalog.names)
   }
 }

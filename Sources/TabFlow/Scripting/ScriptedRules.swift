@@ -101,16 +101,16 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   public func batch(
     for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
   ) throws(ScriptError) -> NavigationBatch<Screen>? {
-    let screen = codec.describe(route.screen)
+    let screenName = codec.name(route.screen)
     let script = self.script
-    guard let rule = script.rule(screen: screen.name, action: action.scriptName) else { return nil }
+    guard let rule = script.rule(screen: screenName, action: action.scriptName) else { return nil }
     // The rule's views read `state` through a pointer for the length of the call: no copy of the
     // state (and no closure) is made unless the rule reads a view.
     let commands = try withUnsafePointer(to: state) { state throws(ScriptError) in
       viewedState = state
       defer { viewedState = nil }
       return try script.call(
-        rule, screen: screen.name, action: action.scriptName, tab: route.tab.rawValue,
+        rule, screen: screenName, action: action.scriptName, tab: route.tab.rawValue,
         payload: action.scriptPayload, view: viewedStateAnswer)
     }
     // Dynamic screens need no conversion.
@@ -121,7 +121,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       converted = try convert(commands, rule: rule.key, line: script.line(of: rule))
     }
     // The rule's own key names it unless it is a wildcard (`*.cancelled` ran for `login`).
-    let label = rule.isWildcard ? "\(screen.name).\(action.scriptName)" : rule.key
+    let label = rule.isWildcard ? "\(screenName).\(action.scriptName)" : rule.key
     return NavigationBatch(rule: label, converted, location: script.location(of: rule))
   }
 
@@ -276,12 +276,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     }
     for tab in state.tabs {
       for route in tab.stack.routes {
-        let name = codec.describe(route.screen).name
+        let name = codec.name(route.screen)
         guard screens.contains(name) else {
           throw ScriptError(
             .declaration,
             reason: "reload rejected: screen '\(name)' is in use (\(tab.id): "
-              + tab.stack.routes.map { codec.describe($0.screen).name }.joined(separator: " > ")
+              + tab.stack.routes.map { codec.name($0.screen) }.joined(separator: " > ")
               + ") but the new script does not declare it",
             file: candidate.chunk)
         }
@@ -378,7 +378,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     for command in commands {
       do {
         converted.append(try command.map({ screen in try codec.make(screen) }, match: { match in
-          ScreenMatch<Screen>(match.label) { codec.describe($0).name == match.label }
+          ScreenMatch<Screen>(match.label) { codec.name($0) == match.label }
         }))
       } catch let error as ScriptError {
         var failure = error
@@ -419,7 +419,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       }
       switch field {
       case "top":
-        return .string(codec.describe(stack.top.screen).name)
+        return .string(codec.name(stack.top.screen))
       case "depth":
         return .int(stack.count)
       case "stack":
@@ -436,7 +436,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       case "contains":
         guard case let .string(name)? = argument else { return .bool(false) }
         try charge(stack.count)
-        return .bool(stack.routes.contains { codec.describe($0.screen).name == name })
+        return .bool(stack.routes.contains { codec.name($0.screen) == name })
       default:
         throw ScriptError(.runtime, "nav has no view '\(field)'")
       }
