@@ -476,9 +476,13 @@ function tabflow_make_dsl(host, limits)
     queue[#queue + 1] = command
   end
 
+  -- push and pop, the commands most rules queue, check their payload and queue on the rule's
+  -- own nav inline (no further Lua call); anything else goes through state_arg and enqueue.
   function Nav:push(screen, state)
     local s = screensByName[screen] or screen_arg(screen)
-    enqueue(self, { op = "push", screen = s.name, state = state_arg(s, state) })
+    if not state_fits(s.kinds, state) then state = state_arg(s, state) end
+    local command = { op = "push", screen = s.name, state = state }
+    if self == ruleNav and ruleQueue then ruleQueue[#ruleQueue + 1] = command else enqueue(self, command) end
   end
   function Nav:presentSheet(screen, state, options)
     local s = screen_arg(screen)
@@ -493,7 +497,10 @@ function tabflow_make_dsl(host, limits)
     if type(options) ~= "table" then fail("presentCover options must be a table", 2) end
     enqueue(self, { op = "presentCover", screen = s.name, state = state_arg(s, state), navigation = options.navigation })
   end
-  function Nav:pop(n) enqueue(self, { op = "pop", count = count_arg(n) }) end
+  function Nav:pop(n)
+    local command = { op = "pop", count = n == nil and 1 or count_arg(n) }
+    if self == ruleNav and ruleQueue then ruleQueue[#ruleQueue + 1] = command else enqueue(self, command) end
+  end
   function Nav:goBack(n) enqueue(self, { op = "goBack", count = count_arg(n) }) end
   function Nav:dismiss(n) enqueue(self, { op = "dismiss", count = count_arg(n) }) end
   function Nav:popTo(screen) enqueue(self, { op = "popTo", screen = screen_arg(screen).name }) end

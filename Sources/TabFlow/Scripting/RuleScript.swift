@@ -32,6 +32,12 @@ final class RuleScript {
   private let decoder: ScriptCommandDecoder
   private let ruleLocations: [String?]
   private let viewBox = ViewBox()
+  /// The last rules looked up (found or not), and where the next one goes once it is full.
+  @exclusivity(unchecked) private var recentRules: [(screen: String, action: String, rule: Rule?)] = []
+  @exclusivity(unchecked) private var nextRecentRule = 0
+  /// The tab ID rules were last called with, as a Lua string kept in the VM: pushing it again is
+  /// a registry read instead of interning the string.
+  @exclusivity(unchecked) private var lastTab: (id: String, string: LuaRef)?
 
   /// The most tabs a script may declare (a tab bar shows a handful); the host's work per action
   /// grows with the number of tabs, so it is bounded.
@@ -116,8 +122,20 @@ final class RuleScript {
   /// The rule for an action of a screen: `screen.action`, else `*.action`.
   @usableFromInline
   func rule(screen: String, action: String) -> Rule? {
-    rulesByKey[RuleKey(screen: screen, action: action)] ?? wildcardRules[action]
+    // Most actions repeat a few screen/action pairs: comparing small strings beats hashing them.
+    for recent in recentRules where recent.screen == screen && recent.action == action { return recent.rule }
+    let rule = rulesByKey[RuleKey(screen: screen, action: action)] ?? wildcardRules[action]
+    if recentRules.count < Self.recentRuleCount {
+      recentRules.append((screen, action, rule))
+    } else {
+      recentRules[nextRecentRule] = (screen, action, rule)
+      nextRecentRule = (nextRecentRule + 1) % Self.recentRuleCount
+    }
+    return rule
   }
+
+  /// How many looked-up rules ``rule(screen:action:)`` remembers.
+  static let recentRuleCount = 4
 
   /// Runs a rule; returns the commands it queued.
   @usableFromInline
@@ -126,7 +144,7 @@ final class RuleScript {
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     try commands(of: callRuleFunction, rule: rule.key, line: line(of: rule), view: view) { stack in
       try stack.push(rule.index)
-      try stack.push(tab)
+      try pushTab(tab, on: stack)
       try stack.push(payload)
       // A `screen.action` rule's key names both; a `*.action` rule is told the screen.
       if rule.isWildcard {
@@ -137,6 +155,16 @@ final class RuleScript {
   }
 
   /// Runs the handler of deep-link pattern number `index` (0-based); returns its commands.
+  private func pushTab(_ tab: String, on stack: LuaStack) throws(LuaError) {
+    if let lastTab, lastTab.id == tab {
+      try stack.push(lastTab.string)
+      return
+    }
+    try stack.push(tab)
+    if let lastTab { vm.release(lastTab.string) }
+    lastTab = (tab, try stack.reference(at: -1))
+  }
+
   func callDeepLink(
     _ index: Int, url: String, parameters: [String: String], view: @escaping ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
