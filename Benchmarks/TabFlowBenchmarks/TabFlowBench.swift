@@ -11,7 +11,7 @@ import TabFlow
 struct TabFlowBench {
   static let usage = """
     usage: tabflow-bench [--quick] [--json] [--only GROUP] [--demo PATH]
-           tabflow-bench profile-scripted [ITERATIONS [lua|lua-unwired|swift [TABS]]]
+           tabflow-bench profile-scripted [ITERATIONS [lua|lua-unwired|swift [TABS [RULES]]]]
            tabflow-bench mem-child routes-dynamic|routes-typed|lua-demo [--demo PATH]
     groups: scripted, depth, rules, tabs, reload, memory, peer
     """
@@ -50,8 +50,9 @@ struct TabFlowBench {
       let iterations = positional.count > 1 ? Int(positional[1]) ?? 0 : 200_000
       let variant = positional.count > 2 ? positional[2] : "lua"
       let tabs = positional.count > 3 ? Int(positional[3]) ?? 0 : 1
-      guard iterations > 0, tabs > 0, ["lua", "lua-unwired", "swift"].contains(variant) else { fail(usage) }
-      profileScripted(iterations: iterations, variant: variant, tabs: tabs)
+      let rules = positional.count > 4 ? Int(positional[4]) ?? 0 : 2
+      guard iterations > 0, tabs > 0, rules >= 2, ["lua", "lua-unwired", "swift"].contains(variant) else { fail(usage) }
+      profileScripted(iterations: iterations, variant: variant, tabs: tabs, rules: rules)
       return
     case nil:
       break
@@ -105,13 +106,14 @@ struct TabFlowBench {
   /// `profiledScriptedLoop` (collect only inside it: `--toggle-collect='*profiledScriptedLoop*'`).
   /// `lua` is the store wired as documented; `lua-unwired` has no scriptGuard/deepLinks; `swift`
   /// is the same rule in Swift over the same screen types. With `tabs` > 1 the action is sent in
-  /// the last of that many tabs, as in the tabs group.
-  @MainActor static func profileScripted(iterations: Int, variant: String, tabs: Int) {
+  /// the last of that many tabs, as in the tabs group; with `rules` > 2 the script has that many
+  /// rules (the rules group's generated script; Lua variants only).
+  @MainActor static func profileScripted(iterations: Int, variant: String, tabs: Int, rules: Int) {
     let loop =
       switch variant {
-      case "lua-unwired": luaLoop("profile", tabs: tabs, wiredGuards: false)
+      case "lua-unwired": luaLoop("profile", tabs: tabs, totalRules: rules, wiredGuards: false)
       case "swift": swiftDynamicLoop("profile", tabs: tabs)
-      default: luaLoop("profile", tabs: tabs)
+      default: luaLoop("profile", tabs: tabs, totalRules: rules)
       }
     Sink.consume(loop.run(min(iterations, 1_000)))
     let clock = ContinuousClock()

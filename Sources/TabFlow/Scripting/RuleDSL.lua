@@ -42,6 +42,7 @@ function tabflow_make_dsl(host, limits)
   local ruleWhat, linkWhat, guardWhat = {}, {}, {}
   local ruleScreens, ruleActions = {}, {}   -- the screen and action of each rule's key
   local sealed = false
+  local check_upvalues   -- set by seal when the script's functions hold variables
   local dsl = {}
 
   local function fail(message, level) error(message, level + 1) end
@@ -361,12 +362,16 @@ function tabflow_make_dsl(host, limits)
   local serial = 0
 
   -- The nav every rule call receives: one table, reused (a call cannot start inside another).
-  -- What changes from call to call lives in these variables, not in its fields: its queue
-  -- (false once its call has returned), the tab its views describe, its event (the rule's
-  -- screen name until read) and action. Its methods are a plain table look-up (no function runs
-  -- to find `nav:push`); its views go through `nav_property`.
+  -- What changes from call to call is kept in `call`, not in its fields: its queue (false once
+  -- its call has returned), the tab its views describe, its event (the rule's index or screen
+  -- name until read) and action — call[1] to call[4]. A table rather than variables: storing a
+  -- call's fresh tables in an old table is cheap for the generational collector (they still die
+  -- young), where storing them in an old closure's variables would make them old at once, to be
+  -- freed only by full collections, whose cost grows with everything the script holds. Its
+  -- methods are a plain table look-up (no function runs to find `nav:push`); its views go
+  -- through `nav_property`.
   local ruleNav
-  local ruleQueue, ruleViewTab, ruleEvent, ruleAction = false, false, false, false
+  local call = { false, false, false, false }
 
   local function begin_call(what)
     serial = serial + 1
@@ -378,7 +383,7 @@ function tabflow_make_dsl(host, limits)
   -- nil (absent ones are `false`), so reading them never reaches the metatable.
   local function record(nav, level)
     local s
-    if nav == ruleNav then s = ruleQueue and serial or -1 else s = type(nav) == "table" and nav[SERIAL] or nil end
+    if nav == ruleNav then s = call[1] and serial or -1 else s = type(nav) == "table" and nav[SERIAL] or nil end
     if s == serial then return nav end
     if s == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
     fail("this nav belongs to an earlier call, which has returned; a nav is valid only during the call "
@@ -386,20 +391,23 @@ function tabflow_make_dsl(host, limits)
   end
 
   -- Where a nav's commands go (false: read-only), and the tab its views describe by default.
-  local function queue_of(nav) if nav == ruleNav then return ruleQueue end return nav[QUEUE] end
-  local function view_tab_of(nav) if nav == ruleNav then return ruleViewTab end return nav[VIEWTAB] end
+  local function queue_of(nav) if nav == ruleNav then return call[1] end return nav[QUEUE] end
+  local function view_tab_of(nav) if nav == ruleNav then return call[2] end return nav[VIEWTAB] end
 
   -- A rule's event is made only when the rule reads it: the nav holds its screen name (in EVENT)
   -- and action; a deep link's event is a table from the start.
   local function event_of(nav)
     if nav == ruleNav then
-      local kind = type(ruleEvent)
+      local event = call[3]
+      local kind = type(event)
       if kind == "number" then   -- the rule's index: its key names the screen and the action
-        ruleEvent = { screen = ruleScreens[ruleEvent], action = ruleActions[ruleEvent], tab = ruleViewTab or nil }
+        event = { screen = ruleScreens[event], action = ruleActions[event], tab = call[2] or nil }
+        call[3] = event
       elseif kind == "string" then
-        ruleEvent = { screen = ruleEvent, action = ruleAction, tab = ruleViewTab or nil }
+        event = { screen = event, action = call[4], tab = call[2] or nil }
+        call[3] = event
       end
-      return ruleEvent or nil
+      return event or nil
     end
     local event = nav[EVENT]
     if type(event) ~= "string" then return event or nil end
@@ -456,8 +464,9 @@ function tabflow_make_dsl(host, limits)
 
   -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
   local function enqueue(nav, command, coordinatorCommand)
-    if nav == ruleNav and ruleQueue then   -- the rule's own nav: its tab is the default one
-      ruleQueue[#ruleQueue + 1] = command
+    local queue = call[1]
+    if nav == ruleNav and queue then   -- the rule's own nav: its tab is the default one
+      queue[#queue + 1] = command
       return
     end
     record(nav, 3)
@@ -476,7 +485,8 @@ function tabflow_make_dsl(host, limits)
     local s = screensByName[screen] or screen_arg(screen)
     if not state_fits(s.kinds, state) then state = state_arg(s, state) end
     local command = { op = "push", screen = s.name, state = state }
-    if self == ruleNav and ruleQueue then ruleQueue[#ruleQueue + 1] = command else enqueue(self, command) end
+    local queue = call[1]
+    if self == ruleNav and queue then queue[#queue + 1] = command else enqueue(self, command) end
   end
   function Nav:presentSheet(screen, state, options)
     local s = screen_arg(screen)
@@ -493,7 +503,8 @@ function tabflow_make_dsl(host, limits)
   end
   function Nav:pop(n)
     local command = { op = "pop", count = n == nil and 1 or count_arg(n) }
-    if self == ruleNav and ruleQueue then ruleQueue[#ruleQueue + 1] = command else enqueue(self, command) end
+    local queue = call[1]
+    if self == ruleNav and queue then queue[#queue + 1] = command else enqueue(self, command) end
   end
   function Nav:goBack(n) enqueue(self, { op = "goBack", count = count_arg(n) }) end
   function Nav:dismiss(n) enqueue(self, { op = "dismiss", count = count_arg(n) }) end
@@ -566,10 +577,10 @@ function tabflow_make_dsl(host, limits)
   function api.call_rule(index, tab, payload, screen, action)
     serial = serial + 1      -- begin_call, inlined: this is the hot path
     current.what = ruleWhat[index]
-    local queue = {}
-    ruleQueue, ruleViewTab, ruleEvent, ruleAction = queue, tab or false, screen or index, action
+    local queue = { nil }    -- room for one command (most rules queue one): no resize to add it
+    call[1], call[2], call[3], call[4] = queue, tab, screen or index, action
     ruleFns[index](ruleNav, payload)
-    ruleQueue = false
+    call[1] = false
     if check_upvalues then check_upvalues() end
     return queue
   end
