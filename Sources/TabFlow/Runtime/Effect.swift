@@ -26,6 +26,9 @@ public struct Effect<Action> {
     case concatenate([Effect<Action>])
     indirect case cancellable(id: AnyHashable, cancelInFlight: Bool, Effect<Action>)
     case cancel(id: AnyHashable)
+    /// `.cancel(id: RouteEffectID(route:))` — the effects of a route that left, from
+    /// `forEachRoute` — without boxing the ID into an `AnyHashable` unless something is running.
+    case cancelRoute(RouteID)
   }
 
   @usableFromInline

@@ -286,13 +286,13 @@ public struct ForEachRouteReducer<
   ) -> Effect<Action> {
     // The common case — one route left, nothing else to run — needs no merge.
     if removed.count == 1, screenEffect.isNone, coordinatorEffect.isNone {
-      return .cancel(id: RouteEffectID(route: removed[0]))
+      return Effect(operation: .cancelRoute(removed[0]))
     }
     var effects: [Effect<Action>] = []
     effects.reserveCapacity(removed.count + 2)
     if !screenEffect.isNone { effects.append(screenEffect) }
     if !coordinatorEffect.isNone { effects.append(coordinatorEffect) }
-    for id in removed { effects.append(.cancel(id: RouteEffectID(route: id))) }
+    for id in removed { effects.append(Effect(operation: .cancelRoute(id))) }
     return .merge(effects)
   }
 

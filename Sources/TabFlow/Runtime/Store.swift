@@ -274,6 +274,8 @@ public final class Store<State, Action> {
       start(effect, ids: ids + [id], started: &started)
     case let .cancel(id):
       cancel(id: id)
+    case let .cancelRoute(route):
+      if !tokensByID.isEmpty { cancel(id: AnyHashable(RouteEffectID(route: route))) }
     }
   }
 
