@@ -355,27 +355,29 @@ function tabflow_make_dsl(host, limits)
   -- nav ------------------------------------------------------------------------
   -- A nav's data lives under a key only the DSL holds (a table: the engine's `next` and `pairs`
   -- refuse table keys, so no script can find it), and a nav is valid only during the call that
-  -- received it: every call has a new serial number.
+  -- received it: every guard or deep-link call has a new serial number, and a rule call's queue
+  -- (a new table) stands for its call.
 
   -- Private keys of a nav's fields (tables: only the DSL holds them).
   local QUEUE, WHICH, TAB, VIEWTAB, EVENT, SERIAL, ACTION = {}, {}, {}, {}, {}, {}, {}
   local serial = 0
 
   -- The nav every rule call receives: one table, reused (a call cannot start inside another).
-  -- What changes from call to call is kept in `call`, not in its fields: its queue (false once
-  -- its call has returned), the tab its views describe, its event (the rule's index or screen
-  -- name until read) and action — call[1] to call[4]. A table rather than variables: storing a
-  -- call's fresh tables in an old table is cheap for the generational collector (they still die
-  -- young), where storing them in an old closure's variables would make them old at once, to be
-  -- freed only by full collections, whose cost grows with everything the script holds. Its
-  -- methods are a plain table look-up (no function runs to find `nav:push`); its views go
-  -- through `nav_property`.
+  -- What changes from call to call is kept in `ruleCall`, not in its fields: its queue (false
+  -- once its call has returned), the tab its views describe, its event (the rule's index or
+  -- screen name until read) and action — ruleCall[1] to ruleCall[4]. A table rather than
+  -- variables: storing a call's fresh tables in an old table is cheap for the generational
+  -- collector (they still die young), where storing them in an old closure's variables would
+  -- make them old at once, to be freed only by full collections, whose cost grows with
+  -- everything the script holds. Its methods are a plain table look-up (no function runs to
+  -- find `nav:push`); its views go through `nav_property`.
   local ruleNav
-  local call = { false, false, false, false }
+  local ruleCall = { false, false, false, false }
 
   local function begin_call(what)
     serial = serial + 1
     current.what = what
+    ruleCall[1] = false      -- a rule that failed left its queue here
     return serial
   end
 
@@ -383,29 +385,36 @@ function tabflow_make_dsl(host, limits)
   -- nil (absent ones are `false`), so reading them never reaches the metatable.
   local function record(nav, level)
     local s
-    if nav == ruleNav then s = call[1] and serial or -1 else s = type(nav) == "table" and nav[SERIAL] or nil end
-    if s == serial then return nav end
+    if nav == ruleNav then
+      if ruleCall[1] then return nav end
+      s = -1
+    else
+      s = type(nav) == "table" and nav[SERIAL] or nil
+      -- A nav made during a rule call carries its queue; any other, its call's serial number.
+      local queue = ruleCall[1]
+      if s ~= nil and (s == queue or (s == serial and not queue)) then return nav end
+    end
     if s == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
     fail("this nav belongs to an earlier call, which has returned; a nav is valid only during the call "
       .. "that received it (do not keep it in a variable)", level + 1)
   end
 
   -- Where a nav's commands go (false: read-only), and the tab its views describe by default.
-  local function queue_of(nav) if nav == ruleNav then return call[1] end return nav[QUEUE] end
-  local function view_tab_of(nav) if nav == ruleNav then return call[2] end return nav[VIEWTAB] end
+  local function queue_of(nav) if nav == ruleNav then return ruleCall[1] end return nav[QUEUE] end
+  local function view_tab_of(nav) if nav == ruleNav then return ruleCall[2] end return nav[VIEWTAB] end
 
   -- A rule's event is made only when the rule reads it: the nav holds its screen name (in EVENT)
   -- and action; a deep link's event is a table from the start.
   local function event_of(nav)
     if nav == ruleNav then
-      local event = call[3]
+      local event = ruleCall[3]
       local kind = type(event)
       if kind == "number" then   -- the rule's index: its key names the screen and the action
-        event = { screen = ruleScreens[event], action = ruleActions[event], tab = call[2] or nil }
-        call[3] = event
+        event = { screen = ruleScreens[event], action = ruleActions[event], tab = ruleCall[2] or nil }
+        ruleCall[3] = event
       elseif kind == "string" then
-        event = { screen = event, action = call[4], tab = call[2] or nil }
-        call[3] = event
+        event = { screen = event, action = ruleCall[4], tab = ruleCall[2] or nil }
+        ruleCall[3] = event
       end
       return event or nil
     end
@@ -456,15 +465,16 @@ function tabflow_make_dsl(host, limits)
   -- queue: where commands go (nil: read-only); tab: the tab commands are addressed to (nav:tab);
   -- viewTab: the tab views describe by default (the tab of the route that sent the action).
   -- event: a table, or a rule's screen name with `action` (made into a table when read).
-  local function new_nav(queue, which, tab, viewTab, event, call, action)
+  -- token: the call the nav belongs to (a serial number, or a rule call's queue; see record).
+  local function new_nav(queue, which, tab, viewTab, event, token, action)
     return dsl_setmetatable({ [QUEUE] = queue or false, [WHICH] = which, [TAB] = tab or false,
-                              [VIEWTAB] = viewTab or false, [EVENT] = event or false, [SERIAL] = call,
+                              [VIEWTAB] = viewTab or false, [EVENT] = event or false, [SERIAL] = token,
                               [ACTION] = action or false }, navMeta)
   end
 
   -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
   local function enqueue(nav, command, coordinatorCommand)
-    local queue = call[1]
+    local queue = ruleCall[1]
     if nav == ruleNav and queue then   -- the rule's own nav: its tab is the default one
       queue[#queue + 1] = command
       return
@@ -485,7 +495,7 @@ function tabflow_make_dsl(host, limits)
     local s = screensByName[screen] or screen_arg(screen)
     if not state_fits(s.kinds, state) then state = state_arg(s, state) end
     local command = { op = "push", screen = s.name, state = state }
-    local queue = call[1]
+    local queue = ruleCall[1]
     if self == ruleNav and queue then queue[#queue + 1] = command else enqueue(self, command) end
   end
   function Nav:presentSheet(screen, state, options)
@@ -503,7 +513,7 @@ function tabflow_make_dsl(host, limits)
   end
   function Nav:pop(n)
     local command = { op = "pop", count = n == nil and 1 or count_arg(n) }
-    local queue = call[1]
+    local queue = ruleCall[1]
     if self == ruleNav and queue then queue[#queue + 1] = command else enqueue(self, command) end
   end
   function Nav:goBack(n) enqueue(self, { op = "goBack", count = count_arg(n) }) end
@@ -535,7 +545,8 @@ function tabflow_make_dsl(host, limits)
   end
   function Nav:tab(id)
     record(self, 2)
-    return new_nav(queue_of(self), self[WHICH], tab_arg(id), nil, event_of(self), serial)
+    local token = self == ruleNav and ruleCall[1] or self[SERIAL]
+    return new_nav(queue_of(self), self[WHICH], tab_arg(id), nil, event_of(self), token)
   end
   function Nav:contains(screen)
     if type(screen) ~= "string" then fail("contains expects a screen name", 2) end
@@ -575,29 +586,29 @@ function tabflow_make_dsl(host, limits)
   -- applies them there); its views describe that tab. The host passes the screen and the action
   -- only to a `*.action` rule: any other rule's key names them.
   function api.call_rule(index, tab, payload, screen, action)
-    serial = serial + 1      -- begin_call, inlined: this is the hot path
-    current.what = ruleWhat[index]
+    current.what = ruleWhat[index]   -- begin_call, inlined: this is the hot path (the queue
+                                     -- stands for the call: no serial number)
     local queue = { nil }    -- room for one command (most rules queue one): no resize to add it
-    call[1], call[2], call[3], call[4] = queue, tab, screen or index, action
+    ruleCall[1], ruleCall[2], ruleCall[3], ruleCall[4] = queue, tab, screen or index, action
     ruleFns[index](ruleNav, payload)
-    call[1] = false
+    ruleCall[1] = false
     if check_upvalues then check_upvalues() end
     return queue
   end
 
   function api.call_deeplink(index, url, params)
-    local call = begin_call(linkWhat[index])
+    local token = begin_call(linkWhat[index])
     local queue = {}
-    linkFns[index](new_nav(queue, "current", nil, nil, { url = url }, call), params)
+    linkFns[index](new_nav(queue, "current", nil, nil, { url = url }, token), params)
     if check_upvalues then check_upvalues() end
     return queue
   end
 
   function api.call_guard(index, commands, source)
-    local call = begin_call(guardWhat[index])
+    local token = begin_call(guardWhat[index])
     local change = {
-      before = new_nav(nil, "before", nil, nil, nil, call),
-      after = new_nav(nil, "after", nil, nil, nil, call),
+      before = new_nav(nil, "before", nil, nil, nil, token),
+      after = new_nav(nil, "after", nil, nil, nil, token),
       context = view("after", nil, "context"),
       commands = commands,
       source = source,
@@ -624,7 +635,7 @@ function tabflow_make_dsl(host, limits)
       if type(redirect) ~= "function" then fail("redirect must be a function(nav), got " .. type(redirect), 1) end
       -- The redirect applies to the state before the rejected batch: its nav describes that state.
       queue = {}
-      redirect(new_nav(queue, "before", nil, nil, nil, call))
+      redirect(new_nav(queue, "before", nil, nil, nil, token))
       if check_upvalues then check_upvalues() end
     end
     return false, reason, queue, defer == true
