@@ -46,7 +46,6 @@ function tabflow_make_dsl(host, limits)
   local tabOrder, screenOrder = {}, {}
   local ruleFns, linkFns, guardFns = {}, {}, {}
   local ruleWhat, linkWhat, guardWhat = {}, {}, {}
-  local ruleScreens, ruleActions = {}, {}   -- the screen and action of each rule's key
   local sealed = false
   local check_upvalues   -- set by seal when the script's functions hold variables
   local dsl = {}
@@ -210,7 +209,6 @@ function tabflow_make_dsl(host, limits)
     if rulesByKey[key] then fail("rule '" .. key .. "' is declared twice", 2) end
     ruleFns[#ruleFns + 1] = fn
     ruleWhat[#ruleFns] = "rule '" .. key .. "'"
-    ruleScreens[#ruleFns], ruleActions[#ruleFns] = key:match("^([^.]+)%.(.+)$")
     rulesByKey[key] = #ruleFns
     decl.rules[#decl.rules + 1] = { key = key, line = caller_line() }
   end
@@ -416,7 +414,8 @@ function tabflow_make_dsl(host, limits)
       local event = ruleCall[3]
       local kind = type(event)
       if kind == "number" then   -- the rule's index: its key names the screen and the action
-        event = { screen = ruleScreens[event], action = ruleActions[event], tab = ruleCall[2] or nil }
+        local screenName, actionName = decl.rules[event].key:match("^([^.]+)%.(.+)$")
+        event = { screen = screenName, action = actionName, tab = ruleCall[2] or nil }
         ruleCall[3] = event
       elseif kind == "string" then
         event = { screen = event, action = ruleCall[4], tab = ruleCall[2] or nil }
