@@ -192,6 +192,7 @@ func benchPeer(_ report: Report) {
   report.ratio("peer: Lua rules ÷ Swift rules (DynamicScreen both)", timings[names.luaDynamic], timings[names.swiftDynamic], target: nil)
   report.ratio("peer: Lua rules (dynamic) ÷ Swift rules (typed)", timings[names.luaDynamic], timings[names.swiftTyped], target: nil)
   report.ratio("peer: Lua rules (catalog-typed) ÷ Swift rules (typed)", timings[names.luaTyped], timings[names.swiftTyped], target: nil)
+  report.ratio("peer: Lua rules, catalog-typed ÷ dynamic screens", timings[names.luaTyped], timings[names.luaDynamic], target: 1.5)
   report.ratio("peer: Swift rules (typed) ÷ plain struct floor", timings[names.swiftTyped], timings[names.floor], target: nil)
   report.note(
     "peer workload: \(n) actions per run, median of \(runs) runs, variants interleaved; TCA on this machine class does "
