@@ -510,9 +510,16 @@ function tabflow_make_dsl(host, limits)
     if type(options) ~= "table" then fail("presentCover options must be a table", 2) end
     enqueue(self, { op = "presentCover", screen = s.name, state = state_arg(s, state), navigation = options.navigation })
   end
+  -- `nav:pop()` on the rule's own nav queues this one table every time: the host only reads
+  -- queued commands, and no script can reach a queue.
+  local POP_ONE = { op = "pop", count = 1 }
   function Nav:pop(n)
-    local command = { op = "pop", count = n == nil and 1 or count_arg(n) }
     local queue = ruleCall[1]
+    if n == nil and self == ruleNav and queue then
+      queue[#queue + 1] = POP_ONE
+      return
+    end
+    local command = { op = "pop", count = n == nil and 1 or count_arg(n) }
     if self == ruleNav and queue then queue[#queue + 1] = command else enqueue(self, command) end
   end
   function Nav:goBack(n) enqueue(self, { op = "goBack", count = count_arg(n) }) end
