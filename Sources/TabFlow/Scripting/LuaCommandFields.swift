@@ -11,10 +11,18 @@ struct LuaCommandFields: ScriptCommandFields {
   let position: Int
   /// The absolute index of the table of field names (``CommandField/luaPosition``).
   let names: Int32
+  /// Whether the table is a positional push (``PositionalPushFields``) rather than named fields.
+  let isPositionalPush: Bool
 
   func field(_ key: CommandField) throws(ScriptError) -> FlowValue? {
     do throws(LuaError) {
-      let type = try stack.pushField(named: key.luaPosition, in: names, of: table)
+      let type: LuaType
+      if isPositionalPush {
+        guard let position = key.positionInPush else { return nil }
+        type = try stack.pushElement(position, of: table)
+      } else {
+        type = try stack.pushField(named: key.luaPosition, in: names, of: table)
+      }
       defer { stack.pop() }
       switch type {
       case .nil: return nil
@@ -59,8 +67,12 @@ extension ScriptCommandDecoder {
         let item = (try? stack.value(at: -1)) ?? .null
         throw ScriptError(.invalidCommand, "not a command: \(item)")
       }
+      let table = stack.absoluteIndex(-1)
+      let isPositionalPush = stack.rawLength(at: table) == 3 && stack.element(1, of: table, is: "push")
       commands.append(
-        try command(from: LuaCommandFields(stack: stack, table: stack.absoluteIndex(-1), position: position, names: names)))
+        try command(
+          from: LuaCommandFields(
+            stack: stack, table: table, position: position, names: names, isPositionalPush: isPositionalPush)))
     }
     return commands
   }

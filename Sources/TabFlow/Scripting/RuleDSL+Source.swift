@@ -499,9 +499,12 @@ function tabflow_make_dsl(host, limits)
   function Nav:push(screen, state)
     local s = screensByName[screen] or screen_arg(screen)
     if not state_fits(s.kinds, state) then state = state_arg(s, state) end
-    local command = { op = "push", screen = s.name, state = state }
     local queue = ruleCall[1]
-    if self == ruleNav and queue then queue[#queue + 1] = command else enqueue(self, command) end
+    if self == ruleNav and queue then
+      queue[#queue + 1] = { "push", s.name, state }   -- positional: see the host's PositionalPushFields
+    else
+      enqueue(self, { op = "push", screen = s.name, state = state })
+    end
   end
   function Nav:presentSheet(screen, state, options)
     local s = screen_arg(screen)

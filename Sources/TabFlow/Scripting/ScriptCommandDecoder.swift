@@ -21,6 +21,9 @@ struct ScriptCommandDecoder {
   }
 
   func command(from item: FlowValue) throws(ScriptError) -> NavigationCommand<DynamicScreen> {
+    if case let .array(items) = item, items.count == 3, items[0] == .string("push") {
+      return try command(from: PositionalPushFields(items: items))
+    }
     guard case let .object(fields) = item, case .string? = fields["op"] else {
       throw ScriptError(.invalidCommand, "not a command: \(item)")
     }

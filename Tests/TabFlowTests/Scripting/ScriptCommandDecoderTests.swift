@@ -89,6 +89,16 @@ import Testing
     try Self.expectFailure(item, .invalidCommand, "not a command: \(printed)")
   }
 
+  /// A push on a rule's own nav is queued positionally, `{ "push", screen, state }`; it decodes
+  /// like the named form and is checked the same way. Only exactly three items are one.
+  @Test func aPositionalPushDecodesLikeTheNamedOne() throws {
+    #expect(try Self.decode(["push", "item", ["id": 3]]) == .push(Self.item(3)))
+    #expect(try Self.decode(["push", "item", ["id": 3]]) == (try Self.decode(["op": "push", "screen": "item", "state": ["id": 3]])))
+    try Self.expectFailure(["push", 3, [:]], .invalidCommand, "expected a screen name, got integer")
+    try Self.expectFailure(["push", "item", ["id": "x"]], .payload, "field 'id' of screen 'item' expects a value of kind integer, got string")
+    try Self.expectFailure(["push", "item"], .invalidCommand, #"not a command: {"push", "item"}"#)
+  }
+
   @Test func refusesAnUnknownOp() throws {
     try Self.expectFailure(["op": "teleport"], .invalidCommand, "unknown command 'teleport'")
     try Self.expectFailure(["op": "Push", "screen": "item"], .invalidCommand, "unknown command 'Push'")
