@@ -155,14 +155,17 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
     _ state: inout State,
     _ batch: (inout State) throws(BatchError<Rules.Screen>) -> State.PerformedBatch
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
-    let before = logger.logLevel <= .trace ? state : nil
+    let level = logger.logLevel
+    let before = level <= .trace ? state : nil
     let performed: State.PerformedBatch
     do {
       performed = try batch(&state)
     } catch {
       return failed(error)
     }
-    logger.debug("\(source()): \(performed.commands.map(\.description).joined(separator: "; "))")
+    if level <= .debug {
+      logger.debug("\(source()): \(performed.commands.map(\.description).joined(separator: "; "))")
+    }
     if let before {
       logger.trace("\(diff(before, state) ?? "no change")")
     }

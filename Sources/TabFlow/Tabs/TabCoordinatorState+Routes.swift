@@ -65,7 +65,8 @@ extension TabCoordinatorState: RouteSnapshotting {
     for (position, entry) in snapshot.stacks.enumerated() {
       if position < storedTabs.count, storedTabs[position].id == entry.tab {
         let ids = storedTabs[position].stack.routeIDsRemoved(since: entry.stack)
-        if !ids.isEmpty { removed += ids }
+        // Usually one tab changed: its array is the result, not a copy of it.
+        if !ids.isEmpty { if removed.isEmpty { removed = ids } else { removed += ids } }
       } else if let current = self.stack(for: entry.tab) {
         removed += current.routeIDsRemoved(since: entry.stack)
       } else {
