@@ -154,7 +154,7 @@ final class RuleScript {
     }
   }
 
-  /// Runs the handler of deep-link pattern number `index` (0-based); returns its commands.
+  /// Pushes a tab ID: the Lua string kept for the last one when it is the same tab.
   private func pushTab(_ tab: String, on stack: LuaStack) throws(LuaError) {
     if let lastTab, lastTab.id == tab {
       try stack.push(lastTab.string)
@@ -165,6 +165,7 @@ final class RuleScript {
     lastTab = (tab, try stack.reference(at: -1))
   }
 
+  /// Runs the handler of deep-link pattern number `index` (0-based); returns its commands.
   func callDeepLink(
     _ index: Int, url: String, parameters: [String: String], view: @escaping ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
@@ -282,13 +283,13 @@ final class RuleScript {
     lines.indices.contains(index) ? lines[index] : nil
   }
 
-  /// Holds the view answer while a call runs; the registered view function reads it.
   /// A rule's screen and action.
   struct RuleKey: Hashable {
     let screen: String
     let action: String
   }
 
+  /// Holds the view answer while a call runs; the registered view function reads it.
   final class ViewBox {
     var answer: ViewAnswer?
   }
