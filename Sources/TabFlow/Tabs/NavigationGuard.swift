@@ -39,7 +39,8 @@ extension GuardVerdict: Sendable where Screen: Sendable {}
 /// A change a batch is about to commit, as guards see it.
 ///
 /// `after` is the state the batch produced; `before` is rebuilt from the batch's undo journal
-/// only when a guard asks for it, so guards that look only at `after` cost nothing extra.
+/// only when a guard asks for it, and once per change however many guards ask, so guards that
+/// look only at `after` cost nothing extra.
 public struct NavigationChange<Screen> {
   /// The state the batch produced.
   public let after: TabCoordinatorState<Screen>
@@ -51,6 +52,8 @@ public struct NavigationChange<Screen> {
   /// they do not run on it.
   public let confirmedGuards: Set<String>
   @usableFromInline let journal: [CoordinatorUndo<Screen>]
+  /// `before`, once rebuilt (shared by the copies every guard gets).
+  @usableFromInline let rebuilt: RebuiltState
 
   @inlinable
   init(
@@ -62,13 +65,23 @@ public struct NavigationChange<Screen> {
     self.source = source
     self.confirmedGuards = confirmedGuards
     self.journal = journal
+    rebuilt = RebuiltState()
   }
 
   /// The state before the batch.
   public var before: TabCoordinatorState<Screen> {
+    if let state = rebuilt.state { return state }
     var state = after
     state.undo(journal)
+    rebuilt.state = state
     return state
+  }
+
+  /// Holds `before` once a guard has asked for it.
+  @usableFromInline
+  final class RebuiltState {
+    var state: TabCoordinatorState<Screen>?
+    @usableFromInline init() {}
   }
 }
 
