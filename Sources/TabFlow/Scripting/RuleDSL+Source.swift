@@ -619,15 +619,27 @@ function tabflow_make_dsl(host, limits)
     return queue
   end
 
-  function api.call_guard(index, commands, source)
+  -- A guard's change holds its source; its navs (`before`, `after`), `context` and `commands`
+  -- are made when the guard first reads them (most guards read one or two), then kept.
+  local changeMeta = {
+    __index = function(change, key)
+      local value
+      if key == "before" or key == "after" then
+        value = new_nav(nil, key, nil, nil, nil, change[SERIAL])
+      elseif key == "context" or key == "commands" then
+        value = view("after", nil, key)
+      else
+        return nil
+      end
+      dsl_rawset(change, key, value)
+      return value
+    end,
+    __metatable = false,
+  }
+
+  function api.call_guard(index, source)
     local token = begin_call(guardWhat[index])
-    local change = {
-      before = new_nav(nil, "before", nil, nil, nil, token),
-      after = new_nav(nil, "after", nil, nil, nil, token),
-      context = view("after", nil, "context"),
-      commands = commands,
-      source = source,
-    }
+    local change = dsl_setmetatable({ [SERIAL] = token, source = source }, changeMeta)
     local ok, reason, options = guardFns[index](change)
     if check_upvalues then check_upvalues() end
     if ok ~= false then return true end

@@ -211,15 +211,15 @@ final class RuleScript {
   }
 
   /// Runs guard number `index` (0-based) on a change; `nil` allows it.
+  /// The guard reads the batch's commands through `view` (`commands`, as text), when it does.
   func callGuard(
-    _ index: Int, commands: [String], source: String, view: @escaping ViewAnswer
+    _ index: Int, source: String, view: @escaping ViewAnswer
   ) throws(ScriptError) -> GuardRefusal? {
     let line = line(ofGuard: index)
     let label = BatchFailure.guardLabel(declarations.guards[index])
     let answer = try withView(view, rule: label, line: line) {
       try vm.call(callGuardFunction, resultCount: 4) { stack in
         try stack.push(index + 1)
-        try stack.push(FlowValue.array(commands.map(FlowValue.string)))
         try stack.push(source)
       } results: { stack, first -> (reason: String, redirect: FlowValue, deferLink: Bool)? in
         guard !stack.isTruthy(at: first) else { return nil }

@@ -147,13 +147,13 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     NavigationGuard(composite: "\(chunk) guards", isIdle: { [self] in script.declarations.guards.isEmpty }) { [self] change in
       let declared = script.declarations.guards
       guard !declared.isEmpty else { return (.allow, nil) }
-      let commands = change.commands.map { $0.description }
+      // One view for every guard of the batch: `before` is rebuilt once, and the commands are
+      // written as text only if a guard reads them.
+      let view = viewAnswer(current: change.after, before: { change.before }, commands: { change.commands })
+      let source = change.source.description
       for (index, name) in declared.enumerated() where !change.confirmedGuards.contains(name) {
         do throws(ScriptError) {
-          let view = viewAnswer(current: change.after, before: { change.before })
-          guard let refusal = try script.callGuard(
-            index, commands: commands, source: change.source.description, view: view)
-          else { continue }
+          guard let refusal = try script.callGuard(index, source: source, view: view) else { continue }
           return (try verdict(for: refusal, guard: name, index: index), name)
         } catch {
           guardErrorCount += 1
@@ -391,10 +391,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     return converted
   }
 
-  /// Answers the `nav` views from `current` (and, for guards, the lazily rebuilt `before`).
+  /// Answers the `nav` views from `current` (and, for guards, the lazily rebuilt `before` and the
+  /// batch's `commands`, written as text when a guard reads `change.commands`).
   @usableFromInline
   func viewAnswer(
-    current: TabCoordinatorState<Screen>, before: (() -> TabCoordinatorState<Screen>)? = nil
+    current: TabCoordinatorState<Screen>, before: (() -> TabCoordinatorState<Screen>)? = nil,
+    commands: (() -> [NavigationCommand<Screen>])? = nil
   ) -> RuleScript.ViewAnswer {
     let codec = self.codec
     let vm = script.vm
@@ -407,6 +409,11 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
         }
       }
       switch field {
+      case "commands":
+        // A guard's `change.commands`: the batch's commands as text.
+        guard let commands = commands?() else { throw ScriptError(.runtime, "nav has no view 'commands'") }
+        try charge(1 + commands.count)
+        return .array(commands.map { .string($0.description) })
       case "context":
         try charge(1 + state.context.count)
         return .object(state.context)

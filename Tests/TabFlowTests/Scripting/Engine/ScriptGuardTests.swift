@@ -59,6 +59,26 @@ extension ScriptedRulesTests {
       #expect(flow.failures.map(\.message) == ["rule feed.open | feed/1 | item/2 | push item | true | 2 | 5"])
     }
 
+    @Test func aChangesFieldsAreMadeWhenReadAndKeptForTheCall() throws {
+      // Every guard of a batch sees the same change, each through its own table; a field read
+      // twice is the same value, and each guard reads its own copy of the context.
+      let flow = try Self.flow(guards: """
+        guard("first", function(change)
+          if not rawequal(change.after, change.after) or not rawequal(change.context, change.context)
+              or not rawequal(change.commands, change.commands) then
+            return false, "fields are made anew on every read"
+          end
+        end)
+        guard("second", function(change)
+          return false, table.concat({ change.source, change.after.top, change.before.top,
+            tostring(change.context.loggedIn), change.commands[1], tostring(change.unknown) }, " | ")
+        end)
+        """)
+      flow.store.send(.setContext("loggedIn", true))
+      try flow.send("checkout")
+      #expect(flow.failures.map(\.message) == ["rule feed.checkout | checkout | feed | true | push checkout | nil"])
+    }
+
     @Test func guardsRunOnTabTapsBackDeepLinksAndHostCommands() throws {
       let flow = try Self.flow(guards: """
         guard("log", function(change)
