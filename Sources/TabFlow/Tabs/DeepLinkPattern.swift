@@ -55,9 +55,12 @@ public struct DeepLinkPattern: Hashable, Sendable, CustomStringConvertible {
 
   /// The parameters when `url` matches, or `nil`.
   public func match(_ url: String) -> [String: String]? {
-    guard let parsed = ParsedURL(url), parsed.scheme == scheme, parsed.segments.count == segments.count else {
-      return nil
-    }
+    ParsedURL(url).flatMap(match)
+  }
+
+  /// The parameters when the parsed URL matches, or `nil`.
+  func match(_ parsed: ParsedURL) -> [String: String]? {
+    guard parsed.scheme == scheme, parsed.segments.count == segments.count else { return nil }
     var parameters = parsed.query
     for (segment, value) in zip(segments, parsed.segments) {
       switch segment {

@@ -25,6 +25,9 @@ public struct DeepLinks<Screen> {
   private var source: (() -> DeepLinks<Screen>)?
   /// Links tried after these (see ``followed(by:)``).
   private var fallback: [DeepLinks<Screen>] = []
+  /// Which of `entries` recent URLs matched; replaced (not cleared) when `entries` changes, so
+  /// copies made before keep theirs.
+  private var matches = URLMatchCache()
 
   /// No deep links.
   public init() {}
@@ -50,6 +53,7 @@ public struct DeepLinks<Screen> {
   /// Adds a pattern and its handler; throws when the pattern is malformed.
   public mutating func register(_ pattern: String, _ handler: @escaping Handler) throws(DeepLinkError) {
     entries.append((try DeepLinkPattern(pattern), handler))
+    matches = URLMatchCache()
   }
 
   /// Maps a screen to a URL both ways (React Navigation's linking config, go_router's typed
@@ -79,6 +83,7 @@ public struct DeepLinks<Screen> {
       return Self.show(made, in: tab, of: state)
     }))
     links.append((parsed, parameters))
+    matches = URLMatchCache()
   }
 
   /// The commands that show a linked screen: above the root of `tab` (selected first), or of the
@@ -113,15 +118,31 @@ public struct DeepLinks<Screen> {
   /// The first pattern matching `url`, with its parameters and handler.
   func resolve(_ url: String) -> (match: DeepLinkMatch, handler: Handler)? {
     if let found = source?().resolve(url) { return found }
-    for entry in entries {
-      if let parameters = entry.pattern.match(url) {
-        return (DeepLinkMatch(url: url, pattern: entry.pattern.text, parameters: parameters), entry.handler)
-      }
+    if let (index, parameters) = matchingEntry(url) {
+      let entry = entries[index]
+      return (DeepLinkMatch(url: url, pattern: entry.pattern.text, parameters: parameters), entry.handler)
     }
     for links in fallback {
       if let found = links.resolve(url) { return found }
     }
     return nil
+  }
+
+  /// The first of `entries` matching `url`, with its parameters: the URL is parsed once, and a
+  /// recent URL's answer is remembered (a pending link is tried again after every batch).
+  private func matchingEntry(_ url: String) -> (index: Int, parameters: [String: String])? {
+    if let known = matches.answer(for: url) { return known.match }
+    var found: (index: Int, parameters: [String: String])?
+    if let parsed = ParsedURL(url) {
+      for (index, entry) in entries.enumerated() {
+        if let parameters = entry.pattern.match(parsed) {
+          found = (index, parameters)
+          break
+        }
+      }
+    }
+    matches.remember(found, for: url)
+    return found
   }
 
   /// The usual deep-link batch: select `tab` and open `routes` in its stack with `mode`, in one batch.

@@ -133,6 +133,27 @@ extension TabsTests {
       #expect(state.routes(ofTab: "home") == [.root(.feed), .push(.item(id: 7))])
     }
 
+    @Test func aURLOpensWithThePatternsRegisteredWhenItOpensThoughAnEarlierAnswerWasRemembered() throws {
+      // Answers are remembered per URL (a pending link is retried after every batch); a pattern
+      // registered later — on a copy or on the same value — still applies, and the copy made
+      // before keeps answering as it did.
+      var links = DeepLinks<TabTestScreen>()
+      try links.register("shop://item/:id") { match, _ in [.push(.item(id: Int(match["id"] ?? "") ?? -1))] }
+      var state = try TabFixtures.coordinator()
+      #expect(throws: BatchFailure.self) { try state.open(url: "shop://orders", deepLinks: links) }
+      #expect(throws: BatchFailure.self) { try state.open(url: "shop://orders", deepLinks: links) }
+
+      let earlier = links
+      try links.register("shop://orders") { _, _ in [.push(.orders)] }
+      try state.open(url: "shop://orders", deepLinks: links)
+      #expect(state.routes(ofTab: "home") == [.root(.feed), .push(.orders)])
+      #expect(throws: BatchFailure.self) { try state.open(url: "shop://orders", deepLinks: earlier) }
+
+      try state.open(url: "shop://item/4", deepLinks: links)
+      try state.open(url: "shop://item/4", deepLinks: earlier)
+      #expect(state.routes(ofTab: "home") == [.root(.feed), .push(.orders), .push(.item(id: 4)), .push(.item(id: 4))])
+    }
+
     @Test func theHandlerGetsTheMatchAndTheCurrentState() throws {
       var links = DeepLinks<TabTestScreen>()
       try links.register("shop://search/:term") { match, state in

@@ -1,0 +1,22 @@
+/// Which deep-link pattern recent URLs matched, and with what parameters: matching parses the
+/// URL and percent-decodes it, and the same few URLs come back (a pending link is tried again
+/// after every batch; `check --explore` opens each sample link from every state). Holds at most
+/// ``capacity`` URLs, forgetting them all when full.
+final class URLMatchCache {
+  /// A URL's answer: the index of the pattern it matched and its parameters, or `nil` (none).
+  struct Answer {
+    let match: (index: Int, parameters: [String: String])?
+  }
+
+  static let capacity = 256
+  private var answers: [String: Answer] = [:]
+
+  /// The remembered answer for `url`, if any.
+  func answer(for url: String) -> Answer? { answers[url] }
+
+  /// Remembers the answer for `url`.
+  func remember(_ match: (index: Int, parameters: [String: String])?, for url: String) {
+    if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
+    answers[url] = Answer(match: match)
+  }
+}
