@@ -127,7 +127,11 @@ struct StateExplorer {
     var report = Report()
     report.chunk = session.chunk
     report.sendCommand = sendCommand ?? "flowscript send \(Report.shellWord(session.chunk))"
+    // Nothing prints how a line changed the state: describing it would only cost time.
+    session.describesChanges = false
+    defer { session.describesChanges = true }
     let declarations = session.rules.declarations
+    var inputs = Inputs(declarations: declarations, contextFlags: contextFlags)
     let initial = session.state
     var seen: [StateKey: Int] = [key(initial): 0]
     var frontier: [(state: State, lines: [String])] = [(initial, [])]
@@ -153,11 +157,11 @@ struct StateExplorer {
         let fromKey = key(state)
         let fromScreen = state.selectedStack.top.screen.name
         if state.selectedStack.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
-        for line in inputs(for: state, declarations: declarations) {
+        for (line, parsed) in inputs.lines(for: state) {
           session.load(state)
           // Every input must be expressible in the line language (names are quoted when they need
           // it); one that is not is reported, never skipped in silence.
-          guard let parsed = try? FlowLineParser.parse(line) else {
+          guard let parsed else {
             if reported.insert("unexplorable \(line)").inserted {
               report.findings.append(Finding(
                 kind: .unexplorable, message: "cannot be written in the line language, so it was not explored: \(line)",
@@ -249,23 +253,68 @@ struct StateExplorer {
 
   /// Every input worth trying in a state: tab taps, back, the top screen's declared actions with
   /// their sample payloads, every deep link and link with sample parameters, and toggling each context
-  /// flag the script reads (`nav.context.loggedIn`), so guarded screens can be reached.
-  private func inputs(for state: State, declarations: ScriptDeclarations) -> [String] {
-    var lines = state.tabIDs.map { "tab " + FlowName.written($0.rawValue) }
-    lines.append("back")
-    for flag in contextFlags {
-      lines.append(state.context[flag] == .bool(true) ? "set \(flag) false" : "set \(flag) true")
+  /// flag the script reads (`nav.context.loggedIn`), so guarded screens can be reached. Each line
+  /// is written and parsed once, however many states try it.
+  struct Inputs {
+    /// A line as written (reproductions show it) and as parsed; `nil` when it cannot be parsed.
+    typealias Input = (text: String, line: FlowLine?)
+
+    private let contextFlags: [String]
+    private let declarations: ScriptDeclarations
+    private let back: Input
+    private let links: [Input]
+    private var taps: [TabID: Input] = [:]
+    private var actions: [String: [Input]] = [:]
+    private var flags: [String: Input] = [:]
+
+    init(declarations: ScriptDeclarations, contextFlags: [String]) {
+      self.declarations = declarations
+      self.contextFlags = contextFlags
+      back = Self.input("back")
+      links = (declarations.deepLinks + declarations.links.map(\.pattern)).map { pattern in
+        let url = StateExplorer.sampleURL(pattern)
+        return Self.input("url " + (url.contains(where: \.isWhitespace) ? FlowName.quoted(url) : url))
+      }
     }
-    let top = state.selectedStack.top.screen.name
-    for (action, sample) in declarations.screen(named: top)?.actions ?? [] {
-      let payload = sample == .emptyObject ? "" : " \(sample)"
-      lines.append(FlowName.written(top) + "." + FlowName.written(action) + payload)
+
+    mutating func lines(for state: State) -> [Input] {
+      var lines: [Input] = []
+      for tab in state.tabIDs {
+        if let known = taps[tab] {
+          lines.append(known)
+        } else {
+          let made = Self.input("tab " + FlowName.written(tab.rawValue))
+          taps[tab] = made
+          lines.append(made)
+        }
+      }
+      lines.append(back)
+      for flag in contextFlags {
+        let text = state.context[flag] == .bool(true) ? "set \(flag) false" : "set \(flag) true"
+        if let known = flags[text] {
+          lines.append(known)
+        } else {
+          let made = Self.input(text)
+          flags[text] = made
+          lines.append(made)
+        }
+      }
+      let top = state.selectedStack.top.screen.name
+      if let known = actions[top] {
+        lines += known
+      } else {
+        let made = (declarations.screen(named: top)?.actions ?? []).map { action, sample in
+          Self.input(FlowName.written(top) + "." + FlowName.written(action) + (sample == .emptyObject ? "" : " \(sample)"))
+        }
+        actions[top] = made
+        lines += made
+      }
+      return lines + links
     }
-    for pattern in declarations.deepLinks + declarations.links.map(\.pattern) {
-      let url = Self.sampleURL(pattern)
-      lines.append("url " + (url.contains(where: \.isWhitespace) ? FlowName.quoted(url) : url))
+
+    private static func input(_ text: String) -> Input {
+      (text, try? FlowLineParser.parse(text))
     }
-    return lines
   }
 
   /// The state in which some sequence of context changes (each flag the script reads, set or

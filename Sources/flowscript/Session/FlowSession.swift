@@ -31,6 +31,9 @@ final class FlowSession {
   private(set) var lastReports: [NavigationReport] = []
   /// The last batch a guard rejected, which `confirm` re-sends past that guard.
   private(set) var lastRejected: RejectedBatch<DynamicScreen>?
+  /// Whether a line that changed the state says how (`+ item {id=3}`); the explorer, which
+  /// prints none of it, turns this off.
+  var describesChanges = true
 
   init(origin: Origin, limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
     self.origin = origin
@@ -159,6 +162,7 @@ final class FlowSession {
     if state == before { return .unchanged(events: events) }
     history.append(before)
     if history.count > 200 { history.removeFirst(history.count - 200) }
+    guard describesChanges else { return .changed([], events: events) }
     return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: events)
   }
 
