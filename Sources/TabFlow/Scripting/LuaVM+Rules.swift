@@ -59,6 +59,31 @@ extension LuaVM {
     return try body()
   }
 
+  /// Where the running budget stands before a call: what a call made now starts from (the shared
+  /// budget's remainder, or a whole budget when the call arms its own). See ``instructionsUsed(since:)``.
+  func budgetMark() -> Int64 {
+    let context = self.context
+    let shared = context.pointee.batchDepth > 0 && context.pointee.batchArmed != 0
+    return shared ? context.pointee.instructionsLeft : context.pointee.instructionBudget
+  }
+
+  /// The instructions the calls since `mark` used (counted by the hook, one stride at a time).
+  func instructionsUsed(since mark: Int64) -> Int {
+    Int(clamping: max(0, mark - context.pointee.instructionsLeft))
+  }
+
+  /// Charges the instructions of a call that is not made because its answer is known
+  /// (``GuardMemo``): `false` when the running budget could not pay for them, and the call must
+  /// run to fail where it fails. A call that would arm a budget of its own always fits (it did
+  /// when it ran).
+  func chargeRecalledCall(_ instructions: Int) -> Bool {
+    let context = self.context
+    guard context.pointee.batchDepth > 0 && context.pointee.batchArmed != 0 else { return true }
+    guard context.pointee.instructionsLeft >= Int64(clamping: instructions) else { return false }
+    context.pointee.instructionsLeft -= Int64(clamping: instructions)
+    return true
+  }
+
   /// Charges work the host does for a script (a Swift function building a large view) to the
   /// running call's budget. Returns `false` when the budget or the deadline is used up; the C
   /// trampoline then stops the script with the budget error as soon as the function returns.

@@ -51,6 +51,9 @@ public final class LuaVM {
   /// Receives the lines written by `print` (arguments converted with `tostring`, separated by
   /// tabs). Without a handler, output is dropped.
   package var printHandler: ((String) -> Void)?
+  /// How many times scripts have called `print`: a call that printed had an effect besides its
+  /// answer (``GuardMemo`` does not remember it).
+  package internal(set) var printCount = 0
 
   /// The Lua state.
   let state: OpaquePointer

@@ -32,6 +32,8 @@ final class RuleScript {
   private let decoder: ScriptCommandDecoder
   private let ruleLocations: [String?]
   private let viewBox = ViewBox()
+  /// What the guards answered, by what they read.
+  private let guardMemo = GuardMemo()
   /// The last rules looked up (found or not), and where the next one goes once it is full.
   @exclusivity(unchecked) private var recentRules: [(screen: String, action: String, rule: Rule?)] = []
   @exclusivity(unchecked) private var nextRecentRule = 0
@@ -212,7 +214,28 @@ final class RuleScript {
 
   /// Runs guard number `index` (0-based) on a change; `nil` allows it.
   /// The guard reads the batch's commands through `view` (`commands`, as text), when it does.
+  /// A guard that already answered a change that looks the same to it (the same source, the same
+  /// values of the views it read) is not run again: see ``GuardMemo``.
   func callGuard(
+    _ index: Int, source: String, view: @escaping ViewAnswer
+  ) throws(ScriptError) -> GuardRefusal? {
+    if let known = guardMemo.recall(guard: index, source: source, view: view), vm.chargeRecalledCall(known.cost) {
+      return known.refusal
+    }
+    let recording = GuardMemo.Recording(view)
+    let mark = vm.budgetMark()
+    let prints = vm.printCount
+    let refusal = try runGuard(index, source: source, view: recording.answer)
+    if vm.printCount == prints {
+      guardMemo.remember(
+        GuardMemo.Outcome(refusal: refusal, cost: vm.instructionsUsed(since: mark)),
+        guard: index, source: source, reads: recording.reads)
+    }
+    return refusal
+  }
+
+  /// Runs guard number `index` in the VM.
+  private func runGuard(
     _ index: Int, source: String, view: @escaping ViewAnswer
   ) throws(ScriptError) -> GuardRefusal? {
     let line = line(ofGuard: index)

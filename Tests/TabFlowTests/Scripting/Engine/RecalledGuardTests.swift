@@ -1,0 +1,75 @@
+import Testing
+import TabFlow
+
+extension ScriptedRulesTests {
+  /// Guards are pure, so a guard that already answered a change that looks the same to it (the
+  /// same source, the same values of the views it read) is not run again: its answer is recalled,
+  /// and is the answer it would give.
+  @MainActor
+  @Suite("Recalled guard answers")
+  struct RecalledGuardTests {
+    static let script = """
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { "open", "spin" } }
+      screen "item" { state = { id = 0 } }
+      on("feed.open", function(nav, p) nav:push("item", { id = p.id }) end)
+      on("feed.spin", function(nav, p)
+        local n = 0
+        for i = 1, p.n do n = n + i end
+        nav:push("item", { id = 0 })
+      end)
+      """
+
+    @Test func aRecalledAnswerIsTheAnswerTheGuardGives() throws {
+      let flow = try ScriptedFlow(Self.script + """
+
+        guard("odd items", function(change)
+          local top = change.after.stack[#change.after.stack]
+          if top.screen == "item" and top.state.id % 2 == 1 then
+            return false, "item " .. top.state.id .. " is odd (from " .. change.before.top .. ")"
+          end
+        end)
+        """)
+      for round in 1...3 {
+        try flow.send("open", ["id": 3])
+        try flow.send("open", ["id": 4], from: "feed")
+        #expect(flow.path == "feed > item")
+        flow.perform([.pop()])
+        #expect(flow.path == "feed", "round \(round)")
+      }
+      #expect(flow.failures.map(\.message) == Array(repeating: "item 3 is odd (from feed)", count: 3))
+      // A change that reads differently is judged anew.
+      try flow.send("open", ["id": 5])
+      #expect(flow.failures.last?.message == "item 5 is odd (from feed)")
+      flow.store.send(.setContext("seen", true))
+      try flow.send("open", ["id": 3])
+      #expect(flow.failures.count == 5)
+    }
+
+    @Test func aRecalledAnswerIsChargedToTheActionsBudget() throws {
+      // The guard costs about 30,000 instructions (two per turn of its loop) and reads nothing: after its first call its
+      // answer is known. Recalled after a rule that used most of the budget, it does not fit, so
+      // it runs — and fails as it would have.
+      let flow = try ScriptedFlow(Self.script + """
+
+        guard("costly", function(change)
+          local n = 0
+          for i = 1, 15000 do n = n + i end
+        end)
+        """, limits: LuaVM.Limits(instructionsPerCall: 100_000))
+      try flow.send("spin", ["n": 10])
+      #expect(flow.path == "feed > item")
+      flow.perform([.pop()])
+      try flow.send("spin", ["n": 10_000])
+      #expect(flow.path == "feed > item")
+      flow.perform([.pop()])
+      #expect(flow.failures.isEmpty)
+
+      try flow.send("spin", ["n": 40_000])
+      #expect(flow.path == "feed")
+      #expect(flow.failures.map(\.message) == [
+        "guard failed: shop.lua:12: guard 'costly': script stopped (instruction budget of 100000 exceeded)"
+      ])
+    }
+  }
+}
