@@ -73,7 +73,7 @@ extension LuaVM {
   }
 
   /// Charges the instructions of a call that is not made because its answer is known
-  /// (``GuardMemo``): `false` when the running budget could not pay for them, and the call must
+  /// (``CallMemo``): `false` when the running budget could not pay for them, and the call must
   /// run to fail where it fails. A call that would arm a budget of its own always fits (it did
   /// when it ran).
   func chargeRecalledCall(_ instructions: Int) -> Bool {

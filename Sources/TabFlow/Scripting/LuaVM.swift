@@ -52,7 +52,7 @@ public final class LuaVM {
   /// tabs). Without a handler, output is dropped.
   package var printHandler: ((String) -> Void)?
   /// How many times scripts have called `print`: a call that printed had an effect besides its
-  /// answer (``GuardMemo`` does not remember it).
+  /// answer (``CallMemo`` does not remember it).
   package internal(set) var printCount = 0
 
   /// The Lua state.

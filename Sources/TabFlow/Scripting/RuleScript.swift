@@ -32,8 +32,9 @@ final class RuleScript {
   private let decoder: ScriptCommandDecoder
   private let ruleLocations: [String?]
   private let viewBox = ViewBox()
-  /// What the guards answered, by what they read.
-  private let guardMemo = GuardMemo()
+  /// What the guards and the deep-link handlers answered, by what they read.
+  private let guardAnswers = CallMemo<GuardRefusal?>()
+  private let deepLinkAnswers = CallMemo<[NavigationCommand<DynamicScreen>]>()
   /// The last rules looked up (found or not), and where the next one goes once it is full.
   @exclusivity(unchecked) private var recentRules: [(screen: String, action: String, rule: Rule?)] = []
   @exclusivity(unchecked) private var nextRecentRule = 0
@@ -168,15 +169,19 @@ final class RuleScript {
   }
 
   /// Runs the handler of deep-link pattern number `index` (0-based); returns its commands.
+  /// A handler that already answered this URL in a state that looks the same to it (the same
+  /// values of the views it read) is not run again: see ``CallMemo``.
   func callDeepLink(
     _ index: Int, url: String, parameters: [String: String], view: @escaping ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    try commands(
-      of: callDeepLinkFunction, rule: "deeplink \(declarations.deepLinks[index])", line: line(ofDeepLink: index), view: view
-    ) { stack in
-      try stack.push(index + 1)
-      try stack.push(url)
-      try stack.push(FlowValue.object(parameters.mapValues(FlowValue.string)))
+    try remembering(in: deepLinkAnswers, index, text: url, view: view) { view throws(ScriptError) in
+      try commands(
+        of: callDeepLinkFunction, rule: "deeplink \(declarations.deepLinks[index])", line: line(ofDeepLink: index), view: view
+      ) { stack in
+        try stack.push(index + 1)
+        try stack.push(url)
+        try stack.push(FlowValue.object(parameters.mapValues(FlowValue.string)))
+      }
     }
   }
 
@@ -215,23 +220,36 @@ final class RuleScript {
   /// Runs guard number `index` (0-based) on a change; `nil` allows it.
   /// The guard reads the batch's commands through `view` (`commands`, as text), when it does.
   /// A guard that already answered a change that looks the same to it (the same source, the same
-  /// values of the views it read) is not run again: see ``GuardMemo``.
+  /// values of the views it read) is not run again: see ``CallMemo``.
   func callGuard(
     _ index: Int, source: String, view: @escaping ViewAnswer
   ) throws(ScriptError) -> GuardRefusal? {
-    if let known = guardMemo.recall(guard: index, source: source, view: view), vm.chargeRecalledCall(known.cost) {
-      return known.refusal
+    try remembering(in: guardAnswers, index, text: source, view: view) { view throws(ScriptError) in
+      try runGuard(index, source: source, view: view)
     }
-    let recording = GuardMemo.Recording(view)
+  }
+
+  /// The answer of `call`, made through `view`: recalled from `memo` when a call of function
+  /// `index` for `text` read the same views the same, and remembered otherwise (unless it
+  /// printed). A recalled answer is charged to the running budget; when that cannot pay for it,
+  /// the call runs, to fail where it fails.
+  private func remembering<Answer>(
+    in memo: CallMemo<Answer>, _ index: Int, text: String, view: @escaping ViewAnswer,
+    _ call: (@escaping ViewAnswer) throws(ScriptError) -> Answer
+  ) throws(ScriptError) -> Answer {
+    if let known = memo.recall(index, text: text, view: view), vm.chargeRecalledCall(known.cost) {
+      return known.answer
+    }
+    let recording = ViewRecording(view)
     let mark = vm.budgetMark()
     let prints = vm.printCount
-    let refusal = try runGuard(index, source: source, view: recording.answer)
+    let answer = try call(recording.answer)
     if vm.printCount == prints {
-      guardMemo.remember(
-        GuardMemo.Outcome(refusal: refusal, cost: vm.instructionsUsed(since: mark)),
-        guard: index, source: source, reads: recording.reads)
+      memo.remember(
+        CallMemo.Outcome(answer: answer, cost: vm.instructionsUsed(since: mark)), index, text: text,
+        reads: recording.reads)
     }
-    return refusal
+    return answer
   }
 
   /// Runs guard number `index` in the VM.

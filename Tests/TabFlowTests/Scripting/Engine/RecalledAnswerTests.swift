@@ -2,12 +2,12 @@ import Testing
 import TabFlow
 
 extension ScriptedRulesTests {
-  /// Guards are pure, so a guard that already answered a change that looks the same to it (the
-  /// same source, the same values of the views it read) is not run again: its answer is recalled,
-  /// and is the answer it would give.
+  /// Guards and deep-link handlers are pure, so one that already answered a change (a URL) that
+  /// looks the same to it — the same source (URL), the same values of the views it read — is not
+  /// run again: its answer is recalled, and is the answer it would give.
   @MainActor
-  @Suite("Recalled guard answers")
-  struct RecalledGuardTests {
+  @Suite("Recalled answers")
+  struct RecalledAnswerTests {
     static let script = """
       tab "home" { root = "feed" }
       screen "feed" { actions = { "open", "spin" } }
@@ -70,6 +70,26 @@ extension ScriptedRulesTests {
       #expect(flow.failures.map(\.message) == [
         "guard failed: shop.lua:12: guard 'costly': script stopped (instruction budget of 100000 exceeded)"
       ])
+    }
+
+    @Test func aRecalledDeepLinkOpensWhatTheHandlerOpens() throws {
+      let flow = try ScriptedFlow(Self.script + """
+
+        deeplink("shop://item/:id", function(nav, p)
+          if nav.top == "item" then nav:pop() end
+          nav:push("item", { id = tonumber(p.id) })
+        end)
+        """)
+      flow.store.send(.openURL("shop://item/3"))
+      #expect(flow.path == "feed > item")
+      flow.store.send(.openURL("shop://item/3"))
+      flow.store.send(.openURL("shop://item/4"))
+      #expect(flow.path == "feed > item")
+      #expect(flow.state.selectedStack.top.screen == (try flow.screen("item", ["id": 4])))
+      flow.perform([.pop()])
+      flow.store.send(.openURL("shop://item/3"))
+      #expect(flow.state.selectedStack.routes.map(\.screen) == [try flow.screen("feed"), try flow.screen("item", ["id": 3])])
+      #expect(flow.failures.isEmpty)
     }
   }
 }

@@ -1,0 +1,94 @@
+/// What a script's guards (or deep-link handlers) answered, remembered by what they read, so
+/// that one is not run again on a change (or a URL) that looks the same to it.
+///
+/// Guards and deep-link handlers are pure (see docs/LUA-RULES.md): an answer depends only on the
+/// call's text — a guard's `change.source`, a handler's URL (its parameters come from it) — and
+/// on the views the call reads — `change.after.top`, `nav.context`, `change.before:contains(…)`
+/// and so on, each one a call to the host — because everything else it can reach is frozen. A
+/// call that read the same views with the same results in the same order answers the same. So
+/// every successful call is recorded as the sequence of views it read and their values, and the
+/// answers form a tree per function and text: each node names the next view the call reads, each
+/// branch is one value of it, and a leaf holds the answer. Recalling walks the tree, reading each
+/// view from the new state, until it reaches an answer or a value never seen.
+///
+/// Not remembered: a call that failed (an error, the budget, the memory cap) or that printed
+/// (`print` is the one thing a call does besides answering: a remembered call would not print
+/// again). A reload starts with empty memos: they belong to one loaded script.
+final class CallMemo<Answer> {
+  /// The answer and the instructions its call used, which recalling it charges to the running
+  /// budget.
+  struct Outcome {
+    let answer: Answer
+    let cost: Int
+  }
+
+  private final class Node {
+    /// The view the call reads next, once a call got this far.
+    var read: ViewRecording.Read?
+    var next: [FlowValue: Node] = [:]
+    var outcome: Outcome?
+  }
+
+  private struct Key: Hashable {
+    let index: Int
+    let text: String
+  }
+
+  /// At most this many nodes are kept; past it the memo starts again empty.
+  static var capacity: Int { 50_000 }
+
+  private var roots: [Key: Node] = [:]
+  private(set) var nodeCount = 0
+
+  /// The answer function number `index` gave for `text` when the views it read, read through
+  /// `view`, had the values they have now; `nil` when no remembered call read them so.
+  func recall(_ index: Int, text: String, view: RuleScript.ViewAnswer) -> Outcome? {
+    guard var node = roots[Key(index: index, text: text)] else { return nil }
+    while true {
+      if let outcome = node.outcome { return outcome }
+      // A view that fails now (an unknown tab, the budget) is left to the real call to report.
+      guard let read = node.read,
+        let value = try? view(read.which, read.tab, read.field, read.argument),
+        let next = node.next[value]
+      else { return nil }
+      node = next
+    }
+  }
+
+  /// Remembers the answer of a call of function `index` for `text` that read `reads`, in order.
+  func remember(_ outcome: Outcome, _ index: Int, text: String, reads: [(read: ViewRecording.Read, value: FlowValue)]) {
+    if nodeCount + reads.count + 1 > Self.capacity {
+      roots.removeAll()
+      nodeCount = 0
+    }
+    let key = Key(index: index, text: text)
+    var node: Node
+    if let root = roots[key] {
+      node = root
+    } else {
+      node = Node()
+      roots[key] = node
+      nodeCount += 1
+    }
+    for (read, value) in reads {
+      // A pure call reading the same values reads the same next view and answers at the same
+      // point; a call that does not is not remembered.
+      guard node.outcome == nil else { return }
+      if let known = node.read {
+        guard known == read else { return }
+      } else {
+        node.read = read
+      }
+      if let next = node.next[value] {
+        node = next
+      } else {
+        let next = Node()
+        node.next[value] = next
+        nodeCount += 1
+        node = next
+      }
+    }
+    guard node.read == nil else { return }
+    node.outcome = outcome
+  }
+}
