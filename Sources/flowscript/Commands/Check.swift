@@ -22,12 +22,16 @@ extension Flowscript {
     @Option(help: "Stop after this many distinct states.")
     var maxStates: Int = 200_000
 
+    @Option(help: "How many states to explore at once, each in a VM of its own (default: the processors, at most 8). The report is the same for any number.")
+    var jobs: Int?
+
     func run() throws {
       let session = try options.session()
-      let report = StateExplorer(
+      var explorer = StateExplorer(
         session: session, depth: max(0, explore), maxStates: maxStates, source: try options.source(),
-        sendCommand: options.sendCommand
-      ).run()
+        sendCommand: options.sendCommand)
+      if let jobs { explorer.jobs = max(1, jobs) }
+      let report = explorer.run()
       report.print()
       if !report.isClean { throw CommandFailure.failed }
     }

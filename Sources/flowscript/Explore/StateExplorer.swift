@@ -13,6 +13,10 @@ struct StateExplorer {
   /// Context keys the script reads, found in its source.
   var contextFlags: [String] = []
 
+  /// How many sessions explore at once (each state's inputs run in one of them); the report is
+  /// the same for any number.
+  var jobs = ExplorationWorkers.defaultCount
+
   /// The start of each reproduction line (`flowscript send SCRIPT`); the script's chunk name when `nil`.
   var sendCommand: String?
 
@@ -132,13 +136,14 @@ struct StateExplorer {
     defer { session.describesChanges = true }
     let declarations = session.rules.declarations
     var inputs = Inputs(declarations: declarations, contextFlags: contextFlags)
+    let workers = ExplorationWorkers(session: session, count: jobs)
     let initial = session.state
     var seen: [StateKey: Int] = [key(initial): 0]
     var frontier: [(state: State, lines: [String])] = [(initial, [])]
     var reported = Set<String>()
     var coversWithWayBack = Set<StateKey>()
     var covers: [StateKey: (screen: String, lines: [String])] = [:]
-    report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map(\.screen.name) })
+    report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map { $0.screen.name } })
     var lastProgress = ContinuousClock.now
     // Deep links a guard deferred, and the URLs of the screens reached, checked after exploring.
     var deferred: [(url: String, state: State, lines: [String])] = []
@@ -153,33 +158,30 @@ struct StateExplorer {
 
     level: for level in 0..<depth {
       var next: [(state: State, lines: [String])] = []
-      for (state, lines) in frontier {
+      let planned = frontier.map { inputs.lines(for: $0.state) }
+      let steps = workers.steps(for: frontier.map(\.state), inputs: planned)
+      for ((state, lines), (stateInputs, stateSteps)) in zip(frontier, zip(planned, steps)) {
         let fromKey = key(state)
         let fromScreen = state.selectedStack.top.screen.name
         if state.selectedStack.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
-        for (line, parsed) in inputs.lines(for: state) {
-          session.load(state)
-          // Every input must be expressible in the line language (names are quoted when they need
-          // it); one that is not is reported, never skipped in silence.
-          guard let parsed else {
+        for ((line, _), step) in zip(stateInputs, stateSteps) {
+          switch step {
+          case .unexplorable:
+            // Every input must be expressible in the line language (names are quoted when they
+            // need it); one that is not is reported, never skipped in silence.
             if reported.insert("unexplorable \(line)").inserted {
               report.findings.append(Finding(
                 kind: .unexplorable, message: "cannot be written in the line language, so it was not explored: \(line)",
                 lines: lines))
             }
             continue
-          }
-          let outcome = session.execute(parsed)
-          report.transitions += 1
-          switch outcome {
-          case let .failed(message):
-            let kind = session.lastFailureKind ?? .input
+          case let .failed(kind, message):
+            report.transitions += 1
             guard kind != .input, reported.insert("\(kind) \(message)").inserted else { continue }
             report.findings.append(Finding(kind: kind, message: message, lines: lines + [line]))
-          case .changed:
-            let after = session.state
-            let toKey = key(after)
-            report.reachedScreens.formUnion(after.selectedStack.routes.map(\.screen.name))
+          case let .changed(after, toKey):
+            report.transitions += 1
+            report.reachedScreens.formUnion(after.selectedStack.routes.lazy.map { $0.screen.name })
             if !line.hasPrefix("back"), !line.hasPrefix("tab "), !line.hasPrefix("set "),
               let edge = transition(from: state, to: after, line: line)
             {
@@ -204,8 +206,8 @@ struct StateExplorer {
                 deferred.append((pending, after, lines + [line]))
               }
             }
-          default:
-            break
+          case .unchanged:
+            report.transitions += 1
           }
           if !quiet, ContinuousClock.now - lastProgress > .seconds(1) {
             lastProgress = ContinuousClock.now

@@ -21,6 +21,24 @@ extension FlowscriptTests {
       #expect(result.stderr.isEmpty)
     }
 
+    @Test func theReportIsTheSameForAnyNumberOfJobs() async throws {
+      // States are explored several at a time, each in a VM of its own; the report is read in
+      // order, so it is the same — including where the state limit stops it.
+      for extra in [["--explore", "5"], ["--explore", "6", "--max-states", "1000"]] {
+        var reports: [[String]] = []
+        for jobs in ["1", "2", "3"] {
+          let result = try await FlowscriptCLI.run(["check", FlowscriptCLI.demoScript, "--jobs", jobs] + extra)
+          #expect(result.exitCode == 0)
+          // The first line ends with the time it took; the rest is the report.
+          let summary = try #require(result.stdoutLines.first)
+          let counts = try #require(summary.range(of: " in ")).lowerBound
+          reports.append([String(summary[..<counts])] + result.stdoutLines.dropFirst())
+        }
+        #expect(reports[1] == reports[0], "\(extra)")
+        #expect(reports[2] == reports[0], "\(extra)")
+      }
+    }
+
     @Test func exploreZeroOnlyValidates() async throws {
       let result = try await FlowscriptCLI.run(["check", FlowscriptCLI.demoScript, "--explore", "0"])
       #expect(result.exitCode == 0)
