@@ -87,6 +87,7 @@ extension LuaVM {
   /// Charges work the host does for a script (a Swift function building a large view) to the
   /// running call's budget. Returns `false` when the budget or the deadline is used up; the C
   /// trampoline then stops the script with the budget error as soon as the function returns.
+  @usableFromInline
   func chargeHostWork(_ instructions: Int) -> Bool {
     let context = self.context
     context.pointee.instructionsLeft -= Int64(clamping: instructions)

@@ -20,7 +20,7 @@ final class RuleScript {
 
   @usableFromInline let vm: LuaVM
   @usableFromInline let chunk: String
-  let declarations: ScriptDeclarations
+  @usableFromInline let declarations: ScriptDeclarations
   private let callRuleFunction: LuaRef
   private let callDeepLinkFunction: LuaRef
   private let callGuardFunction: LuaRef
@@ -211,6 +211,7 @@ final class RuleScript {
 
   /// What a guard answered when it refused a change: its reason, the commands its `redirect`
   /// queued (run against the state before the change), and whether it asked to `defer` a link.
+  @usableFromInline
   struct GuardRefusal {
     var reason: String
     var redirect: [NavigationCommand<DynamicScreen>]?
@@ -221,6 +222,7 @@ final class RuleScript {
   /// The guard reads the batch's commands through `view` (`commands`, as text), when it does.
   /// A guard that already answered a change that looks the same to it (the same source, the same
   /// values of the views it read) is not run again: see ``CallMemo``.
+  @usableFromInline
   func callGuard(
     _ index: Int, source: String, view: @escaping ViewAnswer
   ) throws(ScriptError) -> GuardRefusal? {

@@ -143,6 +143,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// (the queued commands replace the batch), `{ defer = true }` keeps a rejected deep link for
   /// later. A guard that fails with an error rejects the batch too. Guards named in the change's
   /// `confirmedGuards` do not run.
+  @inlinable
   public var scriptGuard: NavigationGuard<Screen> {
     NavigationGuard(composite: "\(chunk) guards", isIdle: { [self] in script.declarations.guards.isEmpty }) { [self] change in
       let declared = script.declarations.guards
@@ -156,8 +157,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
           guard let refusal = try script.callGuard(index, source: source, view: view) else { continue }
           return (try verdict(for: refusal, guard: name, index: index), name)
         } catch {
-          guardErrorCount += 1
-          lastGuardError = error
+          noteGuardError(error)
           return (.reject("guard failed: \(error)"), name)
         }
       }
@@ -165,8 +165,16 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     }
   }
 
+  /// Counts a guard that raised an error, and keeps the error.
+  @usableFromInline
+  func noteGuardError(_ error: ScriptError) {
+    guardErrorCount += 1
+    lastGuardError = error
+  }
+
   /// The verdict a guard's refusal stands for: redirect, defer (with its redirect), or reject.
-  private func verdict(
+  @usableFromInline
+  func verdict(
     for refusal: RuleScript.GuardRefusal, guard name: String, index: Int
   ) throws(ScriptError) -> GuardVerdict<Screen> {
     var redirect: [NavigationCommand<Screen>] = []
@@ -393,7 +401,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
 
   /// Answers the `nav` views from `current` (and, for guards, the lazily rebuilt `before` and the
   /// batch's `commands`, written as text when a guard reads `change.commands`).
-  @usableFromInline
+  @inlinable
   func viewAnswer(
     current: TabCoordinatorState<Screen>, before: (() -> TabCoordinatorState<Screen>)? = nil,
     commands: (() -> [NavigationCommand<Screen>])? = nil

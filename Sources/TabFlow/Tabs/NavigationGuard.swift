@@ -69,6 +69,7 @@ public struct NavigationChange<Screen> {
   }
 
   /// The state before the batch.
+  @inlinable
   public var before: TabCoordinatorState<Screen> {
     if let state = rebuilt.state { return state }
     var state = after
@@ -80,7 +81,7 @@ public struct NavigationChange<Screen> {
   /// Holds `before` once a guard has asked for it.
   @usableFromInline
   final class RebuiltState {
-    var state: TabCoordinatorState<Screen>?
+    @usableFromInline var state: TabCoordinatorState<Screen>?
     @usableFromInline init() {}
   }
 }
@@ -119,6 +120,7 @@ public struct NavigationGuard<Screen> {
 
   /// A guard made of several named checks: a rejection names the check that made it. The
   /// checks skip the ones named in the change's `confirmedGuards` themselves.
+  @usableFromInline
   init(
     composite name: String, isIdle: (() -> Bool)? = nil,
     _ check: @escaping (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?)

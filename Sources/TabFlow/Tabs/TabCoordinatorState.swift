@@ -110,8 +110,10 @@ public struct TabCoordinatorState<Screen> {
   }
 
   /// The stack of a tab, or `nil` for an unknown tab.
+  @inlinable
   public func stack(for tab: TabID) -> RouteStack<Screen>? {
-    positions[tab].map { storedTabs[$0].stack }
+    if storedTabs[selectedIndex].id == tab { return storedTabs[selectedIndex].stack }
+    return positions[tab].map { storedTabs[$0].stack }
   }
 
   /// The selected tab's stack.
