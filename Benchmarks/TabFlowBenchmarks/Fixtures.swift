@@ -50,6 +50,24 @@ enum Scripts {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Three guards of the kinds apps declare (the demo's): one reads the new top and the context,
+  /// one the new top, one the old top and whether the new stack still holds a screen. Every batch
+  /// of the scripted action runs all three; none rejects it.
+  static let guards = """
+    guard("login required", function(change)
+      if change.after.top == "checkout" and not change.context.loggedIn then return false, "login required" end
+    end)
+    guard("orders need a login", function(change)
+      if change.after.top == "orders" then return false, "login required" end
+    end)
+    guard("unsaved review", function(change)
+      if change.before.top == "review" and not change.after:tab(change.before.currentTab):contains("review") then
+        return false, "discard the review?"
+      end
+    end)
+
+    """
+
   /// The peer workload's flow: `tabs` tabs, each a stack of `child` screens with a count.
   static func peer(tabs: Int = 3) -> String {
     var lines = ["app \"Peer\""]
@@ -191,11 +209,13 @@ struct ActionLoop<Screen, ScreenAction> {
   }
 }
 
+/// The scripted action's loop; `withGuards` adds ``Scripts/guards`` to the script.
 @MainActor
 func luaLoop(
-  _ label: String, tabs: Int = 1, depth: Int = 1, totalRules: Int = 2, wiredGuards: Bool = true
+  _ label: String, tabs: Int = 1, depth: Int = 1, totalRules: Int = 2, wiredGuards: Bool = true, withGuards: Bool = false
 ) -> ActionLoop<DynamicScreen, DynamicAction> {
-  let rules = loadRules(Scripts.rules(tabs: tabs, totalRules: totalRules), name: "bench.lua")
+  let source = Scripts.rules(tabs: tabs, totalRules: totalRules) + (withGuards ? Scripts.guards : "")
+  let rules = loadRules(source, name: "bench.lua")
   guard rules.declarations.rules.count == totalRules else {
     fail("\(label): the script has \(rules.declarations.rules.count) rules, expected \(totalRules)")
   }

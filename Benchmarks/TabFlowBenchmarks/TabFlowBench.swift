@@ -11,7 +11,7 @@ import TabFlow
 struct TabFlowBench {
   static let usage = """
     usage: tabflow-bench [--quick] [--json] [--only GROUP] [--demo PATH]
-           tabflow-bench profile-scripted [ITERATIONS [lua|lua-unwired|swift [TABS [RULES]]]]
+           tabflow-bench profile-scripted [ITERATIONS [lua|lua-unwired|lua-guarded|swift [TABS [RULES]]]]
            tabflow-bench mem-child routes-dynamic|routes-typed|lua-demo [--demo PATH]
     groups: scripted, depth, rules, tabs, reload, memory, peer
     """
@@ -51,7 +51,7 @@ struct TabFlowBench {
       let variant = positional.count > 2 ? positional[2] : "lua"
       let tabs = positional.count > 3 ? Int(positional[3]) ?? 0 : 1
       let rules = positional.count > 4 ? Int(positional[4]) ?? 0 : 2
-      guard iterations > 0, tabs > 0, rules >= 2, ["lua", "lua-unwired", "swift"].contains(variant) else { fail(usage) }
+      guard iterations > 0, tabs > 0, rules >= 2, ["lua", "lua-unwired", "lua-guarded", "swift"].contains(variant) else { fail(usage) }
       profileScripted(iterations: iterations, variant: variant, tabs: tabs, rules: rules)
       return
     case nil:
@@ -104,7 +104,8 @@ struct TabFlowBench {
 
   /// Only the scripted-action loop, for a profiler: set-up and a warm-up, then
   /// `profiledScriptedLoop` (collect only inside it: `--toggle-collect='*profiledScriptedLoop*'`).
-  /// `lua` is the store wired as documented; `lua-unwired` has no scriptGuard/deepLinks; `swift`
+  /// `lua` is the store wired as documented; `lua-unwired` has no scriptGuard/deepLinks;
+  /// `lua-guarded` is `lua` with three guards in the script (every batch runs them); `swift`
   /// is the same rule in Swift over the same screen types. With `tabs` > 1 the action is sent in
   /// the last of that many tabs, as in the tabs group; with `rules` > 2 the script has that many
   /// rules (the rules group's generated script; Lua variants only).
@@ -112,6 +113,7 @@ struct TabFlowBench {
     let loop =
       switch variant {
       case "lua-unwired": luaLoop("profile", tabs: tabs, totalRules: rules, wiredGuards: false)
+      case "lua-guarded": luaLoop("profile", tabs: tabs, totalRules: rules, withGuards: true)
       case "swift": swiftDynamicLoop("profile", tabs: tabs)
       default: luaLoop("profile", tabs: tabs, totalRules: rules)
       }
