@@ -116,6 +116,7 @@ public struct DeepLinks<Screen> {
   }
 
   /// The first pattern matching `url`, with its parameters and handler.
+  @usableFromInline
   func resolve(_ url: String) -> (match: DeepLinkMatch, handler: Handler)? {
     if let found = source?().resolve(url) { return found }
     if let (index, parameters) = matchingEntry(url) {
@@ -192,7 +193,7 @@ extension TabCoordinatorState {
 
   /// ``open(url:deepLinks:guards:)``, with the commands the handler produced. When `retrying`
   /// (the pending link), any objection of a guard rejects: no redirect, no new deferral.
-  @usableFromInline
+  @inlinable
   mutating func performOpen(
     url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>], retrying: Bool = false
   ) throws(BatchError<Screen>) -> PerformedBatch {
@@ -211,7 +212,7 @@ extension TabCoordinatorState {
       commands, source: source, guards: guards, defaultTab: nil, overruling: !retrying)
     // The newest link supersedes a pending one, unless it was just deferred itself.
     if !performed.deferredALink {
-      pendingLink = nil
+      cancelPendingLink()
     }
     return performed
   }
@@ -219,7 +220,7 @@ extension TabCoordinatorState {
   /// Tries the pending link again. Returns `nil` when there is none or a guard still objects
   /// (it stays pending); otherwise the link is no longer pending, and the result is what opening
   /// it did (ending with ``NavigationReport/pendingLinkOpened(_:)``) or why it was dropped.
-  @usableFromInline
+  @inlinable
   mutating func retryPendingLink(
     deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>]
   ) -> Result<PerformedBatch, BatchFailure>? {
@@ -230,7 +231,7 @@ extension TabCoordinatorState {
       return .success(performed)
     } catch {
       if case .rejected = error.failure.reason { return nil }
-      pendingLink = nil
+      cancelPendingLink()
       return .failure(error.failure)
     }
   }

@@ -86,7 +86,7 @@ extension TabCoordinatorState {
   }
 
   /// ``tapTab(_:guards:)``, with the commands the tap amounted to.
-  @usableFromInline
+  @inlinable
   mutating func performTap(
     _ tab: TabID, guards: [NavigationGuard<Screen>]
   ) throws(BatchError<Screen>) -> PerformedBatch {
@@ -114,7 +114,7 @@ extension TabCoordinatorState {
   }
 
   /// ``userBack(guards:)``, with the command the gesture amounted to.
-  @usableFromInline
+  @inlinable
   mutating func performBack(guards: [NavigationGuard<Screen>]) throws(BatchError<Screen>) -> PerformedBatch {
     try commit(source: .userBack, guards: guards) {
       state, _, journal throws(BatchFailure) in

@@ -215,6 +215,7 @@ public struct TabCoordinatorState<Screen> {
 
   /// A tap on a tab-bar item: select, or reselect with the tab's policy. Returns the commands
   /// it amounted to.
+  @inlinable
   mutating func tap(
     _ tab: TabID, reports: inout [NavigationReport], journal: inout [CoordinatorUndo<Screen>]
   ) throws(NavigationError) -> [NavigationCommand<Screen>] {
@@ -239,6 +240,7 @@ public struct TabCoordinatorState<Screen> {
 
   /// The user's back gesture: remove the selected tab's top route; at its root, go to the
   /// previously selected tab with ``BackBehavior/history``, otherwise fail.
+  @inlinable
   mutating func back(journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) -> [NavigationCommand<Screen>] {
     let index = selectedIndex
     if storedTabs[index].stack.count > 1 {
