@@ -138,8 +138,10 @@ struct StateExplorer {
     var inputs = Inputs(declarations: declarations, contextFlags: contextFlags)
     let workers = ExplorationWorkers(session: session, count: jobs)
     let initial = session.state
-    var seen: [StateKey: Int] = [key(initial): 0]
-    var frontier: [(state: State, lines: [String])] = [(initial, [])]
+    let initialKey = key(initial)
+    var seen: [StateKey: Int] = [initialKey: 0]
+    // Each state with its key (made once, where the state was reached) and the lines to it.
+    var frontier: [(state: State, key: StateKey, lines: [String])] = [(initial, initialKey, [])]
     var reported = Set<String>()
     var coversWithWayBack = Set<StateKey>()
     var covers: [StateKey: (screen: String, lines: [String])] = [:]
@@ -157,11 +159,10 @@ struct StateExplorer {
     noteLink(of: initial, lines: [])
 
     level: for level in 0..<depth {
-      var next: [(state: State, lines: [String])] = []
+      var next: [(state: State, key: StateKey, lines: [String])] = []
       let planned = frontier.map { inputs.lines(for: $0.state) }
       let steps = workers.steps(for: frontier.map(\.state), inputs: planned)
-      for ((state, lines), (stateInputs, stateSteps)) in zip(frontier, zip(planned, steps)) {
-        let fromKey = key(state)
+      for ((state, fromKey, lines), (stateInputs, stateSteps)) in zip(frontier, zip(planned, steps)) {
         let fromScreen = state.selectedStack.top.screen.name
         if state.selectedStack.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
         for ((line, _), step) in zip(stateInputs, stateSteps) {
@@ -198,7 +199,7 @@ struct StateExplorer {
                 break level
               }
               seen[toKey] = level + 1
-              next.append((after, lines + [line]))
+              next.append((after, toKey, lines + [line]))
               noteLink(of: after, lines: lines + [line])
               if let pending = after.pendingLink, pending != state.pendingLink,
                 !deferred.contains(where: { $0.url == pending })
