@@ -14,6 +14,10 @@
 /// Not remembered: a call that failed (an error, the budget, the memory cap) or that printed
 /// (`print` is the one thing a call does besides answering: a remembered call would not print
 /// again). A reload starts with empty memos: they belong to one loaded script.
+///
+/// Bounded: every node costs one plus the values its branch holds (a `stack` view of a deep
+/// stack holds all its routes), and past ``capacity`` of them the memo starts again empty; a
+/// call whose reads alone would exceed a tenth of it is not remembered.
 final class CallMemo<Answer> {
   /// The answer and the instructions its call used, which recalling it charges to the running
   /// budget.
@@ -34,10 +38,11 @@ final class CallMemo<Answer> {
     let text: String
   }
 
-  /// At most this many nodes are kept; past it the memo starts again empty.
-  static var capacity: Int { 50_000 }
+  /// At most this much is kept (nodes and the values on their branches; see ``weight(of:)``).
+  static var capacity: Int { 100_000 }
 
   private var roots: [Key: Node] = [:]
+  /// What the nodes kept cost, counted as ``capacity`` counts.
   private(set) var nodeCount = 0
 
   /// The answer function number `index` gave for `text` when the views it read, read through
@@ -57,7 +62,13 @@ final class CallMemo<Answer> {
 
   /// Remembers the answer of a call of function `index` for `text` that read `reads`, in order.
   func remember(_ outcome: Outcome, _ index: Int, text: String, reads: [(read: ViewRecording.Read, value: FlowValue)]) {
-    if nodeCount + reads.count + 1 > Self.capacity {
+    let limit = Self.capacity / 10
+    var cost = 1
+    for (_, value) in reads {
+      cost += Self.weight(of: value, limit: limit)
+      guard cost <= limit else { return }
+    }
+    if nodeCount + cost > Self.capacity {
       roots.removeAll()
       nodeCount = 0
     }
@@ -84,11 +95,31 @@ final class CallMemo<Answer> {
       } else {
         let next = Node()
         node.next[value] = next
-        nodeCount += 1
+        nodeCount += Self.weight(of: value, limit: limit)
         node = next
       }
     }
     guard node.read == nil else { return }
     node.outcome = outcome
+  }
+
+  /// What a node whose branch holds `value` costs: one, plus one per element of every array and
+  /// table in it (counting stops past `limit`).
+  static func weight(of value: FlowValue, limit: Int) -> Int {
+    var weight = 1
+    var pending = [value]
+    while let next = pending.popLast(), weight <= limit {
+      switch next {
+      case let .array(items):
+        weight += items.count
+        pending += items
+      case let .object(fields):
+        weight += fields.count
+        pending += fields.values
+      default:
+        break
+      }
+    }
+    return weight
   }
 }

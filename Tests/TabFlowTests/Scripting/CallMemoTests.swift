@@ -102,4 +102,22 @@ import Testing
     #expect(memo.recall(0, text: "host", view: Views(["after.depth": .int(Memo.capacity - 1)]).answer) != nil)
     #expect(memo.recall(0, text: "host", view: Views(["after.depth": 0]).answer) == nil)
   }
+
+  @Test func whatAnAnswerHoldsIsCountedAndAHugeReadIsNotRemembered() {
+    // A node costs one plus every element on its branch: a deep stack read by a guard costs its
+    // routes, so a memo of deep stacks stays bounded by what it holds, not by its node count.
+    #expect(Memo.weight(of: "feed", limit: 1_000) == 1)
+    #expect(Memo.weight(of: ["a": [1, 2, 3], "b": .emptyObject], limit: 1_000) == 6)
+    let memo = Memo()
+    let routes = FlowValue.array(Array(repeating: ["screen": "item", "state": ["id": 1]], count: 5_000))
+    memo.remember(
+      Memo.Outcome(answer: nil, cost: 1), 0, text: "host", reads: [(Self.read("after", "stack"), routes)])
+    #expect(memo.nodeCount == 0)
+    #expect(memo.recall(0, text: "host", view: Views(["after.stack": routes]).answer) == nil)
+
+    let small = FlowValue.array([["screen": "feed"]])
+    memo.remember(Memo.Outcome(answer: nil, cost: 1), 0, text: "host", reads: [(Self.read("after", "stack"), small)])
+    #expect(memo.nodeCount == 1 + 3)
+    #expect(memo.recall(0, text: "host", view: Views(["after.stack": small]).answer) != nil)
+  }
 }
