@@ -131,9 +131,9 @@ public struct DeepLinks<Screen> {
 
   /// The first of `entries` matching `url`, with its parameters: the URL is parsed once, and a
   /// recent URL's answer is remembered (a pending link is tried again after every batch).
-  private func matchingEntry(_ url: String) -> (index: Int, parameters: [String: String])? {
+  private func matchingEntry(_ url: String) -> URLMatchCache.Match? {
     if let known = matches.answer(for: url) { return known.match }
-    var found: (index: Int, parameters: [String: String])?
+    var found: URLMatchCache.Match?
     if let parsed = ParsedURL(url) {
       for (index, entry) in entries.enumerated() {
         if let parameters = entry.pattern.match(parsed) {

@@ -3,9 +3,12 @@
 /// after every batch; `check --explore` opens each sample link from every state). Holds at most
 /// ``capacity`` URLs, forgetting them all when full.
 final class URLMatchCache {
-  /// A URL's answer: the index of the pattern it matched and its parameters, or `nil` (none).
+  /// The pattern a URL matched (its index) and the URL's parameters.
+  typealias Match = (index: Int, parameters: [String: String])
+
+  /// A URL's answer: what it matched, or `nil` (no pattern).
   struct Answer {
-    let match: (index: Int, parameters: [String: String])?
+    let match: Match?
   }
 
   static let capacity = 256
@@ -15,7 +18,7 @@ final class URLMatchCache {
   func answer(for url: String) -> Answer? { answers[url] }
 
   /// Remembers the answer for `url`.
-  func remember(_ match: (index: Int, parameters: [String: String])?, for url: String) {
+  func remember(_ match: Match?, for url: String) {
     if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
     answers[url] = Answer(match: match)
   }
