@@ -4,31 +4,63 @@
 /// back in O(changed routes) instead of copying whole stacks up front.
 @usableFromInline
 struct StackUndo<Screen> {
-  @usableFromInline var removedRoutes: [Route<Screen>]
-  @usableFromInline var removedIDs: [RouteID]
+  /// The routes the change removed, with their IDs.
+  @usableFromInline var removed: RemovedRoutes<Screen>
+  /// How many routes the change appended (on top of what it kept).
   @usableFromInline var appendedCount: Int
   @usableFromInline var previousVersion: RouteID
 
   @inlinable
-  init(removedRoutes: [Route<Screen>], removedIDs: [RouteID], appendedCount: Int, previousVersion: RouteID) {
-    self.removedRoutes = removedRoutes
-    self.removedIDs = removedIDs
+  init(removed: RemovedRoutes<Screen>, appendedCount: Int, previousVersion: RouteID) {
+    self.removed = removed
     self.appendedCount = appendedCount
     self.previousVersion = previousVersion
   }
 }
 
+/// The routes a stack change removed from the top, bottom first, with their IDs. A push removes
+/// none and a pop one, which are held without allocating.
+@usableFromInline
+enum RemovedRoutes<Screen> {
+  case none
+  case one(Route<Screen>, RouteID)
+  case many([Route<Screen>], [RouteID])
+}
+
 extension RouteStack {
   /// Applies a stack command and returns how to undo it; throws (changing nothing) when invalid.
+  /// A push onto a layer with navigation and a pop of one pushed route, the commands most
+  /// batches are made of, are made directly; every other command (and every invalid one) goes
+  /// through the validation all operations share (``RouteCollection/edit(for:)``).
   @inlinable
   mutating func applyRecordingUndo(_ command: NavigationCommand<Screen>) throws(NavigationError) -> StackUndo<Screen>? {
+    switch command {
+    case let .push(screen) where storedRoutes[storedPresentedIndices.last ?? 0].withNavigation:
+      let undo = StackUndo<Screen>(removed: .none, appendedCount: 1, previousVersion: structureVersion)
+      storedRoutes.append(.push(screen))
+      storedIDs.append(.next())
+      structureVersion = .next()
+      return undo
+    case .pop(count: 1) where storedRoutes.count > 1 && storedRoutes[storedRoutes.count - 1].style == .push:
+      let top = storedRoutes.count - 1
+      let undo = StackUndo(
+        removed: .one(storedRoutes[top], storedIDs[top]), appendedCount: 0, previousVersion: structureVersion)
+      storedRoutes.removeLast()
+      storedIDs.removeLast()
+      structureVersion = .next()
+      return undo
+    default:
+      break
+    }
     let edit = try edit(for: command)
     guard edit.removing > 0 || !edit.appending.isEmpty else { return nil }
-    let undo = StackUndo(
-      removedRoutes: Array(storedRoutes.suffix(edit.removing)),
-      removedIDs: Array(storedIDs.suffix(edit.removing)),
-      appendedCount: edit.appending.count,
-      previousVersion: structureVersion)
+    let removed: RemovedRoutes<Screen>
+    switch edit.removing {
+    case 0: removed = .none
+    case 1: removed = .one(storedRoutes[storedRoutes.count - 1], storedIDs[storedIDs.count - 1])
+    default: removed = .many(Array(storedRoutes.suffix(edit.removing)), Array(storedIDs.suffix(edit.removing)))
+    }
+    let undo = StackUndo(removed: removed, appendedCount: edit.appending.count, previousVersion: structureVersion)
     replaceTop(with: edit)
     return undo
   }
@@ -37,8 +69,23 @@ extension RouteStack {
   /// keep their original IDs: they never left, because the change is discarded.
   @inlinable
   mutating func undo(_ undo: StackUndo<Screen>) {
-    restore(
-      removingLast: undo.appendedCount, routes: undo.removedRoutes, ids: undo.removedIDs,
-      version: undo.previousVersion)
+    removeTop(undo.appendedCount)
+    switch undo.removed {
+    case .none:
+      break
+    case let .one(route, id):
+      putBack(route, id: id)
+    case let .many(routes, ids):
+      for (route, id) in zip(routes, ids) { putBack(route, id: id) }
+    }
+    structureVersion = undo.previousVersion
+  }
+
+  /// Appends a route removed by a discarded change, with its original ID.
+  @inlinable
+  mutating func putBack(_ route: Route<Screen>, id: RouteID) {
+    if route.isPresented { storedPresentedIndices.append(storedRoutes.count) }
+    storedRoutes.append(route)
+    storedIDs.append(id)
   }
 }

@@ -119,18 +119,6 @@ public struct RouteStack<Screen>: RouteCollection {
     while let last = storedPresentedIndices.last, last >= storedRoutes.count { storedPresentedIndices.removeLast() }
   }
 
-  /// Puts back routes removed by a discarded change, with their original IDs (see `StackUndo`).
-  @inlinable
-  mutating func restore(removingLast count: Int, routes removed: [Route<Screen>], ids removedIDs: [RouteID], version: RouteID) {
-    removeTop(count)
-    for route in removed {
-      if route.isPresented { storedPresentedIndices.append(storedRoutes.count) }
-      storedRoutes.append(route)
-    }
-    storedIDs.append(contentsOf: removedIDs)
-    structureVersion = version
-  }
-
   /// Adopts the routes a UI reports (after a swipe back, a drag-dismissed sheet, an edited
   /// binding). Leading routes whose style and navigation flag are unchanged keep their IDs, so
   /// their screens keep receiving actions; every route from the first structural difference on is

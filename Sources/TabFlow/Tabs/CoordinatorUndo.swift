@@ -10,19 +10,17 @@ enum CoordinatorUndo<Screen> {
 }
 
 extension TabCoordinatorState {
-  /// Undoes the journal's changes, most recent first.
+  /// Undoes one change.
   @inlinable
-  mutating func undo(_ journal: [CoordinatorUndo<Screen>]) {
-    for entry in journal.reversed() {
-      switch entry {
-      case let .stack(tab, undo):
-        storedTabs[tab].stack.undo(undo)
-      case let .selection(selected, history):
-        setSelectedTab(selected)
-        storedHistory = history
-      case let .replacedStack(tab, stack):
-        storedTabs[tab].stack = stack
-      }
+  mutating func undo(_ entry: CoordinatorUndo<Screen>) {
+    switch entry {
+    case let .stack(tab, undo):
+      storedTabs[tab].stack.undo(undo)
+    case let .selection(selected, history):
+      setSelectedTab(selected)
+      storedHistory = history
+    case let .replacedStack(tab, stack):
+      storedTabs[tab].stack = stack
     }
   }
 }

@@ -51,14 +51,14 @@ public struct NavigationChange<Screen> {
   /// The guards the host confirmed for this batch (``TabCoordinatorAction/perform(_:confirmedGuards:)``):
   /// they do not run on it.
   public let confirmedGuards: Set<String>
-  @usableFromInline let journal: [CoordinatorUndo<Screen>]
+  @usableFromInline let journal: UndoJournal<Screen>
   /// `before`, once rebuilt (shared by the copies every guard gets).
   @usableFromInline let rebuilt: RebuiltState
 
   @inlinable
   init(
     after: TabCoordinatorState<Screen>, commands: [NavigationCommand<Screen>], source: BatchSource,
-    confirmedGuards: Set<String>, journal: [CoordinatorUndo<Screen>]
+    confirmedGuards: Set<String>, journal: UndoJournal<Screen>
   ) {
     self.after = after
     self.commands = commands

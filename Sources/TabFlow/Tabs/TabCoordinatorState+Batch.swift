@@ -182,11 +182,11 @@ extension TabCoordinatorState {
     guards: [NavigationGuard<Screen>],
     confirmedGuards: Set<String> = [],
     overruling: Bool = true,
-    change: (inout TabCoordinatorState, inout [NavigationReport], inout [CoordinatorUndo<Screen>])
+    change: (inout TabCoordinatorState, inout [NavigationReport], inout UndoJournal<Screen>)
       throws(BatchFailure) -> [NavigationCommand<Screen>]
   ) throws(BatchError<Screen>) -> PerformedBatch {
     var reports: [NavigationReport] = []
-    var journal: [CoordinatorUndo<Screen>] = []
+    var journal = UndoJournal<Screen>()
     let commands: [NavigationCommand<Screen>]
     do {
       commands = try change(&self, &reports, &journal)
@@ -217,7 +217,7 @@ extension TabCoordinatorState {
     commands: [NavigationCommand<Screen>],
     source: BatchSource,
     confirmedGuards: Set<String>,
-    journal: [CoordinatorUndo<Screen>]
+    journal: UndoJournal<Screen>
   ) -> (verdict: GuardVerdict<Screen>, name: String)? {
     guard guards.contains(where: { $0.isIdle?() != true }) else { return nil }
     let change = NavigationChange(

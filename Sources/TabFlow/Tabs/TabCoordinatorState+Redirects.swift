@@ -85,7 +85,7 @@ extension TabCoordinatorState {
       guard tried.count <= Self.maximumRedirects else {
         throw BatchError(BatchFailure(source: source, reason: .redirectLoop(trail, cycle: false)))
       }
-      var journal: [CoordinatorUndo<Screen>] = []
+      var journal = UndoJournal<Screen>()
       var reports: [NavigationReport] = []
       for (index, command) in redirect.enumerated() {
         do throws(NavigationError) {

@@ -136,7 +136,7 @@ public struct TabCoordinatorState<Screen> {
     _ command: NavigationCommand<Screen>,
     stackTab: Int? = nil,
     reports: inout [NavigationReport],
-    journal: inout [CoordinatorUndo<Screen>]
+    journal: inout UndoJournal<Screen>
   ) throws(NavigationError) {
     switch command {
     case let .selectTab(tab):
@@ -161,7 +161,7 @@ public struct TabCoordinatorState<Screen> {
 
   @inlinable
   mutating func applyStackCommand(
-    _ command: NavigationCommand<Screen>, tab: Int, journal: inout [CoordinatorUndo<Screen>]
+    _ command: NavigationCommand<Screen>, tab: Int, journal: inout UndoJournal<Screen>
   ) throws(NavigationError) {
     if let undo = try storedTabs[tab].stack.applyRecordingUndo(command) {
       journal.append(.stack(tab: tab, undo))
@@ -170,7 +170,7 @@ public struct TabCoordinatorState<Screen> {
 
   /// Selects a tab (no reselect behaviour: selecting the selected tab changes nothing).
   @inlinable
-  mutating func select(_ tab: TabID, journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) {
+  mutating func select(_ tab: TabID, journal: inout UndoJournal<Screen>) throws(NavigationError) {
     let index = try index(of: tab)
     guard tab != storedSelectedTab else { return }
     leave(selectedIndex, journal: &journal)
@@ -185,7 +185,7 @@ public struct TabCoordinatorState<Screen> {
   /// Applies the leave policy of the tab at `position`, which is being left: with
   /// ``LeavePolicy/popToRoot`` its stack keeps only the root.
   @inlinable
-  mutating func leave(_ position: Int, journal: inout [CoordinatorUndo<Screen>]) {
+  mutating func leave(_ position: Int, journal: inout UndoJournal<Screen>) {
     guard storedTabs[position].onLeave == .popToRoot, storedTabs[position].stack.count > 1 else { return }
     // Going back to the root never fails.
     if let undo = try? storedTabs[position].stack.applyRecordingUndo(.goBackToRoot) {
@@ -195,7 +195,7 @@ public struct TabCoordinatorState<Screen> {
 
   /// Every tab back to its root, the history cleared and `tab` selected (``NavigationCommand/resetTabs(select:)``).
   @usableFromInline
-  mutating func resetTabs(selecting tab: TabID, journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) {
+  mutating func resetTabs(selecting tab: TabID, journal: inout UndoJournal<Screen>) throws(NavigationError) {
     let target = try index(of: tab)
     for position in storedTabs.indices where storedTabs[position].stack.count > 1 {
       try applyStackCommand(.goBackToRoot, tab: position, journal: &journal)
@@ -217,7 +217,7 @@ public struct TabCoordinatorState<Screen> {
   /// it amounted to.
   @inlinable
   mutating func tap(
-    _ tab: TabID, reports: inout [NavigationReport], journal: inout [CoordinatorUndo<Screen>]
+    _ tab: TabID, reports: inout [NavigationReport], journal: inout UndoJournal<Screen>
   ) throws(NavigationError) -> [NavigationCommand<Screen>] {
     let index = try index(of: tab)
     guard tab == selectedTab else {
@@ -241,7 +241,7 @@ public struct TabCoordinatorState<Screen> {
   /// The user's back gesture: remove the selected tab's top route; at its root, go to the
   /// previously selected tab with ``BackBehavior/history``, otherwise fail.
   @inlinable
-  mutating func back(journal: inout [CoordinatorUndo<Screen>]) throws(NavigationError) -> [NavigationCommand<Screen>] {
+  mutating func back(journal: inout UndoJournal<Screen>) throws(NavigationError) -> [NavigationCommand<Screen>] {
     let index = selectedIndex
     if storedTabs[index].stack.count > 1 {
       try applyStackCommand(.goBack(count: 1), tab: index, journal: &journal)

@@ -34,6 +34,10 @@ extension TabsTests {
         ],
         error: .cannotPush(screen: "checkout", layer: "picker", layerStyle: .sheet)),
       FailingBatch(
+        label: "a pop and a push of one route (made without the shared validation), then an invalid pop",
+        commands: [.pop(count: 1), .tab("search", .push(.orders)), .pop(count: 9)],
+        error: .countOutOfRange(operation: "pop", count: 9, routeCount: 3, root: "feed")),
+      FailingBatch(
         label: "selections back and forth, then an unknown tab",
         commands: [.selectTab("profile"), .tab("home", .pop(count: 1)), .selectTab("cart")],
         error: .unknownTab("cart", known: TabFixtures.tabIDs)),
