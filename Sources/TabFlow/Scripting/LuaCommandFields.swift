@@ -38,9 +38,11 @@ struct LuaCommandFields: ScriptCommandFields {
 extension ScriptCommandDecoder {
   /// The commands of the queue table at `index` of `stack`, each read field by field
   /// (``LuaCommandFields``): the same commands ``commands(from:)`` makes of the queue read whole.
-  /// `fieldNames` holds the table of field names (``CommandField``).
+  /// `fieldNames` holds the table of field names (``CommandField``); `popOne` is the identity of
+  /// the table `nav:pop()` queues on a rule's own nav (read as `.pop(count: 1)` without reading
+  /// its fields), and a positional push is read as a push without reading its `op` or `tab`.
   func commands(
-    fromQueueAt index: Int32, in stack: LuaStack, fieldNames: LuaRef
+    fromQueueAt index: Int32, in stack: LuaStack, fieldNames: LuaRef, popOne: UnsafeRawPointer?
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     let count = stack.type(at: index) == .table ? stack.rawLength(at: index) : 0
     guard count > 0 else {
@@ -68,11 +70,15 @@ extension ScriptCommandDecoder {
         throw ScriptError(.invalidCommand, "not a command: \(item)")
       }
       let table = stack.absoluteIndex(-1)
+      if let popOne, stack.tableIdentity(at: table) == popOne {
+        commands.append(.pop(count: 1))
+        continue
+      }
       let isPositionalPush = stack.rawLength(at: table) == 3 && stack.element(1, of: table, is: "push")
-      commands.append(
-        try command(
-          from: LuaCommandFields(
-            stack: stack, table: table, position: position, names: names, isPositionalPush: isPositionalPush)))
+      let fields = LuaCommandFields(
+        stack: stack, table: table, position: position, names: names, isPositionalPush: isPositionalPush)
+      // A positional push has exactly its screen and state: nothing else to read.
+      commands.append(isPositionalPush ? .push(try screen(fields)) : try command(from: fields))
     }
     return commands
   }

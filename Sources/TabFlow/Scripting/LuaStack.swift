@@ -110,6 +110,13 @@ package struct LuaStack {
     isValid(index) && lua_toboolean(state, index) != 0
   }
 
+  /// The identity of the table at `index` (its address), for comparing with a table known to the
+  /// host; `nil` for any other value. Never dereferenced.
+  func tableIdentity(at index: Int32) -> UnsafeRawPointer? {
+    guard isValid(index), lua_type(state, index) == LUA_TTABLE else { return nil }
+    return lua_topointer(state, index)
+  }
+
   /// The raw length (`#` without `__len`) of the table or string at `index`; 0 for other values.
   package func rawLength(at index: Int32) -> Int {
     guard isValid(index) else { return 0 }

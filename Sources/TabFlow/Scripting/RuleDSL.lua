@@ -571,6 +571,9 @@ function tabflow_make_dsl(host, limits)
 
   function api.declarations() return decl end
 
+  -- The command `nav:pop()` queues on a rule's own nav: the host knows it by identity.
+  api.pop_one = POP_ONE
+
   -- After the script has loaded: no more declarations, and everything the script can reach —
   -- its globals, the libraries, tables held by globals or upvalues — becomes read-only. A read
   -- of a global that was never defined is an error with a suggestion.

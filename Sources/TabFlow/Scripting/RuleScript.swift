@@ -26,6 +26,10 @@ final class RuleScript {
   private let callGuardFunction: LuaRef
   /// A table of ``CommandField`` names at their positions, kept in the VM.
   private let commandFieldNames: LuaRef
+  /// The table `nav:pop()` queues on a rule's own nav (kept referenced, so its identity stays
+  /// its own), and that identity.
+  private let popOneCommand: LuaRef
+  private let popOneIdentity: UnsafeRawPointer?
   /// Rules by screen and action: one hashed look-up per action.
   private let rulesByKey: [RuleKey: Rule]
   private let wildcardRules: [String: Rule]
@@ -53,6 +57,7 @@ final class RuleScript {
     let viewBox = self.viewBox
     let declared: FlowValue
     var entryPoints: [LuaRef] = []
+    var popOne: UnsafeRawPointer?
     let vm: LuaVM
     do {
       vm = try LuaVM(limits: limits)
@@ -86,6 +91,9 @@ final class RuleScript {
           try stack.setElement(Int(field.luaPosition), of: -2)
         }
         entryPoints.append(try stack.reference(at: -1))
+        try stack.pushField("pop_one", of: first + 2)
+        popOne = stack.tableIdentity(at: -1)
+        entryPoints.append(try stack.reference(at: -1))
         return try stack.reference(at: first)
       }
       let script = try vm.load(source, name: chunk, globals: dsl)
@@ -105,6 +113,8 @@ final class RuleScript {
     callDeepLinkFunction = entryPoints[2]
     callGuardFunction = entryPoints[3]
     commandFieldNames = entryPoints[5]
+    popOneCommand = entryPoints[6]
+    popOneIdentity = popOne
 
     declarations = try ScriptDeclarations(reading: declared, chunk: chunk)
     var byKey: [RuleKey: Rule] = [:]
@@ -195,7 +205,8 @@ final class RuleScript {
     let commands = try withView(view, rule: rule, line: line) {
       try vm.call(function, resultCount: 1, arguments: arguments) { stack, first in
         do throws(ScriptError) {
-          return try decoder.commands(fromQueueAt: first, in: stack, fieldNames: commandFieldNames)
+          return try decoder.commands(
+            fromQueueAt: first, in: stack, fieldNames: commandFieldNames, popOne: popOneIdentity)
         } catch {
           decodingFailure = error
           return []
