@@ -42,7 +42,7 @@ extension ScriptCommandDecoder {
   /// the table `nav:pop()` queues on a rule's own nav (read as `.pop(count: 1)` without reading
   /// its fields), and a positional push is read as a push without reading its `op` or `tab`.
   func commands(
-    fromQueueAt index: Int32, in stack: LuaStack, fieldNames: LuaRef, popOne: UnsafeRawPointer?
+    fromQueueAt index: Int32, in stack: LuaStack, fieldNames: LuaRef, popOne: UInt?
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     let count = stack.type(at: index) == .table ? stack.rawLength(at: index) : 0
     guard count > 0 else {
@@ -75,11 +75,49 @@ extension ScriptCommandDecoder {
         continue
       }
       let isPositionalPush = stack.rawLength(at: table) == 3 && stack.element(1, of: table, is: "push")
+      if isPositionalPush, let screen = try screen(ofPositionalPushAt: table, in: stack) {
+        commands.append(.push(screen))
+        continue
+      }
       let fields = LuaCommandFields(
         stack: stack, table: table, position: position, names: names, isPositionalPush: isPositionalPush)
       // A positional push has exactly its screen and state: nothing else to read.
       commands.append(isPositionalPush ? .push(try screen(fields)) : try command(from: fields))
     }
     return commands
+  }
+}
+
+extension ScriptCommandDecoder {
+  /// The screen of the positional push `{ "push", name, state }` at `table` (an absolute index),
+  /// read directly when its name is a declared name as the VM holds it and its state is absent or
+  /// a plain object of scalars; `nil` otherwise, when its fields are read one by one (which also
+  /// says what is wrong with them). Leaves the stack as it found it.
+  func screen(ofPositionalPushAt table: Int32, in stack: LuaStack) throws(ScriptError) -> DynamicScreen? {
+    let declaration: ScreenDeclaration
+    do throws(LuaError) {
+      try stack.pushElement(2, of: table)
+      let known = stack.stringIdentity(at: -1).flatMap { screensByNameIdentity[$0] }
+      stack.pop()
+      guard let known else { return nil }
+      declaration = known
+      try stack.pushElement(3, of: table)
+    } catch {
+      throw ScriptError(error, rule: nil)
+    }
+    defer { stack.pop() }
+    let payload: [String: FlowValue]
+    switch stack.type(at: -1) {
+    case .nil: payload = [:]
+    case .table:
+      guard let members = stack.scalarMembers(at: -1) else { return nil }
+      payload = members
+    default: return nil
+    }
+    do {
+      return try declaration.instantiate(with: payload)
+    } catch {
+      throw ScriptError(.payload, error.description)
+    }
   }
 }

@@ -112,9 +112,54 @@ package struct LuaStack {
 
   /// The identity of the table at `index` (its address), for comparing with a table known to the
   /// host; `nil` for any other value. Never dereferenced.
-  func tableIdentity(at index: Int32) -> UnsafeRawPointer? {
+  func tableIdentity(at index: Int32) -> UInt? {
     guard isValid(index), lua_type(state, index) == LUA_TTABLE else { return nil }
-    return lua_topointer(state, index)
+    return UInt(bitPattern: lua_topointer(state, index))
+  }
+
+  /// The members of the table at `index` when it is a plain object of scalars — no metatable,
+  /// only string keys, every value a boolean, number or string — read as ``value(at:)`` would
+  /// read them; `nil` for any other table (read it with ``value(at:)``, which also says what is
+  /// wrong with it) or value.
+  func scalarMembers(at index: Int32) -> [String: FlowValue]? {
+    guard isValid(index), lua_type(state, index) == LUA_TTABLE, lua_rawlen(state, index) == 0,
+      lua_checkstack(state, 3) != 0
+    else { return nil }
+    if lua_getmetatable(state, index) != 0 {
+      lua_settop(state, -2)
+      return nil
+    }
+    let table = absoluteIndex(index)
+    let limit = vm.limits.maxValueCount - 1  // the table itself counts as one value
+    var members: [String: FlowValue] = [:]
+    lua_pushnil(state)
+    while lua_next(state, table) != 0 {
+      let value: FlowValue
+      switch lua_type(state, -1) {
+      case LUA_TBOOLEAN: value = .bool(lua_toboolean(state, -1) != 0)
+      case LUA_TNUMBER:
+        value = lua_isinteger(state, -1) != 0 ? .int(Int(lua_tointegerx(state, -1, nil))) : .double(lua_tonumberx(state, -1, nil))
+      case LUA_TSTRING: value = .string(luaString(state, -1))
+      default:
+        lua_settop(state, -3)
+        return nil
+      }
+      guard lua_type(state, -2) == LUA_TSTRING, members.count < limit else {
+        lua_settop(state, -3)
+        return nil
+      }
+      members[luaString(state, -2)] = value
+      lua_settop(state, -2)
+    }
+    return members
+  }
+
+  /// The address of the characters of the string at `index` — the same for every copy of a
+  /// string the VM holds once (all short strings) — for comparing with strings known to be held;
+  /// `nil` for any other value. Never dereferenced.
+  func stringIdentity(at index: Int32) -> UInt? {
+    guard isValid(index), lua_type(state, index) == LUA_TSTRING else { return nil }
+    return UInt(bitPattern: lua_tolstring(state, index, nil))
   }
 
   /// The raw length (`#` without `__len`) of the table or string at `index`; 0 for other values.

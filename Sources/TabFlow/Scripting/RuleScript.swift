@@ -29,7 +29,7 @@ final class RuleScript {
   /// The table `nav:pop()` queues on a rule's own nav (kept referenced, so its identity stays
   /// its own), and that identity.
   private let popOneCommand: LuaRef
-  private let popOneIdentity: UnsafeRawPointer?
+  private let popOneIdentity: UInt?
   /// Rules by screen and action: one hashed look-up per action.
   private let rulesByKey: [RuleKey: Rule]
   private let wildcardRules: [String: Rule]
@@ -57,7 +57,8 @@ final class RuleScript {
     let viewBox = self.viewBox
     let declared: FlowValue
     var entryPoints: [LuaRef] = []
-    var popOne: UnsafeRawPointer?
+    var popOne: UInt?
+    var nameIdentities: [UInt: String] = [:]
     let vm: LuaVM
     do {
       vm = try LuaVM(limits: limits)
@@ -99,7 +100,9 @@ final class RuleScript {
       let script = try vm.load(source, name: chunk, globals: dsl)
       vm.release(dsl)
       declared = try vm.call(entryPoints[0], resultCount: 1) { _ in } results: { stack, first in
-        try stack.value(at: first)
+        let value = try stack.value(at: first)
+        nameIdentities = try Self.screenNameIdentities(inDeclarationsAt: first, of: stack)
+        return value
       }
       try vm.call(entryPoints[4], resultCount: 0) { stack in
         try stack.push(script.environment)
@@ -127,16 +130,45 @@ final class RuleScript {
     rulesByKey = byKey
     wildcardRules = wildcards
     ruleLocations = declarations.ruleLines.map { line in line.map { "\(chunk):\($0)" } }
-    decoder = ScriptCommandDecoder(
+    var decoder = ScriptCommandDecoder(
       screens: Dictionary(declarations.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
       tabs: Set(declarations.tabIDs))
+    decoder.screensByNameIdentity = nameIdentities.compactMapValues { decoder.screens[$0] }
+    self.decoder = decoder
+  }
+
+  /// The declared screen names as the VM holds them (in the declarations table, which the DSL
+  /// keeps for as long as the VM lives), by their identity.
+  private static func screenNameIdentities(
+    inDeclarationsAt declarations: Int32, of stack: LuaStack
+  ) throws(LuaError) -> [UInt: String] {
+    var identities: [UInt: String] = [:]
+    guard try stack.pushField("screens", of: declarations) == .table else {
+      stack.pop()
+      return identities
+    }
+    let screens = stack.absoluteIndex(-1)
+    defer { stack.pop() }
+    for position in stride(from: 1, through: stack.rawLength(at: screens), by: 1) {
+      guard try stack.pushElement(position, of: screens) == .table else {
+        stack.pop()
+        continue
+      }
+      try stack.pushField("name", of: stack.absoluteIndex(-1))
+      if let identity = stack.stringIdentity(at: -1), let name = stack.string(at: -1) { identities[identity] = name }
+      stack.pop(2)
+    }
+    return identities
   }
 
   /// The rule for an action of a screen: `screen.action`, else `*.action`.
   @usableFromInline
   func rule(screen: String, action: String) -> Rule? {
     // Most actions repeat a few screen/action pairs: comparing small strings beats hashing them.
-    for recent in recentRules where recent.screen == screen && recent.action == action { return recent.rule }
+    // Compared in place: copying an entry out would retain its strings.
+    for index in recentRules.indices where recentRules[index].screen == screen && recentRules[index].action == action {
+      return recentRules[index].rule
+    }
     let rule = rulesByKey[RuleKey(screen: screen, action: action)] ?? wildcardRules[action]
     if recentRules.count < Self.recentRuleCount {
       recentRules.append((screen, action, rule))

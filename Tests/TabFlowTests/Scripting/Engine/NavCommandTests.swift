@@ -18,6 +18,47 @@ extension ScriptedRulesTests {
       #expect(flow.failures.isEmpty)
     }
 
+    /// The host reads a push on the rule's own nav directly when its screen name is one the
+    /// script declared and its state a plain table of scalars, and field by field otherwise (a
+    /// table frozen at load, nested values, a name made at run time); `nav:pop()` is known by
+    /// identity. Every way gives the same commands.
+    @Test func everyWayOfQueueingAPushOrAPopGivesTheSameCommands() throws {
+      let long = String(repeating: "long", count: 12)  // 48 characters: not interned by Lua
+      let flow = try ScriptedFlow(
+        """
+        app "Reads"
+        tab "home" { root = "feed" }
+        screen "feed" { actions = { "go" } }
+        screen "item" { state = { id = 0, qty = 1, note = "", tags = {} }, actions = { "go" } }
+        screen "\(long)" { state = { id = 0 }, actions = { "go" } }
+        local DEFAULTS = { id = 7, qty = 2 }
+        on("feed.go", function(nav, p)
+          nav:push("item", { id = p.id, qty = 2.5, note = "n" })
+          nav:push("item", DEFAULTS)
+          nav:push("it" .. "em", { id = 4, tags = { "a", "b" } })
+          nav:push("\(long)", { id = 5 })
+          nav:push(string.rep("long", 12))
+          nav:push("item")
+          nav:pop()
+          nav:pop(1)
+        end)
+        """, name: "reads.lua")
+      let item = { (state: [String: FlowValue]) in
+        DynamicScreen("item", state: ["id": 0, "qty": 1, "note": "", "tags": .emptyObject].merging(state) { $1 })
+      }
+      let batch = try #require(try flow.batch("go", ["id": 3]))
+      #expect(batch.commands == [
+        .push(item(["id": 3, "qty": 2.5, "note": "n"])),
+        .push(item(["id": 7, "qty": 2])),
+        .push(item(["id": 4, "tags": ["a", "b"]])),
+        .push(DynamicScreen(long, state: ["id": 5])),
+        .push(DynamicScreen(long, state: ["id": 0])),
+        .push(item([:])),
+        .pop(count: 1),
+        .pop(count: 1),
+      ])
+    }
+
     @Test func presentSheetDefaultsToAFullHeightSheetWithoutNavigation() throws {
       let flow = try ScriptedFlow(lab: #"nav:presentSheet("login")"#)
       try flow.send("go")
