@@ -696,11 +696,64 @@ static int clua_rules_state_fits(lua_State *L) {
 }
 
 /* ------------------------------------------------------------------------ */
+/* The rule call                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* call_rule(index, tab, payload, screen, action) -> queue: a rule call exactly
+ * as the rule DSL describes it (see `api.call_rule` there), made in C because
+ * it is the host's most frequent call: current.what = ruleWhat[index];
+ * ruleCall[1..4] = a new queue, tab, screen or index, action;
+ * ruleFns[index](ruleNav, payload); ruleCall[1] = false; then ruleCall[5], the
+ * check of the script's variables once it is sealed, if any. An error in the
+ * rule leaves its queue in ruleCall[1], as the DSL expects. Upvalues: the
+ * current-call table, the key "what", ruleCall, ruleWhat, ruleFns, ruleNav. */
+static int clua_rules_call_rule(lua_State *L) {
+  lua_settop(L, 5);
+  lua_Integer index = lua_tointegerx(L, 1, NULL);
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_rawgeti(L, lua_upvalueindex(4), index);
+  lua_rawset(L, lua_upvalueindex(1));
+  lua_createtable(L, 1, 0); /* 6: the queue, with room for one command */
+  lua_pushvalue(L, 6);
+  lua_rawseti(L, lua_upvalueindex(3), 1);
+  lua_pushvalue(L, 2);
+  lua_rawseti(L, lua_upvalueindex(3), 2);
+  lua_pushvalue(L, lua_toboolean(L, 4) ? 4 : 1);
+  lua_rawseti(L, lua_upvalueindex(3), 3);
+  lua_pushvalue(L, 5);
+  lua_rawseti(L, lua_upvalueindex(3), 4);
+  lua_rawgeti(L, lua_upvalueindex(5), index);
+  lua_pushvalue(L, lua_upvalueindex(6));
+  lua_pushvalue(L, 3);
+  lua_call(L, 2, 0);
+  lua_pushboolean(L, 0);
+  lua_rawseti(L, lua_upvalueindex(3), 1);
+  if (lua_rawgeti(L, lua_upvalueindex(3), 5) == LUA_TFUNCTION) lua_call(L, 0, 0);
+  lua_settop(L, 6);
+  return 1;
+}
+
+/* rule_caller(ruleCall, ruleWhat, ruleFns, ruleNav) -> call_rule (above);
+ * upvalue 1: the current-call table. */
+static int clua_rules_rule_caller(lua_State *L) {
+  for (int i = 1; i <= 4; i++) luaL_checktype(L, i, LUA_TTABLE);
+  lua_settop(L, 4);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushliteral(L, "what");
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_pushvalue(L, 4);
+  lua_pushcclosure(L, clua_rules_call_rule, 6);
+  return 1;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The host table the rule DSL is made with                                 */
 /* ------------------------------------------------------------------------ */
 
 /* host(view, base, hint) -> { current, view, hint, freeze, rawget, rawlen,
- * rawset, setmetatable, next, pairs, tostring, state_fits, format }: the table the rule
+ * rawset, setmetatable, next, pairs, tostring, state_fits, rule_caller, format }: the table the rule
  * DSL is made with. `view` and `hint` are light userdata naming the Swift
  * functions that answer nav views and suggest names; `base` is the sandbox's
  * read-only base. */
@@ -710,7 +763,7 @@ int clua_rules_host(lua_State *L) {
   luaL_checktype(L, 3, LUA_TLIGHTUSERDATA);
   void *hint = lua_touserdata(L, 3);
   lua_settop(L, 2);
-  lua_createtable(L, 0, 13); /* 3 */
+  lua_createtable(L, 0, 14); /* 3 */
   lua_createtable(L, 0, 2);  /* 4: current */
   lua_pushvalue(L, 4);
   lua_setfield(L, 3, "current");
@@ -739,6 +792,9 @@ int clua_rules_host(lua_State *L) {
   lua_setfield(L, 3, "tostring");
   lua_pushcclosure(L, clua_rules_state_fits, 0);
   lua_setfield(L, 3, "state_fits");
+  lua_pushvalue(L, 4);
+  lua_pushcclosure(L, clua_rules_rule_caller, 1);
+  lua_setfield(L, 3, "rule_caller");
   /* The hardened string library is the string metatable's __index; every environment made from
    * now on copies it. Its format becomes the address-free one, for method calls too. */
   lua_pushliteral(L, "");

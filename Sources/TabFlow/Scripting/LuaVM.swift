@@ -184,7 +184,7 @@ public final class LuaVM {
 
   /// The error for a failed protected call or load whose message is on top of the stack; pops it.
   static func failure(
-    _ L: OpaquePointer, _ context: UnsafeMutablePointer<CLuaContext>, status: Int32, location: @autoclosure () -> String
+    _ L: OpaquePointer, _ context: UnsafeMutablePointer<CLuaContext>, status: Int32, location: @autoclosure () -> String?
   ) -> LuaError {
     if status == CLUA_REENTERED {
       return .misuse("the LuaVM is running a call; Swift functions called from Lua cannot call back into it")
@@ -212,10 +212,10 @@ public final class LuaVM {
     case LUA_ERRMEM:
       if context.pointee.stringLimitHit != 0 {
         let limit = context.pointee.stringLimit
-        return .memory("\(location()): \(message) (a string longer than the limit of \(limit) bytes)")
+        return .memory(Self.placed("\(message) (a string longer than the limit of \(limit) bytes)", at: location()))
       }
       let limit = context.pointee.memoryLimit
-      return .memory("\(location()): \(message) (memory limit of \(limit) bytes)")
+      return .memory(Self.placed("\(message) (memory limit of \(limit) bytes)", at: location()))
     case LUA_ERRERR: return .errorInErrorHandling(message)
     case LUA_ERRSYNTAX: return .syntax(message)
     default: return .runtime(message: message, traceback: traceback)
@@ -224,12 +224,18 @@ public final class LuaVM {
 
   /// The error for a call that returned normally although its budget ran out (the budget error was
   /// caught by a coroutine boundary and the script ended before the next check).
-  func lateBudgetFailure(location: String) -> LuaError {
-    .budgetExceeded("\(location): script stopped (instruction budget of \(limits.instructionsPerCall) exceeded)")
+  func lateBudgetFailure(location: String?) -> LuaError {
+    .budgetExceeded(Self.placed("script stopped (instruction budget of \(limits.instructionsPerCall) exceeded)", at: location))
   }
 
-  /// `chunkname:line` where the function in `reference` is defined, for messages without a position.
-  func location(of reference: LuaRef) -> String {
+  /// `location: message`, or the message alone when there is no location.
+  static func placed(_ message: String, at location: String?) -> String {
+    location.map { "\($0): \(message)" } ?? message
+  }
+
+  /// `chunkname:line` where the function in `reference` is defined, for messages without a
+  /// position; `nil` for a C function (it has no place in any script).
+  func location(of reference: LuaRef) -> String? {
     let L = state
     guard lua_checkstack(L, 1) != 0 else { return "?" }
     guard lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(reference.slot)) == LUA_TFUNCTION else {
@@ -241,6 +247,7 @@ public final class LuaVM {
     let source = withUnsafeBytes(of: &info.short_src) { raw in
       raw.baseAddress.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "?"
     }
+    if info.linedefined < 0 { return nil }
     return info.linedefined > 0 ? "\(source):\(info.linedefined)" : source
   }
 }

@@ -363,14 +363,15 @@ function tabflow_make_dsl(host, limits)
   -- The nav every rule call receives: one table, reused (a call cannot start inside another).
   -- What changes from call to call is kept in `ruleCall`, not in its fields: its queue (false
   -- once its call has returned), the tab its views describe, its event (the rule's index or
-  -- screen name until read) and action — ruleCall[1] to ruleCall[4]. A table rather than
+  -- screen name until read) and action — ruleCall[1] to ruleCall[4]; ruleCall[5] is the check
+  -- of the script's variables, once it is sealed (false when it has none). A table rather than
   -- variables: storing a call's fresh tables in an old table is cheap for the generational
   -- collector (they still die young), where storing them in an old closure's variables would
   -- make them old at once, to be freed only by full collections, whose cost grows with
   -- everything the script holds. Its methods are a plain table look-up (no function runs to
   -- find `nav:push`); its views go through `nav_property`.
   local ruleNav
-  local ruleCall = { false, false, false, false }
+  local ruleCall = { false, false, false, false, false }
 
   local function begin_call(what)
     serial = serial + 1
@@ -592,21 +593,23 @@ function tabflow_make_dsl(host, limits)
       fail("undefined global '" .. tostring(name) .. "'" .. hint(tostring(name), names), 2)
     end)
     check_upvalues = check
+    ruleCall[5] = check or false
   end
 
-  -- The rule's un-addressed commands go to the tab of the route that sent the action (the host
-  -- applies them there); its views describe that tab. The host passes the screen and the action
-  -- only to a `*.action` rule: any other rule's key names them.
-  function api.call_rule(index, tab, payload, screen, action)
-    current.what = ruleWhat[index]   -- begin_call, inlined: this is the hot path (the queue
-                                     -- stands for the call: no serial number)
-    local queue = { nil }    -- room for one command (most rules queue one): no resize to add it
-    ruleCall[1], ruleCall[2], ruleCall[3], ruleCall[4] = queue, tab, screen or index, action
-    ruleFns[index](ruleNav, payload)
-    ruleCall[1] = false
-    if check_upvalues then check_upvalues() end
-    return queue
-  end
+  -- call_rule(index, tab, payload, screen, action) -> queue. The rule's un-addressed commands go
+  -- to the tab of the route that sent the action (the host applies them there); its views
+  -- describe that tab. The host passes the screen and the action only to a `*.action` rule: any
+  -- other rule's key names them. It is the host's most frequent call, so it is made in C (the
+  -- engine's rule_caller), doing exactly this:
+  --
+  --   current.what = ruleWhat[index]   -- begin_call, inlined (the queue stands for the call)
+  --   local queue = { nil }            -- room for one command (most rules queue one)
+  --   ruleCall[1], ruleCall[2], ruleCall[3], ruleCall[4] = queue, tab, screen or index, action
+  --   ruleFns[index](ruleNav, payload)
+  --   ruleCall[1] = false
+  --   if ruleCall[5] then ruleCall[5]() end   -- check_upvalues, once sealed
+  --   return queue
+  api.call_rule = host.rule_caller(ruleCall, ruleWhat, ruleFns, ruleNav)
 
   function api.call_deeplink(index, url, params)
     local token = begin_call(linkWhat[index])

@@ -343,11 +343,13 @@ final class RuleScript {
   }
 
   /// A traceback without the rule DSL's frames: the author's code and the library functions it
-  /// called, nothing of TabFlow's.
+  /// called, nothing of TabFlow's — neither the DSL's Lua frames nor the engine's C function a
+  /// rule is called from (the last frame, `[C]: in ?`).
   static func withoutEngineFrames(_ traceback: String) -> String {
-    traceback.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
       .filter { !$0.contains(RuleDSL.location + ":") }
-      .joined(separator: "\n")
+    if let last = lines.last, last.trimmingCharacters(in: .whitespaces) == "[C]: in ?" { lines.removeLast() }
+    return lines.joined(separator: "\n")
   }
 
   /// The script line that declared a rule.

@@ -498,6 +498,18 @@ import Testing
                    rawget = rawget, rawlen = rawlen, rawset = rawset, setmetatable = setmetatable,
                    -- no fast check: the DSL checks every payload itself
                    state_fits = function() return false end }
+    -- The engine's rule call (made in C there), as the DSL describes it.
+    function host.rule_caller(ruleCall, ruleWhat, ruleFns, ruleNav)
+      return function(index, tab, payload, screen, action)
+        host.current.what = ruleWhat[index]
+        local queue = { nil }
+        ruleCall[1], ruleCall[2], ruleCall[3], ruleCall[4] = queue, tab, screen or index, action
+        ruleFns[index](ruleNav, payload)
+        ruleCall[1] = false
+        if ruleCall[5] then ruleCall[5]() end
+        return queue
+      end
+    end
     local dsl, decl, api = factory(host)
     local tab, screen, on = dsl.tab, dsl.screen, dsl.on
     """
