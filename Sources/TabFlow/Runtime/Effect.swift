@@ -182,6 +182,13 @@ extension Effect {
     .concatenate(self, other)
   }
 
+  /// Whether this effect only cancels the effects of a route that left (`forEachRoute`'s).
+  @inlinable
+  var onlyCancelsARoute: Bool {
+    if case .cancelRoute = operation { return true }
+    return false
+  }
+
   /// Whether this effect does nothing.
   @inlinable
   public var isNone: Bool {

@@ -44,6 +44,9 @@ public final class Store<State, Action> {
   private var tokensByID: [AnyHashable: Set<Int>] = [:]
   private var nextToken = 0
 
+  /// Whether some effect runs under a cancellation ID (only then is there anything to cancel).
+  @usableFromInline var hasCancellableEffects: Bool { !tokensByID.isEmpty }
+
   /// Called whenever an effect started, finished or was cancelled (the test store tracks it).
   var effectsDidChange: (() -> Void)?
 
@@ -102,7 +105,8 @@ public final class Store<State, Action> {
   @inlinable
   func process(_ action: Action) {
     let effect = reducer(&_state, action)
-    if !effect.isNone { startEffects(of: effect) }
+    // Cancelling a route's effects when no effect runs under a cancellation ID does nothing.
+    if !effect.isNone, hasCancellableEffects || !effect.onlyCancelsARoute { startEffects(of: effect) }
     if !observers.isEmpty { notifyObservers() }
   }
 
