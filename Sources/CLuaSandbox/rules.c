@@ -670,29 +670,120 @@ int clua_rules_format(lua_State *L) {
  * is declared in `kinds` (field name -> the `type` name of its default) with a value of that
  * kind — the common case of a rule's payload, checked without running Lua. `false` for anything
  * else (not a table, an unknown field, a value of another kind, a frozen table read through its
- * metatable): the DSL then checks the payload itself and names what is wrong. */
-static int clua_rules_state_fits(lua_State *L) {
-  if (lua_type(L, 1) != LUA_TTABLE || lua_type(L, 2) != LUA_TTABLE) {
-    lua_pushboolean(L, 0);
-    return 1;
-  }
-  lua_settop(L, 2);
+ * metatable): the DSL then checks the payload itself and names what is wrong. clua_rules_fits
+ * checks the tables at two absolute indices and leaves the stack as it was. */
+static int clua_rules_fits(lua_State *L, int kinds, int state) {
+  if (lua_type(L, kinds) != LUA_TTABLE || lua_type(L, state) != LUA_TTABLE) return 0;
+  int top = lua_gettop(L);
   int fits = 1, any = 0;
   double visited = 0;
   lua_pushnil(L);
-  while (lua_next(L, 2) != 0) { /* 3: key, 4: value */
+  while (lua_next(L, state) != 0) { /* top + 1: key, top + 2: value */
     any = 1;
     visited += 1;
-    if (lua_type(L, 3) != LUA_TSTRING) { fits = 0; lua_settop(L, 2); break; }
-    lua_pushvalue(L, 3);
-    const char *kind = lua_rawget(L, 1) == LUA_TSTRING ? lua_tostring(L, 5) : NULL;
-    if (kind == NULL || strcmp(kind, lua_typename(L, lua_type(L, 4))) != 0) { fits = 0; lua_settop(L, 2); break; }
-    lua_settop(L, 3);
+    if (lua_type(L, top + 1) != LUA_TSTRING) { fits = 0; break; }
+    lua_pushvalue(L, top + 1);
+    const char *kind = lua_rawget(L, kinds) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if (kind == NULL || strcmp(kind, lua_typename(L, lua_type(L, top + 2))) != 0) { fits = 0; break; }
+    lua_settop(L, top + 1);
   }
-  if (fits && !any && lua_getmetatable(L, 2)) fits = 0;
+  lua_settop(L, top);
+  if (fits && !any && lua_getmetatable(L, state)) {
+    fits = 0;
+    lua_settop(L, top);
+  }
   clua_charge(L, visited); /* the fields cost what the Lua loop they replace would */
-  lua_pushboolean(L, fits);
+  return fits;
+}
+
+static int clua_rules_state_fits(lua_State *L) {
+  lua_settop(L, 2);
+  lua_pushboolean(L, clua_rules_fits(L, 1, 2));
   return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* push and pop on a rule's own nav                                         */
+/* ------------------------------------------------------------------------ */
+
+/* nav:push(screen, state): the DSL's push, made in C for its common case — the
+ * rule's own nav during its call, a declared screen name, no state or one that
+ * fits (see state_fits) — which queues { "push", name, state } exactly as the
+ * DSL would. Anything else goes to the DSL's full push (upvalue 4), which
+ * checks every argument and says what is wrong. Upvalues: screensByName,
+ * ruleCall, ruleNav, the full push, "push", "kinds", "name". */
+static int clua_rules_push(lua_State *L) {
+  lua_settop(L, 3);
+  if (lua_rawequal(L, 1, lua_upvalueindex(3)) && lua_type(L, 2) == LUA_TSTRING &&
+      lua_rawgeti(L, lua_upvalueindex(2), 1) == LUA_TTABLE) { /* 4: the queue */
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TTABLE) { /* 5: the screen */
+      lua_pushvalue(L, lua_upvalueindex(6));
+      lua_rawget(L, 5); /* 6: its fields' kinds */
+      if (lua_isnil(L, 3)) {
+        lua_createtable(L, 0, 0);
+        lua_replace(L, 3);
+      } else if (!clua_rules_fits(L, 6, 3)) {
+        goto checked;
+      }
+      lua_createtable(L, 3, 0); /* 7 */
+      lua_pushvalue(L, lua_upvalueindex(5));
+      lua_rawseti(L, 7, 1);
+      lua_pushvalue(L, lua_upvalueindex(7));
+      lua_rawget(L, 5);
+      lua_rawseti(L, 7, 2);
+      lua_pushvalue(L, 3);
+      lua_rawseti(L, 7, 3);
+      lua_rawseti(L, 4, (lua_Integer)lua_rawlen(L, 4) + 1);
+      return 0;
+    }
+  }
+checked:
+  lua_settop(L, 3);
+  lua_pushvalue(L, lua_upvalueindex(4));
+  lua_insert(L, 1);
+  lua_call(L, 3, 0);
+  return 0;
+}
+
+/* nav:pop(n): the DSL's pop, made in C for its common case — `nav:pop()` on
+ * the rule's own nav during its call — which queues the one pop table
+ * (upvalue 3). Anything else goes to the DSL's full pop (upvalue 4).
+ * Upvalues: ruleCall, ruleNav, the pop table, the full pop. */
+static int clua_rules_pop(lua_State *L) {
+  lua_settop(L, 2);
+  if (lua_isnil(L, 2) && lua_rawequal(L, 1, lua_upvalueindex(2)) &&
+      lua_rawgeti(L, lua_upvalueindex(1), 1) == LUA_TTABLE) { /* 3: the queue */
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_rawseti(L, 3, (lua_Integer)lua_rawlen(L, 3) + 1);
+    return 0;
+  }
+  lua_settop(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(4));
+  lua_insert(L, 1);
+  lua_call(L, 2, 0);
+  return 0;
+}
+
+/* nav_methods(screensByName, ruleCall, ruleNav, push, pop, popOne) -> push, pop:
+ * the C push and pop above over the DSL's full ones. */
+static int clua_rules_nav_methods(lua_State *L) {
+  for (int i = 1; i <= 6; i++) luaL_checkany(L, i);
+  lua_settop(L, 6);
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_pushvalue(L, 4);
+  lua_pushliteral(L, "push");
+  lua_pushliteral(L, "kinds");
+  lua_pushliteral(L, "name");
+  lua_pushcclosure(L, clua_rules_push, 7);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_pushvalue(L, 6);
+  lua_pushvalue(L, 5);
+  lua_pushcclosure(L, clua_rules_pop, 4);
+  return 2;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -753,7 +844,7 @@ static int clua_rules_rule_caller(lua_State *L) {
 /* ------------------------------------------------------------------------ */
 
 /* host(view, base, hint) -> { current, view, hint, freeze, rawget, rawlen,
- * rawset, setmetatable, next, pairs, tostring, state_fits, rule_caller, format }: the table the rule
+ * rawset, setmetatable, next, pairs, tostring, state_fits, rule_caller, nav_methods, format }: the table the rule
  * DSL is made with. `view` and `hint` are light userdata naming the Swift
  * functions that answer nav views and suggest names; `base` is the sandbox's
  * read-only base. */
@@ -763,7 +854,7 @@ int clua_rules_host(lua_State *L) {
   luaL_checktype(L, 3, LUA_TLIGHTUSERDATA);
   void *hint = lua_touserdata(L, 3);
   lua_settop(L, 2);
-  lua_createtable(L, 0, 14); /* 3 */
+  lua_createtable(L, 0, 15); /* 3 */
   lua_createtable(L, 0, 2);  /* 4: current */
   lua_pushvalue(L, 4);
   lua_setfield(L, 3, "current");
@@ -795,6 +886,8 @@ int clua_rules_host(lua_State *L) {
   lua_pushvalue(L, 4);
   lua_pushcclosure(L, clua_rules_rule_caller, 1);
   lua_setfield(L, 3, "rule_caller");
+  lua_pushcclosure(L, clua_rules_nav_methods, 0);
+  lua_setfield(L, 3, "nav_methods");
   /* The hardened string library is the string metatable's __index; every environment made from
    * now on copies it. Its format becomes the address-free one, for method calls too. */
   lua_pushliteral(L, "");

@@ -328,9 +328,9 @@ function tabflow_make_dsl(host, limits)
     return id
   end
 
-  local function count_arg(n)
+  local function count_arg(n, level)
     if n == nil then return 1 end
-    if mathtype(n) ~= "integer" then fail("expected a whole number of routes, got " .. type(n), 3) end
+    if mathtype(n) ~= "integer" then fail("expected a whole number of routes, got " .. type(n), level or 3) end
     return n
   end
 
@@ -473,15 +473,18 @@ function tabflow_make_dsl(host, limits)
   end
 
   -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
-  local function enqueue(nav, command, coordinatorCommand)
+  -- `level` is 3 for a method the script calls directly, 4 for one the engine's C push or pop
+  -- called on its behalf.
+  local function enqueue(nav, command, coordinatorCommand, level)
     local queue = ruleCall[1]
     if nav == ruleNav and queue then   -- the rule's own nav: its tab is the default one
       queue[#queue + 1] = command
       return
     end
-    record(nav, 3)
+    level = level or 3
+    record(nav, level)
     local queue = nav[QUEUE]
-    if not queue then fail("this nav is read-only (guards cannot navigate)", 3) end
+    if not queue then fail("this nav is read-only (guards cannot navigate)", level) end
     if not coordinatorCommand then
       local tab = nav[TAB]
       if tab then command.tab = tab end
@@ -489,16 +492,19 @@ function tabflow_make_dsl(host, limits)
     queue[#queue + 1] = command
   end
 
-  -- push and pop, the commands most rules queue, check their payload and queue on the rule's
-  -- own nav inline (no further Lua call); anything else goes through state_arg and enqueue.
-  function Nav:push(screen, state)
-    local s = screensByName[screen] or screen_arg(screen)
-    if not state_fits(s.kinds, state) then state = state_arg(s, state) end
+  -- push and pop, the commands most rules queue, are made in C by the engine (nav_methods) for
+  -- their common case — the rule's own nav, a declared screen with no state or a fitting one,
+  -- `nav:pop()` — which queues exactly what these would; anything else comes here, one C frame
+  -- deeper (hence level 4). A push on the rule's own nav is queued positionally (see the host's
+  -- PositionalPushFields).
+  local function push(self, screen, state)
+    local s = screensByName[screen] or screen_arg(screen, 4)
+    state = state_arg(s, state, 4)
     local queue = ruleCall[1]
     if self == ruleNav and queue then
-      queue[#queue + 1] = { "push", s.name, state }   -- positional: see the host's PositionalPushFields
+      queue[#queue + 1] = { "push", s.name, state }
     else
-      enqueue(self, { op = "push", screen = s.name, state = state })
+      enqueue(self, { op = "push", screen = s.name, state = state }, false, 4)
     end
   end
   function Nav:presentSheet(screen, state, options)
@@ -517,15 +523,17 @@ function tabflow_make_dsl(host, limits)
   -- `nav:pop()` on the rule's own nav queues this one table every time: the host only reads
   -- queued commands, and no script can reach a queue.
   local POP_ONE = { op = "pop", count = 1 }
-  function Nav:pop(n)
+  local function pop(self, n)
     local queue = ruleCall[1]
     if n == nil and self == ruleNav and queue then
       queue[#queue + 1] = POP_ONE
       return
     end
-    local command = { op = "pop", count = n == nil and 1 or count_arg(n) }
-    if self == ruleNav and queue then queue[#queue + 1] = command else enqueue(self, command) end
+    -- Any other nav gets a table of its own (enqueue may address it to the nav's tab).
+    local command = { op = "pop", count = n == nil and 1 or count_arg(n, 4) }
+    if self == ruleNav and queue then queue[#queue + 1] = command else enqueue(self, command, false, 4) end
   end
+  Nav.push, Nav.pop = host.nav_methods(screensByName, ruleCall, ruleNav, push, pop, POP_ONE)
   function Nav:goBack(n) enqueue(self, { op = "goBack", count = count_arg(n) }) end
   function Nav:dismiss(n) enqueue(self, { op = "dismiss", count = count_arg(n) }) end
   function Nav:popTo(screen) enqueue(self, { op = "popTo", screen = screen_arg(screen).name }) end

@@ -59,6 +59,20 @@ extension ScriptedRulesTests {
       ])
     }
 
+    /// The engine makes push and pop on the rule's own nav in C; on a nav made by `nav:tab(id)`
+    /// they go through the DSL and are addressed to that tab, and the rule's own pops stay its own.
+    @Test func pushAndPopOnAnotherTabsNavAreAddressedToIt() throws {
+      let flow = try ScriptedFlow(lab: """
+        nav:tab("profile"):pop(); nav:pop(); nav:tab("profile"):push("item", { id = 1 }); nav:push("item", { id = 2 })
+        nav:tab("profile"):pop(1); nav:pop()
+        """)
+      let batch = try #require(try flow.batch("go"))
+      #expect(batch.commands == [
+        .tab("profile", .pop(count: 1)), .pop(count: 1), .tab("profile", .push(Lab.item(1))), .push(Lab.item(2)),
+        .tab("profile", .pop(count: 1)), .pop(count: 1),
+      ])
+    }
+
     @Test func presentSheetDefaultsToAFullHeightSheetWithoutNavigation() throws {
       let flow = try ScriptedFlow(lab: #"nav:presentSheet("login")"#)
       try flow.send("go")
