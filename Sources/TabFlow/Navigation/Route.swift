@@ -24,6 +24,7 @@ public enum Route<Screen> {
 
 extension Route {
   /// The screen this route shows. Setting it keeps the style, navigation flag and configuration.
+  @inlinable
   public var screen: Screen {
     get {
       switch self {
@@ -46,6 +47,7 @@ extension Route {
   }
 
   /// How this route is shown.
+  @inlinable
   public var style: RouteStyle {
     switch self {
     case .root: return .root
@@ -56,10 +58,12 @@ extension Route {
   }
 
   /// Whether this route opens a presentation layer (a sheet or a cover).
+  @inlinable
   public var isPresented: Bool { style.isPresented }
 
   /// Whether screens can be pushed in the layer this route starts. Always `false` for a push,
   /// which belongs to the layer below it.
+  @inlinable
   public var withNavigation: Bool {
     switch self {
     case let .root(_, withNavigation), let .sheet(_, withNavigation, _), let .cover(_, withNavigation):
@@ -70,6 +74,7 @@ extension Route {
   }
 
   /// The sheet's detents and drag indicator, or `nil` when this route is not a sheet.
+  @inlinable
   public var sheetConfiguration: SheetConfiguration? {
     if case let .sheet(_, _, configuration) = self { return configuration }
     return nil

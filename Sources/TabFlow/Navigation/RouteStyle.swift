@@ -10,7 +10,7 @@ public enum RouteStyle: String, Hashable, Sendable, Codable, CaseIterable, Custo
   case cover
 
   /// Whether routes of this style open a presentation layer.
-  public var isPresented: Bool { self == .sheet || self == .cover }
+  @inlinable public var isPresented: Bool { self == .sheet || self == .cover }
 
   /// The style's name as written in scripts and JSON (`root`, `push`, `sheet`, `cover`).
   public var description: String { rawValue }

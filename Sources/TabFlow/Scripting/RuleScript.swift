@@ -213,6 +213,7 @@ final class RuleScript {
   /// Runs the handler of deep-link pattern number `index` (0-based); returns its commands.
   /// A handler that already answered this URL in a state that looks the same to it (the same
   /// values of the views it read) is not run again: see ``CallMemo``.
+  @usableFromInline
   func callDeepLink(
     _ index: Int, url: String, parameters: [String: String], view: @escaping ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
@@ -363,6 +364,7 @@ final class RuleScript {
   }
 
   /// The script line that declared deep link number `index` (0-based).
+  @usableFromInline
   func line(ofDeepLink index: Int) -> Int? { Self.line(declarations.deepLinkLines, index) }
   /// The line declaring guard number `index` (0-based).
   func line(ofGuard index: Int) -> Int? { Self.line(declarations.guardLines, index) }

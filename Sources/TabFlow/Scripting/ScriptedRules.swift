@@ -31,7 +31,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// The error of the last Lua guard that raised one.
   public private(set) var lastGuardError: ScriptError?
   /// The current script's deep links; forgotten whenever the script is replaced.
-  private var deepLinksCache: DeepLinks<Screen>?
+  @usableFromInline var deepLinksCache: DeepLinks<Screen>?
   /// The state the views of the rule `batch` is running describe; `nil` between calls.
   @exclusivity(unchecked) @usableFromInline var viewedState: UnsafePointer<TabCoordinatorState<Screen>>?
   /// Answers the views of the rule `batch` is running, from `viewedState`; made once.
@@ -187,29 +187,43 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// The script's deep links, looked up in the current script on every URL.
+  @inlinable
   public var deepLinks: DeepLinks<Screen> {
     DeepLinks(dynamic: { [self] in currentDeepLinks() })
   }
 
   /// The current script's deep links, built once per script (patterns are parsed once, not on
-  /// every URL).
-  private func currentDeepLinks() -> DeepLinks<Screen> {
+  /// every URL). Inlinable, with its handlers, so an app's screen type specializes them.
+  @inlinable
+  func currentDeepLinks() -> DeepLinks<Screen> {
     if let cached = deepLinksCache { return cached }
-    let links = makeDeepLinks()
-    deepLinksCache = links
-    return links
-  }
-
-  private func makeDeepLinks() -> DeepLinks<Screen> {
     var links = DeepLinks<Screen>()
     for (index, pattern) in declarations.deepLinks.enumerated() {
       // Patterns were checked when the script loaded.
       try? links.register(pattern) { [self] match, state in
-        let commands = try script.callDeepLink(
-          index, url: match.url, parameters: match.parameters, view: viewAnswer(current: state))
-        return try convert(commands, rule: "deeplink \(pattern)", line: script.line(ofDeepLink: index))
+        try deepLinkCommands(index, pattern: pattern, match: match, state: state)
       }
     }
+    addLinks(to: &links)
+    deepLinksCache = links
+    return links
+  }
+
+  /// The commands of the handler of deep-link pattern number `index` for a URL it matched.
+  @inlinable
+  func deepLinkCommands(
+    _ index: Int, pattern: String, match: DeepLinkMatch, state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> [NavigationCommand<Screen>] {
+    let commands = try script.callDeepLink(
+      index, url: match.url, parameters: match.parameters, view: viewAnswer(current: state))
+    // Dynamic screens need no conversion.
+    if let dynamic = commands as? [NavigationCommand<Screen>] { return dynamic }
+    return try convert(commands, rule: "deeplink \(pattern)", line: script.line(ofDeepLink: index))
+  }
+
+  /// Adds the script's `link` declarations (typed two-way links) to `links`.
+  @usableFromInline
+  func addLinks(to links: inout DeepLinks<Screen>) {
     for link in declarations.links {
       guard let declaration = declarations.screen(named: link.screen),
         let path = try? DeepLinkPattern(link.pattern).parameterNames
@@ -226,7 +240,6 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
           return link.parameters(of: described.state, declaration: declaration, path: path)
         })
     }
-    return links
   }
 
   // MARK: - Reload

@@ -177,7 +177,8 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   }
 
   /// Tries the pending deep link again (after a context change or an applied batch).
-  @usableFromInline
+  /// Inlinable, like the batch it runs, so an app's screen type specializes the whole retry.
+  @inlinable
   func retryPendingLink(_ state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
     guard let url = state.pendingLink else { return [] }
     switch state.retryPendingLink(deepLinks: deepLinks, guards: guards) {
