@@ -793,18 +793,30 @@ static int clua_rules_nav_methods(lua_State *L) {
 /* call_rule(index, tab, payload, screen, action) -> queue: a rule call exactly
  * as the rule DSL describes it (see `api.call_rule` there), made in C because
  * it is the host's most frequent call: current.what = ruleWhat[index];
- * ruleCall[1..4] = a new queue, tab, screen or index, action;
+ * ruleCall[1..4] = the queue, emptied, tab, screen or index, action;
  * ruleFns[index](ruleNav, payload); ruleCall[1] = false; then ruleCall[5], the
  * check of the script's variables once it is sealed, if any. An error in the
- * rule leaves its queue in ruleCall[1], as the DSL expects. Upvalues: the
- * current-call table, the key "what", ruleCall, ruleWhat, ruleFns, ruleNav. */
+ * rule leaves its queue in ruleCall[1], as the DSL expects.
+ *
+ * Every call uses the same queue table (upvalue 7), emptied first: the host
+ * reads a call's queue before the next call starts (calls never nest), and no
+ * script can keep a reference to the queue or to a nav made during a call
+ * (its globals and the tables its functions hold are read-only, and the
+ * variables its functions hold are checked after every call), so no call can
+ * tell it from a fresh one — and no table is made for it. Upvalues: the
+ * current-call table, the key "what", ruleCall, ruleWhat, ruleFns, ruleNav,
+ * the queue. */
 static int clua_rules_call_rule(lua_State *L) {
   lua_settop(L, 5);
   lua_Integer index = lua_tointegerx(L, 1, NULL);
   lua_pushvalue(L, lua_upvalueindex(2));
   lua_rawgeti(L, lua_upvalueindex(4), index);
   lua_rawset(L, lua_upvalueindex(1));
-  lua_createtable(L, 1, 0); /* 6: the queue, with room for one command */
+  lua_pushvalue(L, lua_upvalueindex(7)); /* 6: the queue */
+  for (lua_Integer queued = (lua_Integer)lua_rawlen(L, 6); queued > 0; queued--) {
+    lua_pushnil(L);
+    lua_rawseti(L, 6, queued);
+  }
   lua_pushvalue(L, 6);
   lua_rawseti(L, lua_upvalueindex(3), 1);
   lua_pushvalue(L, 2);
@@ -835,7 +847,8 @@ static int clua_rules_rule_caller(lua_State *L) {
   lua_pushvalue(L, 2);
   lua_pushvalue(L, 3);
   lua_pushvalue(L, 4);
-  lua_pushcclosure(L, clua_rules_call_rule, 6);
+  lua_createtable(L, 1, 0); /* the queue, with room for one command */
+  lua_pushcclosure(L, clua_rules_call_rule, 7);
   return 1;
 }
 

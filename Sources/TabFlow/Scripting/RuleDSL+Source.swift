@@ -617,7 +617,7 @@ function tabflow_make_dsl(host, limits)
   -- engine's rule_caller), doing exactly this:
   --
   --   current.what = ruleWhat[index]   -- begin_call, inlined (the queue stands for the call)
-  --   local queue = { nil }            -- room for one command (most rules queue one)
+  --   local queue = emptied(theQueue)  -- one table for every call: see the engine's comment
   --   ruleCall[1], ruleCall[2], ruleCall[3], ruleCall[4] = queue, tab, screen or index, action
   --   ruleFns[index](ruleNav, payload)
   --   ruleCall[1] = false

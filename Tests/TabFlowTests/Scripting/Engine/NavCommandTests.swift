@@ -73,6 +73,27 @@ extension ScriptedRulesTests {
       ])
     }
 
+    /// Every rule call starts from an empty queue, whatever the call before it queued or
+    /// whether it failed half-way (the engine reuses one queue table).
+    @Test func eachRuleCallQueuesOnlyItsOwnCommands() throws {
+      let flow = try ScriptedFlow(
+        """
+        tab "home" { root = "feed" }
+        screen "feed" { actions = { "two", "none", "fail", "one" } }
+        screen "item" { state = { id = 0 } }
+        on("feed.two", function(nav) nav:push("item", { id = 1 }); nav:push("item", { id = 2 }) end)
+        on("feed.none", function(nav) end)
+        on("feed.fail", function(nav) nav:push("item", { id = 3 }); nav:pop(); error("stop") end)
+        on("feed.one", function(nav) nav:push("item", { id = 4 }) end)
+        """, name: "queue.lua")
+      let item = { (id: Int) in DynamicScreen("item", state: ["id": .int(id)]) }
+      #expect(try flow.batch("two")?.commands == [.push(item(1)), .push(item(2))])
+      #expect(try flow.batch("none")?.commands == [])
+      #expect(throws: ScriptError.self) { try flow.batch("fail") }
+      #expect(try flow.batch("one")?.commands == [.push(item(4))])
+      #expect(try flow.batch("none")?.commands == [])
+    }
+
     @Test func presentSheetDefaultsToAFullHeightSheetWithoutNavigation() throws {
       let flow = try ScriptedFlow(lab: #"nav:presentSheet("login")"#)
       try flow.send("go")
