@@ -29,23 +29,15 @@ extension TabCoordinatorState {
 
 /// A record of every tab's route IDs, taken between actions without copying any stack's routes.
 public struct TabsRouteSnapshot: Hashable, Sendable {
-  @usableFromInline let stacks: [Entry]
-
-  /// One tab's record.
-  @usableFromInline
-  struct Entry: Hashable, Sendable {
-    @usableFromInline let tab: TabID
-    @usableFromInline let stack: RouteStackSnapshot
-
-    @inlinable
-    init(tab: TabID, stack: RouteStackSnapshot) {
-      self.tab = tab
-      self.stack = stack
-    }
-  }
+  /// The tabs' positions when it was taken: the state's own dictionary, so while the tabs stay the
+  /// same it is the same storage, and comparing it with the state's costs one comparison.
+  @usableFromInline let positions: [TabID: Int]
+  /// Every tab's record, in tab order.
+  @usableFromInline let stacks: [RouteStackSnapshot]
 
   @inlinable
-  init(stacks: [Entry]) {
+  init(positions: [TabID: Int], stacks: [RouteStackSnapshot]) {
+    self.positions = positions
     self.stacks = stacks
   }
 }
@@ -54,23 +46,35 @@ extension TabCoordinatorState: RouteSnapshotting {
   /// A record of every tab's route IDs (one small allocation; no routes are copied).
   @inlinable
   public var routeSnapshot: TabsRouteSnapshot {
-    // Closures, not key paths: a key path in generic code is instantiated at run time on every call.
-    TabsRouteSnapshot(stacks: storedTabs.map { TabsRouteSnapshot.Entry(tab: $0.id, stack: $0.stack.routeSnapshot) })
+    // Each stack read in place (no copy of a tab), and no key path: a key path in generic code
+    // is instantiated at run time on every call.
+    var stacks: [RouteStackSnapshot] = []
+    stacks.reserveCapacity(storedTabs.count)
+    for position in storedTabs.indices { stacks.append(storedTabs[position].stack.routeSnapshot) }
+    return TabsRouteSnapshot(positions: positions, stacks: stacks)
   }
 
   /// The IDs of routes recorded in `snapshot` that no tab holds now.
   @inlinable
   public func routeIDsRemoved(since snapshot: TabsRouteSnapshot) -> [RouteID] {
     var removed: [RouteID] = []
-    for (position, entry) in snapshot.stacks.enumerated() {
-      if position < storedTabs.count, storedTabs[position].id == entry.tab {
-        let ids = storedTabs[position].stack.routeIDsRemoved(since: entry.stack)
+    // Nearly always the same tabs in the same order: compare each tab's record with its stack.
+    if snapshot.positions == positions, snapshot.stacks.count == storedTabs.count {
+      // A stack whose structure did not change is passed over without touching its arrays.
+      for position in snapshot.stacks.indices
+      where storedTabs[position].stack.structureVersion != snapshot.stacks[position].structureVersion {
+        let ids = storedTabs[position].stack.routeIDsRemoved(since: snapshot.stacks[position])
         // Usually one tab changed: its array is the result, not a copy of it.
         if !ids.isEmpty { if removed.isEmpty { removed = ids } else { removed += ids } }
-      } else if let current = self.stack(for: entry.tab) {
-        removed += current.routeIDsRemoved(since: entry.stack)
+      }
+      return removed
+    }
+    // The tabs changed (a reload migrated the state): find each recorded tab by its ID.
+    for (tab, position) in snapshot.positions.sorted(by: { $0.value < $1.value }) where position < snapshot.stacks.count {
+      if let current = stack(for: tab) {
+        removed += current.routeIDsRemoved(since: snapshot.stacks[position])
       } else {
-        removed += entry.stack.ids
+        removed += snapshot.stacks[position].ids
       }
     }
     return removed
