@@ -7,16 +7,31 @@
 /// catalog.register("item", ItemState.self, embed: Screen.item) { if case let .item(s) = $0 { s } else { nil } }
 /// ```
 /// A payload that does not decode is an error naming the screen and the field.
+///
+/// Registering is inlinable, so the entries' closures are specialized for the app's screen and
+/// payload types where the app registers them (no generic metadata look-ups per action).
 public struct ScreenCatalog<Screen>: Sendable {
+  @usableFromInline
   struct Entry: Sendable {
-    let name: String
-    let make: @Sendable ([String: FlowValue]) throws(ScriptError) -> Screen
-    let state: @Sendable (Screen) -> [String: FlowValue]?
+    @usableFromInline let name: String
+    @usableFromInline let make: @Sendable ([String: FlowValue]) throws(ScriptError) -> Screen
+    @usableFromInline let state: @Sendable (Screen) -> [String: FlowValue]?
     /// Whether a screen is this entry's, without encoding its payload.
-    let matches: @Sendable (Screen) -> Bool
+    @usableFromInline let matches: @Sendable (Screen) -> Bool
+
+    @inlinable
+    init(
+      name: String, make: @escaping @Sendable ([String: FlowValue]) throws(ScriptError) -> Screen,
+      state: @escaping @Sendable (Screen) -> [String: FlowValue]?, matches: @escaping @Sendable (Screen) -> Bool
+    ) {
+      self.name = name
+      self.make = make
+      self.state = state
+      self.matches = matches
+    }
   }
 
-  private(set) var entries: [Entry] = []
+  @usableFromInline var entries: [Entry] = []
 
   /// An empty catalog.
   public init() {}
@@ -26,6 +41,7 @@ public struct ScreenCatalog<Screen>: Sendable {
 
   /// Registers a screen whose state is a `Codable` payload: `embed` builds the screen from it,
   /// `extract` returns it (or `nil` when a screen is another case).
+  @inlinable
   public mutating func register<Payload: Codable & Sendable>(
     _ name: String,
     _ payload: Payload.Type,
@@ -40,6 +56,7 @@ public struct ScreenCatalog<Screen>: Sendable {
   }
 
   /// Registers a screen without state (an enum case without payload).
+  @inlinable
   public mutating func register(_ name: String, _ screen: Screen) where Screen: Equatable & Sendable {
     entries.append(Entry(
       name: name,
@@ -54,20 +71,26 @@ public struct ScreenCatalog<Screen>: Sendable {
   }
 
   /// The typed screen for a script name and state.
+  @inlinable
   func screen(named name: String, state: [String: FlowValue]) throws(ScriptError) -> Screen {
-    guard let entry = entries.first(where: { $0.name == name }) else {
-      throw ScriptError(
-        .unknownName, "the screen catalog has no screen '\(name)'" + Suggestions.hint(for: name, in: names))
-    }
+    guard let entry = entries.first(where: { $0.name == name }) else { throw unknownScreen(name) }
     return try entry.make(state)
+  }
+
+  /// The error for a name no entry has.
+  @usableFromInline
+  func unknownScreen(_ name: String) -> ScriptError {
+    ScriptError(.unknownName, "the screen catalog has no screen '\(name)'" + Suggestions.hint(for: name, in: names))
   }
 
   /// The script name and state of a typed screen, or `nil` when no entry claims it.
   /// The name `screen` is registered under, without encoding its payload; `nil` when none.
+  @inlinable
   func name(of screen: Screen) -> String? {
     entries.first { $0.matches(screen) }?.name
   }
 
+  @inlinable
   func describe(_ screen: Screen) -> DynamicScreen? {
     for entry in entries {
       if let state = entry.state(screen) { return DynamicScreen(entry.name, state: state) }
@@ -75,7 +98,8 @@ public struct ScreenCatalog<Screen>: Sendable {
     return nil
   }
 
-  private static func decode<Payload: Decodable>(
+  @usableFromInline
+  static func decode<Payload: Decodable>(
     _ type: Payload.Type, from state: [String: FlowValue], screen: String
   ) throws(ScriptError) -> Payload {
     do {
@@ -85,7 +109,8 @@ public struct ScreenCatalog<Screen>: Sendable {
     }
   }
 
-  private static func encode<Payload: Encodable>(_ payload: Payload) -> [String: FlowValue] {
+  @usableFromInline
+  static func encode<Payload: Encodable>(_ payload: Payload) -> [String: FlowValue] {
     guard case let .object(members)? = try? FlowValueEncoder.encode(payload) else { return [:] }
     return members
   }

@@ -9,14 +9,29 @@ struct ScreenCodec<Screen>: Sendable {
   /// The screen's name alone (what rules are looked up by): no payload is encoded.
   @usableFromInline let name: @Sendable (Screen) -> String
   /// The names it can make; `nil` for any.
-  let names: [String]?
+  @usableFromInline let names: [String]?
+
+  @inlinable
+  init(
+    make: @escaping @Sendable (DynamicScreen) throws(ScriptError) -> Screen,
+    describe: @escaping @Sendable (Screen) -> DynamicScreen,
+    name: @escaping @Sendable (Screen) -> String,
+    names: [String]?
+  ) {
+    self.make = make
+    self.describe = describe
+    self.name = name
+    self.names = names
+  }
 
   /// Dynamic screens, as they are.
   static var dynamic: ScreenCodec<DynamicScreen> {
     ScreenCodec<DynamicScreen>(make: { screen throws(ScriptError) in screen }, describe: { $0 }, name: { $0.name }, names: nil)
   }
 
-  /// Typed screens through a catalog.
+  /// Typed screens through a catalog (inlinable: its closures are specialized for the app's
+  /// screen type where the rules are made).
+  @inlinable
   static func catalog(_ catalog: ScreenCatalog<Screen>) -> ScreenCodec<Screen> {
     ScreenCodec(
       make: { screen throws(ScriptError) in try catalog.screen(named: screen.name, state: screen.state) },

@@ -43,6 +43,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// Loads a script whose screen names map to typed screens through `catalog`. Throws when the
   /// script does not load, its declarations do not fit together, or it declares a screen the
   /// catalog does not have.
+  @inlinable
   public init(
     source: String, name: String = "rules.lua", catalog: ScreenCatalog<Screen>, limits: LuaVM.Limits = LuaVM.Limits()
   ) throws(ScriptError) {
@@ -369,7 +370,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
 
   // MARK: - Internals
 
-  private static func load(
+  @usableFromInline
+  static func load(
     _ source: String, _ name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits
   ) throws(ScriptError) -> RuleScript {
     let script = try RuleScript(source: source, chunk: name, limits: limits)
