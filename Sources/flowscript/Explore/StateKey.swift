@@ -4,18 +4,13 @@ import TabFlow
 /// selected tab, each tab's routes (style, screen, state, navigation, sheet), context, pending
 /// link — and not the route IDs. Hashed once, when made (a look-up and an insertion then cost
 /// no more hashing); never rendered.
+///
+/// It keeps each tab's routes as the state holds them (a reference to the stack's storage, no
+/// copy): two routes are equal exactly when `state` prints them the same — style, screen and
+/// its state, the navigation flag of a root or a presented route, a sheet's configuration.
 struct StateKey: Hashable {
-  /// One route as the state output shows it.
-  struct RouteKey: Hashable {
-    let style: RouteStyle
-    let screen: DynamicScreen
-    /// Shown only for presented routes and a root without navigation.
-    let withNavigation: Bool?
-    let sheet: SheetConfiguration?
-  }
-
   let selectedTab: TabID
-  let tabs: [[RouteKey]]
+  let tabs: [[Route<DynamicScreen>]]
   let context: [String: FlowValue]
   let pendingLink: String?
   /// The hash of all of the above.
@@ -23,19 +18,19 @@ struct StateKey: Hashable {
 
   init(_ state: TabCoordinatorState<DynamicScreen>) {
     selectedTab = state.selectedTab
-    tabs = state.tabs.map { tab in
-      tab.stack.routes.map { route in
-        RouteKey(
-          style: route.style, screen: route.screen,
-          withNavigation: route.isPresented || !route.withNavigation && route.style == .root ? route.withNavigation : nil,
-          sheet: route.sheetConfiguration)
-      }
-    }
     context = state.context
     pendingLink = state.pendingLink
     var hasher = Hasher()
     hasher.combine(selectedTab)
-    hasher.combine(tabs)
+    var tabs: [[Route<DynamicScreen>]] = []
+    tabs.reserveCapacity(state.tabs.count)
+    for tab in state.tabs {
+      let routes = tab.stack.routes
+      hasher.combine(routes.count)
+      for route in routes { Self.hash(route, into: &hasher) }
+      tabs.append(routes)
+    }
+    self.tabs = tabs
     hasher.combine(context)
     hasher.combine(pendingLink)
     fingerprint = hasher.finalize()
@@ -46,7 +41,23 @@ struct StateKey: Hashable {
   }
 
   static func == (lhs: StateKey, rhs: StateKey) -> Bool {
-    lhs.fingerprint == rhs.fingerprint && lhs.selectedTab == rhs.selectedTab && lhs.tabs == rhs.tabs
+    lhs.fingerprint == rhs.fingerprint && lhs.selectedTab == rhs.selectedTab
+      && lhs.tabs.elementsEqual(rhs.tabs, by: { $0.elementsEqual($1, by: same) })
       && lhs.context == rhs.context && lhs.pendingLink == rhs.pendingLink
+  }
+
+  // A route's parts, read through its accessors for the concrete screen type (the route's own
+  // `Hashable` conformance would go through generic code for every route).
+
+  private static func hash(_ route: Route<DynamicScreen>, into hasher: inout Hasher) {
+    hasher.combine(route.style)
+    hasher.combine(route.screen)
+    hasher.combine(route.withNavigation)
+    hasher.combine(route.sheetConfiguration)
+  }
+
+  private static func same(_ lhs: Route<DynamicScreen>, _ rhs: Route<DynamicScreen>) -> Bool {
+    lhs.style == rhs.style && lhs.withNavigation == rhs.withNavigation && lhs.screen == rhs.screen
+      && lhs.sheetConfiguration == rhs.sheetConfiguration
   }
 }
