@@ -19,15 +19,17 @@ public struct DeepLinks<Screen> {
   /// The parameters a linked screen has in its URL, or `nil` when the screen is not this link's.
   public typealias Parameters = (Screen) -> [String: String]?
 
-  private var entries: [(pattern: DeepLinkPattern, handler: Handler)] = []
+  @usableFromInline var entries: [(pattern: DeepLinkPattern, handler: Handler)] = []
+  /// The patterns of `entries`, in the same order (what matching a URL reads).
+  @usableFromInline var entryPatterns: [DeepLinkPattern] = []
   /// Links that map screens back to URLs (``link(_:tab:screen:parameters:)``), in registration order.
   private var links: [(pattern: DeepLinkPattern, parameters: Parameters)] = []
-  private var source: (() -> DeepLinks<Screen>)?
+  @usableFromInline var source: (() -> DeepLinks<Screen>)?
   /// Links tried after these (see ``followed(by:)``).
-  private var fallback: [DeepLinks<Screen>] = []
+  @usableFromInline var fallback: [DeepLinks<Screen>] = []
   /// Which of `entries` recent URLs matched; replaced (not cleared) when `entries` changes, so
   /// copies made before keep theirs.
-  private var matches = URLMatchCache()
+  @usableFromInline var matches = URLMatchCache()
 
   /// No deep links.
   public init() {}
@@ -52,7 +54,13 @@ public struct DeepLinks<Screen> {
 
   /// Adds a pattern and its handler; throws when the pattern is malformed.
   public mutating func register(_ pattern: String, _ handler: @escaping Handler) throws(DeepLinkError) {
-    entries.append((try DeepLinkPattern(pattern), handler))
+    add(try DeepLinkPattern(pattern), handler)
+  }
+
+  /// Adds an entry; URLs matched before are matched anew.
+  private mutating func add(_ pattern: DeepLinkPattern, _ handler: @escaping Handler) {
+    entries.append((pattern, handler))
+    entryPatterns.append(pattern)
     matches = URLMatchCache()
   }
 
@@ -76,14 +84,13 @@ public struct DeepLinks<Screen> {
     parameters: @escaping Parameters
   ) throws(DeepLinkError) {
     let parsed = try DeepLinkPattern(pattern)
-    entries.append((parsed, { match, state in
+    add(parsed) { match, state in
       guard let made = try screen(match.parameters) else {
         throw DeepLinkHandlerError("the parameters of \(match.url) do not make a screen for \(pattern)")
       }
       return Self.show(made, in: tab, of: state)
-    }))
+    }
     links.append((parsed, parameters))
-    matches = URLMatchCache()
   }
 
   /// The commands that show a linked screen: above the root of `tab` (selected first), or of the
@@ -115,35 +122,18 @@ public struct DeepLinks<Screen> {
     return nil
   }
 
-  /// The first pattern matching `url`, with its parameters and handler.
-  @usableFromInline
+  /// The first pattern matching `url`, with its parameters and handler. Inlinable (the
+  /// matching itself is not generic), so opening a link runs specialized for the screen type.
+  @inlinable
   func resolve(_ url: String) -> (match: DeepLinkMatch, handler: Handler)? {
     if let found = source?().resolve(url) { return found }
-    if let (index, parameters) = matchingEntry(url) {
-      let entry = entries[index]
-      return (DeepLinkMatch(url: url, pattern: entry.pattern.text, parameters: parameters), entry.handler)
+    if let (index, parameters) = matches.match(for: url, among: entryPatterns) {
+      return (DeepLinkMatch(url: url, pattern: entryPatterns[index].text, parameters: parameters), entries[index].handler)
     }
     for links in fallback {
       if let found = links.resolve(url) { return found }
     }
     return nil
-  }
-
-  /// The first of `entries` matching `url`, with its parameters: the URL is parsed once, and a
-  /// recent URL's answer is remembered (a pending link is tried again after every batch).
-  private func matchingEntry(_ url: String) -> URLMatchCache.Match? {
-    if let known = matches.answer(for: url) { return known.match }
-    var found: URLMatchCache.Match?
-    if let parsed = ParsedURL(url) {
-      for (index, entry) in entries.enumerated() {
-        if let parameters = entry.pattern.match(parsed) {
-          found = (index, parameters)
-          break
-        }
-      }
-    }
-    matches.remember(found, for: url)
-    return found
   }
 
   /// The usual deep-link batch: select `tab` and open `routes` in its stack with `mode`, in one batch.
@@ -160,6 +150,13 @@ public struct DeepLinkMatch: Hashable, Sendable {
   public let pattern: String
   /// Path parameters and query items.
   public let parameters: [String: String]
+
+  @usableFromInline
+  init(url: String, pattern: String, parameters: [String: String]) {
+    self.url = url
+    self.pattern = pattern
+    self.parameters = parameters
+  }
 
   /// The parameter `name`, or `nil`.
   public subscript(name: String) -> String? { parameters[name] }
@@ -239,5 +236,11 @@ extension TabCoordinatorState {
   /// Forgets the pending deep link, if any.
   public mutating func cancelPendingLink() {
     pendingLink = nil
+  }
+
+  /// Keeps `url` as the pending deep link (a guard deferred it).
+  @usableFromInline
+  mutating func setPendingLink(_ url: String) {
+    pendingLink = url
   }
 }

@@ -19,14 +19,10 @@ extension TabCoordinatorState {
     }
   }
 
-  /// Resolves an objection to a batch that has already been undone: a rejection throws the batch
-  /// whole; a redirect applies its commands as a new batch through the guards again, up to
-  /// ``maximumRedirects`` in a row, and a cycle or a longer run throws an error naming it; a
-  /// deferral of a deep link keeps the link as ``pendingLink`` (and applies its redirect, if any).
-  /// Whatever fails leaves the state as it was before the first batch.
   /// Whether two batches are the same, payloads included (descriptions name screens only), so
   /// a redirect is a cycle only when it repeats an earlier batch exactly. Screens that are
   /// `Equatable` compare as values; others by their dumped form.
+  @usableFromInline
   static func same(_ lhs: [NavigationCommand<Screen>], _ rhs: [NavigationCommand<Screen>]) -> Bool {
     guard lhs.count == rhs.count else { return false }
     if let equatable = (lhs as Any) as? any Equatable { return isEqual(equatable, rhs) }
@@ -44,7 +40,13 @@ extension TabCoordinatorState {
     return text
   }
 
-  @usableFromInline
+  /// Resolves an objection to a batch that has already been undone: a rejection throws the batch
+  /// whole; a redirect applies its commands as a new batch through the guards again, up to
+  /// ``maximumRedirects`` in a row, and a cycle or a longer run throws an error naming it; a
+  /// deferral of a deep link keeps the link as ``pendingLink`` (and applies its redirect, if any).
+  /// Whatever fails leaves the state as it was before the first batch. Inlinable, like the batch
+  /// it continues, so it runs specialized for the screen type.
+  @inlinable
   mutating func overrule(
     _ first: Objection, commands: [NavigationCommand<Screen>], source: BatchSource, guards: [NavigationGuard<Screen>]
   ) throws(BatchError<Screen>) -> PerformedBatch {
@@ -74,7 +76,7 @@ extension TabCoordinatorState {
         deferredLink = url
         notes.append(.linkDeferred(url: url, guard: objection.guardName, reason: reason))
         guard !commands.isEmpty else {
-          pendingLink = url
+          setPendingLink(url)
           return PerformedBatch(commands: [], reports: notes)
         }
         redirect = commands
@@ -102,7 +104,7 @@ extension TabCoordinatorState {
       guard
         let next = firstObjection(by: guards, commands: redirect, source: source, confirmedGuards: [], journal: journal)
       else {
-        if let deferredLink { pendingLink = deferredLink }
+        if let deferredLink { setPendingLink(deferredLink) }
         return PerformedBatch(commands: redirect, reports: notes + reports)
       }
       trail.append(topLabel)

@@ -2,9 +2,10 @@
 /// URL and percent-decodes it, and the same few URLs come back (a pending link is tried again
 /// after every batch; `check --explore` opens each sample link from every state). Holds at most
 /// ``capacity`` URLs, forgetting them all when full.
+@usableFromInline
 final class URLMatchCache {
   /// The pattern a URL matched (its index) and the URL's parameters.
-  typealias Match = (index: Int, parameters: [String: String])
+  @usableFromInline typealias Match = (index: Int, parameters: [String: String])
 
   /// A URL's answer: what it matched, or `nil` (no pattern).
   struct Answer {
@@ -16,6 +17,27 @@ final class URLMatchCache {
 
   /// The remembered answer for `url`, if any.
   func answer(for url: String) -> Answer? { answers[url] }
+
+  @usableFromInline
+  init() {}
+
+  /// The first of `patterns` matching `url`, with its parameters: the URL is parsed once, and a
+  /// recent URL's answer is remembered (a pending link is tried again after every batch).
+  @usableFromInline
+  func match(for url: String, among patterns: [DeepLinkPattern]) -> Match? {
+    if let known = answer(for: url) { return known.match }
+    var found: Match?
+    if let parsed = ParsedURL(url) {
+      for (index, pattern) in patterns.enumerated() {
+        if let parameters = pattern.match(parsed) {
+          found = (index, parameters)
+          break
+        }
+      }
+    }
+    remember(found, for: url)
+    return found
+  }
 
   /// Remembers the answer for `url`.
   func remember(_ match: Match?, for url: String) {
