@@ -152,6 +152,7 @@ extension RouteStack: RandomAccessCollection {
 
 extension RouteStack: Equatable where Screen: Equatable {
   /// Stacks are equal when their routes are; IDs do not take part.
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.routes == rhs.routes }
 }
 

@@ -257,9 +257,9 @@ final class RuleScript {
   /// queued (run against the state before the change), and whether it asked to `defer` a link.
   @usableFromInline
   struct GuardRefusal {
-    var reason: String
-    var redirect: [NavigationCommand<DynamicScreen>]?
-    var deferLink: Bool
+    @usableFromInline var reason: String
+    @usableFromInline var redirect: [NavigationCommand<DynamicScreen>]?
+    @usableFromInline var deferLink: Bool
   }
 
   /// Runs guard number `index` (0-based) on a change; `nil` allows it.
@@ -367,6 +367,7 @@ final class RuleScript {
   @usableFromInline
   func line(ofDeepLink index: Int) -> Int? { Self.line(declarations.deepLinkLines, index) }
   /// The line declaring guard number `index` (0-based).
+  @usableFromInline
   func line(ofGuard index: Int) -> Int? { Self.line(declarations.guardLines, index) }
 
   private static func line(_ lines: [Int?], _ index: Int) -> Int? {

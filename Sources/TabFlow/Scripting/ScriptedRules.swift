@@ -174,14 +174,18 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// The verdict a guard's refusal stands for: redirect, defer (with its redirect), or reject.
-  @usableFromInline
+  @inlinable
   func verdict(
     for refusal: RuleScript.GuardRefusal, guard name: String, index: Int
   ) throws(ScriptError) -> GuardVerdict<Screen> {
     var redirect: [NavigationCommand<Screen>] = []
     if let commands = refusal.redirect {
-      redirect = try convert(
-        commands, rule: BatchFailure.guardLabel(name), line: script.line(ofGuard: index))
+      // Dynamic screens need no conversion.
+      if let dynamic = commands as? [NavigationCommand<Screen>] {
+        redirect = dynamic
+      } else {
+        redirect = try convert(commands, rule: BatchFailure.guardLabel(name), line: script.line(ofGuard: index))
+      }
     }
     if refusal.deferLink { return .deferLink(refusal.reason, redirect: redirect) }
     return redirect.isEmpty ? .reject(refusal.reason) : .redirect(redirect, reason: refusal.reason)

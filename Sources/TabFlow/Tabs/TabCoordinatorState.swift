@@ -99,7 +99,7 @@ public struct TabCoordinatorState<Screen> {
   }
 
   /// The identifiers of the tabs, in tab-bar order.
-  public var tabIDs: [TabID] { tabs.map { $0.id } }
+  @inlinable public var tabIDs: [TabID] { storedTabs.map { $0.id } }
 
   /// The position of a tab, or an error naming the known tabs.
   @inlinable
