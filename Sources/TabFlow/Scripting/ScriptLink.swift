@@ -41,6 +41,7 @@ public struct ScriptLink: Hashable, Sendable {
 
   /// The URL parameters of a screen's `state`, or `nil` when the URL cannot carry it (a path
   /// field is missing, or a list or table differs from its default).
+  @usableFromInline
   func parameters(of state: [String: FlowValue], declaration: ScreenDeclaration, path: [String]) -> [String: String]? {
     var parameters: [String: String] = [:]
     for (name, value) in state {
@@ -54,6 +55,7 @@ public struct ScriptLink: Hashable, Sendable {
 
   /// The payload a URL's `parameters` give the screen: each declared field read as its default's
   /// kind; an error when one does not read (`id=abc` for an integer field).
+  @usableFromInline
   func payload(from parameters: [String: String], declaration: ScreenDeclaration) throws(DeepLinkHandlerError) -> [String: FlowValue] {
     var payload: [String: FlowValue] = [:]
     for (name, text) in parameters {

@@ -227,7 +227,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// Adds the script's `link` declarations (typed two-way links) to `links`.
-  @usableFromInline
+  @inlinable
   func addLinks(to links: inout DeepLinks<Screen>) {
     for link in declarations.links {
       guard let declaration = declarations.screen(named: link.screen),

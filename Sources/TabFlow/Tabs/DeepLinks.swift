@@ -23,7 +23,7 @@ public struct DeepLinks<Screen> {
   /// The patterns of `entries`, in the same order (what matching a URL reads).
   @usableFromInline var entryPatterns: [DeepLinkPattern] = []
   /// Links that map screens back to URLs (``link(_:tab:screen:parameters:)``), in registration order.
-  private var links: [(pattern: DeepLinkPattern, parameters: Parameters)] = []
+  @usableFromInline var links: [(pattern: DeepLinkPattern, parameters: Parameters)] = []
   @usableFromInline var source: (() -> DeepLinks<Screen>)?
   /// Links tried after these (see ``followed(by:)``).
   @usableFromInline var fallback: [DeepLinks<Screen>] = []
@@ -58,7 +58,8 @@ public struct DeepLinks<Screen> {
   }
 
   /// Adds an entry; URLs matched before are matched anew.
-  private mutating func add(_ pattern: DeepLinkPattern, _ handler: @escaping Handler) {
+  @usableFromInline
+  mutating func add(_ pattern: DeepLinkPattern, _ handler: @escaping Handler) {
     entries.append((pattern, handler))
     entryPatterns.append(pattern)
     matches = URLMatchCache()
@@ -78,6 +79,7 @@ public struct DeepLinks<Screen> {
   /// ```
   ///
   /// `screen` returning `nil` refuses the URL (its parameters do not make that screen).
+  @inlinable
   public mutating func link(
     _ pattern: String, tab: TabID? = nil,
     screen: @escaping ([String: String]) throws -> Screen?,
@@ -95,6 +97,7 @@ public struct DeepLinks<Screen> {
 
   /// The commands that show a linked screen: above the root of `tab` (selected first), or of the
   /// selected tab; the root itself when the screen is the tab's root screen.
+  @inlinable
   public static func show(_ screen: Screen, in tab: TabID?, of state: TabCoordinatorState<Screen>) -> [NavigationCommand<Screen>] {
     let target = tab ?? state.selectedTab
     let root = state.stack(for: target)?.root.screen
