@@ -109,11 +109,13 @@ public struct DeepLinks<Screen> {
 
   /// The URL of the selected tab's top screen: the first link whose `parameters` recognizes it,
   /// filled in; `nil` when no link does (or a path parameter is missing).
+  @inlinable
   public func url(for state: TabCoordinatorState<Screen>) -> String? {
     url(for: state.top.screen)
   }
 
   /// The URL of a screen (see ``url(for:)-(TabCoordinatorState<Screen>)``).
+  @inlinable
   public func url(for screen: Screen) -> String? {
     if let found = source?().url(for: screen) { return found }
     for link in links {

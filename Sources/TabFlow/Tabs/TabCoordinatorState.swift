@@ -258,7 +258,17 @@ public struct TabCoordinatorState<Screen> {
   }
 }
 
-extension TabCoordinatorState: Equatable where Screen: Equatable {}
+extension TabCoordinatorState: Equatable where Screen: Equatable {
+  /// States are equal when every stored field is (inlinable, unlike a synthesized conformance,
+  /// so it is specialized for the screen type).
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.storedTabs == rhs.storedTabs && lhs.storedSelectedTab == rhs.storedSelectedTab
+      && lhs.selectedIndex == rhs.selectedIndex && lhs.storedHistory == rhs.storedHistory
+      && lhs.positions == rhs.positions && lhs.backBehavior == rhs.backBehavior && lhs.context == rhs.context
+      && lhs.pendingLink == rhs.pendingLink
+  }
+}
 extension TabCoordinatorState: Sendable where Screen: Sendable {}
 
 extension TabCoordinatorState: RouteContainer {
