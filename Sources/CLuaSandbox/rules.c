@@ -706,6 +706,16 @@ static int clua_rules_state_fits(lua_State *L) {
 /* push and pop on a rule's own nav                                         */
 /* ------------------------------------------------------------------------ */
 
+/* Calls the DSL's own method (upvalue 4 of a C nav method) with the method's
+ * `arguments` first arguments: whatever the C method does not handle itself. */
+static int clua_rules_call_dsl_method(lua_State *L, int arguments) {
+  lua_settop(L, arguments);
+  lua_pushvalue(L, lua_upvalueindex(4));
+  lua_insert(L, 1);
+  lua_call(L, arguments, 0);
+  return 0;
+}
+
 /* nav:push(screen, state): the DSL's push, made in C for its common case — the
  * rule's own nav during its call, a declared screen name, no state or one that
  * fits (see state_fits) — which queues { "push", name, state } exactly as the
@@ -739,11 +749,7 @@ static int clua_rules_push(lua_State *L) {
     }
   }
 checked:
-  lua_settop(L, 3);
-  lua_pushvalue(L, lua_upvalueindex(4));
-  lua_insert(L, 1);
-  lua_call(L, 3, 0);
-  return 0;
+  return clua_rules_call_dsl_method(L, 3);
 }
 
 /* nav:pop(n): the DSL's pop, made in C for its common case — `nav:pop()` on
@@ -758,11 +764,7 @@ static int clua_rules_pop(lua_State *L) {
     lua_rawseti(L, 3, (lua_Integer)lua_rawlen(L, 3) + 1);
     return 0;
   }
-  lua_settop(L, 2);
-  lua_pushvalue(L, lua_upvalueindex(4));
-  lua_insert(L, 1);
-  lua_call(L, 2, 0);
-  return 0;
+  return clua_rules_call_dsl_method(L, 2);
 }
 
 /* nav_methods(screensByName, ruleCall, ruleNav, push, pop, popOne) -> push, pop:
