@@ -859,10 +859,10 @@ static int clua_rules_rule_caller(lua_State *L) {
 /* ------------------------------------------------------------------------ */
 
 /* host(view, base, hint) -> { current, view, hint, freeze, rawget, rawlen,
- * rawset, setmetatable, next, pairs, tostring, state_fits, rule_caller, nav_methods, format }: the table the rule
- * DSL is made with. `view` and `hint` are light userdata naming the Swift
- * functions that answer nav views and suggest names; `base` is the sandbox's
- * read-only base. */
+ * rawset, setmetatable, next, pairs, tostring, state_fits, rule_caller,
+ * nav_methods, format }: the table the rule DSL is made with. `view` and
+ * `hint` are light userdata naming the Swift functions that answer nav views
+ * and suggest names; `base` is the sandbox's read-only base. */
 int clua_rules_host(lua_State *L) {
   luaL_checktype(L, 1, LUA_TLIGHTUSERDATA);
   luaL_checktype(L, 2, LUA_TTABLE);

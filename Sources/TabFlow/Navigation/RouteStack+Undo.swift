@@ -35,7 +35,7 @@ extension RouteStack {
   @inlinable
   mutating func applyRecordingUndo(_ command: NavigationCommand<Screen>) throws(NavigationError) -> StackUndo<Screen>? {
     switch command {
-    case let .push(screen) where storedRoutes[storedPresentedIndices.last ?? 0].withNavigation:
+    case let .push(screen) where !storedRoutes.isEmpty && storedRoutes[storedPresentedIndices.last ?? 0].withNavigation:
       let undo = StackUndo<Screen>(removed: .none, appendedCount: 1, previousVersion: structureVersion)
       storedRoutes.append(.push(screen))
       storedIDs.append(.next())
