@@ -19,15 +19,15 @@ public struct DeepLinks<Screen> {
   /// The parameters a linked screen has in its URL, or `nil` when the screen is not this link's.
   public typealias Parameters = (Screen) -> [String: String]?
 
-  @usableFromInline var entries: [(pattern: DeepLinkPattern, handler: Handler)] = []
-  /// The patterns of `entries`, in the same order (what matching a URL reads).
+  /// The registered patterns, in the order they are tried, and their handlers (same order).
   @usableFromInline var entryPatterns: [DeepLinkPattern] = []
+  @usableFromInline var handlers: [Handler] = []
   /// Links that map screens back to URLs (``link(_:tab:screen:parameters:)``), in registration order.
   @usableFromInline var links: [(pattern: DeepLinkPattern, parameters: Parameters)] = []
   @usableFromInline var source: (() -> DeepLinks<Screen>)?
   /// Links tried after these (see ``followed(by:)``).
   @usableFromInline var fallback: [DeepLinks<Screen>] = []
-  /// Which of `entries` recent URLs matched; replaced (not cleared) when `entries` changes, so
+  /// Which pattern recent URLs matched; replaced (not cleared) when a pattern is added, so
   /// copies made before keep theirs.
   @usableFromInline var matches = URLMatchCache()
 
@@ -42,7 +42,7 @@ public struct DeepLinks<Screen> {
 
   /// The patterns, in the order they are tried.
   public var patterns: [DeepLinkPattern] {
-    (source?().patterns ?? []) + entries.map(\.pattern) + fallback.flatMap(\.patterns)
+    (source?().patterns ?? []) + entryPatterns + fallback.flatMap(\.patterns)
   }
 
   /// These links, then `other`'s: a URL opens with the first pattern that matches, these first.
@@ -60,8 +60,8 @@ public struct DeepLinks<Screen> {
   /// Adds an entry; URLs matched before are matched anew.
   @usableFromInline
   mutating func add(_ pattern: DeepLinkPattern, _ handler: @escaping Handler) {
-    entries.append((pattern, handler))
     entryPatterns.append(pattern)
+    handlers.append(handler)
     matches = URLMatchCache()
   }
 
@@ -133,7 +133,7 @@ public struct DeepLinks<Screen> {
   func resolve(_ url: String) -> (match: DeepLinkMatch, handler: Handler)? {
     if let found = source?().resolve(url) { return found }
     if let (index, parameters) = matches.match(for: url, among: entryPatterns) {
-      return (DeepLinkMatch(url: url, pattern: entryPatterns[index].text, parameters: parameters), entries[index].handler)
+      return (DeepLinkMatch(url: url, pattern: entryPatterns[index].text, parameters: parameters), handlers[index])
     }
     for links in fallback {
       if let found = links.resolve(url) { return found }

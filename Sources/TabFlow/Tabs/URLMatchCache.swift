@@ -16,7 +16,7 @@ final class URLMatchCache {
   private var answers: [String: Answer] = [:]
 
   /// The remembered answer for `url`, if any.
-  func answer(for url: String) -> Answer? { answers[url] }
+  private func answer(for url: String) -> Answer? { answers[url] }
 
   @usableFromInline
   init() {}
@@ -40,7 +40,7 @@ final class URLMatchCache {
   }
 
   /// Remembers the answer for `url`.
-  func remember(_ match: Match?, for url: String) {
+  private func remember(_ match: Match?, for url: String) {
     if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
     answers[url] = Answer(match: match)
   }

@@ -140,6 +140,17 @@ extension TabsTests {
       #expect(state.routeIDsRemoved(since: state).isEmpty)
     }
 
+    /// When the tabs themselves changed (a reload's migration dropped or reordered them), each
+    /// recorded tab is found by its ID: a dropped tab's routes all left, a moved one's did not.
+    @Test func routeIDsRemovedFollowsTabsThatMovedOrWereDropped() throws {
+      let before = try TabFixtures.deepCoordinator()
+      let tabs = before.tabs
+      let after = try TabCoordinatorState(
+        restoring: [tabs[2], tabs[0]], selectedTab: "profile", history: [], backBehavior: .none, context: [:])
+
+      #expect(Set(after.routeIDsRemoved(since: before)) == Set(before.routeIDs(ofTab: "search")))
+    }
+
     @Test func routeIDsRemovedSeesARouteReplacedAtTheSameIndex() throws {
       var state = try TabFixtures.deepCoordinator()
       let before = state
