@@ -94,22 +94,25 @@ extension ScriptCommandDecoder {
   /// a plain object of scalars; `nil` otherwise, when its fields are read one by one (which also
   /// says what is wrong with them). Leaves the stack as it found it.
   func screen(ofPositionalPushAt table: Int32, in stack: LuaStack) throws(ScriptError) -> DynamicScreen? {
-    let declaration: ScreenDeclaration
+    let template: DeclaredScreenTemplate
     do throws(LuaError) {
       try stack.pushElement(2, of: table)
       let known = stack.stringIdentity(at: -1).flatMap { screensByNameIdentity[$0] }
       stack.pop()
       guard let known else { return nil }
-      declaration = known
+      template = known
       try stack.pushElement(3, of: table)
     } catch {
       throw ScriptError(error, rule: nil)
     }
     defer { stack.pop() }
+    let declaration = template.declaration
     let payload: [String: FlowValue]
     switch stack.type(at: -1) {
-    case .nil: payload = [:]
+    case .nil: return DynamicScreen(declaration.name, state: declaration.stateDefaults)
     case .table:
+      // Usually every field is declared with a name the VM holds once, and of its kind.
+      if let screen = stack.screen(at: -1, filling: template) { return screen }
       guard let members = stack.scalarMembers(at: -1) else { return nil }
       payload = members
     default: return nil

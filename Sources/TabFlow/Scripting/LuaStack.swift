@@ -122,16 +122,46 @@ package struct LuaStack {
   /// read them; `nil` for any other table (read it with ``value(at:)``, which also says what is
   /// wrong with it) or value.
   func scalarMembers(at index: Int32) -> [String: FlowValue]? {
-    guard isValid(index), lua_type(state, index) == LUA_TTABLE, lua_rawlen(state, index) == 0,
-      lua_checkstack(state, 3) != 0
-    else { return nil }
-    if lua_getmetatable(state, index) != 0 {
-      lua_settop(state, -2)
-      return nil
-    }
-    let table = absoluteIndex(index)
     let limit = vm.limits.maxValueCount - 1  // the table itself counts as one value
     var members: [String: FlowValue] = [:]
+    let read = forEachScalarMember(ofPlainTableAt: index) { value in
+      guard members.count < limit else { return false }
+      members[luaString(state, -2)] = value
+      return true
+    }
+    return read ? members : nil
+  }
+
+  /// The screen `template` declares, opened with the plain object of scalars at `index` (see
+  /// ``scalarMembers(at:)``) written over its defaults: `nil` when the value is not such a table,
+  /// or sets a field the template does not know by its name's identity, or a value of another
+  /// kind than the field's default (read it the general way, which says what is wrong).
+  func screen(at index: Int32, filling template: DeclaredScreenTemplate) -> DynamicScreen? {
+    var fields = template.declaration.stateDefaults
+    let read = forEachScalarMember(ofPlainTableAt: index) { value in
+      guard let slot = template.slot(ofFieldNamed: UInt(bitPattern: lua_tolstring(state, -2, nil))),
+        ScreenDeclaration.compatible(value, with: fields.values[slot])
+      else { return false }
+      fields.values[slot] = value
+      return true
+    }
+    return read ? DynamicScreen(template.declaration.name, state: fields) : nil
+  }
+
+  /// Calls `body` with each value of the table at `index` — its key, a string, at -2 — while it
+  /// returns true, when the table is a plain object of scalars (no metatable, no array part,
+  /// string keys, boolean, number or string values). False when the table is not one or `body`
+  /// returned false; the stack is left as it was.
+  @inline(__always)
+  private func forEachScalarMember(ofPlainTableAt index: Int32, _ body: (FlowValue) -> Bool) -> Bool {
+    guard isValid(index), lua_type(state, index) == LUA_TTABLE, lua_rawlen(state, index) == 0,
+      lua_checkstack(state, 3) != 0
+    else { return false }
+    if lua_getmetatable(state, index) != 0 {
+      lua_settop(state, -2)
+      return false
+    }
+    let table = absoluteIndex(index)
     lua_pushnil(state)
     while lua_next(state, table) != 0 {
       let value: FlowValue
@@ -142,16 +172,31 @@ package struct LuaStack {
       case LUA_TSTRING: value = .string(luaString(state, -1))
       default:
         lua_settop(state, -3)
-        return nil
+        return false
       }
-      guard lua_type(state, -2) == LUA_TSTRING, members.count < limit else {
+      guard lua_type(state, -2) == LUA_TSTRING, body(value) else {
         lua_settop(state, -3)
-        return nil
+        return false
       }
-      members[luaString(state, -2)] = value
       lua_settop(state, -2)
     }
-    return members
+    return true
+  }
+
+  /// The identities (see ``stringIdentity(at:)``) of the string keys of the table at `index`,
+  /// with the keys; empty for any other value.
+  func stringKeyIdentities(ofTableAt index: Int32) -> [UInt: String] {
+    guard isValid(index), lua_type(state, index) == LUA_TTABLE, lua_checkstack(state, 2) != 0 else { return [:] }
+    let table = absoluteIndex(index)
+    var identities: [UInt: String] = [:]
+    lua_pushnil(state)
+    while lua_next(state, table) != 0 {
+      if lua_type(state, -2) == LUA_TSTRING {
+        identities[UInt(bitPattern: lua_tolstring(state, -2, nil))] = luaString(state, -2)
+      }
+      lua_settop(state, -2)
+    }
+    return identities
   }
 
   /// The address of the characters of the string at `index` — the same for every copy of a

@@ -58,7 +58,7 @@ final class RuleScript {
     let declared: FlowValue
     var entryPoints: [LuaRef] = []
     var popOne: UInt?
-    var nameIdentities: [UInt: String] = [:]
+    var nameIdentities: [UInt: (name: String, fields: [UInt: String])] = [:]
     let vm: LuaVM
     do {
       vm = try LuaVM(limits: limits)
@@ -133,16 +133,18 @@ final class RuleScript {
     var decoder = ScriptCommandDecoder(
       screens: Dictionary(declarations.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
       tabs: Set(declarations.tabIDs))
-    decoder.screensByNameIdentity = nameIdentities.compactMapValues { decoder.screens[$0] }
+    decoder.screensByNameIdentity = nameIdentities.compactMapValues { name, fields in
+      decoder.screens[name].map { DeclaredScreenTemplate(declaration: $0, fieldIdentities: fields) }
+    }
     self.decoder = decoder
   }
 
-  /// The declared screen names as the VM holds them (in the declarations table, which the DSL
-  /// keeps for as long as the VM lives), by their identity.
+  /// The declared screen names and their state fields' names as the VM holds them (in the
+  /// declarations table, which the DSL keeps for as long as the VM lives), by their identity.
   private static func screenNameIdentities(
     inDeclarationsAt declarations: Int32, of stack: LuaStack
-  ) throws(LuaError) -> [UInt: String] {
-    var identities: [UInt: String] = [:]
+  ) throws(LuaError) -> [UInt: (name: String, fields: [UInt: String])] {
+    var identities: [UInt: (name: String, fields: [UInt: String])] = [:]
     guard try stack.pushField("screens", of: declarations) == .table else {
       stack.pop()
       return identities
@@ -154,9 +156,14 @@ final class RuleScript {
         stack.pop()
         continue
       }
-      try stack.pushField("name", of: stack.absoluteIndex(-1))
-      if let identity = stack.stringIdentity(at: -1), let name = stack.string(at: -1) { identities[identity] = name }
-      stack.pop(2)
+      let screen = stack.absoluteIndex(-1)
+      defer { stack.pop() }
+      try stack.pushField("name", of: screen)
+      defer { stack.pop() }
+      guard let identity = stack.stringIdentity(at: -1), let name = stack.string(at: -1) else { continue }
+      let fields = try stack.pushField("state", of: screen) == .table ? stack.stringKeyIdentities(ofTableAt: -1) : [:]
+      stack.pop()
+      identities[identity] = (name, fields)
     }
     return identities
   }

@@ -80,7 +80,7 @@ public struct ScreenDeclaration: Hashable, Sendable {
   }
 
   /// Integers and numbers mix; `nil` defaults accept anything; otherwise kinds must match.
-  private static func compatible(_ value: FlowValue, with declared: FlowValue) -> Bool {
+  static func compatible(_ value: FlowValue, with declared: FlowValue) -> Bool {
     switch (value, declared) {
     case (_, .null), (.null, _): return true
     case (.int, .double), (.double, .int): return true

@@ -6,10 +6,10 @@
 struct ScriptCommandDecoder {
   let screens: [String: ScreenDeclaration]
   let tabs: Set<String>
-  /// The declarations by the identity of their names as the VM holds them (see
-  /// ``LuaStack/stringIdentity(at:)``), for reading a queued push without making its name a
-  /// string. Only names the VM holds for as long as it lives are here.
-  var screensByNameIdentity: [UInt: ScreenDeclaration] = [:]
+  /// The declared screens by the identity of their names as the VM holds them (see
+  /// ``LuaStack/stringIdentity(at:)``), for reading a queued push without making its name or
+  /// its fields' names strings. Only names the VM holds for as long as it lives are here.
+  var screensByNameIdentity: [UInt: DeclaredScreenTemplate] = [:]
 
   func commands(from queue: FlowValue) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     guard case let .array(items) = queue else {

@@ -31,6 +31,7 @@ extension ScriptedRulesTests {
         screen "feed" { actions = { "go" } }
         screen "item" { state = { id = 0, qty = 1, note = "", tags = {} }, actions = { "go" } }
         screen "\(long)" { state = { id = 0 }, actions = { "go" } }
+        screen "wide" { state = { \(long) = 0, n = 0 } }
         local DEFAULTS = { id = 7, qty = 2 }
         on("feed.go", function(nav, p)
           nav:push("item", { id = p.id, qty = 2.5, note = "n" })
@@ -39,6 +40,8 @@ extension ScriptedRulesTests {
           nav:push("\(long)", { id = 5 })
           nav:push(string.rep("long", 12))
           nav:push("item")
+          nav:push("wide", { \(long) = 1, n = 2 })
+          nav:push("wide", { n = 3 })
           nav:pop()
           nav:pop(1)
         end)
@@ -54,9 +57,38 @@ extension ScriptedRulesTests {
         .push(DynamicScreen(long, state: ["id": 5])),
         .push(DynamicScreen(long, state: ["id": 0])),
         .push(item([:])),
+        .push(DynamicScreen("wide", state: [long: 1, "n": 2])),
+        .push(DynamicScreen("wide", state: [long: 0, "n": 3])),
         .pop(count: 1),
         .pop(count: 1),
       ])
+    }
+
+    /// A state table the rule changes after queueing it is read as the host finds it, and the
+    /// host's own check names what no longer fits.
+    @Test func aStateChangedAfterItsPushIsCheckedWhenRead() throws {
+      let flow = try ScriptedFlow(
+        """
+        tab "home" { root = "feed" }
+        screen "feed" { actions = { "later", "wrong", "unknown" } }
+        screen "item" { state = { id = 0, note = "" } }
+        on("feed.later", function(nav) local s = { id = 1 }; nav:push("item", s); s.note = "n" end)
+        on("feed.wrong", function(nav) local s = { id = 1 }; nav:push("item", s); s.id = "x" end)
+        on("feed.unknown", function(nav) local s = { id = 1 }; nav:push("item", s); s.idd = 2 end)
+        """, name: "later.lua")
+      #expect(try flow.batch("later")?.commands == [.push(DynamicScreen("item", state: ["id": 1, "note": "n"]))])
+      do {
+        _ = try flow.batch("wrong")
+        Issue.record("a value of another kind was accepted")
+      } catch {
+        #expect("\(error)".contains("field 'id' of screen 'item' expects a value of kind integer, got string"))
+      }
+      do {
+        _ = try flow.batch("unknown")
+        Issue.record("a field the screen does not declare was accepted")
+      } catch {
+        #expect("\(error)".contains("screen 'item' has no field 'idd'"))
+      }
     }
 
     /// The engine makes push and pop on the rule's own nav in C; on a nav made by `nav:tab(id)`
