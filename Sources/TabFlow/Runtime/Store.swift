@@ -32,8 +32,9 @@ public final class Store<State, Action> {
   // Tasks started during the current outermost `send`, for its `StoreTask`.
   @exclusivity(unchecked) @usableFromInline var startedTasks: [Task<Void, Never>] = []
 
-  @usableFromInline var observers: [Observer] = []
-  @usableFromInline var settledObservers: [Observer] = []
+  // Read on every send; changed only outside the observers' calls (which run on a copy).
+  @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []
+  @exclusivity(unchecked) @usableFromInline var settledObservers: [Observer] = []
 
   // Running effect tasks by token, and the cancellation IDs each was started under.
   private var runningTasks: [Int: Task<Void, Never>] = [:]
@@ -41,7 +42,8 @@ public final class Store<State, Action> {
   // clock advanced right after a send cannot run ahead of an effect's first sleep).
   private(set) var effectsWaitingToStart = 0
   private var runningIDs: [Int: [AnyHashable]] = [:]
-  private var tokensByID: [AnyHashable: Set<Int>] = [:]
+  // Read on every send that returns an effect; no access to it calls out of the store.
+  @exclusivity(unchecked) private var tokensByID: [AnyHashable: Set<Int>] = [:]
   private var nextToken = 0
 
   /// Whether some effect runs under a cancellation ID (only then is there anything to cancel).
