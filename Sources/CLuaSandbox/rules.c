@@ -718,33 +718,29 @@ static int clua_rules_call_dsl_method(lua_State *L, int arguments) {
 
 /* nav:push(screen, state): the DSL's push, made in C for its common case — the
  * rule's own nav during its call, a declared screen name, no state or one that
- * fits (see state_fits) — which queues { "push", name, state } exactly as the
- * DSL would. Anything else goes to the DSL's full push (upvalue 4), which
- * checks every argument and says what is wrong. Upvalues: screensByName,
- * ruleCall, ruleNav, the full push, "push", "kinds", "name". */
+ * fits (see state_fits) — which queues the push exactly as the DSL would: two
+ * entries, the screen's name and its state (false for none). Anything else goes
+ * to the DSL's full push (upvalue 4), which checks every argument and says what
+ * is wrong. Upvalues: screensByName, ruleCall, ruleNav, the full push, "kinds". */
 static int clua_rules_push(lua_State *L) {
   lua_settop(L, 3);
   if (lua_rawequal(L, 1, lua_upvalueindex(3)) && lua_type(L, 2) == LUA_TSTRING &&
       lua_rawgeti(L, lua_upvalueindex(2), 1) == LUA_TTABLE) { /* 4: the queue */
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TTABLE) { /* 5: the screen */
-      lua_pushvalue(L, lua_upvalueindex(6));
+      lua_pushvalue(L, lua_upvalueindex(5));
       lua_rawget(L, 5); /* 6: its fields' kinds */
       if (lua_isnil(L, 3)) {
-        lua_createtable(L, 0, 0);
+        lua_pushboolean(L, 0);
         lua_replace(L, 3);
       } else if (!clua_rules_fits(L, 6, 3)) {
         goto checked;
       }
-      lua_createtable(L, 3, 0); /* 7 */
-      lua_pushvalue(L, lua_upvalueindex(5));
-      lua_rawseti(L, 7, 1);
-      lua_pushvalue(L, lua_upvalueindex(7));
-      lua_rawget(L, 5);
-      lua_rawseti(L, 7, 2);
+      lua_Integer queued = (lua_Integer)lua_rawlen(L, 4);
+      lua_pushvalue(L, 2);
+      lua_rawseti(L, 4, queued + 1);
       lua_pushvalue(L, 3);
-      lua_rawseti(L, 7, 3);
-      lua_rawseti(L, 4, (lua_Integer)lua_rawlen(L, 4) + 1);
+      lua_rawseti(L, 4, queued + 2);
       return 0;
     }
   }
@@ -776,10 +772,8 @@ static int clua_rules_nav_methods(lua_State *L) {
   lua_pushvalue(L, 2);
   lua_pushvalue(L, 3);
   lua_pushvalue(L, 4);
-  lua_pushliteral(L, "push");
   lua_pushliteral(L, "kinds");
-  lua_pushliteral(L, "name");
-  lua_pushcclosure(L, clua_rules_push, 7);
+  lua_pushcclosure(L, clua_rules_push, 5);
   lua_pushvalue(L, 2);
   lua_pushvalue(L, 3);
   lua_pushvalue(L, 6);

@@ -267,18 +267,6 @@ package struct LuaStack {
     return LuaType(raw: lua_rawgeti(state, table, lua_Integer(index)))
   }
 
-  /// Whether `table[index]` (raw) is the string `text`, compared in place (no Swift string is
-  /// made). `table` must be an absolute index of a table.
-  func element(_ index: Int, of table: Int32, is text: StaticString) -> Bool {
-    guard lua_checkstack(state, 1) != 0 else { return false }
-    defer { lua_settop(state, -2) }
-    guard lua_rawgeti(state, table, lua_Integer(index)) == LUA_TSTRING else { return false }
-    var length = 0
-    guard let bytes = lua_tolstring(state, -1, &length), length == text.utf8CodeUnitCount else { return false }
-    return UnsafeRawBufferPointer(start: bytes, count: length)
-      .elementsEqual(UnsafeRawBufferPointer(start: text.utf8Start, count: length))
-  }
-
   /// `table[key]` (raw) if it is a string.
   package func stringField(_ key: String, of table: Int32) -> String? {
     guard (try? pushField(key, of: table)) != nil else { return nil }

@@ -501,14 +501,15 @@ function tabflow_make_dsl(host, limits)
   -- push and pop, the commands most rules queue, are made in C by the engine (nav_methods) for
   -- their common case — the rule's own nav, a declared screen with no state or a fitting one,
   -- `nav:pop()` — which queues exactly what these would; anything else comes here, one C frame
-  -- deeper (hence level 4). A push on the rule's own nav is queued positionally (see the host's
-  -- PositionalPushFields).
+  -- deeper (hence level 4). A push on the rule's own nav is queued as two entries, no table of
+  -- its own: the screen's name (the only strings a queue holds) and its state (false for none).
   local function push(self, screen, state)
     local s = screensByName[screen] or screen_arg(screen, 4)
     state = state_arg(s, state, 4)
     local queue = ruleCall[1]
     if self == ruleNav and queue then
-      queue[#queue + 1] = { "push", s.name, state }
+      queue[#queue + 1] = s.name
+      queue[#queue + 1] = state
     else
       enqueue(self, { op = "push", screen = s.name, state = state }, false, 4)
     end

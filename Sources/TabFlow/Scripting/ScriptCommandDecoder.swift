@@ -18,16 +18,22 @@ struct ScriptCommandDecoder {
     }
     var commands: [NavigationCommand<DynamicScreen>] = []
     commands.reserveCapacity(items.count)
-    for item in items {
-      commands.append(try command(from: item))
+    var index = 0
+    while index < items.count {
+      if case .string = items[index] {
+        // A push on a rule's own nav: the screen's name, then its state (false for none).
+        let state = index + 1 < items.count && items[index + 1] != .bool(false) ? items[index + 1] : .null
+        commands.append(.push(try screen(["screen": items[index], "state": state])))
+        index += 2
+      } else {
+        commands.append(try command(from: items[index]))
+        index += 1
+      }
     }
     return commands
   }
 
   func command(from item: FlowValue) throws(ScriptError) -> NavigationCommand<DynamicScreen> {
-    if case let .array(items) = item, items.count == 3, items[0] == .string("push") {
-      return try command(from: PositionalPushFields(items: items))
-    }
     guard case let .object(fields) = item, case .string? = fields["op"] else {
       throw ScriptError(.invalidCommand, "not a command: \(item)")
     }

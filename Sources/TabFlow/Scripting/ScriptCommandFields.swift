@@ -10,33 +10,11 @@ extension Dictionary: ScriptCommandFields where Key == String, Value == FlowValu
   func field(_ key: CommandField) -> FlowValue? { self[key.rawValue] }
 }
 
-/// A push queued on a rule's own nav, written positionally — exactly `{ "push", screen, state }`
-/// — which is cheaper for the VM to build and for the host to read than named fields.
-struct PositionalPushFields: ScriptCommandFields {
-  let items: [FlowValue]
-
-  func field(_ key: CommandField) -> FlowValue? {
-    guard let position = key.positionInPush, position <= items.count else { return nil }
-    return items[position - 1]
-  }
-}
-
 /// The fields a queued command table can have (`{op = "push", screen = "item", state = {…}}`).
 /// A rule script keeps the names as Lua strings in a table at these positions (``luaPosition``),
 /// so reading a field from the VM never converts or interns its name.
 enum CommandField: String, CaseIterable {
   case op, tab, screen, state, count, navigation, detents, dragIndicator, target, routes, mode, name, payload, style
-
-  /// The field's position (1-based) in a positional push (`{ "push", screen, state }`); `nil` for
-  /// the fields a positional push does not have.
-  var positionInPush: Int? {
-    switch self {
-    case .op: 1
-    case .screen: 2
-    case .state: 3
-    default: nil
-    }
-  }
 
   /// The field's position in the VM's table of names (1-based).
   var luaPosition: Int32 {

@@ -89,14 +89,18 @@ import Testing
     try Self.expectFailure(item, .invalidCommand, "not a command: \(printed)")
   }
 
-  /// A push on a rule's own nav is queued positionally, `{ "push", screen, state }`; it decodes
-  /// like the named form and is checked the same way. Only exactly three items are one.
-  @Test func aPositionalPushDecodesLikeTheNamedOne() throws {
-    #expect(try Self.decode(["push", "item", ["id": 3]]) == .push(Self.item(3)))
-    #expect(try Self.decode(["push", "item", ["id": 3]]) == (try Self.decode(["op": "push", "screen": "item", "state": ["id": 3]])))
-    try Self.expectFailure(["push", 3, [:]], .invalidCommand, "expected a screen name, got integer")
-    try Self.expectFailure(["push", "item", ["id": "x"]], .payload, "field 'id' of screen 'item' expects a value of kind integer, got string")
-    try Self.expectFailure(["push", "item"], .invalidCommand, #"not a command: {"push", "item"}"#)
+  /// A push on a rule's own nav is queued as two entries, the screen's name and its state
+  /// (`false` for none); it decodes like the named form and is checked the same way.
+  @Test func aPushQueuedAsANameAndAStateDecodesLikeTheNamedOne() throws {
+    let pop: FlowValue = ["op": "pop", "count": 1]
+    #expect(
+      try Self.decoder.commands(from: ["item", ["id": 3], pop, "item", false, "feed", .emptyObject])
+        == [.push(Self.item(3)), .pop(count: 1), .push(Self.item(0)), .push(Self.feed)])
+    #expect(try Self.decoder.commands(from: ["item", ["id": 3]]) == [try Self.decode(["op": "push", "screen": "item", "state": ["id": 3]])])
+    let wrongKind = try #require(throws: ScriptError.self) { try Self.decoder.commands(from: ["item", ["id": "x"]]) }
+    #expect(wrongKind.message == "field 'id' of screen 'item' expects a value of kind integer, got string")
+    let unknown = try #require(throws: ScriptError.self) { try Self.decoder.commands(from: ["itme", false]) }
+    #expect(unknown.kind == .unknownName)
   }
 
   @Test func refusesAnUnknownOp() throws {
