@@ -27,10 +27,38 @@ final class CallMemo<Answer> {
   }
 
   private final class Node {
+    // Read and written one at a time, on the script's actor: no run-time exclusivity checks.
     /// The view the call reads next, once a call got this far.
-    var read: ViewRecording.Read?
-    var next: [FlowValue: Node] = [:]
-    var outcome: Outcome?
+    @exclusivity(unchecked) var read: ViewRecording.Read?
+    @exclusivity(unchecked) var outcome: Outcome?
+    /// The next nodes by the value the read gave. While they are few they are compared in turn:
+    /// a view read again usually gives a value sharing the remembered one's storage (the same
+    /// context dictionary, the same screen name), which compares equal at once where hashing
+    /// would read all of it. Past ``scanLimit`` they are hashed.
+    @exclusivity(unchecked) private var branches: [(value: FlowValue, node: Node)] = []
+    @exclusivity(unchecked) private var hashed: [FlowValue: Node]?
+
+    static var scanLimit: Int { 8 }
+
+    /// The node the branch for `value` leads to.
+    func next(for value: FlowValue) -> Node? {
+      if let hashed { return hashed[value] }
+      for index in branches.indices where branches[index].value == value { return branches[index].node }
+      return nil
+    }
+
+    /// Adds the branch for `value` (which has none yet).
+    func add(_ node: Node, for value: FlowValue) {
+      if hashed != nil {
+        hashed?[value] = node
+        return
+      }
+      branches.append((value, node))
+      if branches.count > Self.scanLimit {
+        hashed = Dictionary(branches.map { ($0.value, $0.node) }, uniquingKeysWith: { first, _ in first })
+        branches = []
+      }
+    }
   }
 
   private struct Key: Hashable {
@@ -54,7 +82,7 @@ final class CallMemo<Answer> {
       // A view that fails now (an unknown tab, the budget) is left to the real call to report.
       guard let read = node.read,
         let value = try? view(read.which, read.tab, read.field, read.argument),
-        let next = node.next[value]
+        let next = node.next(for: value)
       else { return nil }
       node = next
     }
@@ -90,11 +118,11 @@ final class CallMemo<Answer> {
       } else {
         node.read = read
       }
-      if let next = node.next[value] {
+      if let next = node.next(for: value) {
         node = next
       } else {
         let next = Node()
-        node.next[value] = next
+        node.add(next, for: value)
         nodeCount += Self.weight(of: value, limit: limit)
         node = next
       }

@@ -428,52 +428,64 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     let codec = self.codec
     let vm = script.vm
     return { which, tab, field, argument in
-      let state = which == "before" ? (before?() ?? current) : current
-      // The host's work for a view counts against the call's budget, route by route.
-      func charge(_ work: Int) throws {
-        guard vm.chargeHostWork(work) else {
-          throw ScriptError(.budgetExceeded, "nav.\(field): the budget ran out while the host built the view")
-        }
+      // The state is passed on, not copied into a local: a copy would retain all of it per read.
+      if which == "before", let before {
+        return try Self.view(field, tab: tab, argument: argument, of: before(), commands: commands, codec: codec, vm: vm)
       }
-      switch field {
-      case "commands":
-        // A guard's `change.commands`: the batch's commands as text.
-        guard let commands = commands?() else { throw ScriptError(.runtime, "nav has no view 'commands'") }
-        try charge(1 + commands.count)
-        return .array(commands.map { .string($0.description) })
-      case "context":
-        try charge(1 + state.context.count)
-        return .object(state.context)
-      case "tab": return .string(state.selectedTab.rawValue)
-      default: break
+      return try Self.view(field, tab: tab, argument: argument, of: current, commands: commands, codec: codec, vm: vm)
+    }
+  }
+
+  /// The view `field` (of tab `tab`, or the selected one) of `state`; see ``viewAnswer(current:before:commands:)``.
+  @inlinable
+  static func view(
+    _ field: String, tab: String?, argument: FlowValue?, of state: TabCoordinatorState<Screen>,
+    commands: (() -> [NavigationCommand<Screen>])?, codec: ScreenCodec<Screen>, vm: LuaVM
+  ) throws -> FlowValue {
+    // The host's work for a view counts against the call's budget, route by route.
+    func charge(_ work: Int) throws {
+      guard vm.chargeHostWork(work) else {
+        throw ScriptError(.budgetExceeded, "nav.\(field): the budget ran out while the host built the view")
       }
-      let tabID = tab.map { TabID($0) } ?? state.selectedTab
-      guard let stack = state.stack(for: tabID) else {
-        throw ScriptError(.unknownName, "unknown tab '\(tabID)'")
+    }
+    switch field {
+    case "commands":
+      // A guard's `change.commands`: the batch's commands as text.
+      guard let commands = commands?() else { throw ScriptError(.runtime, "nav has no view 'commands'") }
+      try charge(1 + commands.count)
+      return .array(commands.map { .string($0.description) })
+    case "context":
+      try charge(1 + state.context.count)
+      return .object(state.context)
+    case "tab": return .string(state.selectedTab.rawValue)
+    default: break
+    }
+    let tabID = tab.map { TabID($0) } ?? state.selectedTab
+    guard let stack = state.stack(for: tabID) else {
+      throw ScriptError(.unknownName, "unknown tab '\(tabID)'")
+    }
+    switch field {
+    case "top":
+      return .string(codec.name(stack.top.screen))
+    case "depth":
+      return .int(stack.count)
+    case "stack":
+      var routes: [FlowValue] = []
+      routes.reserveCapacity(stack.count)
+      for route in stack.routes {
+        let screen = codec.describe(route.screen)
+        try charge(1 + screen.state.count)
+        routes.append(.object([
+          "screen": .string(screen.name), "style": .string(route.style.rawValue), "state": .object(screen.state),
+        ]))
       }
-      switch field {
-      case "top":
-        return .string(codec.name(stack.top.screen))
-      case "depth":
-        return .int(stack.count)
-      case "stack":
-        var routes: [FlowValue] = []
-        routes.reserveCapacity(stack.count)
-        for route in stack.routes {
-          let screen = codec.describe(route.screen)
-          try charge(1 + screen.state.count)
-          routes.append(.object([
-            "screen": .string(screen.name), "style": .string(route.style.rawValue), "state": .object(screen.state),
-          ]))
-        }
-        return .array(routes)
-      case "contains":
-        guard case let .string(name)? = argument else { return .bool(false) }
-        try charge(stack.count)
-        return .bool(stack.routes.contains { codec.name($0.screen) == name })
-      default:
-        throw ScriptError(.runtime, "nav has no view '\(field)'")
-      }
+      return .array(routes)
+    case "contains":
+      guard case let .string(name)? = argument else { return .bool(false) }
+      try charge(stack.count)
+      return .bool(stack.routes.contains { codec.name($0.screen) == name })
+    default:
+      throw ScriptError(.runtime, "nav has no view '\(field)'")
     }
   }
 }

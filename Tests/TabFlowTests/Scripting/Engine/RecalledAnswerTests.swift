@@ -46,6 +46,30 @@ extension ScriptedRulesTests {
       #expect(flow.failures.count == 5)
     }
 
+    /// A view read with many different values (here more than a memo compares in turn before it
+    /// hashes them) still recalls each value's own answer.
+    @Test func manyValuesOfOneViewEachRecallTheirOwnAnswer() throws {
+      let flow = try ScriptedFlow(Self.script + """
+
+        guard("odd items", function(change)
+          local top = change.after.stack[#change.after.stack]
+          if top.screen == "item" and top.state.id % 2 == 1 then return false, "odd " .. top.state.id end
+        end)
+        """)
+      for _ in 1...2 {
+        for id in 1...20 {
+          try flow.send("open", ["id": .int(id)])
+          if id % 2 == 0 {
+            #expect(flow.path == "feed > item")
+            flow.perform([.pop()])
+          }
+          #expect(flow.path == "feed")
+        }
+      }
+      let odd = (1...20).filter { $0 % 2 == 1 }.map { "odd \($0)" }
+      #expect(flow.failures.map(\.message) == odd + odd)
+    }
+
     @Test func aRecalledAnswerIsChargedToTheActionsBudget() throws {
       // The guard costs about 30,000 instructions (two per turn of its loop) and reads nothing: after its first call its
       // answer is known. Recalled after a rule that used most of the budget, it does not fit, so
