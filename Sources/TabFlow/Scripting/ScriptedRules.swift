@@ -19,8 +19,14 @@ import Foundation
 public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: NavigationRules {
   // Read on every action, swapped only by a reload: no run-time exclusivity check.
   @exclusivity(unchecked) @usableFromInline var script: RuleScript {
-    didSet { deepLinksCache = nil }
+    didSet {
+      deepLinksCache = nil
+      guardsReadBefore = false
+    }
   }
+  /// Whether a guard of the current script read `change.before`: from then on the state before
+  /// each batch is kept for the guards rather than rebuilt.
+  @exclusivity(unchecked) @usableFromInline var guardsReadBefore = false
   @usableFromInline let codec: ScreenCodec<Screen>
   /// The limits every call of the script runs under; applied to reloads too.
   public let limits: LuaVM.Limits
@@ -146,12 +152,20 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// `confirmedGuards` do not run.
   @inlinable
   public var scriptGuard: NavigationGuard<Screen> {
-    NavigationGuard(composite: "\(chunk) guards", isIdle: { [self] in script.declarations.guards.isEmpty }) { [self] change in
+    NavigationGuard(
+      composite: "\(chunk) guards", isIdle: { [self] in script.declarations.guards.isEmpty },
+      readsBefore: { [self] in guardsReadBefore }
+    ) { [self] change in
       let declared = script.declarations.guards
       guard !declared.isEmpty else { return (.allow, nil) }
-      // One view for every guard of the batch: `before` is rebuilt once, and the commands are
-      // written as text only if a guard reads them.
-      let view = viewAnswer(current: change.after, before: { change.before }, commands: { change.commands })
+      // One view for every guard of the batch: `before` is rebuilt (or kept) once, and the
+      // commands are written as text only if a guard reads them.
+      let view = viewAnswer(
+        current: change.after,
+        before: { [self] in
+          guardsReadBefore = true
+          return change.before
+        }, commands: { change.commands })
       let source = change.source.description
       for (index, name) in declared.enumerated() where !change.confirmedGuards.contains(name) {
         do throws(ScriptError) {

@@ -40,7 +40,8 @@ extension GuardVerdict: Sendable where Screen: Sendable {}
 ///
 /// `after` is the state the batch produced; `before` is rebuilt from the batch's undo journal
 /// only when a guard asks for it, and once per change however many guards ask, so guards that
-/// look only at `after` cost nothing extra.
+/// look only at `after` cost nothing extra. (A guard that says it reads `before` — a script's
+/// guards, once one of them did — gets the state kept from before the batch instead.)
 public struct NavigationChange<Screen> {
   /// The state the batch produced.
   public let after: TabCoordinatorState<Screen>
@@ -58,7 +59,7 @@ public struct NavigationChange<Screen> {
   @inlinable
   init(
     after: TabCoordinatorState<Screen>, commands: [NavigationCommand<Screen>], source: BatchSource,
-    confirmedGuards: Set<String>, journal: UndoJournal<Screen>
+    confirmedGuards: Set<String>, journal: UndoJournal<Screen>, before: TabCoordinatorState<Screen>? = nil
   ) {
     self.after = after
     self.commands = commands
@@ -66,6 +67,7 @@ public struct NavigationChange<Screen> {
     self.confirmedGuards = confirmedGuards
     self.journal = journal
     rebuilt = RebuiltState()
+    rebuilt.state = before
   }
 
   /// The state before the batch.
@@ -110,24 +112,30 @@ public struct NavigationGuard<Screen> {
   /// Whether the guard has nothing to check right now (a script that declares no guards): then
   /// no change is even described to it. `nil`: it always checks.
   @usableFromInline let isIdle: (() -> Bool)?
+  /// Whether the guard is expected to read ``NavigationChange/before``: then the state is kept
+  /// as it was before the batch, rather than rebuilt from the batch's journal when read. `nil`:
+  /// it is rebuilt if a guard reads it.
+  @usableFromInline let readsBefore: (() -> Bool)?
 
   /// A guard with a name and a check.
   public init(_ name: String, _ check: @escaping (NavigationChange<Screen>) -> GuardVerdict<Screen>) {
     self.name = name
     self.check = { change in (check(change), nil) }
     isIdle = nil
+    readsBefore = nil
   }
 
   /// A guard made of several named checks: a rejection names the check that made it. The
   /// checks skip the ones named in the change's `confirmedGuards` themselves.
   @usableFromInline
   init(
-    composite name: String, isIdle: (() -> Bool)? = nil,
+    composite name: String, isIdle: (() -> Bool)? = nil, readsBefore: (() -> Bool)? = nil,
     _ check: @escaping (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?)
   ) {
     self.name = name
     self.check = check
     self.isIdle = isIdle
+    self.readsBefore = readsBefore
   }
 
   /// The guard's verdict on a change.

@@ -187,6 +187,8 @@ extension TabCoordinatorState {
   ) throws(BatchError<Screen>) -> PerformedBatch {
     var reports: [NavigationReport] = []
     var journal = UndoJournal<Screen>()
+    // Kept for guards expected to read it (copied as the batch changes it, instead of rebuilt).
+    let original = guards.contains { $0.readsBefore?() == true } ? self : nil
     let commands: [NavigationCommand<Screen>]
     do {
       commands = try change(&self, &reports, &journal)
@@ -196,7 +198,8 @@ extension TabCoordinatorState {
     }
     guard
       let objection = firstObjection(
-        by: guards, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal)
+        by: guards, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
+        before: original)
     else {
       return PerformedBatch(commands: commands, reports: reports)
     }
@@ -217,11 +220,13 @@ extension TabCoordinatorState {
     commands: [NavigationCommand<Screen>],
     source: BatchSource,
     confirmedGuards: Set<String>,
-    journal: UndoJournal<Screen>
+    journal: UndoJournal<Screen>,
+    before: TabCoordinatorState? = nil
   ) -> (verdict: GuardVerdict<Screen>, name: String)? {
     guard guards.contains(where: { $0.isIdle?() != true }) else { return nil }
     let change = NavigationChange(
-      after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal)
+      after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
+      before: before)
     for navigationGuard in guards {
       let objection = navigationGuard.namedVerdict(on: change)
       if case .allow = objection.verdict { continue }

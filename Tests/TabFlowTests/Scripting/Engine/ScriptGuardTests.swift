@@ -59,6 +59,32 @@ extension ScriptedRulesTests {
       #expect(flow.failures.map(\.message) == ["rule feed.open | feed/1 | item/2 | push item | true | 2 | 5"])
     }
 
+    /// Once a guard read `before`, the state before each batch is kept for the guards instead of
+    /// rebuilt from the batch's journal: they see the same `before` either way — over pushes,
+    /// pops, tab switches, rejected batches and a reload.
+    @Test func beforeIsTheSameWhetherRebuiltOrKept() throws {
+      let guards = """
+        guard("trail", function(change)
+          local trail = change.before.currentTab .. ":" .. change.before.top .. "/" .. change.before.depth
+            .. (change.before:tab("home"):contains("item") and "+item" or "")
+          if change.after.top == "checkout" then return false, trail end
+        end)
+        """
+      let flow = try Self.flow(guards: guards)
+      var seen: [String] = []
+      for round in 1...2 {
+        try flow.send("checkout")
+        try flow.send("open", ["id": .int(round)])
+        flow.perform([.push(try flow.screen("checkout"))])
+        flow.store.send(.tabTapped("profile"))
+        flow.store.send(.tabTapped("home"))
+        flow.perform([.pop()])
+        seen = flow.failures.map(\.message)
+        if round == 1 { _ = try flow.rules.reload(source: Self.preamble + "\n" + guards, keeping: flow.state) }
+      }
+      #expect(seen == ["home:feed/1", "home:item/2+item", "home:feed/1", "home:item/2+item"])
+    }
+
     @Test func aChangesFieldsAreMadeWhenReadAndKeptForTheCall() throws {
       // Every guard of a batch sees the same change, each through its own table; a field read
       // twice is the same value, and each guard reads its own copy of the context.
