@@ -61,22 +61,33 @@ final class CallMemo<Answer> {
     }
   }
 
-  private struct Key: Hashable {
-    let index: Int
-    let text: String
+  /// The trees of one text, by function number.
+  private final class Roots {
+    @exclusivity(unchecked) var byIndex: [Node?] = []
+
+    subscript(index: Int) -> Node? {
+      get { byIndex.indices.contains(index) ? byIndex[index] : nil }
+      set {
+        if byIndex.count <= index { byIndex += Array(repeating: nil, count: index + 1 - byIndex.count) }
+        byIndex[index] = newValue
+      }
+    }
   }
 
   /// At most this much is kept (nodes and the values on their branches; see ``weight(of:)``).
   static var capacity: Int { 100_000 }
 
-  private var roots: [Key: Node] = [:]
+  private var roots: [String: Roots] = [:]
+  /// The text recalled or remembered last, with its trees: the guards of one batch share one
+  /// text, which is then hashed once.
+  private var recent: (text: String, roots: Roots)?
   /// What the nodes kept cost, counted as ``capacity`` counts.
   private(set) var nodeCount = 0
 
   /// The answer function number `index` gave for `text` when the views it read, read through
   /// `view`, had the values they have now; `nil` when no remembered call read them so.
   func recall(_ index: Int, text: String, view: RuleScript.ViewAnswer) -> Outcome? {
-    guard var node = roots[Key(index: index, text: text)] else { return nil }
+    guard var node = roots(of: text, making: false)?[index] else { return nil }
     while true {
       if let outcome = node.outcome { return outcome }
       // A view that fails now (an unknown tab, the budget) is left to the real call to report.
@@ -98,15 +109,16 @@ final class CallMemo<Answer> {
     }
     if nodeCount + cost > Self.capacity {
       roots.removeAll()
+      recent = nil
       nodeCount = 0
     }
-    let key = Key(index: index, text: text)
+    guard let trees = roots(of: text, making: true) else { return }
     var node: Node
-    if let root = roots[key] {
+    if let root = trees[index] {
       node = root
     } else {
       node = Node()
-      roots[key] = node
+      trees[index] = node
       nodeCount += 1
     }
     for (read, value) in reads {
@@ -129,6 +141,18 @@ final class CallMemo<Answer> {
     }
     guard node.read == nil else { return }
     node.outcome = outcome
+  }
+
+  /// The trees of `text` (made when `making` and there are none yet).
+  private func roots(of text: String, making: Bool) -> Roots? {
+    if let recent, recent.text == text { return recent.roots }
+    var found = roots[text]
+    if found == nil, making {
+      found = Roots()
+      roots[text] = found
+    }
+    if let found { recent = (text, found) }
+    return found
   }
 
   /// What a node whose branch holds `value` costs: one, plus one per element of every array and

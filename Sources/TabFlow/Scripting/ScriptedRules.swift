@@ -43,7 +43,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// Answers the views of the rule `batch` is running, from `viewedState`; made once.
   @usableFromInline lazy var viewedStateAnswer: RuleScript.ViewAnswer = { [unowned self] which, tab, field, argument in
     guard let state = viewedState else { throw ScriptError(.runtime, "nav views can only be read while a rule runs") }
-    return try viewAnswer(current: state.pointee)(which, tab, field, argument)
+    return try Self.view(field, tab: tab, argument: argument, of: state.pointee, commands: nil, codec: codec, vm: script.vm)
   }
 
   /// Loads a script whose screen names map to typed screens through `catalog`. Throws when the
@@ -160,12 +160,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       guard !declared.isEmpty else { return (.allow, nil) }
       // One view for every guard of the batch: `before` is rebuilt (or kept) once, and the
       // commands are written as text only if a guard reads them.
-      let view = viewAnswer(
-        current: change.after,
-        before: { [self] in
-          guardsReadBefore = true
-          return change.before
-        }, commands: { change.commands })
+      let view = viewAnswer(of: change)
       let source = change.source.description
       for (index, name) in declared.enumerated() where !change.confirmedGuards.contains(name) {
         do throws(ScriptError) {
@@ -432,29 +427,39 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     return converted
   }
 
-  /// Answers the `nav` views from `current` (and, for guards, the lazily rebuilt `before` and the
-  /// batch's `commands`, written as text when a guard reads `change.commands`).
+  /// Answers the `nav` views of a deep-link handler from `current`.
   @inlinable
-  func viewAnswer(
-    current: TabCoordinatorState<Screen>, before: (() -> TabCoordinatorState<Screen>)? = nil,
-    commands: (() -> [NavigationCommand<Screen>])? = nil
-  ) -> RuleScript.ViewAnswer {
+  func viewAnswer(current: TabCoordinatorState<Screen>) -> RuleScript.ViewAnswer {
     let codec = self.codec
     let vm = script.vm
-    return { which, tab, field, argument in
-      // The state is passed on, not copied into a local: a copy would retain all of it per read.
-      if which == "before", let before {
-        return try Self.view(field, tab: tab, argument: argument, of: before(), commands: commands, codec: codec, vm: vm)
-      }
-      return try Self.view(field, tab: tab, argument: argument, of: current, commands: commands, codec: codec, vm: vm)
+    return { _, tab, field, argument in
+      try Self.view(field, tab: tab, argument: argument, of: current, commands: nil, codec: codec, vm: vm)
     }
   }
 
-  /// The view `field` (of tab `tab`, or the selected one) of `state`; see ``viewAnswer(current:before:commands:)``.
+  /// Answers the `change` views of the guards of one batch: `after`, `before` (rebuilt once, or
+  /// kept — see ``guardsReadBefore``) and the batch's commands, written as text when a guard
+  /// reads `change.commands`. One closure holds the change (not one per view kind).
+  @inlinable
+  func viewAnswer(of change: NavigationChange<Screen>) -> RuleScript.ViewAnswer {
+    let codec = self.codec
+    let vm = script.vm
+    return { [self] which, tab, field, argument in
+      // The states are passed on, not copied into locals: a copy would retain all of one per read.
+      if which == "before" {
+        guardsReadBefore = true
+        return try Self.view(field, tab: tab, argument: argument, of: change.before, commands: change.commands, codec: codec, vm: vm)
+      }
+      return try Self.view(field, tab: tab, argument: argument, of: change.after, commands: change.commands, codec: codec, vm: vm)
+    }
+  }
+
+  /// The view `field` (of tab `tab`, or the selected one) of `state`; `commands` are a guard's
+  /// batch (no other call has the `commands` view).
   @inlinable
   static func view(
     _ field: String, tab: String?, argument: FlowValue?, of state: TabCoordinatorState<Screen>,
-    commands: (() -> [NavigationCommand<Screen>])?, codec: ScreenCodec<Screen>, vm: LuaVM
+    commands: [NavigationCommand<Screen>]?, codec: ScreenCodec<Screen>, vm: LuaVM
   ) throws -> FlowValue {
     // The host's work for a view counts against the call's budget, route by route.
     func charge(_ work: Int) throws {
@@ -465,7 +470,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     switch field {
     case "commands":
       // A guard's `change.commands`: the batch's commands as text.
-      guard let commands = commands?() else { throw ScriptError(.runtime, "nav has no view 'commands'") }
+      guard let commands else { throw ScriptError(.runtime, "nav has no view 'commands'") }
       try charge(1 + commands.count)
       return .array(commands.map { .string($0.description) })
     case "context":
