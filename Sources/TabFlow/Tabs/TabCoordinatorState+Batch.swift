@@ -187,8 +187,9 @@ extension TabCoordinatorState {
   ) throws(BatchError<Screen>) -> PerformedBatch {
     var reports: [NavigationReport] = []
     var journal = UndoJournal<Screen>()
+    let checking = guards.contains(where: { $0.isIdle?() != true })
     // Kept for guards expected to read it (copied as the batch changes it, instead of rebuilt).
-    let original = guards.contains { $0.readsBefore?() == true } ? self : nil
+    let original = checking && guards.contains(where: { $0.readsBefore?() == true }) ? self : nil
     let commands: [NavigationCommand<Screen>]
     do {
       commands = try change(&self, &reports, &journal)
@@ -196,10 +197,12 @@ extension TabCoordinatorState {
       undo(journal)
       throw BatchError(error)
     }
-    guard
-      let objection = firstObjection(
-        by: guards, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
-        before: original)
+    guard checking,
+      let objection = objection(
+        by: guards,
+        to: NavigationChange(
+          after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
+          before: original))
     else {
       return PerformedBatch(commands: commands, reports: reports)
     }
@@ -220,13 +223,20 @@ extension TabCoordinatorState {
     commands: [NavigationCommand<Screen>],
     source: BatchSource,
     confirmedGuards: Set<String>,
-    journal: UndoJournal<Screen>,
-    before: TabCoordinatorState? = nil
+    journal: UndoJournal<Screen>
   ) -> (verdict: GuardVerdict<Screen>, name: String)? {
     guard guards.contains(where: { $0.isIdle?() != true }) else { return nil }
-    let change = NavigationChange(
-      after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
-      before: before)
+    return objection(
+      by: guards,
+      to: NavigationChange(
+        after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal))
+  }
+
+  /// The first verdict of `guards` on `change` that is not `allow`, with the guard's name.
+  @inlinable
+  func objection(
+    by guards: [NavigationGuard<Screen>], to change: NavigationChange<Screen>
+  ) -> (verdict: GuardVerdict<Screen>, name: String)? {
     for navigationGuard in guards {
       let objection = navigationGuard.namedVerdict(on: change)
       if case .allow = objection.verdict { continue }
