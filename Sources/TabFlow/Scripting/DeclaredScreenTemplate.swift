@@ -2,12 +2,16 @@
 /// declaration, and each declared state field by the identity of its name as the VM holds it
 /// (see ``LuaStack/stringIdentity(at:)``) with the field's place in the declared defaults. A
 /// payload's fields are then written over the defaults in place — no key is hashed, no key
-/// string is made, and a push without state shares the defaults' storage.
-struct DeclaredScreenTemplate {
+/// string is made, and a push without state shares the defaults' storage. A class: looking one
+/// up costs one retain, not a copy of the declaration.
+final class DeclaredScreenTemplate: Sendable {
   /// Where a declared field's default sits in ``ScreenDeclaration/stateDefaults``.
   typealias Slot = Dictionary<String, FlowValue>.Index
 
   let declaration: ScreenDeclaration
+  /// The declaration's name and state defaults, read without copying the declaration.
+  let name: String
+  let defaults: [String: FlowValue]
   /// The fields whose names the VM holds for as long as it lives (names longer than the VM's
   /// short strings have no stable identity and are not here: a payload setting one is read the
   /// general way).
@@ -16,6 +20,8 @@ struct DeclaredScreenTemplate {
   /// A template of `declaration`, with `fieldIdentities` the identities of its field names.
   init(declaration: ScreenDeclaration, fieldIdentities: [UInt: String]) {
     self.declaration = declaration
+    name = declaration.name
+    defaults = declaration.stateDefaults
     fields = fieldIdentities.compactMap { identity, name in
       declaration.stateDefaults.index(forKey: name).map { (identity, $0) }
     }

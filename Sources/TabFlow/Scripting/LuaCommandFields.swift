@@ -113,10 +113,9 @@ extension ScriptCommandDecoder {
     guard let template = stack.stringIdentity(at: name).flatMap({ screensByNameIdentity[$0] }) else { return nil }
     do throws(LuaError) { try stack.pushElement(state, of: queue) } catch { throw ScriptError(error, rule: nil) }
     defer { stack.pop() }
-    let declaration = template.declaration
     let payload: [String: FlowValue]
     switch stack.type(at: -1) {
-    case .boolean: return DynamicScreen(declaration.name, state: declaration.stateDefaults)
+    case .boolean: return DynamicScreen(template.name, state: template.defaults)
     case .table:
       // Usually every field is declared with a name the VM holds once, and of its kind.
       if let screen = stack.screen(at: -1, filling: template) { return screen }
@@ -125,7 +124,7 @@ extension ScriptCommandDecoder {
     default: return nil
     }
     do {
-      return try declaration.instantiate(with: payload)
+      return try template.declaration.instantiate(with: payload)
     } catch {
       throw ScriptError(.payload, error.description)
     }

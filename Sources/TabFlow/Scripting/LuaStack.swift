@@ -137,7 +137,7 @@ package struct LuaStack {
   /// or sets a field the template does not know by its name's identity, or a value of another
   /// kind than the field's default (read it the general way, which says what is wrong).
   func screen(at index: Int32, filling template: DeclaredScreenTemplate) -> DynamicScreen? {
-    var fields = template.declaration.stateDefaults
+    var fields = template.defaults
     let read = forEachScalarMember(ofPlainTableAt: index) { value in
       guard let slot = template.slot(ofFieldNamed: UInt(bitPattern: lua_tolstring(state, -2, nil))),
         ScreenDeclaration.compatible(value, with: fields.values[slot])
@@ -145,7 +145,7 @@ package struct LuaStack {
       fields.values[slot] = value
       return true
     }
-    return read ? DynamicScreen(template.declaration.name, state: fields) : nil
+    return read ? DynamicScreen(template.name, state: fields) : nil
   }
 
   /// Calls `body` with each value of the table at `index` — its key, a string, at -2 — while it
