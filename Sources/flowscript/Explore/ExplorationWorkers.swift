@@ -31,6 +31,8 @@ final class ExplorationWorkers: @unchecked Sendable {
   static let parallelThreshold = 64
 
   private let sessions: [FlowSession]
+  /// Each session's memory of state-part hashes (used by its worker only).
+  private let hashes: [StateKeyHashes]
   private let nextSlice = Atomic<Int>(0)
 
   /// As many workers as the machine has processors, at most 8.
@@ -46,6 +48,7 @@ final class ExplorationWorkers: @unchecked Sendable {
       sessions.append(sibling)
     }
     self.sessions = sessions
+    hashes = sessions.map { _ in StateKeyHashes() }
   }
 
   /// How many sessions run inputs.
@@ -54,7 +57,7 @@ final class ExplorationWorkers: @unchecked Sendable {
   /// What each of `inputs[i]` did from `states[i]`.
   func steps(for states: [State], inputs: [[StateExplorer.Inputs.Input]]) -> [[Step]] {
     if sessions.count == 1 || states.count < Self.parallelThreshold {
-      return states.indices.map { Self.steps(inputs[$0], from: states[$0], in: sessions[0]) }
+      return states.indices.map { Self.steps(inputs[$0], from: states[$0], in: sessions[0], hashes: hashes[0]) }
     }
     // One slot per state, each written by the one worker that took its slice.
     let results = UnsafeMutableBufferPointer<[Step]>.allocate(capacity: states.count)
@@ -76,16 +79,19 @@ final class ExplorationWorkers: @unchecked Sendable {
 
   private func run(_ worker: Int, states: [State], inputs: [[StateExplorer.Inputs.Input]], into slots: Slots) {
     let session = sessions[worker]
+    let hashes = hashes[worker]
     while true {
       let start = nextSlice.add(Self.sliceSize, ordering: .relaxed).oldValue
       guard start < states.count else { return }
       for index in start..<min(start + Self.sliceSize, states.count) {
-        slots.buffer[index] = Self.steps(inputs[index], from: states[index], in: session)
+        slots.buffer[index] = Self.steps(inputs[index], from: states[index], in: session, hashes: hashes)
       }
     }
   }
 
-  private static func steps(_ inputs: [StateExplorer.Inputs.Input], from state: State, in session: FlowSession) -> [Step] {
+  private static func steps(
+    _ inputs: [StateExplorer.Inputs.Input], from state: State, in session: FlowSession, hashes: StateKeyHashes
+  ) -> [Step] {
     inputs.map { input in
       guard let line = input.line else { return .unexplorable }
       session.load(state)
@@ -93,7 +99,7 @@ final class ExplorationWorkers: @unchecked Sendable {
       case let .failed(message):
         return .failed(session.lastFailureKind ?? .input, message)
       case .changed:
-        return .changed(session.state, StateKey(session.state))
+        return .changed(session.state, StateKey(session.state, hashes: hashes))
       default:
         return .unchanged
       }

@@ -376,7 +376,7 @@ struct StateExplorer {
   }
 
   private func key(_ state: State) -> StateKey {
-    StateKey(state)
+    StateKey(state, hashes: StateKeyHashes())
   }
 
   /// The edge a change draws: a new route on top (push, sheet, cover) or a tab switch.

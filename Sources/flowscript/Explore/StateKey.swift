@@ -3,7 +3,8 @@ import TabFlow
 /// What makes two explored states the same state: everything `state` prints (StateJSON) —
 /// selected tab, each tab's routes (style, screen, state, navigation, sheet), context, pending
 /// link — and not the route IDs. Hashed once, when made (a look-up and an insertion then cost
-/// no more hashing); never rendered.
+/// no more hashing), from the hashes of its parts, which ``StateKeyHashes`` remembers; never
+/// rendered.
 ///
 /// It keeps each tab's routes as the state holds them (a reference to the stack's storage, no
 /// copy): two routes are equal exactly when `state` prints them the same — style, screen and
@@ -16,7 +17,8 @@ struct StateKey: Hashable {
   /// The hash of all of the above.
   private let fingerprint: Int
 
-  init(_ state: TabCoordinatorState<DynamicScreen>) {
+  /// The key of `state`, its parts hashed through `hashes` (see ``StateKeyHashes``).
+  init(_ state: TabCoordinatorState<DynamicScreen>, hashes: StateKeyHashes) {
     selectedTab = state.selectedTab
     context = state.context
     pendingLink = state.pendingLink
@@ -26,12 +28,11 @@ struct StateKey: Hashable {
     tabs.reserveCapacity(state.tabs.count)
     for tab in state.tabs {
       let routes = tab.stack.routes
-      hasher.combine(routes.count)
-      for route in routes { Self.hash(route, into: &hasher) }
+      hasher.combine(hashes.hash(of: routes))
       tabs.append(routes)
     }
     self.tabs = tabs
-    hasher.combine(context)
+    hasher.combine(hashes.hash(of: context))
     hasher.combine(pendingLink)
     fingerprint = hasher.finalize()
   }
@@ -42,20 +43,18 @@ struct StateKey: Hashable {
 
   static func == (lhs: StateKey, rhs: StateKey) -> Bool {
     lhs.fingerprint == rhs.fingerprint && lhs.selectedTab == rhs.selectedTab
-      && lhs.tabs.elementsEqual(rhs.tabs, by: { $0.elementsEqual($1, by: same) })
+      && lhs.tabs.elementsEqual(rhs.tabs, by: sameRoutes)
       && lhs.context == rhs.context && lhs.pendingLink == rhs.pendingLink
   }
 
-  // A route's parts, read through its accessors for the concrete screen type (the route's own
-  // `Hashable` conformance would go through generic code for every route).
-
-  private static func hash(_ route: Route<DynamicScreen>, into hasher: inout Hasher) {
-    hasher.combine(route.style)
-    hasher.combine(route.screen)
-    hasher.combine(route.withNavigation)
-    hasher.combine(route.sheetConfiguration)
+  /// Whether two tabs' routes print the same; at once when they are the same array.
+  private static func sameRoutes(_ lhs: [Route<DynamicScreen>], _ rhs: [Route<DynamicScreen>]) -> Bool {
+    if lhs.count == rhs.count, StateKeyHashes.address(of: lhs) == StateKeyHashes.address(of: rhs) { return true }
+    return lhs.elementsEqual(rhs, by: same)
   }
 
+  // A route's parts, read through its accessors for the concrete screen type (the route's own
+  // `Equatable` conformance would go through generic code for every route).
   private static func same(_ lhs: Route<DynamicScreen>, _ rhs: Route<DynamicScreen>) -> Bool {
     lhs.style == rhs.style && lhs.withNavigation == rhs.withNavigation && lhs.screen == rhs.screen
       && lhs.sheetConfiguration == rhs.sheetConfiguration
