@@ -31,8 +31,8 @@ final class FlowSession {
   private(set) var lastReports: [NavigationReport] = []
   /// The last batch a guard rejected, which `confirm` re-sends past that guard.
   private(set) var lastRejected: RejectedBatch<DynamicScreen>?
-  /// Whether a line that changed the state says how (`+ item {id=3}`); the explorer, which
-  /// prints none of it, turns this off.
+  /// Whether a line that changed the state says how (`+ item {id=3}`) and what the rules
+  /// emitted; the explorer, which prints none of it, turns this off.
   var describesChanges = true
 
   init(origin: Origin, limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
@@ -59,7 +59,7 @@ final class FlowSession {
   func execute(_ line: FlowLine) -> LineOutcome {
     lastFailureKind = .input
     lastTraceback = nil
-    lastReports = []
+    lastReports.removeAll(keepingCapacity: true)
     var outcome = run(line)
     switch outcome {
     case let .failed(message):
@@ -88,7 +88,7 @@ final class FlowSession {
   /// Puts the session in `state` (the explorer visits many states); forgets the undo history.
   func load(_ state: State) {
     self.state = state
-    history.removeAll()
+    history.removeAll(keepingCapacity: true)
     lastFailure = nil
     lastRejected = nil
   }
@@ -156,7 +156,7 @@ final class FlowSession {
       }
       if case let .report(report) = output {
         lastReports.append(report)
-        events.append(report.description.escapingControlCharacters(keepingLineBreaks: false))
+        if describesChanges { events.append(report.description.escapingControlCharacters(keepingLineBreaks: false)) }
       }
     }
     if state == before { return .unchanged(events: events) }
