@@ -77,12 +77,13 @@ final class CallMemo<Answer> {
   /// At most this much is kept (nodes and the values on their branches; see ``weight(of:)``).
   static var capacity: Int { 100_000 }
 
-  private var roots: [String: Roots] = [:]
+  // Used one call at a time, on the script's actor: no run-time exclusivity checks.
+  @exclusivity(unchecked) private var roots: [String: Roots] = [:]
   /// The text recalled or remembered last, with its trees: the guards of one batch share one
   /// text, which is then hashed once.
-  private var recent: (text: String, roots: Roots)?
+  @exclusivity(unchecked) private var recent: (text: String, roots: Roots)?
   /// What the nodes kept cost, counted as ``capacity`` counts.
-  private(set) var nodeCount = 0
+  @exclusivity(unchecked) private(set) var nodeCount = 0
 
   /// The answer function number `index` gave for `text` when the views it read, read through
   /// `view`, had the values they have now; `nil` when no remembered call read them so.

@@ -83,7 +83,8 @@ public struct NavigationChange<Screen> {
   /// Holds `before` once a guard has asked for it.
   @usableFromInline
   final class RebuiltState {
-    @usableFromInline var state: TabCoordinatorState<Screen>?
+    // Set once, read by the guards of one batch, one at a time: no run-time exclusivity checks.
+    @exclusivity(unchecked) @usableFromInline var state: TabCoordinatorState<Screen>?
     @usableFromInline init() {}
   }
 }

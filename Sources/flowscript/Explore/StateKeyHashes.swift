@@ -10,8 +10,9 @@ import TabFlow
 /// is not uniquely referenced, so a change copies it first). Contexts have no storage address to
 /// read; the few recent ones are compared, which costs nothing when they share storage.
 final class StateKeyHashes {
-  private var routeHashes: [UInt: (routes: [Route<DynamicScreen>], hash: Int)] = [:]
-  private var recentContexts: [(context: [String: FlowValue], hash: Int)] = []
+  // One worker's, used one key at a time: no run-time exclusivity checks.
+  @exclusivity(unchecked) private var routeHashes: [UInt: (routes: [Route<DynamicScreen>], hash: Int)] = [:]
+  @exclusivity(unchecked) private var recentContexts: [(context: [String: FlowValue], hash: Int)] = []
 
   /// At most this many routes arrays are remembered; past it the memory starts again empty.
   static var capacity: Int { 200_000 }

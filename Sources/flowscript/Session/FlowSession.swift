@@ -19,16 +19,18 @@ final class FlowSession {
   private(set) var origin: Origin
   let rules: ScriptedRules<DynamicScreen, DynamicAction>
   private let coordinator: Coordinator
-  private(set) var state: State
-  private var history: [State] = []
+  // The fields a line reads and writes are used one at a time, by one thread: no run-time
+  // exclusivity checks.
+  @exclusivity(unchecked) private(set) var state: State
+  @exclusivity(unchecked) private var history: [State] = []
   /// What kind of failure the last failed line was.
-  private(set) var lastFailureKind: FailureKind?
+  @exclusivity(unchecked) private(set) var lastFailureKind: FailureKind?
   /// Whether the previous line failed, and why (for `expect error`).
   private(set) var lastFailure: String?
   /// The Lua traceback of the last failed line, when a rule error failed it (shown with --verbose).
   private(set) var lastTraceback: String?
   /// What the coordinator reported while running the last line.
-  private(set) var lastReports: [NavigationReport] = []
+  @exclusivity(unchecked) private(set) var lastReports: [NavigationReport] = []
   /// The last batch a guard rejected, which `confirm` re-sends past that guard.
   private(set) var lastRejected: RejectedBatch<DynamicScreen>?
   /// Whether a line that changed the state says how (`+ item {id=3}`) and what the rules
