@@ -59,15 +59,14 @@ public struct NavigationChange<Screen> {
   @inlinable
   init(
     after: TabCoordinatorState<Screen>, commands: [NavigationCommand<Screen>], source: BatchSource,
-    confirmedGuards: Set<String>, journal: UndoJournal<Screen>, before: TabCoordinatorState<Screen>? = nil
+    confirmedGuards: Set<String>, journal: UndoJournal<Screen>, kept: RebuiltState? = nil
   ) {
     self.after = after
     self.commands = commands
     self.source = source
     self.confirmedGuards = confirmedGuards
     self.journal = journal
-    rebuilt = RebuiltState()
-    rebuilt.state = before
+    rebuilt = kept ?? RebuiltState()
   }
 
   /// The state before the batch.
@@ -80,12 +79,12 @@ public struct NavigationChange<Screen> {
     return state
   }
 
-  /// Holds `before` once a guard has asked for it.
+  /// Holds `before` once a guard has asked for it (or from the start, when it was kept).
   @usableFromInline
   final class RebuiltState {
     // Set once, read by the guards of one batch, one at a time: no run-time exclusivity checks.
     @exclusivity(unchecked) @usableFromInline var state: TabCoordinatorState<Screen>?
-    @usableFromInline init() {}
+    @usableFromInline init(_ state: TabCoordinatorState<Screen>? = nil) { self.state = state }
   }
 }
 

@@ -189,7 +189,8 @@ extension TabCoordinatorState {
     var journal = UndoJournal<Screen>()
     let checking = guards.contains(where: { $0.isIdle?() != true })
     // Kept for guards expected to read it (copied as the batch changes it, instead of rebuilt).
-    let original = checking && guards.contains(where: { $0.readsBefore?() == true }) ? self : nil
+    let original = checking && guards.contains(where: { $0.readsBefore?() == true })
+      ? NavigationChange<Screen>.RebuiltState(self) : nil
     let commands: [NavigationCommand<Screen>]
     do {
       commands = try change(&self, &reports, &journal)
@@ -202,7 +203,7 @@ extension TabCoordinatorState {
         by: guards,
         to: NavigationChange(
           after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
-          before: original))
+          kept: original))
     else {
       return PerformedBatch(commands: commands, reports: reports)
     }
