@@ -85,7 +85,7 @@ final class FlowSession {
   var currentURL: String? { currentURL(of: state) }
 
   /// The URL of a state's selected top screen.
-  func currentURL(of state: State) -> String? { rules.deepLinks.url(for: state) }
+  func currentURL(of state: State) -> String? { coordinator.deepLinks.url(for: state) }
 
   /// Puts the session in `state` (the explorer visits many states); forgets the undo history.
   func load(_ state: State) {
