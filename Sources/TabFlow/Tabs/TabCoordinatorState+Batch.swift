@@ -176,7 +176,7 @@ extension TabCoordinatorState {
   /// the journal, so the state is exactly as before. `change` returns the commands it performed,
   /// which guards see. A guard's redirect or deferral is resolved by ``overrule(_:commands:source:guards:)``
   /// — unless `overruling` is off (retrying a pending link), when any objection rejects.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func commit(
     source: BatchSource,
     guards: [NavigationGuard<Screen>],
