@@ -79,7 +79,7 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
     }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   func applyAction(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
     switch action {
     case let .router(.routeAction(id, screenAction)):
