@@ -149,7 +149,7 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   /// Runs a batch; logs it with the commands it amounted to (a reselect's pop to root, a deep
   /// link's handler's commands); returns its reports, or its failure, for the host. After an
   /// applied batch, a pending deep link is tried again.
-  @inlinable
+  @inlinable @inline(__always)
   func commit(
     _ source: @autoclosure () -> BatchSource,
     _ state: inout State,
