@@ -104,7 +104,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
 
   /// The batch of the script's rule for this action (`screen.action`, else `*.action`), or `nil`
   /// when the script has none.
-  @inlinable
+  @inlinable @inline(__always)
   public func batch(
     for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
   ) throws(ScriptError) -> NavigationBatch<Screen>? {
