@@ -18,6 +18,7 @@ extension LuaVM {
   ///   stack.stringField("op", of: first)
   /// }
   /// ```
+  @inline(__always)
   package func call<Result>(
     _ function: LuaRef,
     resultCount: Int32 = 1,
