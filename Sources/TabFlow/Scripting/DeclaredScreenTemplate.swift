@@ -34,4 +34,20 @@ final class DeclaredScreenTemplate: Sendable {
     for field in fields where field.identity == identity { return field.slot }
     return nil
   }
+
+  /// The screen opened with the plain object of scalars at `index` of `stack` (see
+  /// ``LuaStack/scalarMembers(at:)``) written over the defaults: `nil` when the value is not such
+  /// a table, or sets a field not known here by its name's identity, or a value of another kind
+  /// than the field's default (read it the general way, which says what is wrong).
+  func screen(readingStateAt index: Int32, in stack: LuaStack) -> DynamicScreen? {
+    var state = defaults
+    let read = stack.forEachScalarMember(ofPlainTableAt: index) { value in
+      guard let identity = stack.stringIdentity(at: -2), let slot = slot(ofFieldNamed: identity),
+        ScreenDeclaration.compatible(value, with: state.values[slot])
+      else { return false }
+      state.values[slot] = value
+      return true
+    }
+    return read ? DynamicScreen(name, state: state) : nil
+  }
 }

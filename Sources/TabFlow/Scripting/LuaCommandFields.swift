@@ -118,7 +118,7 @@ extension ScriptCommandDecoder {
     case .boolean: return DynamicScreen(template.name, state: template.defaults)
     case .table:
       // Usually every field is declared with a name the VM holds once, and of its kind.
-      if let screen = stack.screen(at: -1, filling: template) { return screen }
+      if let screen = template.screen(readingStateAt: -1, in: stack) { return screen }
       guard let members = stack.scalarMembers(at: -1) else { return nil }
       payload = members
     default: return nil

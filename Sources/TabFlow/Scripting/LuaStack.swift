@@ -132,28 +132,12 @@ package struct LuaStack {
     return read ? members : nil
   }
 
-  /// The screen `template` declares, opened with the plain object of scalars at `index` (see
-  /// ``scalarMembers(at:)``) written over its defaults: `nil` when the value is not such a table,
-  /// or sets a field the template does not know by its name's identity, or a value of another
-  /// kind than the field's default (read it the general way, which says what is wrong).
-  func screen(at index: Int32, filling template: DeclaredScreenTemplate) -> DynamicScreen? {
-    var fields = template.defaults
-    let read = forEachScalarMember(ofPlainTableAt: index) { value in
-      guard let slot = template.slot(ofFieldNamed: UInt(bitPattern: lua_tolstring(state, -2, nil))),
-        ScreenDeclaration.compatible(value, with: fields.values[slot])
-      else { return false }
-      fields.values[slot] = value
-      return true
-    }
-    return read ? DynamicScreen(template.name, state: fields) : nil
-  }
-
   /// Calls `body` with each value of the table at `index` — its key, a string, at -2 — while it
   /// returns true, when the table is a plain object of scalars (no metatable, no array part,
   /// string keys, boolean, number or string values). False when the table is not one or `body`
   /// returned false; the stack is left as it was.
   @inline(__always)
-  private func forEachScalarMember(ofPlainTableAt index: Int32, _ body: (FlowValue) -> Bool) -> Bool {
+  func forEachScalarMember(ofPlainTableAt index: Int32, _ body: (FlowValue) -> Bool) -> Bool {
     guard isValid(index), lua_type(state, index) == LUA_TTABLE, lua_rawlen(state, index) == 0,
       lua_checkstack(state, 3) != 0
     else { return false }
@@ -191,9 +175,8 @@ package struct LuaStack {
     var identities: [UInt: String] = [:]
     lua_pushnil(state)
     while lua_next(state, table) != 0 {
-      if lua_type(state, -2) == LUA_TSTRING {
-        identities[UInt(bitPattern: lua_tolstring(state, -2, nil))] = luaString(state, -2)
-      }
+      // The key is only read, never converted: `lua_next` can go on from it.
+      if let identity = stringIdentity(at: -2) { identities[identity] = luaString(state, -2) }
       lua_settop(state, -2)
     }
     return identities

@@ -53,8 +53,23 @@ struct StateKey: Hashable {
     return lhs.elementsEqual(rhs, by: same)
   }
 
-  // A route's parts, read through its accessors for the concrete screen type (the route's own
-  // `Equatable` conformance would go through generic code for every route).
+  // A route's parts — what `state` prints of it — read through its accessors for the concrete
+  // screen type (the route's own `Hashable` conformance would go through generic code for every
+  // route). Hashed and compared here only, so the two always agree.
+
+  /// The hash of a tab's routes.
+  static func hash(of routes: [Route<DynamicScreen>]) -> Int {
+    var hasher = Hasher()
+    hasher.combine(routes.count)
+    for route in routes {
+      hasher.combine(route.style)
+      hasher.combine(route.screen)
+      hasher.combine(route.withNavigation)
+      hasher.combine(route.sheetConfiguration)
+    }
+    return hasher.finalize()
+  }
+
   private static func same(_ lhs: Route<DynamicScreen>, _ rhs: Route<DynamicScreen>) -> Bool {
     lhs.style == rhs.style && lhs.withNavigation == rhs.withNavigation && lhs.screen == rhs.screen
       && lhs.sheetConfiguration == rhs.sheetConfiguration

@@ -19,19 +19,11 @@ final class StateKeyHashes {
   /// Contexts remembered (most explorations toggle a few flags).
   static var contextCount: Int { 8 }
 
-  /// The hash of a tab's routes (each route's style, screen, navigation flag and sheet).
+  /// The hash of a tab's routes (``StateKey/hash(of:)``).
   func hash(of routes: [Route<DynamicScreen>]) -> Int {
     let address = Self.address(of: routes)
     if let known = routeHashes[address] { return known.hash }
-    var hasher = Hasher()
-    hasher.combine(routes.count)
-    for route in routes {
-      hasher.combine(route.style)
-      hasher.combine(route.screen)
-      hasher.combine(route.withNavigation)
-      hasher.combine(route.sheetConfiguration)
-    }
-    let hash = hasher.finalize()
+    let hash = StateKey.hash(of: routes)
     if routeHashes.count >= Self.capacity { routeHashes.removeAll() }
     routeHashes[address] = (routes, hash)
     return hash
