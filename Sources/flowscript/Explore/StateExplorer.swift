@@ -139,7 +139,7 @@ struct StateExplorer {
     let workers = ExplorationWorkers(session: session, count: jobs)
     let initial = session.state
     let initialKey = key(initial)
-    var seen: [StateKey: Int] = [initialKey: 0]
+    var seen: Set<StateKey> = [initialKey]
     // Each state with its key (made once, where the state was reached) and the lines to it.
     var frontier: [(state: State, key: StateKey, lines: [String])] = [(initial, initialKey, [])]
     var reported = Set<String>()
@@ -182,7 +182,6 @@ struct StateExplorer {
             report.findings.append(Finding(kind: kind, message: message, lines: lines + [line]))
           case let .changed(after, toKey):
             report.transitions += 1
-            report.reachedScreens.formUnion(after.selectedStack.routes.lazy.map { $0.screen.name })
             if !line.hasPrefix("back"), !line.hasPrefix("tab "), !line.hasPrefix("set "),
               let edge = transition(from: state, to: after, line: line)
             {
@@ -193,18 +192,22 @@ struct StateExplorer {
             {
               coversWithWayBack.insert(fromKey)
             }
-            if seen[toKey] == nil {
-              guard seen.count < maxStates else {
+            // One look-up for the usual case, a state already seen; a new state is inserted by it.
+            let atLimit = seen.count >= maxStates
+            if atLimit ? !seen.contains(toKey) : seen.insert(toKey).inserted {
+              // A state seen before added its screens when it was first reached.
+              report.reachedScreens.formUnion(after.selectedStack.routes.lazy.map { $0.screen.name })
+              guard !atLimit else {
                 report.truncated = true
                 break level
               }
-              seen[toKey] = level + 1
-              next.append((after, toKey, lines + [line]))
-              noteLink(of: after, lines: lines + [line])
+              let path = lines + [line]
+              next.append((after, toKey, path))
+              noteLink(of: after, lines: path)
               if let pending = after.pendingLink, pending != state.pendingLink,
                 !deferred.contains(where: { $0.url == pending })
               {
-                deferred.append((pending, after, lines + [line]))
+                deferred.append((pending, after, path))
               }
             }
           case .unchanged:
