@@ -1,15 +1,15 @@
 import Foundation
-import Synchronization
 import TabFlow
 
 /// Runs the explorer's inputs from many states at once: one ``FlowSession`` — one Lua VM — per
-/// worker thread, each taking the next slice of states until none is left. What each input did is
-/// returned in the order of the states and their inputs, so the explorer reads the results as if
-/// it had run them one by one, and its report does not depend on the number of workers.
+/// thread, each taking the next slice of states until none is left. What each input did is handed
+/// back in the order of the states and their inputs, so the explorer reads the results as if it
+/// had run them one by one, and its report does not depend on the number of workers; it reads
+/// them while the other threads run on.
 final class ExplorationWorkers: @unchecked Sendable {
-  // @unchecked: worker `i` uses only `sessions[i]` while `steps(for:inputs:)` runs, and writes
-  // only the result slots of the slices it took (each slice is taken once, through `nextSlice`);
-  // the caller touches the sessions only between runs.
+  // @unchecked: thread `i` (the caller is 0) uses only `sessions[i]` and `hashes[i]` while
+  // `run(_:inputs:merging:)` runs, and writes only the result slots of the slices it took (each
+  // slice is taken once, through the board); the caller touches the sessions only between runs.
 
   typealias State = TabCoordinatorState<DynamicScreen>
 
@@ -33,7 +33,6 @@ final class ExplorationWorkers: @unchecked Sendable {
   private let sessions: [FlowSession]
   /// Each session's memory of state-part hashes (used by its worker only).
   private let hashes: [StateKeyHashes]
-  private let nextSlice = Atomic<Int>(0)
 
   /// As many workers as the machine has processors, at most 8.
   static var defaultCount: Int { min(8, ProcessInfo.processInfo.activeProcessorCount) }
@@ -54,38 +53,111 @@ final class ExplorationWorkers: @unchecked Sendable {
   /// How many sessions run inputs.
   var count: Int { sessions.count }
 
-  /// What each of `inputs[i]` did from `states[i]`.
-  func steps(for states: [State], inputs: [[StateExplorer.Inputs.Input]]) -> [[Step]] {
+  /// Runs each of `inputs[i]` from `states[i]` and hands each state's steps to `merge`, on the
+  /// calling thread and in the order of the states, as soon as they are ready: the merging
+  /// overlaps the running, and the calling thread runs slices of its own while it waits. `merge`
+  /// returning `false` stops: no further slice starts, and the call returns once the running
+  /// ones end.
+  func run(_ states: [State], inputs: [[StateExplorer.Inputs.Input]], merging merge: (Int, [Step]) -> Bool) {
     if sessions.count == 1 || states.count < Self.parallelThreshold {
-      return states.indices.map { Self.steps(inputs[$0], from: states[$0], in: sessions[0], hashes: hashes[0]) }
+      for index in states.indices {
+        guard merge(index, Self.steps(inputs[index], from: states[index], in: sessions[0], hashes: hashes[0])) else { return }
+      }
+      return
     }
-    // One slot per state, each written by the one worker that took its slice.
+    // One slot per state, each written by the one thread that took its slice, and read by the
+    // calling thread once the board says the slice is done.
     let results = UnsafeMutableBufferPointer<[Step]>.allocate(capacity: states.count)
     results.initialize(repeating: [])
-    defer { results.deallocate() }
-    let slots = Slots(results)
-    nextSlice.store(0, ordering: .relaxed)
-    DispatchQueue.concurrentPerform(iterations: sessions.count) { worker in
-      run(worker, states: states, inputs: inputs, into: slots)
+    defer {
+      _ = results.deinitialize()
+      results.deallocate()
     }
-    return (0..<states.count).map { results.moveElement(from: $0) }
+    let slots = Slots(results)
+    let board = SliceBoard(slices: (states.count + Self.sliceSize - 1) / Self.sliceSize)
+    let runSlice: @Sendable (Int, Int) -> Void = { [self] slice, worker in
+      for index in slice * Self.sliceSize..<min((slice + 1) * Self.sliceSize, states.count) {
+        slots.buffer[index] = Self.steps(inputs[index], from: states[index], in: sessions[worker], hashes: hashes[worker])
+      }
+      board.finish(slice)
+    }
+    let helpers = DispatchGroup()
+    for worker in 1..<sessions.count {
+      DispatchQueue.global().async(group: helpers) {
+        while let slice = board.take() { runSlice(slice, worker) }
+      }
+    }
+    merging: for slice in 0..<board.slices {
+      while !board.isDone(slice) {
+        if let other = board.take() { runSlice(other, 0) } else { board.wait(for: slice) }
+      }
+      for index in slice * Self.sliceSize..<min((slice + 1) * Self.sliceSize, states.count) {
+        var steps: [Step] = []
+        swap(&steps, &results[index])
+        guard merge(index, steps) else {
+          board.stop()
+          break merging
+        }
+      }
+    }
+    helpers.wait()
   }
 
-  /// The result slots, shared by the workers (each writes only the slots of its slices).
+  /// The result slots, shared by the threads (each writes only the slots of its slices).
   private struct Slots: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<[Step]>
     init(_ buffer: UnsafeMutableBufferPointer<[Step]>) { self.buffer = buffer }
   }
 
-  private func run(_ worker: Int, states: [State], inputs: [[StateExplorer.Inputs.Input]], into slots: Slots) {
-    let session = sessions[worker]
-    let hashes = hashes[worker]
-    while true {
-      let start = nextSlice.add(Self.sliceSize, ordering: .relaxed).oldValue
-      guard start < states.count else { return }
-      for index in start..<min(start + Self.sliceSize, states.count) {
-        slots.buffer[index] = Self.steps(inputs[index], from: states[index], in: session, hashes: hashes)
-      }
+  /// Which slices of one run are taken and which are done, under one lock; a thread waiting for
+  /// a slice sleeps until some slice is done.
+  private final class SliceBoard: @unchecked Sendable {
+    // @unchecked: every field is read and written under `condition`.
+    let slices: Int
+    private let condition = NSCondition()
+    private var nextSlice = 0
+    private var done: [Bool]
+    private var stopped = false
+
+    init(slices: Int) {
+      self.slices = slices
+      done = Array(repeating: false, count: slices)
+    }
+
+    /// The next slice no thread has taken; `nil` when none is left or the run stopped.
+    func take() -> Int? {
+      condition.lock()
+      defer { condition.unlock() }
+      guard !stopped, nextSlice < slices else { return nil }
+      nextSlice += 1
+      return nextSlice - 1
+    }
+
+    func finish(_ slice: Int) {
+      condition.lock()
+      done[slice] = true
+      condition.broadcast()
+      condition.unlock()
+    }
+
+    func isDone(_ slice: Int) -> Bool {
+      condition.lock()
+      defer { condition.unlock() }
+      return done[slice]
+    }
+
+    /// Sleeps until `slice` is done (it has been taken).
+    func wait(for slice: Int) {
+      condition.lock()
+      while !done[slice] { condition.wait() }
+      condition.unlock()
+    }
+
+    /// No slice starts after this.
+    func stop() {
+      condition.lock()
+      stopped = true
+      condition.unlock()
     }
   }
 

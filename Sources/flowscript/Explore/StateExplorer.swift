@@ -161,8 +161,10 @@ struct StateExplorer {
     level: for level in 0..<depth {
       var next: [(state: State, key: StateKey, lines: [String])] = []
       let planned = frontier.map { inputs.lines(for: $0.state) }
-      let steps = workers.steps(for: frontier.map(\.state), inputs: planned)
-      for ((state, fromKey, lines), (stateInputs, stateSteps)) in zip(frontier, zip(planned, steps)) {
+      // Each state's steps are merged here, in order, while the workers run the next states.
+      workers.run(frontier.map(\.state), inputs: planned) { index, stateSteps in
+        let (state, fromKey, lines) = frontier[index]
+        let stateInputs = planned[index]
         let fromScreen = state.selectedStack.top.screen.name
         if state.selectedStack.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
         for ((line, _), step) in zip(stateInputs, stateSteps) {
@@ -199,7 +201,7 @@ struct StateExplorer {
               report.reachedScreens.formUnion(after.selectedStack.routes.lazy.map { $0.screen.name })
               guard !atLimit else {
                 report.truncated = true
-                break level
+                return false
               }
               let path = lines + [line]
               next.append((after, toKey, path))
@@ -218,7 +220,9 @@ struct StateExplorer {
             Output.error("… \(seen.count) states, depth \(level + 1)")
           }
         }
+        return true
       }
+      if report.truncated { break level }
       report.depthReached = level + 1
       frontier = next
       if frontier.isEmpty {
