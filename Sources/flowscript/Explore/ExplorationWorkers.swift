@@ -44,6 +44,7 @@ final class ExplorationWorkers: @unchecked Sendable {
     var sessions = [session]
     while sessions.count < count, let sibling = try? FlowSession(origin: session.origin, limits: session.rules.limits) {
       sibling.describesChanges = false
+      sibling.keepsHistory = false
       sessions.append(sibling)
     }
     self.sessions = sessions
@@ -171,7 +172,8 @@ final class ExplorationWorkers: @unchecked Sendable {
       case let .failed(message):
         return .failed(session.lastFailureKind ?? .input, message)
       case .changed:
-        return .changed(session.state, StateKey(session.state, hashes: hashes))
+        let after = session.state
+        return .changed(after, StateKey(after, hashes: hashes))
       default:
         return .unchanged
       }

@@ -131,9 +131,14 @@ struct StateExplorer {
     var report = Report()
     report.chunk = session.chunk
     report.sendCommand = sendCommand ?? "flowscript send \(Report.shellWord(session.chunk))"
-    // Nothing prints how a line changed the state: describing it would only cost time.
+    // Nothing prints how a line changed the state, and no line is undone: describing it or
+    // keeping the state before it would only cost time.
     session.describesChanges = false
-    defer { session.describesChanges = true }
+    session.keepsHistory = false
+    defer {
+      session.describesChanges = true
+      session.keepsHistory = true
+    }
     let declarations = session.rules.declarations
     var inputs = Inputs(declarations: declarations, contextFlags: contextFlags)
     let workers = ExplorationWorkers(session: session, count: jobs)

@@ -36,6 +36,9 @@ final class FlowSession {
   /// Whether a line that changed the state says how (`+ item {id=3}`) and what the rules
   /// emitted; the explorer, which prints none of it, turns this off.
   var describesChanges = true
+  /// Whether a line that changed the state can be undone (`undo`); the explorer, which puts the
+  /// session in a state before every line, turns this off.
+  var keepsHistory = true
 
   init(origin: Origin, limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
     self.origin = origin
@@ -162,8 +165,10 @@ final class FlowSession {
       }
     }
     if state == before { return .unchanged(events: events) }
-    history.append(before)
-    if history.count > 200 { history.removeFirst(history.count - 200) }
+    if keepsHistory {
+      history.append(before)
+      if history.count > 200 { history.removeFirst(history.count - 200) }
+    }
     guard describesChanges else { return .changed([], events: events) }
     return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: events)
   }
