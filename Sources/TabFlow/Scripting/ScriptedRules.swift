@@ -38,6 +38,10 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   public private(set) var lastGuardError: ScriptError?
   /// The current script's deep links; forgotten whenever the script is replaced.
   @usableFromInline var deepLinksCache: DeepLinks<Screen>?
+  /// The last batch sources guards were asked about, with their text (see ``text(of:)``).
+  @exclusivity(unchecked) @usableFromInline var recentSourceTexts: [(source: BatchSource, text: String)] = []
+  /// Where the next source goes once ``recentSourceTexts`` is full.
+  @exclusivity(unchecked) @usableFromInline var nextSourceText = 0
   /// The state the views of the rule `batch` is running describe; `nil` between calls.
   @exclusivity(unchecked) @usableFromInline var viewedState: UnsafePointer<TabCoordinatorState<Screen>>?
   /// Answers the views of the rule `batch` is running, from `viewedState`; made once.
@@ -161,7 +165,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       // One view for every guard of the batch: `before` is rebuilt (or kept) once, and the
       // commands are written as text only if a guard reads them.
       let view = viewAnswer(of: change)
-      let source = change.source.description
+      let source = text(of: change.source)
       for (index, name) in declared.enumerated() where !change.confirmedGuards.contains(name) {
         do throws(ScriptError) {
           guard let refusal = try script.callGuard(index, source: source, view: view) else { continue }
@@ -174,6 +178,31 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       return (.allow, nil)
     }
   }
+
+  /// A batch's source as its guards read it (`change.source`), e.g. `rule feed.open`. Rules
+  /// and deep links are the sources that repeat, so the last few of them are written once and
+  /// looked up after.
+  @inlinable
+  func text(of source: BatchSource) -> String {
+    switch source {
+    case .rule, .deepLink: break
+    default: return source.description
+    }
+    for index in recentSourceTexts.indices where recentSourceTexts[index].source == source {
+      return recentSourceTexts[index].text
+    }
+    let text = source.description
+    if recentSourceTexts.count < Self.recentSourceTextCount {
+      recentSourceTexts.append((source, text))
+    } else {
+      recentSourceTexts[nextSourceText] = (source, text)
+      nextSourceText = (nextSourceText + 1) % Self.recentSourceTextCount
+    }
+    return text
+  }
+
+  /// How many sources ``text(of:)`` remembers.
+  @inlinable static var recentSourceTextCount: Int { 8 }
 
   /// Counts a guard that raised an error, and keeps the error.
   @usableFromInline
