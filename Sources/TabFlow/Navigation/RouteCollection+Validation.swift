@@ -117,11 +117,12 @@ extension RouteCollection {
 
   @inlinable
   func editOpening(_ routes: [Route<Element.Screen>], mode: OpenMode) throws(NavigationError) -> RouteEdit<Element.Screen> {
-    let operation = "open (\(mode))"
+    // Written only for an error: most opens are valid.
+    let operation = { "open (\(mode))" }
     switch mode {
     case .replace:
       guard let first = routes.first else {
-        throw .invalidRoutes(operation: operation, reason: "no routes given; the first one becomes the new root")
+        throw .invalidRoutes(operation: operation(), reason: "no routes given; the first one becomes the new root")
       }
       var stack = routes
       switch first {
@@ -129,28 +130,28 @@ extension RouteCollection {
       case let .push(screen): stack[0] = .root(screen, withNavigation: true)
       case .sheet, .cover:
         throw .invalidRoutes(
-          operation: operation,
+          operation: operation(),
           reason: "the first route '\(screenName(of: first.screen))' (\(first.style)) cannot become the root")
       }
-      try Self.validateStack(stack, operation: operation)
+      try Self.validateStack(stack, operation: operation())
       return RouteEdit(removing: count, appending: stack)
     case .keepRoot, .append:
-      guard let root = first?.route else { throw .emptyStack(operation: operation) }
+      guard let root = first?.route else { throw .emptyStack(operation: operation()) }
       let kept: [Route<Element.Screen>] = mode == .keepRoot ? [root] : map(\.route)
-      try Self.validateStack(kept + routes, operation: operation)
+      try Self.validateStack(kept + routes, operation: operation())
       return RouteEdit(removing: mode == .keepRoot ? count - 1 : 0, appending: routes)
     }
   }
 
   /// Checks that `routes` form a valid stack: one root, first; no push in a layer without navigation.
   @inlinable
-  static func validateStack(_ routes: [Route<Element.Screen>], operation: String) throws(NavigationError) {
+  static func validateStack(_ routes: [Route<Element.Screen>], operation: @autoclosure () -> String) throws(NavigationError) {
     guard let first = routes.first else {
-      throw .invalidRoutes(operation: operation, reason: "a stack needs at least its root")
+      throw .invalidRoutes(operation: operation(), reason: "a stack needs at least its root")
     }
     guard first.style == .root else {
       throw .invalidRoutes(
-        operation: operation,
+        operation: operation(),
         reason: "the first route '\(screenName(of: first.screen))' (\(first.style)) is not a root")
     }
     var layer = first
@@ -158,11 +159,11 @@ extension RouteCollection {
       switch route.style {
       case .root:
         throw .invalidRoutes(
-          operation: operation,
+          operation: operation(),
           reason: "'\(screenName(of: route.screen))' is a root, but only the first route can be one")
       case .push where !layer.withNavigation:
         throw .invalidRoutes(
-          operation: operation,
+          operation: operation(),
           reason: "cannot push '\(screenName(of: route.screen))': the layer '\(screenName(of: layer.screen))' "
             + "(\(layer.style)) has no navigation")
       case .push:
