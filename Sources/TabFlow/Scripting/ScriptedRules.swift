@@ -477,7 +477,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       // The states are passed on, not copied into locals: a copy would retain all of one per read.
       if which == "before" {
         guardsReadBefore = true
-        return try Self.view(field, tab: tab, argument: argument, of: change.before, commands: change.commands, codec: codec, vm: vm)
+        return try change.withBefore { before in
+          try Self.view(field, tab: tab, argument: argument, of: before, commands: change.commands, codec: codec, vm: vm)
+        }
       }
       return try Self.view(field, tab: tab, argument: argument, of: change.after, commands: change.commands, codec: codec, vm: vm)
     }
@@ -508,15 +510,24 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     case "tab": return .string(state.selectedTab.rawValue)
     default: break
     }
-    let tabID = tab.map { TabID($0) } ?? state.selectedTab
-    guard let stack = state.stack(for: tabID) else {
-      throw ScriptError(.unknownName, "unknown tab '\(tabID)'")
+    // The tab's stack is read where the state holds it: a copy would retain all its storage.
+    let position: Int
+    if let tab {
+      guard let found = state.position(ofTab: TabID(tab)) else { throw ScriptError(.unknownName, "unknown tab '\(tab)'") }
+      position = found
+    } else {
+      position = state.selectedIndex
     }
     switch field {
     case "top":
-      return .string(codec.name(stack.top.screen))
+      let routes = state.storedTabs[position].stack.storedRoutes
+      return .string(codec.name(routes[routes.count - 1].screen))
     case "depth":
-      return .int(stack.count)
+      return .int(state.storedTabs[position].stack.count)
+    default: break
+    }
+    let stack = state.storedTabs[position].stack
+    switch field {
     case "stack":
       var routes: [FlowValue] = []
       routes.reserveCapacity(stack.count)

@@ -112,8 +112,13 @@ public struct TabCoordinatorState<Screen> {
   /// The stack of a tab, or `nil` for an unknown tab.
   @inlinable
   public func stack(for tab: TabID) -> RouteStack<Screen>? {
-    if storedTabs[selectedIndex].id == tab { return storedTabs[selectedIndex].stack }
-    return positions[tab].map { storedTabs[$0].stack }
+    position(ofTab: tab).map { storedTabs[$0].stack }
+  }
+
+  /// Where the tab is in ``tabs``; the selected tab is checked first.
+  @inlinable
+  func position(ofTab tab: TabID) -> Int? {
+    storedTabs[selectedIndex].id == tab ? selectedIndex : positions[tab]
   }
 
   /// The selected tab's stack.
