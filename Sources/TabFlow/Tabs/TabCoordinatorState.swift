@@ -104,8 +104,7 @@ public struct TabCoordinatorState<Screen> {
   /// The position of a tab, or an error naming the known tabs.
   @inlinable
   public func index(of tab: TabID) throws(NavigationError) -> Int {
-    if storedTabs[selectedIndex].id == tab { return selectedIndex }
-    guard let index = positions[tab] else { throw .unknownTab(tab, known: tabIDs) }
+    guard let index = position(ofTab: tab) else { throw .unknownTab(tab, known: tabIDs) }
     return index
   }
 
@@ -118,8 +117,15 @@ public struct TabCoordinatorState<Screen> {
   /// Where the tab is in ``tabs``; the selected tab is checked first.
   @inlinable
   func position(ofTab tab: TabID) -> Int? {
-    storedTabs[selectedIndex].id == tab ? selectedIndex : positions[tab]
+    if storedTabs[selectedIndex].id == tab { return selectedIndex }
+    // A tab bar holds a handful of tabs: comparing their names costs less than hashing one.
+    guard storedTabs.count <= Self.scannedTabCount else { return positions[tab] }
+    for position in storedTabs.indices where storedTabs[position].id == tab { return position }
+    return nil
   }
+
+  /// Up to this many tabs, a tab is found by comparing names rather than by hashing.
+  @inlinable static var scannedTabCount: Int { 8 }
 
   /// The selected tab's stack.
   @inlinable
