@@ -207,11 +207,12 @@ extension TabCoordinatorState {
     else {
       return PerformedBatch(commands: commands, reports: reports)
     }
-    let label = topLabel
-    undo(journal)
     guard overruling else {
+      undo(journal)
       throw rejection(commands, by: objection.name, reason: objection.verdict.reason ?? "rejected", source: source)
     }
+    let label = topLabel
+    undo(journal)
     return try overrule(
       Objection(verdict: objection.verdict, guardName: objection.name, label: label),
       commands: commands, source: source, guards: guards)
