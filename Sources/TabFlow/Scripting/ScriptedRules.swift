@@ -477,9 +477,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       // The states are passed on, not copied into locals: a copy would retain all of one per read.
       if which == "before" {
         guardsReadBefore = true
-        return try change.withBefore { before in
-          try Self.view(field, tab: tab, argument: argument, of: before, commands: change.commands, codec: codec, vm: vm)
-        }
+        return try Self.view(field, tab: tab, argument: argument, of: change.before, commands: change.commands, codec: codec, vm: vm)
       }
       return try Self.view(field, tab: tab, argument: argument, of: change.after, commands: change.commands, codec: codec, vm: vm)
     }

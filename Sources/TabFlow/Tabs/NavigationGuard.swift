@@ -72,23 +72,11 @@ public struct NavigationChange<Screen> {
   /// The state before the batch.
   @inlinable
   public var before: TabCoordinatorState<Screen> {
-    withBefore { $0 }
-  }
-
-  /// Runs `body` with the state before the batch, read where it is kept (not copied).
-  @inlinable
-  func withBefore<Result>(_ body: (TabCoordinatorState<Screen>) throws -> Result) rethrows -> Result {
-    if case .none = rebuilt.state {
-      var state = after
-      state.undo(journal)
-      rebuilt.state = state
-    }
-    return try withUnsafeMutablePointer(to: &rebuilt.state) { kept in
-      switch kept.pointee {
-      case let .some(state): try body(state)
-      case .none: try body(after)  // not reached: set above
-      }
-    }
+    if let state = rebuilt.state { return state }
+    var state = after
+    state.undo(journal)
+    rebuilt.state = state
+    return state
   }
 
   /// Holds `before` once a guard has asked for it (or from the start, when it was kept).
