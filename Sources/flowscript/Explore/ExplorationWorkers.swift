@@ -77,7 +77,7 @@ final class ExplorationWorkers: @unchecked Sendable {
     let slots = Slots(results)
     let board = SliceBoard(slices: (states.count + Self.sliceSize - 1) / Self.sliceSize)
     let runSlice: @Sendable (Int, Int) -> Void = { [self] slice, worker in
-      for index in slice * Self.sliceSize..<min((slice + 1) * Self.sliceSize, states.count) {
+      for index in Self.indices(ofSlice: slice, among: states.count) {
         slots.buffer[index] = Self.steps(inputs[index], from: states[index], in: sessions[worker], hashes: hashes[worker])
       }
       board.finish(slice)
@@ -92,7 +92,7 @@ final class ExplorationWorkers: @unchecked Sendable {
       while !board.isDone(slice) {
         if let other = board.take() { runSlice(other, 0) } else { board.wait(for: slice) }
       }
-      for index in slice * Self.sliceSize..<min((slice + 1) * Self.sliceSize, states.count) {
+      for index in Self.indices(ofSlice: slice, among: states.count) {
         var steps: [Step] = []
         swap(&steps, &results[index])
         guard merge(index, steps) else {
@@ -102,6 +102,11 @@ final class ExplorationWorkers: @unchecked Sendable {
       }
     }
     helpers.wait()
+  }
+
+  /// The states of slice number `slice` when there are `count` states.
+  private static func indices(ofSlice slice: Int, among count: Int) -> Range<Int> {
+    slice * sliceSize..<min((slice + 1) * sliceSize, count)
   }
 
   /// The result slots, shared by the threads (each writes only the slots of its slices).
