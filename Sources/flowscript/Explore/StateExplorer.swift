@@ -156,8 +156,17 @@ struct StateExplorer {
     var deferred: [(url: String, state: State, lines: [String])] = []
     var linked: [(url: String, state: State, lines: [String])] = []
     var urls = Set<String>()
+    // A state's URL is its top screen's (the links do not change while exploring): many states
+    // share a top screen, whose URL is then written once.
+    var urlOfScreen: [DynamicScreen: String?] = [:]
     func noteLink(of state: State, lines: [String]) {
-      guard let url = session.currentURL(of: state), urls.insert(url + " " + StateJSON.value(.object(state.context))).inserted
+      let top = state.selectedStack.top.screen
+      let found = urlOfScreen[top] ?? {
+        let url = session.currentURL(of: state)
+        urlOfScreen[top] = url
+        return url
+      }()
+      guard let url = found, urls.insert(url + " " + StateJSON.value(.object(state.context))).inserted
       else { return }
       linked.append((url, state, lines))
     }
