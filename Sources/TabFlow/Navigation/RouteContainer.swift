@@ -39,9 +39,11 @@ extension RouteStack: RouteContainer {
   func routeIDsRemoved(sinceVersion version: RouteID, ids earlierIDs: [RouteID]) -> [RouteID] {
     if structureVersion == version { return [] }
     // The kept routes are a common prefix of sorted IDs: binary-search its end; everything after
-    // it in `earlierIDs` left.
+    // it in `earlierIDs` left. After a push or a pop the shorter of the two is that prefix, which
+    // its last ID shows at once.
     var low = 0
     var high = Swift.min(storedIDs.count, earlierIDs.count)
+    if high > 0, storedIDs[high - 1] == earlierIDs[high - 1] { low = high }
     while low < high {
       let middle = (low + high) / 2
       if storedIDs[middle] == earlierIDs[middle] { low = middle + 1 } else { high = middle }

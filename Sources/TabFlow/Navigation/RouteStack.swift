@@ -57,6 +57,9 @@ public struct RouteStack<Screen>: RouteCollection {
   /// The position of the route with this ID, or `nil` when it is not in the stack.
   @inlinable
   public func index(of id: RouteID) -> Int? {
+    // Screen actions nearly always come from the top route: found at once, at any depth.
+    let last = storedIDs.count - 1
+    if last >= 0, storedIDs[last] == id { return last }
     // Routes are appended with ever-growing IDs, so the IDs are sorted.
     var low = 0
     var high = storedIDs.count
