@@ -21,6 +21,10 @@ public struct RouteID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   private static let counter = Atomic<UInt64>(0)
 
+  /// The generation of the last ID handed out, by any thread: every ID handed out after this is
+  /// read has a larger one.
+  @usableFromInline static var lastGeneration: UInt64 { counter.load(ordering: .relaxed) }
+
   /// Orders IDs by generation.
   public static func < (lhs: RouteID, rhs: RouteID) -> Bool { lhs.generation < rhs.generation }
 

@@ -31,9 +31,12 @@ extension RouteStack {
   /// Applies a stack command and returns how to undo it; throws (changing nothing) when invalid.
   /// A push onto a layer with navigation and a pop of one pushed route, the commands most
   /// batches are made of, are made directly; every other command (and every invalid one) goes
-  /// through the validation all operations share (``RouteCollection/edit(for:)``).
+  /// through the validation all operations share (``RouteCollection/edit(for:)``). `noteRemoved`
+  /// is called with the ID of each route the change removes.
   @inlinable
-  mutating func applyRecordingUndo(_ command: NavigationCommand<Screen>) throws(NavigationError) -> StackUndo<Screen>? {
+  mutating func applyRecordingUndo(
+    _ command: NavigationCommand<Screen>, noteRemoved: (RouteID) -> Void = { _ in }
+  ) throws(NavigationError) -> StackUndo<Screen>? {
     switch command {
     case let .push(screen) where !storedRoutes.isEmpty && storedRoutes[storedPresentedIndices.last ?? 0].withNavigation:
       let undo = StackUndo<Screen>(removed: .none, appendedCount: 1, previousVersion: structureVersion)
@@ -43,6 +46,7 @@ extension RouteStack {
       return undo
     case .pop(count: 1) where storedRoutes.count > 1 && storedRoutes[storedRoutes.count - 1].style == .push:
       let top = storedRoutes.count - 1
+      noteRemoved(storedIDs[top])
       let undo = StackUndo(
         removed: .one(storedRoutes[top], storedIDs[top]), appendedCount: 0, previousVersion: structureVersion)
       storedRoutes.removeLast()
@@ -60,6 +64,7 @@ extension RouteStack {
     case 1: removed = .one(storedRoutes[storedRoutes.count - 1], storedIDs[storedIDs.count - 1])
     default: removed = .many(Array(storedRoutes.suffix(edit.removing)), Array(storedIDs.suffix(edit.removing)))
     }
+    for id in storedIDs.suffix(edit.removing) { noteRemoved(id) }
     let undo = StackUndo(removed: removed, appendedCount: edit.appending.count, previousVersion: structureVersion)
     replaceTop(with: edit)
     return undo

@@ -41,7 +41,9 @@ extension Reducer {
   ///   routes that kept their style keep their IDs, the rest are new. Invalid routes are reported
   ///   and the container is left unchanged. For any other container the coordinator's reducer
   ///   handles it.
-  /// - Cost: a `.none` action costs an `extract`, a container snapshot and an O(1) diff. With a
+  /// - Cost: a `.none` action costs an `extract`, a container snapshot and an O(1) diff (a
+  ///   ``TabCoordinator`` wired with its own `forEachRoute(\.self, …)` says which routes left
+  ///   instead, and no snapshot is taken). With a
   ///   ``RouteSnapshotting`` container (``RouteStack`` is one) the snapshot holds only route IDs,
   ///   so a push or pop by the coordinator copies at most the IDs (8 bytes per route), never the
   ///   screens; any other container is snapshotted by copying it, and its first change in the
@@ -172,6 +174,10 @@ public struct ForEachRouteReducer<
   /// Whether the screen reducer never does anything (``EmptyReducer``): then a route action does
   /// not touch the screen at all.
   @usableFromInline let screenReducerIsInert: Bool
+  /// For a coordinator that says which routes each action removed (a ``TabCoordinator``): runs
+  /// it and returns its effect with those routes, or `nil`, having done nothing, when it cannot
+  /// say for this action — then the container is recorded and diffed around it as usual.
+  @usableFromInline let gatheringReduce: ((inout State, Action) -> (effect: Effect<Action>, removed: [RouteID])?)?
 
   @usableFromInline
   init(
@@ -182,7 +188,8 @@ public struct ForEachRouteReducer<
     snapshot: @escaping (Container) -> Snapshot,
     removedSince: @escaping (Container, Snapshot) -> [RouteID],
     updateRoutes: ((inout Container, [Route<Container.Screen>]) throws(NavigationError) -> Void)?,
-    location: IssueLocation
+    location: IssueLocation,
+    gatheringReduce: ((inout State, Action) -> (effect: Effect<Action>, removed: [RouteID])?)? = nil
   ) {
     self.coordinator = coordinator
     self.routes = routes
@@ -192,6 +199,7 @@ public struct ForEachRouteReducer<
     self.removedSince = removedSince
     self.updateRoutes = updateRoutes
     self.location = location
+    self.gatheringReduce = gatheringReduce
     routesAreState = State.self == Container.self && (routes as AnyKeyPath) == (\State.self as AnyKeyPath)
     screenReducerIsInert = screenReducer is any InertReducer
   }
@@ -240,13 +248,19 @@ public struct ForEachRouteReducer<
       }
     }
 
-    // The container is read in place (never copied out of the state) to record and diff it.
-    let before = withContainer(in: &state) { container in snapshot(container) }
-    if case let .updateRoutes(newRoutes)? = routerAction {
-      applyUpdateRoutes(newRoutes, to: &state)
+    let coordinatorEffect: Effect<Action>
+    let removed: [RouteID]
+    if updateRoutes == nil, let gathered = gatheringReduce?(&state, action) {
+      (coordinatorEffect, removed) = gathered
+    } else {
+      // The container is read in place (never copied out of the state) to record and diff it.
+      let before = withContainer(in: &state) { container in snapshot(container) }
+      if case let .updateRoutes(newRoutes)? = routerAction {
+        applyUpdateRoutes(newRoutes, to: &state)
+      }
+      coordinatorEffect = coordinator.reduce(into: &state, action: action)
+      removed = withContainer(in: &state) { container in removedSince(container, before) }
     }
-    let coordinatorEffect = coordinator.reduce(into: &state, action: action)
-    let removed = withContainer(in: &state) { container in removedSince(container, before) }
 
     if removed.isEmpty {
       if screenEffect.isNone { return coordinatorEffect }

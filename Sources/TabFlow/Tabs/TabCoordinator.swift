@@ -68,19 +68,41 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   /// explorer). Screen reducers do not run here; compose with `forEachRoute` for that.
   @inlinable
   public func apply(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
+    var removals: RouteRemovals?
+    return apply(action, to: &state, removals: &removals)
+  }
+
+  /// ``reduce(into:action:)``, also saying which routes the action removed from the tabs, for
+  /// `forEachRoute` (see ``RouteRemovals``); `nil`, having done nothing, for an action whose
+  /// removals it does not gather (adopting a reloaded state, which `forEachRoute` diffs).
+  @inlinable
+  func reduceGatheringRemovals(into state: inout State, action: Action) -> (effect: Effect<Action>, removed: [RouteID])? {
+    if case .adoptReloaded = action { return nil }
+    var removals: RouteRemovals? = RouteRemovals()
+    let outputs = apply(action, to: &state, removals: &removals)
+    return (Self.effect(delivering: outputs), removals?.removedIDs(in: state) ?? [])
+  }
+
+  /// ``apply(_:to:)``, gathering the routes its batches remove into `removals` when it is not `nil`.
+  @inlinable
+  func apply(
+    _ action: Action, to state: inout State, removals: inout RouteRemovals?
+  ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     switch action {
     case .delegate, .adoptReloaded, .cancelPendingLink:
-      return applyAction(action, to: &state)
+      return applyAction(action, to: &state, removals: &removals)
     case .setContext where state.pendingLink == nil:
-      return applyAction(action, to: &state)
+      return applyAction(action, to: &state, removals: &removals)
     default:
       // The rule, the guards and a deep link's handler of one action share one budget.
-      return rules.withinAction { applyAction(action, to: &state) }
+      return rules.withinAction { applyAction(action, to: &state, removals: &removals) }
     }
   }
 
   @inlinable @inline(__always)
-  func applyAction(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
+  func applyAction(
+    _ action: Action, to state: inout State, removals: inout RouteRemovals?
+  ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     switch action {
     case let .router(.routeAction(id, screenAction)):
       // forEachRoute drops actions for routes that left, so the route is here.
@@ -94,7 +116,7 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
       }
       guard let batch else { return [] }
       // Un-addressed commands navigate the tab of the route that sent the action.
-      return commit(batch.source, &state) { state throws(BatchError<Rules.Screen>) in
+      return commit(batch.source, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
         do throws(BatchError<Rules.Screen>) {
           return try state.performApply(batch.commands, source: batch.source, guards: guards, defaultTab: route.tab)
         } catch {
@@ -103,34 +125,34 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
       }
 
     case let .router(.updateRoutes(routes)):
-      return commit(.userBack, &state) { state throws(BatchError<Rules.Screen>) in
+      return commit(.userBack, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
         try state.performUpdateRoutes(routes, guards: guards)
       }
 
     case let .tabTapped(tab):
-      return commit(.tabTap(tab), &state) { state throws(BatchError<Rules.Screen>) in
+      return commit(.tabTap(tab), &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
         try state.performTap(tab, guards: guards)
       }
 
     case .back:
-      return commit(.userBack, &state) { state throws(BatchError<Rules.Screen>) in
+      return commit(.userBack, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
         try state.performBack(guards: guards)
       }
 
     case let .openURL(url):
-      return commit(.deepLink(url), &state) { state throws(BatchError<Rules.Screen>) in
+      return commit(.deepLink(url), &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
         try state.performOpen(url: url, deepLinks: deepLinks, guards: guards)
       }
 
     case let .perform(commands, confirmedGuards):
-      return commit(.host, &state) { state throws(BatchError<Rules.Screen>) in
+      return commit(.host, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
         try state.performApply(
           commands, source: .host, guards: guards, defaultTab: nil, confirmedGuards: confirmedGuards)
       }
 
     case let .setContext(key, value):
       state.context[key] = value
-      return retryPendingLink(&state)
+      return retryPendingLink(&state, removals: &removals)
 
     case .cancelPendingLink:
       state.cancelPendingLink()
@@ -153,6 +175,7 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   func commit(
     _ source: @autoclosure () -> BatchSource,
     _ state: inout State,
+    removals: inout RouteRemovals?,
     _ batch: (inout State) throws(BatchError<Rules.Screen>) -> State.PerformedBatch
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     let level = logger.logLevel
@@ -169,9 +192,10 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
     if let before {
       logger.trace("\(diff(before, state) ?? "no change")")
     }
+    removals?.record(performed.removed)
     var outputs = performed.reports.map { TabCoordinatorDelegate<Rules.Screen>.report($0) }
     if state.pendingLink != nil, !performed.deferredALink {
-      outputs += retryPendingLink(&state)
+      outputs += retryPendingLink(&state, removals: &removals)
     }
     return outputs
   }
@@ -179,12 +203,15 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   /// Tries the pending deep link again (after a context change or an applied batch).
   /// Inlinable, like the batch it runs, so an app's screen type specializes the whole retry.
   @inlinable
-  func retryPendingLink(_ state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
+  func retryPendingLink(
+    _ state: inout State, removals: inout RouteRemovals?
+  ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     guard let url = state.pendingLink else { return [] }
     switch state.retryPendingLink(deepLinks: deepLinks, guards: guards) {
     case nil:
       return []
     case let .success(performed)?:
+      removals?.record(performed.removed)
       logger.debug("pending \(url): \(performed.commands.map(\.description).joined(separator: "; "))")
       return performed.reports.map { .report($0) }
     case let .failure(failure)?:

@@ -144,7 +144,7 @@ extension TabCoordinatorState {
       } catch {
         throw BatchFailure(source: .userBack, reason: .invalidCommand(index: 0, command: "updateRoutes", error: error))
       }
-      journal.append(.replacedStack(tab: position, before))
+      journal.append(replacedStack: before, tab: position)
       let removed = before.count - routes.count
       let isPrefix = removed > 0 && zip(before.routes, routes).allSatisfy {
         $0.style == $1.style && $0.withNavigation == $1.withNavigation
@@ -154,16 +154,18 @@ extension TabCoordinatorState {
   }
 
   /// What a committed batch did: the commands it amounted to (what guards saw, and what is
-  /// logged) and its reports.
+  /// logged), its reports, and the routes its changes removed (see ``RouteRemovals``).
   @usableFromInline
   struct PerformedBatch {
     @usableFromInline var commands: [NavigationCommand<Screen>]
     @usableFromInline var reports: [NavigationReport]
+    @usableFromInline var removed: RemovedRouteIDs
 
     @inlinable
-    init(commands: [NavigationCommand<Screen>], reports: [NavigationReport]) {
+    init(commands: [NavigationCommand<Screen>], reports: [NavigationReport], removed: RemovedRouteIDs = RemovedRouteIDs()) {
       self.commands = commands
       self.reports = reports
+      self.removed = removed
     }
 
     /// Whether a guard deferred a deep link in this batch (no retry right after it).
@@ -205,7 +207,7 @@ extension TabCoordinatorState {
           after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
           kept: original))
     else {
-      return PerformedBatch(commands: commands, reports: reports)
+      return PerformedBatch(commands: commands, reports: reports, removed: journal.removed)
     }
     guard overruling else {
       undo(journal)

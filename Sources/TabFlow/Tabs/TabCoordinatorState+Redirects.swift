@@ -105,7 +105,7 @@ extension TabCoordinatorState {
         let next = firstObjection(by: guards, commands: redirect, source: source, confirmedGuards: [], journal: journal)
       else {
         if let deferredLink { setPendingLink(deferredLink) }
-        return PerformedBatch(commands: redirect, reports: notes + reports)
+        return PerformedBatch(commands: redirect, reports: notes + reports, removed: journal.removed)
       }
       trail.append(topLabel)
       tried.append(redirect)

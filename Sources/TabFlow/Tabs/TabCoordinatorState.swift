@@ -174,7 +174,7 @@ public struct TabCoordinatorState<Screen> {
   mutating func applyStackCommand(
     _ command: NavigationCommand<Screen>, tab: Int, journal: inout UndoJournal<Screen>
   ) throws(NavigationError) {
-    if let undo = try storedTabs[tab].stack.applyRecordingUndo(command) {
+    if let undo = try storedTabs[tab].stack.applyRecordingUndo(command, noteRemoved: { journal.removed.append($0, tab: tab) }) {
       journal.append(.stack(tab: tab, undo))
     }
   }
@@ -199,7 +199,9 @@ public struct TabCoordinatorState<Screen> {
   mutating func leave(_ position: Int, journal: inout UndoJournal<Screen>) {
     guard storedTabs[position].onLeave == .popToRoot, storedTabs[position].stack.count > 1 else { return }
     // Going back to the root never fails.
-    if let undo = try? storedTabs[position].stack.applyRecordingUndo(.goBackToRoot) {
+    if let undo = try? storedTabs[position].stack.applyRecordingUndo(
+      .goBackToRoot, noteRemoved: { journal.removed.append($0, tab: position) })
+    {
       journal.append(.stack(tab: position, undo))
     }
   }

@@ -1,16 +1,21 @@
 /// The primitive changes one batch made, in order, with what it takes to undo each
-/// (``CoordinatorUndo``). Most batches make one change (a push, a pop, a tab switch), so the
-/// first entry is held inline: such a batch journals without allocating.
+/// (``CoordinatorUndo``), and the IDs of the routes they removed. Most batches make one change
+/// (a push, a pop, a tab switch), so the first entry is held inline: such a batch journals
+/// without allocating.
 @usableFromInline
 struct UndoJournal<Screen> {
   @usableFromInline var first: CoordinatorUndo<Screen>?
   @usableFromInline var rest: [CoordinatorUndo<Screen>]
+  /// The routes the changes removed (some may be back, or added and removed again: see
+  /// ``RouteRemovals``).
+  @usableFromInline var removed: RemovedRouteIDs
 
   /// An empty journal.
   @inlinable
   init() {
     first = nil
     rest = []
+    removed = RemovedRouteIDs()
   }
 
   /// Records a change made after every change already recorded.
@@ -21,6 +26,14 @@ struct UndoJournal<Screen> {
     } else {
       rest.append(entry)
     }
+  }
+
+  /// Records that the stack of the tab at `tab` was replaced; `stack` is the old one, every route
+  /// of which is noted as possibly removed.
+  @inlinable
+  mutating func append(replacedStack stack: RouteStack<Screen>, tab: Int) {
+    for id in stack.ids { removed.append(id, tab: tab) }
+    append(.replacedStack(tab: tab, stack))
   }
 }
 

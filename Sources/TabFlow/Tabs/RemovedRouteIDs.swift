@@ -1,0 +1,29 @@
+/// IDs of routes removed from the tabs, each with the position of its tab, in the order they
+/// were removed. Usually there is one (a pop) or none, so the first is held inline: noting it
+/// allocates nothing.
+@usableFromInline
+struct RemovedRouteIDs {
+  @usableFromInline var first: (tab: Int, id: RouteID)?
+  @usableFromInline var rest: [(tab: Int, id: RouteID)]
+
+  /// None.
+  @inlinable
+  init() {
+    first = nil
+    rest = []
+  }
+
+  /// Notes one more.
+  @inlinable
+  mutating func append(_ id: RouteID, tab: Int) {
+    if first == nil { first = (tab, id) } else { rest.append((tab, id)) }
+  }
+
+  /// Calls `body` with each, in order.
+  @inlinable
+  func forEach(_ body: (_ tab: Int, _ id: RouteID) -> Void) {
+    guard let first else { return }
+    body(first.tab, first.id)
+    for removal in rest { body(removal.tab, removal.id) }
+  }
+}

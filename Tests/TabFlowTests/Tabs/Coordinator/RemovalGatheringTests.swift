@@ -1,0 +1,132 @@
+@testable import TabFlow
+import Testing
+
+extension TabCoordinatorTests {
+  /// `TabCoordinator.forEachRoute` learns which routes an action removed from the coordinator's
+  /// batches instead of recording and comparing the tabs around it. These tests hold the two to
+  /// the same answer: over long seeded runs of every kind of action — rules, taps, back, deep
+  /// links (kept pending by a guard, then retried), host batches, the UI's `updateRoutes`,
+  /// redirects and rejections — the routes gathered are exactly those the diff finds.
+  @Suite("Gathered route removals")
+  struct RemovalGatheringTests {
+    /// A deterministic source of choices (SplitMix64), so a failure replays.
+    struct Choices {
+      var seed: UInt64
+
+      mutating func next(_ bound: Int) -> Int {
+        seed &+= 0x9E37_79B9_7F4A_7C15
+        var z = seed
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+      }
+
+      mutating func pick<Element>(_ elements: [Element]) -> Element { elements[next(elements.count)] }
+    }
+
+    /// Keeps `shop://profile/orders` pending until `loggedIn`, showing the login sheet meanwhile.
+    static var ordersNeedALogin: NavigationGuard<Screen> {
+      NavigationGuard("orders need a login") { change in
+        guard change.after.top.screen == .orders, change.after.context["loggedIn"] != true else { return .allow }
+        return .deferLink("login first", redirect: [.presentSheet(.login, withNavigation: true)])
+      }
+    }
+
+    static func coordinator() throws -> TabCoordinator<AppRules> {
+      TabCoordinator(
+        rules: AppRules(), guards: [App.auth, App.checkoutLock, ordersNeedALogin], deepLinks: try App.deepLinks(),
+        logger: App.silentLogger)
+    }
+
+    static let screenActions: [ScreenAction] = [
+      .itemTapped(1), .itemTapped(2), .buyTapped, .signInTapped, .cancelTapped, .closeTapped, .ordersTapped,
+      .ordersThenDismissTapped, .shareTapped, .doneTapped, .reportTapped,
+    ]
+
+    static let urls = [
+      "shop://item/3", "shop://item/4?mode=replace", "shop://checkout", "shop://profile/orders", "shop://nowhere",
+    ]
+
+    /// One action of any kind, addressed to routes the state holds.
+    static func action(for state: State, choices: inout Choices) -> Action {
+      let stack = state.selectedStack
+      switch choices.next(9) {
+      case 0, 1, 2:
+        // Mostly the top route, sometimes one below it.
+        let ids = stack.ids
+        let id = choices.next(4) == 0 ? choices.pick(ids) : ids[ids.count - 1]
+        return .router(.routeAction(id: id, action: choices.pick(screenActions)))
+      case 3: return .tabTapped(choices.pick(App.tabIDs))
+      case 4: return .back
+      case 5: return .openURL(choices.pick(urls))
+      case 6: return .setContext(choices.pick(["loggedIn", "paid"]), .bool(choices.next(2) == 0))
+      case 7:
+        let commands: [NavigationCommand<Screen>] = [
+          .popToRoot, .dismissAll, .pop(count: 2), .goBackToRoot, .tab("orders", .push(.item(id: 9))),
+          .resetTabs(select: choices.pick(App.tabIDs)), .presentCover(.login, withNavigation: true),
+          .reset([.root(.feed), .push(.item(id: 7))]), .open([.push(.item(id: 8))], mode: .keepRoot),
+          .selectTab(choices.pick(App.tabIDs)),
+        ]
+        return .perform((0...choices.next(3)).map { _ in choices.pick(commands) })
+      default:
+        // The UI dropping the top routes (a swipe back, a dismissed sheet), or all but the root.
+        let routes = stack.routes
+        return .router(.updateRoutes(Array(routes.prefix(max(1, routes.count - 1 - choices.next(routes.count))))))
+      }
+    }
+
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func gatheredRemovalsAreWhatTheDiffFinds(seed: UInt64) throws {
+      let coordinator = try Self.coordinator()
+      var choices = Choices(seed: seed)
+      var state = try App.state(home: [.root(.feed), .push(.item(id: 1)), .push(.item(id: 2))])
+      var removedSome = 0
+      for step in 0..<400 {
+        let action = Self.action(for: state, choices: &choices)
+        var diffed = state
+        let snapshot = diffed.routeSnapshot
+        _ = coordinator.reduce(into: &diffed, action: action)
+        let expected = diffed.routeIDsRemoved(since: snapshot)
+
+        var gathered = state
+        let result = try #require(coordinator.reduceGatheringRemovals(into: &gathered, action: action))
+        #expect(result.removed == expected, "step \(step): \(action)")
+        // The same change, whatever IDs the new routes got.
+        #expect(gathered.tabs.map { $0.stack.routes } == diffed.tabs.map { $0.stack.routes }, "step \(step): \(action)")
+        if !expected.isEmpty { removedSome += 1 }
+        state = gathered
+      }
+      // The run exercised removals, not only pushes.
+      #expect(removedSome > 40)
+    }
+
+    @Test func theDocumentedWiringGathersAndAnyOtherContainerDiffs() throws {
+      let coordinator = try Self.coordinator()
+      let wired = coordinator.forEachRoute(\.self, action: .router()) { EmptyReducer<Screen, ScreenAction>() }
+      #expect(wired.gatheringReduce != nil)
+      // Another reducer over the same state (here the coordinator inside a composition) is diffed.
+      let composed = CombineReducers { coordinator }.forEachRoute(\.self, action: .router()) {
+        EmptyReducer<Screen, ScreenAction>()
+      }
+      #expect(composed.gatheringReduce == nil)
+    }
+
+    @Test func adoptingAReloadedStateIsLeftToTheDiff() throws {
+      let coordinator = try Self.coordinator()
+      var state = try App.state(home: [.root(.feed), .push(.item(id: 1))])
+      #expect(coordinator.reduceGatheringRemovals(into: &state, action: .adoptReloaded(try App.state())) == nil)
+      // Nothing was done: the state is as it was.
+      #expect(state.tabs[0].stack.count == 2)
+    }
+
+    @Test func aRouteAddedAndRemovedByOneActionIsNotReported() throws {
+      let coordinator = try Self.coordinator()
+      var state = try App.state()
+      let result = try #require(
+        coordinator.reduceGatheringRemovals(
+          into: &state, action: .perform([.push(.item(id: 1)), .push(.item(id: 2)), .pop(count: 2)])))
+      #expect(result.removed.isEmpty)
+      #expect(state.tabs[0].stack.count == 1)
+    }
+  }
+}
