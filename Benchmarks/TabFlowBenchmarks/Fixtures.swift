@@ -195,13 +195,19 @@ struct ActionLoop<Screen, ScreenAction> {
   func run(_ n: Int) -> Int {
     var checksum = 0
     for _ in 0..<n {
-      let top = store.state.tabs[tab].stack.ids
-      store.send(.router(.routeAction(id: top[top.count - 1], action: open)))
-      let pushed = store.state.tabs[tab].stack.ids
-      store.send(.router(.routeAction(id: pushed[pushed.count - 1], action: close)))
-      checksum &+= pushed.count
+      store.send(.router(.routeAction(id: topID(), action: open)))
+      checksum &+= store.state.tabs[tab].stack.count
+      store.send(.router(.routeAction(id: topID(), action: close)))
     }
     return checksum
+  }
+
+  /// The ID of the top route of the loop's tab. Only the ID is kept, as a UI sending a screen
+  /// action does: holding the stack's whole ID array across the send would make the push or pop
+  /// copy it.
+  func topID() -> RouteID {
+    let ids = store.state.tabs[tab].stack.ids
+    return ids[ids.count - 1]
   }
 
   var variant: (String) -> Variant {
