@@ -21,9 +21,13 @@ public enum TabCoordinatorAction<Screen, ScreenAction> {
   /// Adopts the state a rule-script reload migrated to the new script's declarations
   /// (`ScriptedRules.reload` returns it): new tabs with their roots, screens with the new state
   /// fields. Route IDs are kept, so no route's effects are cancelled.
-  case adoptReloaded(TabCoordinatorState<Screen>)
+  ///
+  /// This case and ``delegate(_:)`` are rare and their payloads large: they are held in a box, so
+  /// an action — and every effect that carries one — stays the size of a screen action, which
+  /// every action moves through the store, `forEachRoute` and the coordinator.
+  indirect case adoptReloaded(TabCoordinatorState<Screen>)
   /// What the coordinator tells the host; it handles none of these itself.
-  case delegate(TabCoordinatorDelegate<Screen>)
+  indirect case delegate(TabCoordinatorDelegate<Screen>)
 
   /// Re-sends a rejected batch with its guard confirmed: the same commands, that guard skipped
   /// once (React Navigation's `usePreventRemove` + `dispatch(data.action)`).
