@@ -52,7 +52,7 @@ public struct NavigationChange<Screen> {
   /// The guards the host confirmed for this batch (``TabCoordinatorAction/perform(_:confirmedGuards:)``):
   /// they do not run on it.
   public let confirmedGuards: Set<String>
-  @usableFromInline let journal: UndoJournal<Screen>
+  @usableFromInline let journal: UndoJournal<Screen>.Entries
   /// `before`, once rebuilt (shared by the copies every guard gets).
   @usableFromInline let rebuilt: RebuiltState
 
@@ -65,7 +65,7 @@ public struct NavigationChange<Screen> {
     self.commands = commands
     self.source = source
     self.confirmedGuards = confirmedGuards
-    self.journal = journal
+    self.journal = journal.entries
     rebuilt = kept ?? RebuiltState()
   }
 

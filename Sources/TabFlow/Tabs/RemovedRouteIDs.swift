@@ -1,22 +1,29 @@
 /// IDs of routes removed from the tabs, each with the position of its tab, in the order they
-/// were removed. Usually there is one (a pop) or none, so the first is held inline: noting it
-/// allocates nothing.
+/// were removed. Usually there is one (a pop) or none, so the first is held inline and the list
+/// of the others is made only when needed: noting one, or copying none, allocates and retains
+/// nothing.
 @usableFromInline
 struct RemovedRouteIDs {
   @usableFromInline var first: (tab: Int, id: RouteID)?
-  @usableFromInline var rest: [(tab: Int, id: RouteID)]
+  @usableFromInline var rest: [(tab: Int, id: RouteID)]?
 
   /// None.
   @inlinable
   init() {
     first = nil
-    rest = []
+    rest = nil
   }
 
   /// Notes one more.
   @inlinable
   mutating func append(_ id: RouteID, tab: Int) {
-    if first == nil { first = (tab, id) } else { rest.append((tab, id)) }
+    if first == nil {
+      first = (tab, id)
+    } else if rest == nil {
+      rest = [(tab, id)]
+    } else {
+      rest?.append((tab, id))
+    }
   }
 
   /// Calls `body` with each, in order.
@@ -24,6 +31,6 @@ struct RemovedRouteIDs {
   func forEach(_ body: (_ tab: Int, _ id: RouteID) -> Void) {
     guard let first else { return }
     body(first.tab, first.id)
-    for removal in rest { body(removal.tab, removal.id) }
+    for removal in rest ?? [] { body(removal.tab, removal.id) }
   }
 }

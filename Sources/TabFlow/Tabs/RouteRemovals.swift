@@ -40,8 +40,7 @@ struct RouteRemovals {
     func gone(_ tab: Int, _ id: RouteID) -> Bool {
       tab >= state.storedTabs.count || !state.storedTabs[tab].stack.contains(routeID: id)
     }
-    if removed.rest.isEmpty { return gone(first.tab, first.id) ? [first.id] : [] }
-    var all = removed.rest
+    guard var all = removed.rest else { return gone(first.tab, first.id) ? [first.id] : [] }
     all.append(first)
     all.sort { ($0.tab, $0.id.generation) < ($1.tab, $1.id.generation) }
     var ids: [RouteID] = []

@@ -4,8 +4,20 @@
 /// without allocating.
 @usableFromInline
 struct UndoJournal<Screen> {
-  @usableFromInline var first: CoordinatorUndo<Screen>?
-  @usableFromInline var rest: [CoordinatorUndo<Screen>]
+  /// The changes, in order: what undoing them needs (and all a guard's change keeps).
+  @usableFromInline
+  struct Entries {
+    @usableFromInline var first: CoordinatorUndo<Screen>?
+    @usableFromInline var rest: [CoordinatorUndo<Screen>]
+
+    @inlinable
+    init() {
+      first = nil
+      rest = []
+    }
+  }
+
+  @usableFromInline var entries: Entries
   /// The routes the changes removed (some may be back, or added and removed again: see
   /// ``RouteRemovals``).
   @usableFromInline var removed: RemovedRouteIDs
@@ -13,18 +25,17 @@ struct UndoJournal<Screen> {
   /// An empty journal.
   @inlinable
   init() {
-    first = nil
-    rest = []
+    entries = Entries()
     removed = RemovedRouteIDs()
   }
 
   /// Records a change made after every change already recorded.
   @inlinable
   mutating func append(_ entry: CoordinatorUndo<Screen>) {
-    if case .none = first {
-      first = entry
+    if case .none = entries.first {
+      entries.first = entry
     } else {
-      rest.append(entry)
+      entries.rest.append(entry)
     }
   }
 
@@ -41,7 +52,13 @@ extension TabCoordinatorState {
   /// Undoes the journal's changes, most recent first.
   @inlinable
   mutating func undo(_ journal: UndoJournal<Screen>) {
-    for entry in journal.rest.reversed() { undo(entry) }
-    if let first = journal.first { undo(first) }
+    undo(journal.entries)
+  }
+
+  /// Undoes the changes, most recent first.
+  @inlinable
+  mutating func undo(_ entries: UndoJournal<Screen>.Entries) {
+    for entry in entries.rest.reversed() { undo(entry) }
+    if let first = entries.first { undo(first) }
   }
 }
