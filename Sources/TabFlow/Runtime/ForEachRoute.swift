@@ -175,9 +175,13 @@ public struct ForEachRouteReducer<
   /// not touch the screen at all.
   @usableFromInline let screenReducerIsInert: Bool
   /// For a coordinator that says which routes each action removed (a ``TabCoordinator``): runs
-  /// it and returns its effect with those routes, or `nil`, having done nothing, when it cannot
-  /// say for this action — then the container is recorded and diffed around it as usual.
-  @usableFromInline let gatheringReduce: ((inout State, Action) -> (effect: Effect<Action>, removed: [RouteID])?)?
+  /// it, writing its effect and those routes, or returns `false`, having done nothing, when it
+  /// cannot say for this action — then the container is recorded and diffed around it as usual.
+  @usableFromInline let gatheringReduce: GatheringReduce?
+
+  /// See ``gatheringReduce``. Results go through `inout` parameters: returned through a stored
+  /// closure's generic abstraction, they would be moved by their value witnesses.
+  @usableFromInline typealias GatheringReduce = (inout State, Action, inout Effect<Action>, inout [RouteID]) -> Bool
 
   @usableFromInline
   init(
@@ -189,7 +193,7 @@ public struct ForEachRouteReducer<
     removedSince: @escaping (Container, Snapshot) -> [RouteID],
     updateRoutes: ((inout Container, [Route<Container.Screen>]) throws(NavigationError) -> Void)?,
     location: IssueLocation,
-    gatheringReduce: ((inout State, Action) -> (effect: Effect<Action>, removed: [RouteID])?)? = nil
+    gatheringReduce: GatheringReduce? = nil
   ) {
     self.coordinator = coordinator
     self.routes = routes
@@ -248,10 +252,10 @@ public struct ForEachRouteReducer<
       }
     }
 
-    let coordinatorEffect: Effect<Action>
-    let removed: [RouteID]
-    if updateRoutes == nil, let gathered = gatheringReduce?(&state, action) {
-      (coordinatorEffect, removed) = gathered
+    var coordinatorEffect = Effect<Action>.none
+    var removed: [RouteID] = []
+    if updateRoutes == nil, let gatheringReduce, gatheringReduce(&state, action, &coordinatorEffect, &removed) {
+      // The coordinator said which routes left.
     } else {
       // The container is read in place (never copied out of the state) to record and diff it.
       let before = withContainer(in: &state) { container in snapshot(container) }

@@ -28,6 +28,9 @@ extension TabCoordinator {
       coordinator: self, routes: routes, action: action, screenReducer: screenReducer(),
       snapshot: { $0.routeSnapshot }, removedSince: { $0.routeIDsRemoved(since: $1) }, updateRoutes: nil,
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      gatheringReduce: gathers ? { [self] state, action in reduceGatheringRemovals(into: &state, action: action) } : nil)
+      gatheringReduce: gathers
+        ? { [self] state, action, effect, removed in
+          reduceGatheringRemovals(into: &state, action: action, effect: &effect, removed: &removed)
+        } : nil)
   }
 }

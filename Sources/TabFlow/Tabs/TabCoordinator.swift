@@ -77,10 +77,25 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
   /// removals it does not gather (adopting a reloaded state, which `forEachRoute` diffs).
   @inlinable
   func reduceGatheringRemovals(into state: inout State, action: Action) -> (effect: Effect<Action>, removed: [RouteID])? {
-    if case .adoptReloaded = action { return nil }
+    var effect = Effect<Action>.none
+    var removed: [RouteID] = []
+    guard reduceGatheringRemovals(into: &state, action: action, effect: &effect, removed: &removed) else { return nil }
+    return (effect, removed)
+  }
+
+  /// ``reduceGatheringRemovals(into:action:)`` with its results written to `effect` and
+  /// `removed`; `false` when it did nothing. The form `forEachRoute` calls through a closure:
+  /// nothing is returned through the closure's generic abstraction.
+  @inlinable
+  func reduceGatheringRemovals(
+    into state: inout State, action: Action, effect: inout Effect<Action>, removed: inout [RouteID]
+  ) -> Bool {
+    if case .adoptReloaded = action { return false }
     var removals: RouteRemovals? = RouteRemovals()
     let outputs = apply(action, to: &state, removals: &removals)
-    return (Self.effect(delivering: outputs), removals?.removedIDs(in: state) ?? [])
+    effect = Self.effect(delivering: outputs)
+    removed = removals?.removedIDs(in: state) ?? []
+    return true
   }
 
   /// ``apply(_:to:)``, gathering the routes its batches remove into `removals` when it is not `nil`.
@@ -179,18 +194,26 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
     _ batch: (inout State) throws(BatchError<Rules.Screen>) -> State.PerformedBatch
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     let level = logger.logLevel
-    let before = level <= .trace ? state : nil
     let performed: State.PerformedBatch
-    do {
-      performed = try batch(&state)
-    } catch {
-      return failed(error)
-    }
-    if level <= .debug {
+    // The state is copied for the diff only when it is logged (no optional copy otherwise).
+    if level <= .trace {
+      let before = state
+      do {
+        performed = try batch(&state)
+      } catch {
+        return failed(error)
+      }
       logger.debug("\(source()): \(performed.commands.map(\.description).joined(separator: "; "))")
-    }
-    if let before {
       logger.trace("\(diff(before, state) ?? "no change")")
+    } else {
+      do {
+        performed = try batch(&state)
+      } catch {
+        return failed(error)
+      }
+      if level <= .debug {
+        logger.debug("\(source()): \(performed.commands.map(\.description).joined(separator: "; "))")
+      }
     }
     removals?.record(performed.removed)
     var outputs = performed.reports.map { TabCoordinatorDelegate<Rules.Screen>.report($0) }
