@@ -702,6 +702,18 @@ static int clua_rules_state_fits(lua_State *L) {
   return 1;
 }
 
+/* takes_payload(fn) -> boolean: whether `fn` can read the payload, its second argument: a
+ * Lua function declaring two parameters or more, or variadic (any C function too). A rule that
+ * cannot is called without one, so none is made for it. */
+static int clua_rules_takes_payload(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_settop(L, 1);
+  lua_Debug ar;
+  int takes = !lua_getinfo(L, ">u", &ar) || ar.nparams >= 2 || ar.isvararg;
+  lua_pushboolean(L, takes);
+  return 1;
+}
+
 /* ------------------------------------------------------------------------ */
 /* push and pop on a rule's own nav                                         */
 /* ------------------------------------------------------------------------ */
@@ -853,7 +865,7 @@ static int clua_rules_rule_caller(lua_State *L) {
 /* ------------------------------------------------------------------------ */
 
 /* host(view, base, hint) -> { current, view, hint, freeze, rawget, rawlen,
- * rawset, setmetatable, next, pairs, tostring, state_fits, rule_caller,
+ * rawset, setmetatable, next, pairs, tostring, state_fits, takes_payload, rule_caller,
  * nav_methods, format }: the table the rule DSL is made with. `view` and
  * `hint` are light userdata naming the Swift functions that answer nav views
  * and suggest names; `base` is the sandbox's read-only base. */
@@ -892,6 +904,8 @@ int clua_rules_host(lua_State *L) {
   lua_setfield(L, 3, "tostring");
   lua_pushcclosure(L, clua_rules_state_fits, 0);
   lua_setfield(L, 3, "state_fits");
+  lua_pushcclosure(L, clua_rules_takes_payload, 0);
+  lua_setfield(L, 3, "takes_payload");
   lua_pushvalue(L, 4);
   lua_pushcclosure(L, clua_rules_rule_caller, 1);
   lua_setfield(L, 3, "rule_caller");

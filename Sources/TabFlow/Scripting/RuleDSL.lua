@@ -204,7 +204,7 @@ function tabflow_make_dsl(host, limits)
     ruleFns[#ruleFns + 1] = fn
     ruleWhat[#ruleFns] = "rule '" .. key .. "'"
     rulesByKey[key] = #ruleFns
-    decl.rules[#decl.rules + 1] = { key = key, line = caller_line() }
+    decl.rules[#decl.rules + 1] = { key = key, line = caller_line(), payload = host.takes_payload(fn) }
   end
 
   function dsl.deeplink(pattern, fn)

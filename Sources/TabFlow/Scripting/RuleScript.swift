@@ -16,6 +16,9 @@ final class RuleScript {
     @usableFromInline let key: String
     /// Whether the key is `*.action` (any screen).
     @usableFromInline let isWildcard: Bool
+    /// Whether the rule's function can read its payload (see ``ScriptDeclarations``); when it
+    /// cannot, no payload table is made for it.
+    @usableFromInline let takesPayload: Bool
   }
 
   @usableFromInline let vm: LuaVM
@@ -124,7 +127,8 @@ final class RuleScript {
     var wildcards: [String: Rule] = [:]
     for (offset, key) in declarations.rules.enumerated() {
       let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-      let rule = Rule(index: offset + 1, key: key, isWildcard: parts[0] == "*")
+      let takesPayload = declarations.rulesTakePayload.indices.contains(offset) ? declarations.rulesTakePayload[offset] : true
+      let rule = Rule(index: offset + 1, key: key, isWildcard: parts[0] == "*", takesPayload: takesPayload)
       if parts[0] == "*" { wildcards[parts[1]] = rule } else { byKey[RuleKey(screen: parts[0], action: parts[1])] = rule }
     }
     rulesByKey = byKey
@@ -197,7 +201,7 @@ final class RuleScript {
     try commands(of: callRuleFunction, rule: rule.key, line: line(of: rule), view: view) { stack in
       try stack.push(rule.index)
       try pushTab(tab, on: stack)
-      try stack.push(payload)
+      if rule.takesPayload { try stack.push(payload) } else { try stack.pushNil() }
       // A `screen.action` rule's key names both; a `*.action` rule is told the screen.
       if rule.isWildcard {
         try stack.push(screen)

@@ -38,6 +38,9 @@ public struct ScriptDeclarations: Hashable, Sendable {
   var ruleLines: [Int?] = []
   var deepLinkLines: [Int?] = []
   var guardLines: [Int?] = []
+  /// Whether each rule's function can read its payload (parallel to ``rules``): one declared
+  /// `function(nav)` cannot, and is called without one.
+  var rulesTakePayload: [Bool] = []
 
   /// The declaration of a screen, by name.
   public func screen(named name: String) -> ScreenDeclaration? {
@@ -103,11 +106,12 @@ extension ScriptDeclarations {
     guard !tabs.isEmpty else { throw fail("the script declares no tab (add e.g. tab \"home\" { root = \"feed\" })") }
 
     let declaredRules = list(decl["rules"]).compactMap { item in
-      text(item["key"]).map { (key: $0, line: declaredLine(of: item)) }
+      text(item["key"]).map { (key: $0, line: declaredLine(of: item), takesPayload: item["payload"] != .bool(false)) }
     }
     rules = declaredRules.map(\.key)
     ruleLines = declaredRules.map(\.line)
-    for (key, line) in declaredRules {
+    rulesTakePayload = declaredRules.map(\.takesPayload)
+    for (key, line, _) in declaredRules {
       let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
       guard parts.count == 2 else { throw fail("rule '\(key)' must be screen.action", line: line) }
       let (screen, action) = (parts[0], parts[1])

@@ -501,7 +501,9 @@ import Testing
                    next = next, pairs = pairs, tostring = tostring,
                    rawget = rawget, rawlen = rawlen, rawset = rawset, setmetatable = setmetatable,
                    -- no fast check: the DSL checks every payload itself
-                   state_fits = function() return false end }
+                   state_fits = function() return false end,
+                   -- every rule gets its payload
+                   takes_payload = function() return true end }
     -- The engine's push and pop (made in C there) for their common case: the DSL's own do it all.
     function host.nav_methods(screensByName, ruleCall, ruleNav, push, pop, popOne) return push, pop end
     -- The engine's rule call (made in C there), as the DSL describes it.

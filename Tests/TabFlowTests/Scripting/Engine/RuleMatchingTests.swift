@@ -85,6 +85,32 @@ extension ScriptedRulesTests {
       #expect(flow.state.top.screen == DynamicScreen("results", state: ["query": "red shoes", "words": 2]))
     }
 
+    @Test func aRuleGetsItsPayloadHoweverItDeclaresIt() throws {
+      // A rule declared `function(nav)` is called without a payload (none is made for it); any
+      // rule that can read one — a second parameter, or `...` — gets it.
+      let flow = try ScriptedFlow("""
+        tab "home" { root = "feed" }
+        screen "feed" { actions = { "spread", "named", "ignored" } }
+        screen "item" { state = { id = 0, count = 0 }, actions = { "closeTapped" } }
+        on("feed.spread", function(...)
+          local nav, p = ...
+          nav:push("item", { id = p.id, count = select("#", ...) })
+        end)
+        on("feed.named", function(nav, p, extra) nav:push("item", { id = p.id, count = extra == nil and 1 or 2 }) end)
+        on("feed.ignored", function(nav) nav:push("item") end)
+        on("item.closeTapped", function(nav) nav:pop() end)
+        """)
+      try flow.send("spread", ["id": 5])
+      #expect(flow.state.top.screen == DynamicScreen("item", state: ["id": 5, "count": 2]))
+      try flow.send("closeTapped")
+      try flow.send("named", ["id": 6])
+      #expect(flow.state.top.screen == DynamicScreen("item", state: ["id": 6, "count": 1]))
+      try flow.send("closeTapped")
+      try flow.send("ignored", ["id": 7])
+      #expect(flow.state.top.screen == DynamicScreen("item", state: ["id": 0, "count": 0]))
+      #expect(flow.failures.isEmpty)
+    }
+
     @Test func rulesKeepNoStateBetweenCalls() throws {
       // Rules are pure: a counter kept in a variable of the script is refused, and every call
       // sees the value it had when the script loaded.
