@@ -178,6 +178,9 @@ public struct ForEachRouteReducer<
   /// it, writing its effect and those routes, or returns `false`, having done nothing, when it
   /// cannot say for this action — then the container is recorded and diffed around it as usual.
   @usableFromInline let gatheringReduce: GatheringReduce?
+  /// For a gathering coordinator with nothing to run on screens: the route ID of a route action,
+  /// read without taking the screen action out of it (`nil` for any other action).
+  @usableFromInline let routeIDOfAction: ((Action) -> RouteID?)?
 
   /// See ``gatheringReduce``. Results go through `inout` parameters: returned through a stored
   /// closure's generic abstraction, they would be moved by their value witnesses.
@@ -193,7 +196,8 @@ public struct ForEachRouteReducer<
     removedSince: @escaping (Container, Snapshot) -> [RouteID],
     updateRoutes: ((inout Container, [Route<Container.Screen>]) throws(NavigationError) -> Void)?,
     location: IssueLocation,
-    gatheringReduce: GatheringReduce? = nil
+    gatheringReduce: GatheringReduce? = nil,
+    routeIDOfAction: ((Action) -> RouteID?)? = nil
   ) {
     self.coordinator = coordinator
     self.routes = routes
@@ -204,6 +208,7 @@ public struct ForEachRouteReducer<
     self.updateRoutes = updateRoutes
     self.location = location
     self.gatheringReduce = gatheringReduce
+    self.routeIDOfAction = routeIDOfAction
     routesAreState = State.self == Container.self && (routes as AnyKeyPath) == (\State.self as AnyKeyPath)
     screenReducerIsInert = screenReducer is any InertReducer
   }
@@ -226,6 +231,21 @@ public struct ForEachRouteReducer<
   /// then cancels the effects of the routes that left.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    // The tab coordinator's own wiring with nothing to run on screens: a route action only has
+    // its route's presence checked, and the coordinator says which routes left.
+    if screenReducerIsInert, updateRoutes == nil, let routeIDOfAction, let gatheringReduce {
+      if let id = routeIDOfAction(action), !withContainer(in: &state, { container in container.contains(routeID: id) }) {
+        if case let .routeAction(_, screenAction)? = self.action.extract(action) {
+          reportLateAction(id: id, screenAction: screenAction)
+        }
+        return .none
+      }
+      var coordinatorEffect = Effect<Action>.none
+      var removed: [RouteID] = []
+      if gatheringReduce(&state, action, &coordinatorEffect, &removed) {
+        return removed.isEmpty ? coordinatorEffect : cancellingEffects(of: removed, after: .none, coordinatorEffect)
+      }
+    }
     let routerAction = self.action.extract(action)
 
     // The screen reducer changes a screen in place and cannot change the structure, so it runs

@@ -44,10 +44,19 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   @exclusivity(unchecked) @usableFromInline var nextSourceText = 0
   /// The state the views of the rule `batch` is running describe; `nil` between calls.
   @exclusivity(unchecked) @usableFromInline var viewedState: UnsafePointer<TabCoordinatorState<Screen>>?
-  /// Answers the views of the rule `batch` is running, from `viewedState`; made once.
-  @usableFromInline lazy var viewedStateAnswer: RuleScript.ViewAnswer = { [unowned self] which, tab, field, argument in
-    guard let state = viewedState else { throw ScriptError(.runtime, "nav views can only be read while a rule runs") }
-    return try Self.view(field, tab: tab, argument: argument, of: state.pointee, commands: nil, codec: codec, vm: script.vm)
+  /// Answers the views of the rule `batch` is running, from `viewedState`: made once, when the
+  /// rules are made, and read on every action (no run-time exclusivity check).
+  @exclusivity(unchecked) @usableFromInline var viewedStateAnswer: RuleScript.ViewAnswer = { _, _, _, _ in
+    throw ScriptError(.runtime, "nav views can only be read while a rule runs")
+  }
+
+  /// The answer of ``viewedStateAnswer``, which holds the rules unowned.
+  @usableFromInline
+  func answeringViewedState() -> RuleScript.ViewAnswer {
+    { [unowned self] which, tab, field, argument in
+      guard let state = viewedState else { throw ScriptError(.runtime, "nav views can only be read while a rule runs") }
+      return try Self.view(field, tab: tab, argument: argument, of: state.pointee, commands: nil, codec: codec, vm: script.vm)
+    }
   }
 
   /// Loads a script whose screen names map to typed screens through `catalog`. Throws when the
@@ -60,12 +69,14 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     codec = .catalog(catalog)
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
+    viewedStateAnswer = answeringViewedState()
   }
 
   init(source: String, name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits) throws(ScriptError) {
     self.codec = codec
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
+    viewedStateAnswer = answeringViewedState()
   }
 
   /// What the current script declares.

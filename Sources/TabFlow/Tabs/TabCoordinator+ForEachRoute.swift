@@ -31,6 +31,7 @@ extension TabCoordinator {
       gatheringReduce: gathers
         ? { [self] state, action, effect, removed in
           reduceGatheringRemovals(into: &state, action: action, effect: &effect, removed: &removed)
-        } : nil)
+        } : nil,
+      routeIDOfAction: { action in if case let .router(.routeAction(id, _)) = action { id } else { nil } })
   }
 }

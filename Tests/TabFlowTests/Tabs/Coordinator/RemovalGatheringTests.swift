@@ -111,6 +111,27 @@ extension TabCoordinatorTests {
       #expect(composed.gatheringReduce == nil)
     }
 
+    @MainActor
+    @Test func withNothingToRunOnScreensALateActionIsStillDroppedAndReported() throws {
+      let coordinator = try Self.coordinator()
+      let store = Store(initialState: try App.state(home: [.root(.feed), .push(.item(id: 1))])) {
+        coordinator.forEachRoute(\.self, action: .router()) { EmptyReducer<Screen, ScreenAction>() }
+      }
+      let gone = store.state.tabs[0].stack.ids[1]
+      store.send(.back)
+      store.send(.perform([.push(.item(id: 2))]))
+      let before = store.state
+      withKnownIssue {
+        store.send(.router(.routeAction(id: gone, action: .closeTapped)))
+      } matching: { issue in
+        issue.says("route \(gone)", "no longer in the container")
+      }
+      #expect(store.state == before)
+      // An action for a route that is there still reaches the rules.
+      store.send(.router(.routeAction(id: store.state.tabs[0].stack.ids[1], action: .closeTapped)))
+      #expect(store.state.tabs[0].stack.count == 1)
+    }
+
     @Test func adoptingAReloadedStateIsLeftToTheDiff() throws {
       let coordinator = try Self.coordinator()
       var state = try App.state(home: [.root(.feed), .push(.item(id: 1))])
