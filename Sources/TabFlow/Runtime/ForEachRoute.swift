@@ -175,16 +175,18 @@ public struct ForEachRouteReducer<
   /// not touch the screen at all.
   @usableFromInline let screenReducerIsInert: Bool
   /// For a coordinator that says which routes each action removed (a ``TabCoordinator``): runs
-  /// it, writing its effect and those routes, or returns `false`, having done nothing, when it
-  /// cannot say for this action — then the container is recorded and diffed around it as usual.
+  /// it and writes the effect to return — its own, then the cancellation of the routes that
+  /// left (``Effect/cancellingRoutes(_:after:_:)``) — or returns `false`, having done nothing,
+  /// when it cannot say for this action: then the container is recorded and diffed around it as
+  /// usual.
   @usableFromInline let gatheringReduce: GatheringReduce?
   /// For a gathering coordinator with nothing to run on screens: the route ID of a route action,
   /// read without taking the screen action out of it (`nil` for any other action).
   @usableFromInline let routeIDOfAction: ((Action) -> RouteID?)?
 
-  /// See ``gatheringReduce``. Results go through `inout` parameters: returned through a stored
-  /// closure's generic abstraction, they would be moved by their value witnesses.
-  @usableFromInline typealias GatheringReduce = (inout State, Action, inout Effect<Action>, inout [RouteID]) -> Bool
+  /// See ``gatheringReduce``. The effect goes through an `inout` parameter: returned through a
+  /// stored closure's generic abstraction, it would be moved by its value witnesses.
+  @usableFromInline typealias GatheringReduce = (inout State, Action, inout Effect<Action>) -> Bool
 
   @usableFromInline
   init(
@@ -240,11 +242,8 @@ public struct ForEachRouteReducer<
         }
         return .none
       }
-      var coordinatorEffect = Effect<Action>.none
-      var removed: [RouteID] = []
-      if gatheringReduce(&state, action, &coordinatorEffect, &removed) {
-        return removed.isEmpty ? coordinatorEffect : cancellingEffects(of: removed, after: .none, coordinatorEffect)
-      }
+      var effect = Effect<Action>.none
+      if gatheringReduce(&state, action, &effect) { return effect }
     }
     let routerAction = self.action.extract(action)
 
@@ -272,19 +271,18 @@ public struct ForEachRouteReducer<
       }
     }
 
-    var coordinatorEffect = Effect<Action>.none
-    var removed: [RouteID] = []
-    if updateRoutes == nil, let gatheringReduce, gatheringReduce(&state, action, &coordinatorEffect, &removed) {
-      // The coordinator said which routes left.
-    } else {
-      // The container is read in place (never copied out of the state) to record and diff it.
-      let before = withContainer(in: &state) { container in snapshot(container) }
-      if case let .updateRoutes(newRoutes)? = routerAction {
-        applyUpdateRoutes(newRoutes, to: &state)
-      }
-      coordinatorEffect = coordinator.reduce(into: &state, action: action)
-      removed = withContainer(in: &state) { container in removedSince(container, before) }
+    if updateRoutes == nil, screenEffect.isNone, let gatheringReduce {
+      // The coordinator says which routes left (no effect of the screen's to merge).
+      var effect = Effect<Action>.none
+      if gatheringReduce(&state, action, &effect) { return effect }
     }
+    // The container is read in place (never copied out of the state) to record and diff it.
+    let before = withContainer(in: &state) { container in snapshot(container) }
+    if case let .updateRoutes(newRoutes)? = routerAction {
+      applyUpdateRoutes(newRoutes, to: &state)
+    }
+    let coordinatorEffect = coordinator.reduce(into: &state, action: action)
+    let removed = withContainer(in: &state) { container in removedSince(container, before) }
 
     if removed.isEmpty {
       if screenEffect.isNone { return coordinatorEffect }
@@ -293,7 +291,7 @@ public struct ForEachRouteReducer<
     }
     // The routed screen may itself have left in this action: then its new effects never start.
     if let routedID, removed.contains(routedID) { screenEffect = .none }
-    return cancellingEffects(of: removed, after: screenEffect, coordinatorEffect)
+    return .cancellingRoutes(removed, after: screenEffect, coordinatorEffect)
   }
 
   /// The screen's effect, sending its actions to the same route and cancellable by it.
@@ -316,22 +314,6 @@ public struct ForEachRouteReducer<
         "forEachRoute could not apply updateRoutes: \(error.description)",
         fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
     }
-  }
-
-  @inlinable
-  func cancellingEffects(
-    of removed: [RouteID], after screenEffect: Effect<Action>, _ coordinatorEffect: Effect<Action>
-  ) -> Effect<Action> {
-    // The common case — one route left, nothing else to run — needs no merge.
-    if removed.count == 1, screenEffect.isNone, coordinatorEffect.isNone {
-      return Effect(operation: .cancelRoute(removed[0]))
-    }
-    var effects: [Effect<Action>] = []
-    effects.reserveCapacity(removed.count + 2)
-    if !screenEffect.isNone { effects.append(screenEffect) }
-    if !coordinatorEffect.isNone { effects.append(coordinatorEffect) }
-    for id in removed { effects.append(Effect(operation: .cancelRoute(id))) }
-    return .merge(effects)
   }
 
   @usableFromInline

@@ -31,21 +31,30 @@ struct RouteRemovals {
     }
   }
 
+  /// The one route gathered, when there is exactly one (a pop: the common case).
+  @inlinable
+  var onlyRemoval: (tab: Int, id: RouteID)? {
+    removed.rest == nil ? removed.first : nil
+  }
+
+  /// Whether `state` no longer holds a gathered route.
+  @inlinable
+  func isGone<Screen>(_ removal: (tab: Int, id: RouteID), in state: TabCoordinatorState<Screen>) -> Bool {
+    removal.tab >= state.storedTabs.count || !state.storedTabs[removal.tab].stack.contains(routeID: removal.id)
+  }
+
   /// The IDs of the gathered routes that `state` no longer holds, in the order the diff gives
   /// them (``TabCoordinatorState/routeIDsRemoved(since:)-(TabsRouteSnapshot)``): by tab, then
   /// by ID.
   @inlinable
   func removedIDs<Screen>(in state: TabCoordinatorState<Screen>) -> [RouteID] {
     guard let first = removed.first else { return [] }
-    func gone(_ tab: Int, _ id: RouteID) -> Bool {
-      tab >= state.storedTabs.count || !state.storedTabs[tab].stack.contains(routeID: id)
-    }
-    guard var all = removed.rest else { return gone(first.tab, first.id) ? [first.id] : [] }
+    guard var all = removed.rest else { return isGone(first, in: state) ? [first.id] : [] }
     all.append(first)
     all.sort { ($0.tab, $0.id.generation) < ($1.tab, $1.id.generation) }
     var ids: [RouteID] = []
     for (index, removal) in all.enumerated() where index == 0 || all[index - 1] != removal {
-      if gone(removal.tab, removal.id) { ids.append(removal.id) }
+      if isGone(removal, in: state) { ids.append(removal.id) }
     }
     return ids
   }

@@ -29,9 +29,7 @@ extension TabCoordinator {
       snapshot: { $0.routeSnapshot }, removedSince: { $0.routeIDsRemoved(since: $1) }, updateRoutes: nil,
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       gatheringReduce: gathers
-        ? { [self] state, action, effect, removed in
-          reduceGatheringRemovals(into: &state, action: action, effect: &effect, removed: &removed)
-        } : nil,
+        ? { [self] state, action, effect in reduceCancellingRemoved(into: &state, action: action, effect: &effect) } : nil,
       routeIDOfAction: { action in if case let .router(.routeAction(id, _)) = action { id } else { nil } })
   }
 }

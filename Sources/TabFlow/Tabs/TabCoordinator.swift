@@ -72,30 +72,42 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
     return apply(action, to: &state, removals: &removals)
   }
 
-  /// ``reduce(into:action:)``, also saying which routes the action removed from the tabs, for
-  /// `forEachRoute` (see ``RouteRemovals``); `nil`, having done nothing, for an action whose
-  /// removals it does not gather (adopting a reloaded state, which `forEachRoute` diffs).
+  /// ``reduce(into:action:)``, also saying which routes the action removed from the tabs (see
+  /// ``RouteRemovals``); `nil`, having done nothing, for an action whose removals it does not
+  /// gather (adopting a reloaded state, which `forEachRoute` diffs).
   @inlinable
   func reduceGatheringRemovals(into state: inout State, action: Action) -> (effect: Effect<Action>, removed: [RouteID])? {
-    var effect = Effect<Action>.none
-    var removed: [RouteID] = []
-    guard reduceGatheringRemovals(into: &state, action: action, effect: &effect, removed: &removed) else { return nil }
-    return (effect, removed)
+    guard let (outputs, removals) = applyGatheringRemovals(action, to: &state) else { return nil }
+    return (Self.effect(delivering: outputs), removals.removedIDs(in: state))
   }
 
-  /// ``reduceGatheringRemovals(into:action:)`` with its results written to `effect` and
-  /// `removed`; `false` when it did nothing. The form `forEachRoute` calls through a closure:
-  /// nothing is returned through the closure's generic abstraction.
+  /// The effect `forEachRoute` returns for `action`, written to `effect`: the coordinator's own,
+  /// then the cancellation of the routes the action removed; `false`, having done nothing, as
+  /// for ``reduceGatheringRemovals(into:action:)``. The form `forEachRoute` calls through a
+  /// closure, with nothing returned through the closure's generic abstraction; a pop, the common
+  /// case, makes no list of removed routes.
   @inlinable
-  func reduceGatheringRemovals(
-    into state: inout State, action: Action, effect: inout Effect<Action>, removed: inout [RouteID]
-  ) -> Bool {
-    if case .adoptReloaded = action { return false }
+  func reduceCancellingRemoved(into state: inout State, action: Action, effect: inout Effect<Action>) -> Bool {
+    guard let (outputs, removals) = applyGatheringRemovals(action, to: &state) else { return false }
+    if outputs.isEmpty, let only = removals.onlyRemoval {
+      effect = removals.isGone(only, in: state) ? Effect(operation: .cancelRoute(only.id)) : .none
+      return true
+    }
+    let removed = removals.removedIDs(in: state)
+    effect = removed.isEmpty ? Self.effect(delivering: outputs) : .cancellingRoutes(removed, after: Self.effect(delivering: outputs), .none)
+    return true
+  }
+
+  /// ``apply(_:to:)``, gathering the routes the action removed; `nil`, having done nothing, for
+  /// adopting a reloaded state.
+  @inlinable
+  func applyGatheringRemovals(
+    _ action: Action, to state: inout State
+  ) -> (outputs: [TabCoordinatorDelegate<Rules.Screen>], removals: RouteRemovals)? {
+    if case .adoptReloaded = action { return nil }
     var removals: RouteRemovals? = RouteRemovals()
     let outputs = apply(action, to: &state, removals: &removals)
-    effect = Self.effect(delivering: outputs)
-    removed = removals?.removedIDs(in: state) ?? []
-    return true
+    return (outputs, removals ?? RouteRemovals())
   }
 
   /// ``apply(_:to:)``, gathering the routes its batches remove into `removals` when it is not `nil`.
