@@ -17,15 +17,19 @@ import IssueReporting
 ///   .cancellable(id: CancelID.refresh, cancelInFlight: true)
 /// ```
 public struct Effect<Action> {
+  // `run` and `cancel` hold types of the standard library whose layout is not known to client
+  // code (`TaskPriority`, `AnyHashable`): they are boxed, so an effect has a fixed layout and is
+  // copied, destroyed and tested in place rather than through its value witnesses — which every
+  // action pays for, `.none` included.
   @usableFromInline
   enum Operation {
     case none
     case send(Action)
-    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    indirect case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
     indirect case cancellable(id: AnyHashable, cancelInFlight: Bool, Effect<Action>)
-    case cancel(id: AnyHashable)
+    indirect case cancel(id: AnyHashable)
     /// `.cancel(id: RouteEffectID(route:))` — the effects of a route that left, from
     /// `forEachRoute` — without boxing the ID into an `AnyHashable` unless something is running.
     case cancelRoute(RouteID)
