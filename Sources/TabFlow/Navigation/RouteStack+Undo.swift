@@ -45,14 +45,13 @@ extension RouteStack {
       structureVersion = .next()
       return undo
     case .pop(count: 1) where storedRoutes.count > 1 && storedRoutes[storedRoutes.count - 1].style == .push:
-      let top = storedRoutes.count - 1
-      noteRemoved(storedIDs[top])
-      let undo = StackUndo(
-        removed: .one(storedRoutes[top], storedIDs[top]), appendedCount: 0, previousVersion: structureVersion)
-      storedRoutes.removeLast()
-      storedIDs.removeLast()
+      // The route moves from the stack to the undo record (no copy of it).
+      let previousVersion = structureVersion
+      let route = storedRoutes.removeLast()
+      let id = storedIDs.removeLast()
+      noteRemoved(id)
       structureVersion = .next()
-      return undo
+      return StackUndo(removed: .one(route, id), appendedCount: 0, previousVersion: previousVersion)
     default:
       break
     }
