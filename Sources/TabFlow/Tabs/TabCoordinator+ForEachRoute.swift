@@ -2,10 +2,10 @@ extension TabCoordinator {
   /// `forEachRoute` over the coordinator's own tabs, as the documentation wires it: the same
   /// semantics as `Reducer.forEachRoute` over a ``RouteSnapshotting`` container (screen actions
   /// routed by route ID, the effects of every route that leaves cancelled), but the coordinator
-  /// says which routes each action
-  /// removed — its batches journal every change they make (see ``RouteRemovals``) — so the tabs'
-  /// route IDs are not recorded and compared around every action, and a push or pop copies
-  /// nothing at any depth. A reloaded state it adopts is diffed as before.
+  /// says which routes each action removed — its batches journal every change they make, with
+  /// the routes it removed — so the tabs' route IDs are not recorded and compared around every
+  /// action, and a push or pop copies nothing at any depth. A reloaded state it adopts is diffed
+  /// as before.
   ///
   /// ```swift
   /// TabCoordinator(rules: ShopRules(), guards: [auth], deepLinks: links)
