@@ -94,7 +94,8 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
       return true
     }
     let removed = removals.removedIDs(in: state)
-    effect = removed.isEmpty ? Self.effect(delivering: outputs) : .cancellingRoutes(removed, after: Self.effect(delivering: outputs), .none)
+    let own = Self.effect(delivering: outputs)
+    effect = removed.isEmpty ? own : .cancellingRoutes(removed, after: own, .none)
     return true
   }
 
