@@ -99,6 +99,24 @@ extension Route {
   }
 }
 
-extension Route: Equatable where Screen: Equatable {}
+extension Route: Equatable where Screen: Equatable {
+  /// Routes are equal when their style, screen, navigation flag and sheet configuration are
+  /// (inlinable, unlike a synthesized conformance, so it is specialized for the screen type).
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case let (.root(left, leftNavigation), .root(right, rightNavigation)):
+      return leftNavigation == rightNavigation && left == right
+    case let (.push(left), .push(right)):
+      return left == right
+    case let (.sheet(left, leftNavigation, leftConfiguration), .sheet(right, rightNavigation, rightConfiguration)):
+      return leftNavigation == rightNavigation && leftConfiguration == rightConfiguration && left == right
+    case let (.cover(left, leftNavigation), .cover(right, rightNavigation)):
+      return leftNavigation == rightNavigation && left == right
+    default:
+      return false
+    }
+  }
+}
 extension Route: Hashable where Screen: Hashable {}
 extension Route: Sendable where Screen: Sendable {}

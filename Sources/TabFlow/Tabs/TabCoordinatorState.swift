@@ -276,10 +276,23 @@ extension TabCoordinatorState: Equatable where Screen: Equatable {
   /// so it is specialized for the screen type).
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.storedTabs == rhs.storedTabs && lhs.storedSelectedTab == rhs.storedSelectedTab
-      && lhs.selectedIndex == rhs.selectedIndex && lhs.storedHistory == rhs.storedHistory
+    lhs.selectedIndex == rhs.selectedIndex && lhs.storedSelectedTab == rhs.storedSelectedTab
+      && sameTabs(lhs.storedTabs, rhs.storedTabs) && lhs.storedHistory == rhs.storedHistory
       && lhs.positions == rhs.positions && lhs.backBehavior == rhs.backBehavior && lhs.context == rhs.context
       && lhs.pendingLink == rhs.pendingLink
+  }
+
+  /// Whether two lists of tabs are equal, each tab compared where the lists hold it (comparing
+  /// the arrays would copy every tab out of them to compare it).
+  @inlinable
+  static func sameTabs(_ lhs: [TabState<Screen>], _ rhs: [TabState<Screen>]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for index in lhs.indices {
+      guard lhs[index].id == rhs[index].id, lhs[index].reselect == rhs[index].reselect,
+        lhs[index].onLeave == rhs[index].onLeave, lhs[index].stack.storedRoutes == rhs[index].stack.storedRoutes
+      else { return false }
+    }
+    return true
   }
 }
 extension TabCoordinatorState: Sendable where Screen: Sendable {}
