@@ -43,8 +43,8 @@ extension Reducer {
   ///   handles it.
   /// - Cost: a `.none` action costs an `extract`, a container snapshot and an O(1) diff (a
   ///   ``TabCoordinator`` wired with its own `forEachRoute(\.self, …)` says which routes left
-  ///   instead, and no snapshot is taken). With a
-  ///   ``RouteSnapshotting`` container (``RouteStack`` is one) the snapshot holds only route IDs,
+  ///   instead, and no snapshot is taken). With a ``RouteSnapshotting`` container (``RouteStack``
+  ///   is one) the snapshot holds only route IDs,
   ///   so a push or pop by the coordinator copies at most the IDs (8 bytes per route), never the
   ///   screens; any other container is snapshotted by copying it, and its first change in the
   ///   action then copies its storage (copy-on-write).
@@ -235,7 +235,8 @@ public struct ForEachRouteReducer<
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     // The tab coordinator's own wiring with nothing to run on screens: a route action only has
     // its route's presence checked, and the coordinator says which routes left.
-    if screenReducerIsInert, updateRoutes == nil, let routeIDOfAction, let gatheringReduce {
+    let gathersFirst = screenReducerIsInert && updateRoutes == nil && routeIDOfAction != nil
+    if gathersFirst, let routeIDOfAction, let gatheringReduce {
       if let id = routeIDOfAction(action), !withContainer(in: &state, { container in container.contains(routeID: id) }) {
         if case let .routeAction(_, screenAction)? = self.action.extract(action) {
           reportLateAction(id: id, screenAction: screenAction)
@@ -271,8 +272,8 @@ public struct ForEachRouteReducer<
       }
     }
 
-    if updateRoutes == nil, screenEffect.isNone, let gatheringReduce {
-      // The coordinator says which routes left (no effect of the screen's to merge).
+    if !gathersFirst, updateRoutes == nil, screenEffect.isNone, let gatheringReduce {
+      // The coordinator says which routes left (no effect of the screen's to merge; asked once).
       var effect = Effect<Action>.none
       if gatheringReduce(&state, action, &effect) { return effect }
     }

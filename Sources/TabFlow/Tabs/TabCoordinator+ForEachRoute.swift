@@ -4,8 +4,8 @@ extension TabCoordinator {
   /// routed by route ID, the effects of every route that leaves cancelled), but the coordinator
   /// says which routes each action removed — its batches journal every change they make, with
   /// the routes it removed — so the tabs' route IDs are not recorded and compared around every
-  /// action, and a push or pop copies nothing at any depth. A reloaded state it adopts is diffed
-  /// as before.
+  /// action, and a push or pop copies nothing at any depth. A reloaded state it adopts, and an
+  /// action whose screen reducer started an effect, are diffed as before.
   ///
   /// ```swift
   /// TabCoordinator(rules: ShopRules(), guards: [auth], deepLinks: links)

@@ -72,20 +72,12 @@ public struct TabCoordinator<Rules: NavigationRules>: Reducer {
     return apply(action, to: &state, removals: &removals)
   }
 
-  /// ``reduce(into:action:)``, also saying which routes the action removed from the tabs (see
-  /// ``RouteRemovals``); `nil`, having done nothing, for an action whose removals it does not
-  /// gather (adopting a reloaded state, which `forEachRoute` diffs).
-  @inlinable
-  func reduceGatheringRemovals(into state: inout State, action: Action) -> (effect: Effect<Action>, removed: [RouteID])? {
-    guard let (outputs, removals) = applyGatheringRemovals(action, to: &state) else { return nil }
-    return (Self.effect(delivering: outputs), removals.removedIDs(in: state))
-  }
-
-  /// The effect `forEachRoute` returns for `action`, written to `effect`: the coordinator's own,
-  /// then the cancellation of the routes the action removed; `false`, having done nothing, as
-  /// for ``reduceGatheringRemovals(into:action:)``. The form `forEachRoute` calls through a
-  /// closure, with nothing returned through the closure's generic abstraction; a pop, the common
-  /// case, makes no list of removed routes.
+  /// ``reduce(into:action:)`` for `forEachRoute`: writes to `effect` the coordinator's own
+  /// effect, then the cancellation of the routes the action removed from the tabs (see
+  /// ``RouteRemovals``); `false`, having done nothing, for an action whose removals it does not
+  /// gather (adopting a reloaded state, which `forEachRoute` diffs). Written through `inout`, as
+  /// `forEachRoute` calls it through a closure; a pop, the common case, makes no list of removed
+  /// routes.
   @inlinable
   func reduceCancellingRemoved(into state: inout State, action: Action, effect: inout Effect<Action>) -> Bool {
     guard let (outputs, removals) = applyGatheringRemovals(action, to: &state) else { return false }

@@ -20,7 +20,7 @@ public struct TabState<Screen> {
 
 extension TabState: Equatable where Screen: Equatable {
   /// Tabs are equal when every field is (inlinable, unlike a synthesized conformance, so it is
-  /// specialized for the screen type).
+  /// specialized for the screen type). `TabCoordinatorState.sameTabs` compares the same fields.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.id == rhs.id && lhs.reselect == rhs.reselect && lhs.onLeave == rhs.onLeave && lhs.stack == rhs.stack

@@ -89,8 +89,8 @@ extension TabCoordinatorTests {
         let expected = diffed.routeIDsRemoved(since: snapshot)
 
         var gathered = state
-        let result = try #require(coordinator.reduceGatheringRemovals(into: &gathered, action: action))
-        #expect(result.removed == expected, "step \(step): \(action)")
+        let (_, removals) = try #require(coordinator.applyGatheringRemovals(action, to: &gathered))
+        #expect(removals.removedIDs(in: gathered) == expected, "step \(step): \(action)")
         // The same change, whatever IDs the new routes got.
         #expect(gathered.tabs.map { $0.stack.routes } == diffed.tabs.map { $0.stack.routes }, "step \(step): \(action)")
         if !expected.isEmpty { removedSome += 1 }
@@ -135,7 +135,7 @@ extension TabCoordinatorTests {
     @Test func adoptingAReloadedStateIsLeftToTheDiff() throws {
       let coordinator = try Self.coordinator()
       var state = try App.state(home: [.root(.feed), .push(.item(id: 1))])
-      #expect(coordinator.reduceGatheringRemovals(into: &state, action: .adoptReloaded(try App.state())) == nil)
+      #expect(coordinator.applyGatheringRemovals(.adoptReloaded(try App.state()), to: &state) == nil)
       // Nothing was done: the state is as it was.
       #expect(state.tabs[0].stack.count == 2)
     }
@@ -143,10 +143,14 @@ extension TabCoordinatorTests {
     @Test func aRouteAddedAndRemovedByOneActionIsNotReported() throws {
       let coordinator = try Self.coordinator()
       var state = try App.state()
-      let result = try #require(
-        coordinator.reduceGatheringRemovals(
-          into: &state, action: .perform([.push(.item(id: 1)), .push(.item(id: 2)), .pop(count: 2)])))
-      #expect(result.removed.isEmpty)
+      let action = Action.perform([.push(.item(id: 1)), .push(.item(id: 2)), .pop(count: 2)])
+      var diffed = state
+      let (_, removals) = try #require(coordinator.applyGatheringRemovals(action, to: &diffed))
+      #expect(removals.removedIDs(in: diffed).isEmpty)
+      // Nor does the effect forEachRoute returns cancel anything.
+      var effect = Effect<Action>.none
+      #expect(coordinator.reduceCancellingRemoved(into: &state, action: action, effect: &effect))
+      #expect(effect.isNone)
       #expect(state.tabs[0].stack.count == 1)
     }
   }
