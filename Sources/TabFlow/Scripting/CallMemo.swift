@@ -15,10 +15,13 @@
 /// (`print` is the one thing a call does besides answering: a remembered call would not print
 /// again). A reload starts with empty memos: they belong to one loaded script.
 ///
+/// The text is what the call is keyed by: a handler's URL, or a guard's batch source (whose text
+/// `change.source` is made from it, so equal sources are equal texts).
+///
 /// Bounded: every node costs one plus the values its branch holds (a `stack` view of a deep
 /// stack holds all its routes), and past ``capacity`` of them the memo starts again empty; a
 /// call whose reads alone would exceed a tenth of it is not remembered.
-final class CallMemo<Answer> {
+final class CallMemo<Answer, Text: Hashable> {
   /// The answer and the instructions its call used, which recalling it charges to the running
   /// budget.
   struct Outcome {
@@ -78,30 +81,37 @@ final class CallMemo<Answer> {
   static var capacity: Int { 100_000 }
 
   // Used one call at a time, on the script's actor: no run-time exclusivity checks.
-  @exclusivity(unchecked) private var roots: [String: Roots] = [:]
-  /// The text recalled or remembered last, with its trees: the guards of one batch share one
-  /// text, which is then hashed once.
-  @exclusivity(unchecked) private var recent: (text: String, roots: Roots)?
+  @exclusivity(unchecked) private var roots: [Text: Roots] = [:]
+  /// The texts recalled or remembered last, with their trees, compared in turn before any text
+  /// is hashed: the guards of one batch share one text, and a checker tries the same few
+  /// sources from every state.
+  @exclusivity(unchecked) private var recent: [(text: Text, roots: Roots)] = []
+  /// Where the next text goes once ``recent`` holds ``recentCount``.
+  @exclusivity(unchecked) private var nextRecent = 0
+  /// How many texts ``recent`` holds.
+  static var recentCount: Int { 8 }
   /// What the nodes kept cost, counted as ``capacity`` counts.
   @exclusivity(unchecked) private(set) var nodeCount = 0
 
   /// The answer function number `index` gave for `text` when the views it read, read through
   /// `view`, had the values they have now; `nil` when no remembered call read them so.
-  func recall(_ index: Int, text: String, view: RuleScript.ViewAnswer) -> Outcome? {
+  func recall(_ index: Int, text: Text, view: RuleScript.ViewAnswer) -> Outcome? {
+    recall(index, text: text) { read in try? view(read.which, read.tab, read.field, read.argument) }
+  }
+
+  /// ``recall(_:text:view:)`` with each remembered read answered by `reading`, `nil` when the
+  /// view fails now (an unknown tab, the budget): that is left to the real call to report.
+  func recall(_ index: Int, text: Text, reading: (ViewRecording.Read) -> FlowValue?) -> Outcome? {
     guard var node = roots(of: text, making: false)?[index] else { return nil }
     while true {
       if let outcome = node.outcome { return outcome }
-      // A view that fails now (an unknown tab, the budget) is left to the real call to report.
-      guard let read = node.read,
-        let value = try? view(read.which, read.tab, read.field, read.argument),
-        let next = node.next(for: value)
-      else { return nil }
+      guard let read = node.read, let value = reading(read), let next = node.next(for: value) else { return nil }
       node = next
     }
   }
 
   /// Remembers the answer of a call of function `index` for `text` that read `reads`, in order.
-  func remember(_ outcome: Outcome, _ index: Int, text: String, reads: [(read: ViewRecording.Read, value: FlowValue)]) {
+  func remember(_ outcome: Outcome, _ index: Int, text: Text, reads: [(read: ViewRecording.Read, value: FlowValue)]) {
     let limit = Self.capacity / 10
     var cost = 1
     for (_, value) in reads {
@@ -110,7 +120,8 @@ final class CallMemo<Answer> {
     }
     if nodeCount + cost > Self.capacity {
       roots.removeAll()
-      recent = nil
+      recent.removeAll()
+      nextRecent = 0
       nodeCount = 0
     }
     guard let trees = roots(of: text, making: true) else { return }
@@ -145,14 +156,21 @@ final class CallMemo<Answer> {
   }
 
   /// The trees of `text` (made when `making` and there are none yet).
-  private func roots(of text: String, making: Bool) -> Roots? {
-    if let recent, recent.text == text { return recent.roots }
+  private func roots(of text: Text, making: Bool) -> Roots? {
+    for index in recent.indices where recent[index].text == text { return recent[index].roots }
     var found = roots[text]
     if found == nil, making {
       found = Roots()
       roots[text] = found
     }
-    if let found { recent = (text, found) }
+    if let found {
+      if recent.count < Self.recentCount {
+        recent.append((text, found))
+      } else {
+        recent[nextRecent] = (text, found)
+        nextRecent = (nextRecent + 1) % Self.recentCount
+      }
+    }
     return found
   }
 

@@ -40,8 +40,8 @@ final class RuleScript {
   private let ruleLocations: [String?]
   private let viewBox = ViewBox()
   /// What the guards and the deep-link handlers answered, by what they read.
-  private let guardAnswers = CallMemo<GuardRefusal?>()
-  private let deepLinkAnswers = CallMemo<[NavigationCommand<DynamicScreen>]>()
+  private let guardAnswers = CallMemo<GuardRefusal?, BatchSource>()
+  private let deepLinkAnswers = CallMemo<[NavigationCommand<DynamicScreen>], String>()
   /// The last rules looked up (found or not), and where the next one goes once it is full.
   @exclusivity(unchecked) private var recentRules: [(screen: String, action: String, rule: Rule?)] = []
   @exclusivity(unchecked) private var nextRecentRule = 0
@@ -224,11 +224,14 @@ final class RuleScript {
   /// Runs the handler of deep-link pattern number `index` (0-based); returns its commands.
   /// A handler that already answered this URL in a state that looks the same to it (the same
   /// values of the views it read) is not run again: see ``CallMemo``.
+  /// Recalling answers each remembered view through `reading` (`nil` when it fails now); the
+  /// views a running handler reads are made by `view`, only when it runs.
   @usableFromInline
   func callDeepLink(
-    _ index: Int, url: String, parameters: [String: String], view: @escaping ViewAnswer
+    _ index: Int, url: String, parameters: [String: String], reading: (ViewRecording.Read) -> FlowValue?,
+    view: () -> ViewAnswer
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    try remembering(in: deepLinkAnswers, index, text: url, view: view) { view throws(ScriptError) in
+    try remembering(in: deepLinkAnswers, index, text: url, reading: reading, view: view) { view throws(ScriptError) in
       try commands(
         of: callDeepLinkFunction, rule: "deeplink \(declarations.deepLinks[index])", line: line(ofDeepLink: index), view: view
       ) { stack in
@@ -273,31 +276,33 @@ final class RuleScript {
     @usableFromInline var deferLink: Bool
   }
 
-  /// Runs guard number `index` (0-based) on a change; `nil` allows it.
-  /// The guard reads the batch's commands through `view` (`commands`, as text), when it does.
-  /// A guard that already answered a change that looks the same to it (the same source, the same
-  /// values of the views it read) is not run again: see ``CallMemo``.
+  /// Runs guard number `index` (0-based) on a change from `source` (which it reads as
+  /// `change.source`, its text); `nil` allows it. The guard reads the batch's commands through
+  /// `view` (`commands`, as text), when it does. A guard that already answered a change that
+  /// looks the same to it (the same source, the same values of the views it read) is not run
+  /// again: see ``CallMemo``. Recalling answers each remembered view through `reading` (`nil`
+  /// when it fails now); the views a running guard reads are made by `view`, only when it runs.
   @usableFromInline
   func callGuard(
-    _ index: Int, source: String, view: @escaping ViewAnswer
+    _ index: Int, source: BatchSource, reading: (ViewRecording.Read) -> FlowValue?, view: () -> ViewAnswer
   ) throws(ScriptError) -> GuardRefusal? {
-    try remembering(in: guardAnswers, index, text: source, view: view) { view throws(ScriptError) in
-      try runGuard(index, source: source, view: view)
+    try remembering(in: guardAnswers, index, text: source, reading: reading, view: view) { view throws(ScriptError) in
+      try runGuard(index, source: source.description, view: view)
     }
   }
 
-  /// The answer of `call`, made through `view`: recalled from `memo` when a call of function
-  /// `index` for `text` read the same views the same, and remembered otherwise (unless it
-  /// printed). A recalled answer is charged to the running budget; when that cannot pay for it,
-  /// the call runs, to fail where it fails.
-  private func remembering<Answer>(
-    in memo: CallMemo<Answer>, _ index: Int, text: String, view: @escaping ViewAnswer,
-    _ call: (@escaping ViewAnswer) throws(ScriptError) -> Answer
+  /// The answer of `call`, made through the views `view` makes: recalled from `memo` (its reads
+  /// answered by `reading`) when a call of function `index` for `text` read the same views the
+  /// same, and remembered otherwise (unless it printed). A recalled answer is charged to the
+  /// running budget; when that cannot pay for it, the call runs, to fail where it fails.
+  private func remembering<Answer, Text>(
+    in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, reading: (ViewRecording.Read) -> FlowValue?,
+    view: () -> ViewAnswer, _ call: (@escaping ViewAnswer) throws(ScriptError) -> Answer
   ) throws(ScriptError) -> Answer {
-    if let known = memo.recall(index, text: text, view: view), vm.chargeRecalledCall(known.cost) {
+    if let known = memo.recall(index, text: text, reading: reading), vm.chargeRecalledCall(known.cost) {
       return known.answer
     }
-    let recording = ViewRecording(view)
+    let recording = ViewRecording(view())
     let mark = vm.budgetMark()
     let prints = vm.printCount
     let answer = try call(recording.answer)

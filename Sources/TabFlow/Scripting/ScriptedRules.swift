@@ -38,10 +38,6 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   public private(set) var lastGuardError: ScriptError?
   /// The current script's deep links; forgotten whenever the script is replaced.
   @usableFromInline var deepLinksCache: DeepLinks<Screen>?
-  /// The last batch sources guards were asked about, with their text (see ``text(of:)``).
-  @exclusivity(unchecked) @usableFromInline var recentSourceTexts: [(source: BatchSource, text: String)] = []
-  /// Where the next source goes once ``recentSourceTexts`` is full.
-  @exclusivity(unchecked) @usableFromInline var nextSourceText = 0
   /// The state the views of the rule `batch` is running describe; `nil` between calls.
   @exclusivity(unchecked) @usableFromInline var viewedState: UnsafePointer<TabCoordinatorState<Screen>>?
   /// Answers the views of the rule `batch` is running, from `viewedState`: made once, when the
@@ -173,13 +169,21 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     ) { [self] change in
       let declared = script.declarations.guards
       guard !declared.isEmpty else { return (.allow, nil) }
-      // One view for every guard of the batch: `before` is rebuilt (or kept) once, and the
-      // commands are written as text only if a guard reads them.
-      let view = viewAnswer(of: change)
-      let source = text(of: change.source)
-      for (index, name) in declared.enumerated() where !change.confirmedGuards.contains(name) {
+      // Remembered answers are recalled reading the change in place; the views of a guard that
+      // runs are made once, for every guard of the batch: `before` is rebuilt (or kept) once,
+      // and the commands are written as text only if a guard reads them.
+      var view: RuleScript.ViewAnswer?
+      var before: TabCoordinatorState<Screen>?
+      let confirmed = change.confirmedGuards
+      for (index, name) in declared.enumerated() where confirmed.isEmpty || !confirmed.contains(name) {
         do throws(ScriptError) {
-          guard let refusal = try script.callGuard(index, source: source, view: view) else { continue }
+          let answer = try script.callGuard(index, source: change.source, reading: { read in recalledView(read, of: change, before: &before) }) {
+            if let view { return view }
+            let made = viewAnswer(of: change)
+            view = made
+            return made
+          }
+          guard let refusal = answer else { continue }
           return (try verdict(for: refusal, guard: name, index: index), name)
         } catch {
           noteGuardError(error)
@@ -189,31 +193,6 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       return (.allow, nil)
     }
   }
-
-  /// A batch's source as its guards read it (`change.source`), e.g. `rule feed.open`. Rules
-  /// and deep links are the sources that repeat, so the last few of them are written once and
-  /// looked up after.
-  @inlinable
-  func text(of source: BatchSource) -> String {
-    switch source {
-    case .rule, .deepLink: break
-    default: return source.description
-    }
-    for index in recentSourceTexts.indices where recentSourceTexts[index].source == source {
-      return recentSourceTexts[index].text
-    }
-    let text = source.description
-    if recentSourceTexts.count < Self.recentSourceTextCount {
-      recentSourceTexts.append((source, text))
-    } else {
-      recentSourceTexts[nextSourceText] = (source, text)
-      nextSourceText = (nextSourceText + 1) % Self.recentSourceTextCount
-    }
-    return text
-  }
-
-  /// How many sources ``text(of:)`` remembers.
-  @inlinable static var recentSourceTextCount: Int { 8 }
 
   /// Counts a guard that raised an error, and keeps the error.
   @usableFromInline
@@ -268,8 +247,14 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   func deepLinkCommands(
     _ index: Int, pattern: String, match: DeepLinkMatch, state: TabCoordinatorState<Screen>
   ) throws(ScriptError) -> [NavigationCommand<Screen>] {
+    let codec = self.codec
+    let vm = script.vm
     let commands = try script.callDeepLink(
-      index, url: match.url, parameters: match.parameters, view: viewAnswer(current: state))
+      index, url: match.url, parameters: match.parameters,
+      reading: { read in
+        try? Self.view(read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state, commands: nil, codec: codec, vm: vm)
+      },
+      view: { viewAnswer(current: state) })
     // Dynamic screens need no conversion.
     if let dynamic = commands as? [NavigationCommand<Screen>] { return dynamic }
     return try convert(commands, rule: "deeplink \(pattern)", line: script.line(ofDeepLink: index))
@@ -494,6 +479,26 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     }
   }
 
+  /// A remembered read of a guard answered again from `change`, read where it is held (`before`
+  /// is rebuilt or copied at most once per batch, into `before`); `nil` when the view fails now.
+  @inlinable
+  func recalledView(
+    _ read: ViewRecording.Read, of change: NavigationChange<Screen>, before: inout TabCoordinatorState<Screen>?
+  ) -> FlowValue? {
+    if read.readsBefore {
+      guardsReadBefore = true
+      if before == nil { before = change.before }
+      return before.flatMap { state in
+        try? Self.view(
+          read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state,
+          commands: change.commands, codec: codec, vm: script.vm)
+      }
+    }
+    return try? Self.view(
+      read.kind, named: read.field, tab: read.tab, argument: read.argument, of: change.after,
+      commands: change.commands, codec: codec, vm: script.vm)
+  }
+
   /// The view `field` (of tab `tab`, or the selected one) of `state`; `commands` are a guard's
   /// batch (no other call has the `commands` view).
   @inlinable
@@ -501,22 +506,31 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     _ field: String, tab: String?, argument: FlowValue?, of state: TabCoordinatorState<Screen>,
     commands: [NavigationCommand<Screen>]?, codec: ScreenCodec<Screen>, vm: LuaVM
   ) throws -> FlowValue {
+    try view(ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: commands, codec: codec, vm: vm)
+  }
+
+  /// The view `field`, named `name` (for errors), as ``view(_:tab:argument:of:commands:codec:vm:)``.
+  @inlinable
+  static func view(
+    _ field: ViewField, named name: String, tab: String?, argument: FlowValue?, of state: TabCoordinatorState<Screen>,
+    commands: [NavigationCommand<Screen>]?, codec: ScreenCodec<Screen>, vm: LuaVM
+  ) throws(ScriptError) -> FlowValue {
     // The host's work for a view counts against the call's budget, route by route.
-    func charge(_ work: Int) throws {
+    func charge(_ work: Int) throws(ScriptError) {
       guard vm.chargeHostWork(work) else {
-        throw ScriptError(.budgetExceeded, "nav.\(field): the budget ran out while the host built the view")
+        throw ScriptError(.budgetExceeded, "nav.\(name): the budget ran out while the host built the view")
       }
     }
     switch field {
-    case "commands":
+    case .commands:
       // A guard's `change.commands`: the batch's commands as text.
       guard let commands else { throw ScriptError(.runtime, "nav has no view 'commands'") }
       try charge(1 + commands.count)
       return .array(commands.map { .string($0.description) })
-    case "context":
+    case .context:
       try charge(1 + state.context.count)
       return .object(state.context)
-    case "tab": return .string(state.selectedTab.rawValue)
+    case .tab: return .string(state.selectedTab.rawValue)
     default: break
     }
     // The tab's stack is read where the state holds it: a copy would retain all its storage.
@@ -528,16 +542,16 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       position = state.selectedIndex
     }
     switch field {
-    case "top":
+    case .top:
       let routes = state.storedTabs[position].stack.storedRoutes
       return .string(codec.name(routes[routes.count - 1].screen))
-    case "depth":
+    case .depth:
       return .int(state.storedTabs[position].stack.count)
     default: break
     }
     let stack = state.storedTabs[position].stack
     switch field {
-    case "stack":
+    case .stack:
       var routes: [FlowValue] = []
       routes.reserveCapacity(stack.count)
       for route in stack.routes {
@@ -548,12 +562,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
         ]))
       }
       return .array(routes)
-    case "contains":
-      guard case let .string(name)? = argument else { return .bool(false) }
+    case .contains:
+      guard case let .string(screen)? = argument else { return .bool(false) }
       try charge(stack.count)
-      return .bool(stack.routes.contains { codec.name($0.screen) == name })
+      return .bool(stack.routes.contains { codec.name($0.screen) == screen })
     default:
-      throw ScriptError(.runtime, "nav has no view '\(field)'")
+      throw ScriptError(.runtime, "nav has no view '\(name)'")
     }
   }
 }

@@ -1,12 +1,35 @@
 /// Records the `nav` views one script call reads, in order, passing each to the real view
 /// answer: what ``CallMemo`` remembers a call's answer by.
+@usableFromInline
 final class ViewRecording {
-  /// One view read: `(which, tab, field, argument)` as ``RuleScript/ViewAnswer`` takes it.
-  struct Read: Hashable {
-    let which: String
-    let tab: String?
-    let field: String
-    let argument: FlowValue?
+  /// One view read: `(which, tab, field, argument)` as ``RuleScript/ViewAnswer`` takes it. A
+  /// class: ``CallMemo`` keeps one per node and hands it to every recall (one reference, not
+  /// four fields, to copy).
+  @usableFromInline
+  final class Read: Equatable {
+    @usableFromInline let which: String
+    @usableFromInline let tab: String?
+    @usableFromInline let field: String
+    @usableFromInline let argument: FlowValue?
+    /// `field`, known once: recalling the read does not compare names.
+    @usableFromInline let kind: ViewField
+    /// Whether it reads `change.before` (the state before a guard's batch).
+    @usableFromInline let readsBefore: Bool
+
+    init(which: String, tab: String?, field: String, argument: FlowValue?) {
+      self.which = which
+      self.tab = tab
+      self.field = field
+      self.argument = argument
+      kind = ViewField(field)
+      readsBefore = which == "before"
+    }
+
+    @usableFromInline
+    static func == (lhs: Read, rhs: Read) -> Bool {
+      lhs === rhs
+        || (lhs.which == rhs.which && lhs.tab == rhs.tab && lhs.field == rhs.field && lhs.argument == rhs.argument)
+    }
   }
 
   private let view: RuleScript.ViewAnswer

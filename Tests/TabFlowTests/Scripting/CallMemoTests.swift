@@ -6,7 +6,7 @@ import Testing
 /// order, and recalled only when every one of them reads the same now.
 @Suite struct CallMemoTests {
   typealias Read = ViewRecording.Read
-  typealias Memo = CallMemo<RuleScript.GuardRefusal?>
+  typealias Memo = CallMemo<RuleScript.GuardRefusal?, String>
 
   /// Views answered from a dictionary, counting the reads.
   final class Views {
