@@ -88,6 +88,8 @@ final class CallMemo<Answer, Text: Hashable> {
   @exclusivity(unchecked) private var recent: [(text: Text, roots: Roots)] = []
   /// Where the next text goes once ``recent`` holds ``recentCount``.
   @exclusivity(unchecked) private var nextRecent = 0
+  /// The entry of ``recent`` found last, compared first.
+  @exclusivity(unchecked) private var lastRecent = 0
   /// How many texts ``recent`` holds.
   static var recentCount: Int { 8 }
   /// What the nodes kept cost, counted as ``capacity`` counts.
@@ -157,7 +159,11 @@ final class CallMemo<Answer, Text: Hashable> {
 
   /// The trees of `text` (made when `making` and there are none yet).
   private func roots(of text: Text, making: Bool) -> Roots? {
-    for index in recent.indices where recent[index].text == text { return recent[index].roots }
+    if lastRecent < recent.count, recent[lastRecent].text == text { return recent[lastRecent].roots }
+    for index in recent.indices where recent[index].text == text {
+      lastRecent = index
+      return recent[index].roots
+    }
     var found = roots[text]
     if found == nil, making {
       found = Roots()
@@ -165,8 +171,10 @@ final class CallMemo<Answer, Text: Hashable> {
     }
     if let found {
       if recent.count < Self.recentCount {
+        lastRecent = recent.count
         recent.append((text, found))
       } else {
+        lastRecent = nextRecent
         recent[nextRecent] = (text, found)
         nextRecent = (nextRecent + 1) % Self.recentCount
       }

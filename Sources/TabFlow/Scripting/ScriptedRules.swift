@@ -51,7 +51,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   func answeringViewedState() -> RuleScript.ViewAnswer {
     { [unowned self] which, tab, field, argument in
       guard let state = viewedState else { throw ScriptError(.runtime, "nav views can only be read while a rule runs") }
-      return try Self.view(field, tab: tab, argument: argument, of: state.pointee, commands: nil, codec: codec, vm: script.vm)
+      return try Self.view(ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: nil, codec: codec, vm: script.vm)
     }
   }
 
@@ -167,31 +167,57 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       composite: "\(chunk) guards", isIdle: { [self] in script.declarations.guards.isEmpty },
       readsBefore: { [self] in guardsReadBefore }
     ) { [self] change in
-      let declared = script.declarations.guards
-      guard !declared.isEmpty else { return (.allow, nil) }
-      // Remembered answers are recalled reading the change in place; the views of a guard that
-      // runs are made once, for every guard of the batch: `before` is rebuilt (or kept) once,
-      // and the commands are written as text only if a guard reads them.
-      var view: RuleScript.ViewAnswer?
-      var before: TabCoordinatorState<Screen>?
-      let confirmed = change.confirmedGuards
-      for (index, name) in declared.enumerated() where confirmed.isEmpty || !confirmed.contains(name) {
-        do throws(ScriptError) {
-          let answer = try script.callGuard(index, source: change.source, reading: { read in recalledView(read, of: change, before: &before) }) {
-            if let view { return view }
-            let made = viewAnswer(of: change)
-            view = made
-            return made
-          }
-          guard let refusal = answer else { continue }
-          return (try verdict(for: refusal, guard: name, index: index), name)
-        } catch {
-          noteGuardError(error)
-          return (.reject("guard failed: \(error)"), name)
+      guard !script.declarations.guards.isEmpty else { return (.allow, nil) }
+      // Remembered answers are recalled reading the states where they are held: `after` in the
+      // change, `before` in a slot made (rebuilt or copied) at most once per batch.
+      return withUnsafePointer(to: change.after) { after in
+        withUnsafeTemporaryAllocation(of: TabCoordinatorState<Screen>.self, capacity: 1) { beforeSlot in
+          objection(to: change, after: after, beforeSlot: beforeSlot)
         }
       }
-      return (.allow, nil)
     }
+  }
+
+  /// The first objection of the script's guards to `change` (whose `after` is at `after`), with
+  /// the guard's name; `.allow` when none objects. The views of a guard that runs are made once,
+  /// for every guard of the batch, and the commands are written as text only if a guard reads
+  /// them.
+  @inlinable
+  func objection(
+    to change: NavigationChange<Screen>, after: UnsafePointer<TabCoordinatorState<Screen>>,
+    beforeSlot: UnsafeMutableBufferPointer<TabCoordinatorState<Screen>>
+  ) -> (verdict: GuardVerdict<Screen>, by: String?) {
+    var view: RuleScript.ViewAnswer?
+    var before: UnsafeMutablePointer<TabCoordinatorState<Screen>>?
+    defer { before?.deinitialize(count: 1) }
+    let confirmed = change.confirmedGuards
+    for (index, name) in script.declarations.guards.enumerated() where confirmed.isEmpty || !confirmed.contains(name) {
+      do throws(ScriptError) {
+        let answer = try script.callGuard(
+          index, source: change.source,
+          reading: { read in
+            recalledView(read, of: change, after: after) {
+              if let before { return before }
+              guard let slot = beforeSlot.baseAddress else { return nil }
+              slot.initialize(to: change.before)
+              before = slot
+              return slot
+            }
+          }
+        ) {
+          if let view { return view }
+          let made = viewAnswer(of: change)
+          view = made
+          return made
+        }
+        guard let refusal = answer else { continue }
+        return (try verdict(for: refusal, guard: name, index: index), name)
+      } catch {
+        noteGuardError(error)
+        return (.reject("guard failed: \(error)"), name)
+      }
+    }
+    return (.allow, nil)
   }
 
   /// Counts a guard that raised an error, and keeps the error.
@@ -249,12 +275,14 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   ) throws(ScriptError) -> [NavigationCommand<Screen>] {
     let codec = self.codec
     let vm = script.vm
-    let commands = try script.callDeepLink(
-      index, url: match.url, parameters: match.parameters,
-      reading: { read in
-        try? Self.view(read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state, commands: nil, codec: codec, vm: vm)
-      },
-      view: { viewAnswer(current: state) })
+    let commands = try withUnsafePointer(to: state) { current throws(ScriptError) in
+      try script.callDeepLink(
+        index, url: match.url, parameters: match.parameters,
+        reading: { read in
+          try? Self.view(read.kind, named: read.field, tab: read.tab, argument: read.argument, of: current, commands: nil, codec: codec, vm: vm)
+        },
+        view: { viewAnswer(current: state) })
+    }
     // Dynamic screens need no conversion.
     if let dynamic = commands as? [NavigationCommand<Screen>] { return dynamic }
     return try convert(commands, rule: "deeplink \(pattern)", line: script.line(ofDeepLink: index))
@@ -479,23 +507,21 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     }
   }
 
-  /// A remembered read of a guard answered again from `change`, read where it is held (`before`
-  /// is rebuilt or copied at most once per batch, into `before`); `nil` when the view fails now.
+  /// A remembered read of a guard answered again from `change`: its states are read where
+  /// `after` and `before()` point (no copy per read); `nil` when the view fails now.
   @inlinable
   func recalledView(
-    _ read: ViewRecording.Read, of change: NavigationChange<Screen>, before: inout TabCoordinatorState<Screen>?
+    _ read: ViewRecording.Read, of change: NavigationChange<Screen>, after: UnsafePointer<TabCoordinatorState<Screen>>,
+    before: () -> UnsafeMutablePointer<TabCoordinatorState<Screen>>?
   ) -> FlowValue? {
+    var state = after
     if read.readsBefore {
       guardsReadBefore = true
-      if before == nil { before = change.before }
-      return before.flatMap { state in
-        try? Self.view(
-          read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state,
-          commands: change.commands, codec: codec, vm: script.vm)
-      }
+      guard let before = before() else { return nil }
+      state = UnsafePointer(before)
     }
     return try? Self.view(
-      read.kind, named: read.field, tab: read.tab, argument: read.argument, of: change.after,
+      read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state,
       commands: change.commands, codec: codec, vm: script.vm)
   }
 
@@ -506,13 +532,17 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     _ field: String, tab: String?, argument: FlowValue?, of state: TabCoordinatorState<Screen>,
     commands: [NavigationCommand<Screen>]?, codec: ScreenCodec<Screen>, vm: LuaVM
   ) throws -> FlowValue {
-    try view(ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: commands, codec: codec, vm: vm)
+    try withUnsafePointer(to: state) { state throws(ScriptError) in
+      try view(ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: commands, codec: codec, vm: vm)
+    }
   }
 
-  /// The view `field`, named `name` (for errors), as ``view(_:tab:argument:of:commands:codec:vm:)``.
+  /// The view `field`, named `name` (for errors), as ``view(_:tab:argument:of:commands:codec:vm:)``,
+  /// of the state `state` points to: read where it is held (a copy would retain all of it).
   @inlinable
   static func view(
-    _ field: ViewField, named name: String, tab: String?, argument: FlowValue?, of state: TabCoordinatorState<Screen>,
+    _ field: ViewField, named name: String, tab: String?, argument: FlowValue?,
+    of state: UnsafePointer<TabCoordinatorState<Screen>>,
     commands: [NavigationCommand<Screen>]?, codec: ScreenCodec<Screen>, vm: LuaVM
   ) throws(ScriptError) -> FlowValue {
     // The host's work for a view counts against the call's budget, route by route.
@@ -528,28 +558,28 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       try charge(1 + commands.count)
       return .array(commands.map { .string($0.description) })
     case .context:
-      try charge(1 + state.context.count)
-      return .object(state.context)
-    case .tab: return .string(state.selectedTab.rawValue)
+      try charge(1 + state.pointee.context.count)
+      return .object(state.pointee.context)
+    case .tab: return .string(state.pointee.selectedTab.rawValue)
     default: break
     }
     // The tab's stack is read where the state holds it: a copy would retain all its storage.
     let position: Int
     if let tab {
-      guard let found = state.position(ofTab: TabID(tab)) else { throw ScriptError(.unknownName, "unknown tab '\(tab)'") }
+      guard let found = state.pointee.position(ofTab: TabID(tab)) else { throw ScriptError(.unknownName, "unknown tab '\(tab)'") }
       position = found
     } else {
-      position = state.selectedIndex
+      position = state.pointee.selectedIndex
     }
     switch field {
     case .top:
-      let routes = state.storedTabs[position].stack.storedRoutes
+      let routes = state.pointee.storedTabs[position].stack.storedRoutes
       return .string(codec.name(routes[routes.count - 1].screen))
     case .depth:
-      return .int(state.storedTabs[position].stack.count)
+      return .int(state.pointee.storedTabs[position].stack.count)
     default: break
     }
-    let stack = state.storedTabs[position].stack
+    let stack = state.pointee.storedTabs[position].stack
     switch field {
     case .stack:
       var routes: [FlowValue] = []
