@@ -7,7 +7,7 @@ import TabFlow
 /// had run them one by one, and its report does not depend on the number of workers; it reads
 /// them while the other threads run on.
 final class ExplorationWorkers: @unchecked Sendable {
-  // @unchecked: thread `i` (the caller is 0) uses only `sessions[i]` and `hashes[i]` while
+  // @unchecked: thread `i` (the caller is 0) uses only `sessions[i]` while
   // `run(_:inputs:merging:)` runs, and writes only the result slots of the slices it took (each
   // slice is taken once, through the board); the caller touches the sessions only between runs.
 
@@ -20,7 +20,7 @@ final class ExplorationWorkers: @unchecked Sendable {
     /// The line failed, with the kind of failure and the message.
     case failed(FailureKind, String)
     /// The line changed the state to this one.
-    case changed(State, StateKey)
+    case changed(State)
     /// The line ran and changed nothing.
     case unchanged
   }
@@ -31,8 +31,6 @@ final class ExplorationWorkers: @unchecked Sendable {
   static let parallelThreshold = 64
 
   private let sessions: [FlowSession]
-  /// Each session's memory of state-part hashes (used by its worker only).
-  private let hashes: [StateKeyHashes]
 
   /// As many workers as the machine has processors, at most 8.
   static var defaultCount: Int { min(8, ProcessInfo.processInfo.activeProcessorCount) }
@@ -48,7 +46,6 @@ final class ExplorationWorkers: @unchecked Sendable {
       sessions.append(sibling)
     }
     self.sessions = sessions
-    hashes = sessions.map { _ in StateKeyHashes() }
   }
 
   /// How many sessions run inputs.
@@ -62,7 +59,7 @@ final class ExplorationWorkers: @unchecked Sendable {
   func run(_ states: [State], inputs: [[StateExplorer.Inputs.Input]], merging merge: (Int, [Step]) -> Bool) {
     if sessions.count == 1 || states.count < Self.parallelThreshold {
       for index in states.indices {
-        guard merge(index, Self.steps(inputs[index], from: states[index], in: sessions[0], hashes: hashes[0])) else { return }
+        guard merge(index, Self.steps(inputs[index], from: states[index], in: sessions[0])) else { return }
       }
       return
     }
@@ -78,7 +75,7 @@ final class ExplorationWorkers: @unchecked Sendable {
     let board = SliceBoard(slices: (states.count + Self.sliceSize - 1) / Self.sliceSize)
     let runSlice: @Sendable (Int, Int) -> Void = { [self] slice, worker in
       for index in Self.indices(ofSlice: slice, among: states.count) {
-        slots.buffer[index] = Self.steps(inputs[index], from: states[index], in: sessions[worker], hashes: hashes[worker])
+        slots.buffer[index] = Self.steps(inputs[index], from: states[index], in: sessions[worker])
       }
       board.finish(slice)
     }
@@ -168,7 +165,7 @@ final class ExplorationWorkers: @unchecked Sendable {
   }
 
   private static func steps(
-    _ inputs: [StateExplorer.Inputs.Input], from state: State, in session: FlowSession, hashes: StateKeyHashes
+    _ inputs: [StateExplorer.Inputs.Input], from state: State, in session: FlowSession
   ) -> [Step] {
     inputs.map { input in
       guard let line = input.line else { return .unexplorable }
@@ -177,8 +174,7 @@ final class ExplorationWorkers: @unchecked Sendable {
       case let .failed(message):
         return .failed(session.lastFailureKind ?? .input, message)
       case .changed:
-        let after = session.state
-        return .changed(after, StateKey(after, hashes: hashes))
+        return .changed(session.state)
       default:
         return .unchanged
       }

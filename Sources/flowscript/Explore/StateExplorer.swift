@@ -143,7 +143,9 @@ struct StateExplorer {
     var inputs = Inputs(declarations: declarations, contextFlags: contextFlags)
     let workers = ExplorationWorkers(session: session, count: jobs)
     let initial = session.state
-    let initialKey = key(initial)
+    // Keys are made here, on this thread, as the steps are merged: one numbering for them all.
+    let numbering = StateNumbering()
+    let initialKey = numbering.key(of: initial)
     var seen: Set<StateKey> = [initialKey]
     // Each state with its key (made once, where the state was reached) and the lines to it.
     var frontier: [(state: State, key: StateKey, lines: [String])] = [(initial, initialKey, [])]
@@ -196,8 +198,9 @@ struct StateExplorer {
             report.transitions += 1
             guard kind != .input, reported.insert("\(kind) \(message)").inserted else { continue }
             report.findings.append(Finding(kind: kind, message: message, lines: lines + [line]))
-          case let .changed(after, toKey):
+          case let .changed(after):
             report.transitions += 1
+            let toKey = numbering.key(of: after)
             if !line.hasPrefix("back"), !line.hasPrefix("tab "), !line.hasPrefix("set "),
               let edge = transition(from: state, to: after, line: line)
             {
@@ -394,10 +397,6 @@ struct StateExplorer {
     pattern.split(separator: "/", omittingEmptySubsequences: false)
       .map { $0.hasPrefix(":") ? "1" : String($0) }
       .joined(separator: "/")
-  }
-
-  private func key(_ state: State) -> StateKey {
-    StateKey(state, hashes: StateKeyHashes())
   }
 
   /// The edge a change draws: a new route on top (push, sheet, cover) or a tab switch.
