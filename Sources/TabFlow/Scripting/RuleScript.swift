@@ -39,8 +39,10 @@ final class RuleScript {
   private let decoder: ScriptCommandDecoder
   private let ruleLocations: [String?]
   private let viewBox = ViewBox()
-  /// What the guards and the deep-link handlers answered, by what they read.
+  /// What the guards, the deep-link handlers and (when asked to remember them) the rules
+  /// answered, by what they read.
   private let guardAnswers = CallMemo<GuardRefusal?, BatchSource>()
+  private let ruleAnswers = CallMemo<[NavigationCommand<DynamicScreen>], RuleCall>()
   private let deepLinkAnswers = CallMemo<[NavigationCommand<DynamicScreen>], String>()
   /// The last rules looked up (found or not), and where the next one goes once it is full.
   @exclusivity(unchecked) private var recentRules: [(screen: String, action: String, rule: Rule?)] = []
@@ -192,6 +194,34 @@ final class RuleScript {
 
   /// How many looked-up rules ``rule(screen:action:)`` remembers.
   static let recentRuleCount = 4
+
+  /// What a rule is called with besides the views it reads: the tab, the payload when it takes
+  /// one, and the screen and the action when it is a wildcard (any other rule's key names them).
+  struct RuleCall: Hashable {
+    let tab: String
+    let payload: FlowValue?
+    let screen: String?
+    let action: String?
+  }
+
+  /// ``call(_:screen:action:tab:payload:view:)``, remembering the answer (see ``CallMemo``): a
+  /// rule called again with the same arguments, whose views read the same through `reading`,
+  /// answers as it did without running. Rules are pure like guards (docs/LUA-RULES.md), so this
+  /// changes nothing but the time; it is what a checker wants, which calls the same rules from
+  /// many states.
+  @usableFromInline
+  func callRemembering(
+    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue,
+    reading: (ViewRecording.Read) -> FlowValue?, view: @escaping ViewAnswer
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    let arguments = RuleCall(
+      tab: tab, payload: rule.takesPayload ? payload : nil,
+      screen: rule.isWildcard ? screen : nil, action: rule.isWildcard ? action : nil)
+    return try remembering(in: ruleAnswers, rule.index, text: arguments, reading: reading, view: { view }) {
+      view throws(ScriptError) in
+      try call(rule, screen: screen, action: action, tab: tab, payload: payload, view: view)
+    }
+  }
 
   /// Runs a rule; returns the commands it queued.
   @usableFromInline

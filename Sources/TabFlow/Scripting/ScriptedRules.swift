@@ -28,6 +28,13 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// each batch is kept for the guards rather than rebuilt.
   @exclusivity(unchecked) @usableFromInline var guardsReadBefore = false
   @usableFromInline let codec: ScreenCodec<Screen>
+  /// Whether rules' answers are remembered by what they were called with and the views they
+  /// read, so a rule called again in a state that looks the same to it is not run, as guards
+  /// and deep-link handlers are not (rules are pure like them: see the rule author's guide). Off by default:
+  /// an app rarely repeats an action in a state that looks the same, and every remembered call
+  /// costs memory; `flowscript check` turns it on, exploring the same rules from many states.
+  /// A rule that prints is not remembered (it would not print again).
+  @exclusivity(unchecked) public var remembersRuleAnswers = false
   /// The limits every call of the script runs under; applied to reloads too.
   public let limits: LuaVM.Limits
   /// How many times a Lua guard raised an error (each time it rejected its batch with
@@ -127,9 +134,19 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     let commands = try withUnsafePointer(to: state) { state throws(ScriptError) in
       viewedState = state
       defer { viewedState = nil }
-      return try script.call(
-        rule, screen: screenName, action: action.scriptName, tab: route.tab.rawValue,
-        payload: action.scriptPayload, view: viewedStateAnswer)
+      guard remembersRuleAnswers else {
+        return try script.call(
+          rule, screen: screenName, action: action.scriptName, tab: route.tab.rawValue,
+          payload: action.scriptPayload, view: viewedStateAnswer)
+      }
+      let codec = self.codec
+      let vm = script.vm
+      return try script.callRemembering(
+        rule, screen: screenName, action: action.scriptName, tab: route.tab.rawValue, payload: action.scriptPayload,
+        reading: { read in
+          try? Self.view(read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state, commands: nil, codec: codec, vm: vm)
+        },
+        view: viewedStateAnswer)
     }
     // Dynamic screens need no conversion.
     let converted: [NavigationCommand<Screen>]

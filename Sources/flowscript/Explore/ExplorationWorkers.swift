@@ -43,6 +43,7 @@ final class ExplorationWorkers: @unchecked Sendable {
     while sessions.count < count, let sibling = try? FlowSession(origin: session.origin, limits: session.rules.limits) {
       sibling.describesChanges = false
       sibling.keepsHistory = false
+      sibling.rules.remembersRuleAnswers = true
       sessions.append(sibling)
     }
     self.sessions = sessions

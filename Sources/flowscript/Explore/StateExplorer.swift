@@ -135,9 +135,12 @@ struct StateExplorer {
     // keeping the state before it would only cost time.
     session.describesChanges = false
     session.keepsHistory = false
+    // The same rules run from many states: what they answered is remembered.
+    session.rules.remembersRuleAnswers = true
     defer {
       session.describesChanges = true
       session.keepsHistory = true
+      session.rules.remembersRuleAnswers = false
     }
     let declarations = session.rules.declarations
     var inputs = Inputs(declarations: declarations, contextFlags: contextFlags)

@@ -9,21 +9,6 @@ extension TabCoordinatorTests {
   /// redirects and rejections — the routes gathered are exactly those the diff finds.
   @Suite("Gathered route removals")
   struct RemovalGatheringTests {
-    /// A deterministic source of choices (SplitMix64), so a failure replays.
-    struct Choices {
-      var seed: UInt64
-
-      mutating func next(_ bound: Int) -> Int {
-        seed &+= 0x9E37_79B9_7F4A_7C15
-        var z = seed
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-      }
-
-      mutating func pick<Element>(_ elements: [Element]) -> Element { elements[next(elements.count)] }
-    }
-
     /// Keeps `shop://profile/orders` pending until `loggedIn`, showing the login sheet meanwhile.
     static var ordersNeedALogin: NavigationGuard<Screen> {
       NavigationGuard("orders need a login") { change in
@@ -48,7 +33,7 @@ extension TabCoordinatorTests {
     ]
 
     /// One action of any kind, addressed to routes the state holds.
-    static func action(for state: State, choices: inout Choices) -> Action {
+    static func action(for state: State, choices: inout SeededChoices) -> Action {
       let stack = state.selectedStack
       switch choices.next(9) {
       case 0, 1, 2:
@@ -78,7 +63,7 @@ extension TabCoordinatorTests {
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func gatheredRemovalsAreWhatTheDiffFinds(seed: UInt64) throws {
       let coordinator = try Self.coordinator()
-      var choices = Choices(seed: seed)
+      var choices = SeededChoices(seed: seed)
       var state = try App.state(home: [.root(.feed), .push(.item(id: 1)), .push(.item(id: 2))])
       var removedSome = 0
       for step in 0..<400 {
