@@ -157,6 +157,8 @@ struct StateExplorer {
     var covers: [StateKey: (screen: String, lines: [String])] = [:]
     report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map { $0.screen.name } })
     var lastProgress = ContinuousClock.now
+    // Steps merged; the clock is read for progress every few hundred of them.
+    var steps = 0
     // Deep links a guard deferred, and the URLs of the screens reached, checked after exploring.
     var deferred: [(url: String, state: State, lines: [String])] = []
     var linked: [(url: String, state: State, lines: [String])] = []
@@ -186,7 +188,13 @@ struct StateExplorer {
         let stateInputs = planned[index]
         let fromScreen = state.selectedStack.top.screen.name
         if state.selectedStack.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
-        for ((line, _), step) in zip(stateInputs, stateSteps) {
+        for ((line, parsed), step) in zip(stateInputs, stateSteps) {
+          // Back, tab taps and context changes draw no edge.
+          let movesOnly: Bool
+          switch parsed {
+          case .back?, .tab?, .set?: movesOnly = true
+          default: movesOnly = false
+          }
           switch step {
           case .unexplorable:
             // Every input must be expressible in the line language (names are quoted when they
@@ -204,9 +212,7 @@ struct StateExplorer {
           case let .changed(after):
             report.transitions += 1
             let toKey = numbering.key(of: after)
-            if !line.hasPrefix("back"), !line.hasPrefix("tab "), !line.hasPrefix("set "),
-              let edge = transition(from: state, to: after, line: line)
-            {
+            if !movesOnly, let edge = transition(from: state, to: after, line: line) {
               report.edges.insert(edge)
             }
             if state.selectedStack.top.style == .cover, after.selectedStack.count < state.selectedStack.count,
@@ -235,7 +241,8 @@ struct StateExplorer {
           case .unchanged:
             report.transitions += 1
           }
-          if !quiet, ContinuousClock.now - lastProgress > .seconds(1) {
+          steps += 1
+          if !quiet, steps % 256 == 0, ContinuousClock.now - lastProgress > .seconds(1) {
             lastProgress = ContinuousClock.now
             Output.error("… \(seen.count) states, depth \(level + 1)")
           }
