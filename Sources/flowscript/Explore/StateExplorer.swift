@@ -211,7 +211,7 @@ struct StateExplorer {
             report.findings.append(Finding(kind: kind, message: message, lines: lines + [line]))
           case let .changed(after):
             report.transitions += 1
-            let toKey = numbering.key(of: after)
+            let toKey = numbering.key(of: after, from: (state, fromKey))
             if !movesOnly, let edge = transition(from: state, to: after, line: line) {
               report.edges.insert(edge)
             }

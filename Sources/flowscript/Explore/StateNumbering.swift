@@ -5,16 +5,12 @@ import TabFlow
 /// route, context and pending link gets a number the first time it is seen and keeps it, so
 /// equal parts have equal numbers. One per exploration, used on one thread.
 ///
-/// Numbering a part by its contents hashes and compares them; a part seen before is found
-/// without that, by what it shares with the state it was seen in:
-/// - a tab's routes by the address of their storage (a transition usually changes one tab; the
-///   others hold the same arrays as the state it came from). The entry keeps the array alive, so
-///   no other array can have that address, and no owner can change it in place (it is not
-///   uniquely referenced, so a change copies it first);
-/// - a route by its ID (a route keeps its ID as it is copied from state to state), checked equal
-///   to the route remembered with it — a route's screen can change under its ID — which costs
-///   little when, as usual, they share their storage;
-/// - a context among the last few (most explorations toggle a few flags), compared the same way.
+/// Numbering a part by its contents hashes and compares them. A state reached by a transition
+/// mostly repeats the state it came from, whose key is known, and what it repeats is found
+/// without that: a tab whose routes are the same array (a transition usually changes one tab),
+/// the routes a changed tab kept (the same route IDs, at the same positions, with the same
+/// bits — a route's screen can change under its ID, so the route itself is compared), the same
+/// context or pending link.
 final class StateNumbering {
   typealias State = TabCoordinatorState<DynamicScreen>
 
@@ -22,29 +18,43 @@ final class StateNumbering {
   @exclusivity(unchecked) private var tabIDs: [TabID] = []
   @exclusivity(unchecked) private var routeNumbers: [RouteContent: Int] = [:]
   @exclusivity(unchecked) private var listNumbers: [[Int]: Int] = [:]
+  /// Each list's route numbers, by list number (a list's number is its position here, from 1).
+  @exclusivity(unchecked) private var lists: [[Int]] = [[]]
   @exclusivity(unchecked) private var contextNumbers: [[String: FlowValue]: Int] = [:]
   @exclusivity(unchecked) private var linkNumbers: [String: Int] = [:]
-  @exclusivity(unchecked) private var routesByID: [RouteID: (route: Route<DynamicScreen>, number: Int)] = [:]
-  @exclusivity(unchecked) private var listsByAddress: [UInt: (routes: [Route<DynamicScreen>], number: Int)] = [:]
-  @exclusivity(unchecked) private var recentContexts: [(context: [String: FlowValue], number: Int)] = []
 
-  /// Routes and lists remembered by ID and address, each; past it that memory starts again
-  /// empty (the numbers stay).
-  static var capacity: Int { 200_000 }
-  /// Contexts remembered as recent.
-  static var recentContextCount: Int { 8 }
-
-  /// The key of `state`.
-  func key(of state: State) -> StateKey {
+  /// The key of `state`, reached from `parent` (whose key this numbering made), if any.
+  func key(of state: State, from parent: (state: State, key: StateKey)? = nil) -> StateKey {
     let tabs = state.tabs
+    let parentTabs = parent?.state.tabs
     var numbers: [Int] = []
     numbers.reserveCapacity(tabs.count + 3)
     numbers.append(number(ofSelected: state.selectedTab))
-    for tab in tabs {
-      numbers.append(number(of: tab.stack))
+    for index in tabs.indices {
+      let stack = tabs[index].stack
+      guard let parent, let parentTabs, parentTabs.count == tabs.count else {
+        numbers.append(number(of: stack, keeping: nil))
+        continue
+      }
+      let parentStack = parentTabs[index].stack
+      let parentNumber = parent.key.numbers[1 + index]
+      if Self.address(of: stack.routes) == Self.address(of: parentStack.routes) {
+        numbers.append(parentNumber)
+      } else {
+        numbers.append(number(of: stack, keeping: (parentStack, lists[parentNumber])))
+      }
     }
-    numbers.append(number(of: state.context))
-    numbers.append(state.pendingLink.map(number(ofLink:)) ?? 0)
+    let contextNumber = numbers.count
+    if let parent, Self.identical(state.context, parent.state.context) {
+      numbers.append(parent.key.numbers[contextNumber])
+    } else {
+      numbers.append(Self.number(of: state.context, in: &contextNumbers))
+    }
+    if let parent, state.pendingLink == parent.state.pendingLink {
+      numbers.append(parent.key.numbers[contextNumber + 1])
+    } else {
+      numbers.append(state.pendingLink.map { Self.number(of: $0, in: &linkNumbers) } ?? 0)
+    }
     return StateKey(numbers: numbers)
   }
 
@@ -54,44 +64,31 @@ final class StateNumbering {
     return tabIDs.count - 1
   }
 
-  /// The number of a tab's routes.
-  private func number(of stack: RouteStack<DynamicScreen>) -> Int {
+  /// The number of a tab's routes; those it shares with `kept` — the same tab in the state it
+  /// came from, with its route numbers — keep their numbers.
+  private func number(
+    of stack: RouteStack<DynamicScreen>, keeping kept: (stack: RouteStack<DynamicScreen>, numbers: [Int])?
+  ) -> Int {
     let routes = stack.routes
-    let address = routes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-    if let known = listsByAddress[address] { return known.number }
+    let ids = stack.ids
     var list: [Int] = []
     list.reserveCapacity(routes.count)
-    for (route, id) in zip(routes, stack.ids) {
-      list.append(number(of: route, id: id))
+    if let kept {
+      let keptRoutes = kept.stack.routes
+      let keptIDs = kept.stack.ids
+      while list.count < routes.count, list.count < keptIDs.count, list.count < kept.numbers.count,
+        ids[list.count] == keptIDs[list.count],
+        RouteContent.same(routes[list.count], keptRoutes[list.count])
+      {
+        list.append(kept.numbers[list.count])
+      }
+    }
+    while list.count < routes.count {
+      list.append(Self.number(of: RouteContent(route: routes[list.count]), in: &routeNumbers))
     }
     let number = Self.number(of: list, in: &listNumbers)
-    if listsByAddress.count >= Self.capacity { listsByAddress.removeAll() }
-    listsByAddress[address] = (routes, number)
+    if number == lists.count { lists.append(list) }
     return number
-  }
-
-  private func number(of route: Route<DynamicScreen>, id: RouteID) -> Int {
-    if let known = routesByID[id], RouteContent.identical(known.route, route) || RouteContent.same(known.route, route) {
-      return known.number
-    }
-    let number = Self.number(of: RouteContent(route: route), in: &routeNumbers)
-    if routesByID.count >= Self.capacity { routesByID.removeAll() }
-    routesByID[id] = (route, number)
-    return number
-  }
-
-  private func number(of context: [String: FlowValue]) -> Int {
-    for index in recentContexts.indices where recentContexts[index].context == context {
-      return recentContexts[index].number
-    }
-    let number = Self.number(of: context, in: &contextNumbers)
-    if recentContexts.count >= Self.recentContextCount { recentContexts.removeFirst() }
-    recentContexts.append((context, number))
-    return number
-  }
-
-  private func number(ofLink link: String) -> Int {
-    Self.number(of: link, in: &linkNumbers)
   }
 
   /// The number of `part` in `numbers`, given it (the next one, from 1) if it has none: one
@@ -103,6 +100,22 @@ final class StateNumbering {
       return number
     }
     return assigned(&numbers[part, default: 0])
+  }
+
+  /// The address of an array's storage (arrays of routes are never empty: a stack has its root).
+  private static func address(of routes: [Route<DynamicScreen>]) -> UInt {
+    routes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+  }
+
+  /// Whether two values are the same bits (for a dictionary: the same storage), and so equal;
+  /// `false` says nothing.
+  fileprivate static func identical<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+    withUnsafeBytes(of: lhs) { lhs in
+      withUnsafeBytes(of: rhs) { rhs in
+        guard let left = lhs.baseAddress, let right = rhs.baseAddress, lhs.count == rhs.count else { return false }
+        return memcmp(left, right, lhs.count) == 0
+      }
+    }
   }
 }
 
@@ -124,20 +137,11 @@ private struct RouteContent: Hashable {
     same(lhs.route, rhs.route)
   }
 
-  /// Whether two routes are the same bits — the same case, the same storage for the screen's
-  /// name and state — and so print the same; `false` says nothing (an unused payload byte may
-  /// differ).
-  static func identical(_ lhs: Route<DynamicScreen>, _ rhs: Route<DynamicScreen>) -> Bool {
-    withUnsafeBytes(of: lhs) { lhs in
-      withUnsafeBytes(of: rhs) { rhs in
-        guard let left = lhs.baseAddress, let right = rhs.baseAddress, lhs.count == rhs.count else { return false }
-        return memcmp(left, right, lhs.count) == 0
-      }
-    }
-  }
-
+  /// Whether two routes print the same; at once for screens sharing their storage (the same
+  /// bits: a route's screen is compared, not the route, whose unused payload bytes may differ).
   static func same(_ lhs: Route<DynamicScreen>, _ rhs: Route<DynamicScreen>) -> Bool {
-    lhs.style == rhs.style && lhs.withNavigation == rhs.withNavigation && lhs.screen == rhs.screen
-      && lhs.sheetConfiguration == rhs.sheetConfiguration
+    guard lhs.style == rhs.style, lhs.withNavigation == rhs.withNavigation else { return false }
+    let (left, right) = (lhs.screen, rhs.screen)
+    return (StateNumbering.identical(left, right) || left == right) && lhs.sheetConfiguration == rhs.sheetConfiguration
   }
 }
