@@ -42,6 +42,8 @@ final class RuleScript {
   /// What the guards, the deep-link handlers and (when asked to remember them) the rules
   /// answered, by what they read.
   private let guardAnswers = CallMemo<GuardRefusal?, BatchSource>()
+  /// What all the guards of a batch answered together: see ``firstRefusal(source:skipping:reading:view:failingGuard:)``.
+  private let guardChainAnswers = CallMemo<(index: Int, refusal: GuardRefusal)?, BatchSource>()
   private let ruleAnswers = CallMemo<[NavigationCommand<DynamicScreen>], RuleCall>()
   private let deepLinkAnswers = CallMemo<[NavigationCommand<DynamicScreen>], String>()
   /// The last rules looked up (found or not), and where the next one goes once it is full.
@@ -312,13 +314,75 @@ final class RuleScript {
   /// looks the same to it (the same source, the same values of the views it read) is not run
   /// again: see ``CallMemo``. Recalling answers each remembered view through `reading` (`nil`
   /// when it fails now); the views a running guard reads are made by `view`, only when it runs.
-  @usableFromInline
-  func callGuard(
+  private func callGuard(
     _ index: Int, source: BatchSource, reading: (ViewRecording.Read) -> FlowValue?, view: () -> ViewAnswer
   ) throws(ScriptError) -> GuardRefusal? {
     try remembering(in: guardAnswers, index, text: source, reading: reading, view: view) { view throws(ScriptError) in
       try runGuard(index, source: source.description, view: view)
     }
+  }
+
+  /// The first refusal of the script's guards, in order, of a batch from `source`, skipping the
+  /// guards named in `confirmed`: the guard's number and what it answered; `nil` when every
+  /// guard allows it. A guard's error is thrown, with its number in `failingGuard`.
+  ///
+  /// Like each guard's answer (``callGuard(_:source:reading:view:)``), the guards' answer
+  /// together is remembered by what they read — each view once, however many guards read it —
+  /// and recalled through `reading`, so a batch that looks the same to all of them walks one memo
+  /// instead of one per guard. A guard's error, a guard that printed or confirmed guards leave it
+  /// unremembered.
+  @usableFromInline
+  func firstRefusal(
+    source: BatchSource, skipping confirmed: Set<String>, reading: (ViewRecording.Read) -> FlowValue?,
+    view: () -> ViewAnswer, failingGuard: inout Int
+  ) throws(ScriptError) -> (index: Int, refusal: GuardRefusal)? {
+    guard confirmed.isEmpty else {
+      return try firstRefusalOfEach(
+        source: source, skipping: confirmed, reading: reading, view: view, failingGuard: &failingGuard)
+    }
+    if let known = guardChainAnswers.recall(0, text: source, reading: reading), vm.chargeRecalledCall(known.cost) {
+      return known.answer
+    }
+    // Each view the guards read, once, with its value, in the order they read them.
+    var reads: [(read: ViewRecording.Read, value: FlowValue)] = []
+    func note(_ read: ViewRecording.Read, _ value: FlowValue) {
+      if !reads.contains(where: { $0.read == read }) { reads.append((read, value)) }
+    }
+    let mark = vm.budgetMark()
+    let prints = vm.printCount
+    let answer = try firstRefusalOfEach(
+      source: source, skipping: [],
+      reading: { read in
+        let value = reading(read)
+        if let value { note(read, value) }
+        return value
+      },
+      view: {
+        let answering = view()
+        return { which, tab, field, argument in
+          let value = try answering(which, tab, field, argument)
+          note(ViewRecording.Read(which: which, tab: tab, field: field, argument: argument), value)
+          return value
+        }
+      },
+      failingGuard: &failingGuard)
+    if vm.printCount == prints {
+      guardChainAnswers.remember(
+        CallMemo.Outcome(answer: answer, cost: vm.instructionsUsed(since: mark)), 0, text: source, reads: reads)
+    }
+    return answer
+  }
+
+  /// ``firstRefusal(source:skipping:reading:view:failingGuard:)`` asking each guard in turn.
+  private func firstRefusalOfEach(
+    source: BatchSource, skipping confirmed: Set<String>, reading: (ViewRecording.Read) -> FlowValue?,
+    view: () -> ViewAnswer, failingGuard: inout Int
+  ) throws(ScriptError) -> (index: Int, refusal: GuardRefusal)? {
+    for (index, name) in declarations.guards.enumerated() where confirmed.isEmpty || !confirmed.contains(name) {
+      failingGuard = index
+      if let refusal = try callGuard(index, source: source, reading: reading, view: view) { return (index, refusal) }
+    }
+    return nil
   }
 
   /// The answer of `call`, made through the views `view` makes: recalled from `memo` (its reads

@@ -207,34 +207,34 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     var view: RuleScript.ViewAnswer?
     var before: UnsafeMutablePointer<TabCoordinatorState<Screen>>?
     defer { before?.deinitialize(count: 1) }
-    let confirmed = change.confirmedGuards
-    for (index, name) in script.declarations.guards.enumerated() where confirmed.isEmpty || !confirmed.contains(name) {
-      do throws(ScriptError) {
-        let answer = try script.callGuard(
-          index, source: change.source,
-          reading: { read in
-            recalledView(read, of: change, after: after) {
-              if let before { return before }
-              guard let slot = beforeSlot.baseAddress else { return nil }
-              slot.initialize(to: change.before)
-              before = slot
-              return slot
-            }
+    let declared = script.declarations.guards
+    var failing = 0
+    do throws(ScriptError) {
+      let answer = try script.firstRefusal(
+        source: change.source, skipping: change.confirmedGuards,
+        reading: { read in
+          recalledView(read, of: change, after: after) {
+            if let before { return before }
+            guard let slot = beforeSlot.baseAddress else { return nil }
+            slot.initialize(to: change.before)
+            before = slot
+            return slot
           }
-        ) {
+        },
+        view: {
           if let view { return view }
           let made = viewAnswer(of: change)
           view = made
           return made
-        }
-        guard let refusal = answer else { continue }
-        return (try verdict(for: refusal, guard: name, index: index), name)
-      } catch {
-        noteGuardError(error)
-        return (.reject("guard failed: \(error)"), name)
-      }
+        },
+        failingGuard: &failing)
+      guard let (index, refusal) = answer else { return (.allow, nil) }
+      failing = index
+      return (try verdict(for: refusal, guard: declared[index], index: index), declared[index])
+    } catch {
+      noteGuardError(error)
+      return (.reject("guard failed: \(error)"), declared[failing])
     }
-    return (.allow, nil)
   }
 
   /// Counts a guard that raised an error, and keeps the error.
