@@ -76,11 +76,17 @@ final class StateNumbering {
     if let kept {
       let keptRoutes = kept.stack.routes
       let keptIDs = kept.stack.ids
-      while list.count < routes.count, list.count < keptIDs.count, list.count < kept.numbers.count,
-        ids[list.count] == keptIDs[list.count],
-        RouteContent.same(routes[list.count], keptRoutes[list.count])
-      {
-        list.append(kept.numbers[list.count])
+      let keptNumbers = kept.numbers
+      let shared = min(routes.count, keptIDs.count, keptNumbers.count)
+      routes.withUnsafeBufferPointer { routes in
+        keptRoutes.withUnsafeBufferPointer { keptRoutes in
+          guard let routes = routes.baseAddress, let keptRoutes = keptRoutes.baseAddress else { return }
+          while list.count < shared, ids[list.count] == keptIDs[list.count],
+            sameRoute(routes + list.count, keptRoutes + list.count)
+          {
+            list.append(keptNumbers[list.count])
+          }
+        }
       }
     }
     while list.count < routes.count {
@@ -90,6 +96,42 @@ final class StateNumbering {
     if number == lists.count { lists.append(list) }
     return number
   }
+
+  /// Whether two routes print the same, read where they are held (no copy): the same case and
+  /// navigation flag, and the same screen — at once when its bytes are the same (the screen is
+  /// the first value of every case of a route, so the first bytes of its memory: checked once,
+  /// see ``screensLead``) — and, for sheets, the same configuration.
+  private func sameRoute(_ lhs: UnsafePointer<Route<DynamicScreen>>, _ rhs: UnsafePointer<Route<DynamicScreen>>) -> Bool {
+    guard screensLead, memcmp(lhs, rhs, MemoryLayout<DynamicScreen>.size) == 0 else {
+      return RouteContent.same(lhs.pointee, rhs.pointee)
+    }
+    switch (lhs.pointee, rhs.pointee) {
+    case let (.root(_, left), .root(_, right)), let (.cover(_, left), .cover(_, right)): return left == right
+    case (.push, .push): return true
+    case (.sheet, .sheet): return RouteContent.same(lhs.pointee, rhs.pointee)
+    default: return false
+    }
+  }
+
+  /// Whether a route's screen is the first bytes of its memory, in every case (Swift lays each
+  /// case's values out from the start): checked on a route of each case, so
+  /// ``sameRoute(_:_:)`` compares screens by their bytes only when it holds.
+  private let screensLead: Bool = {
+    let screen = DynamicScreen("probe", state: ["probe": .int(1)])
+    let routes: [Route<DynamicScreen>] = [
+      .root(screen, withNavigation: true), .push(screen), .sheet(screen, withNavigation: true), .cover(screen, withNavigation: true),
+    ]
+    return withUnsafeBytes(of: screen) { screenBytes in
+      routes.allSatisfy { route in
+        withUnsafeBytes(of: route) { routeBytes in
+          guard let routeStart = routeBytes.baseAddress, let screenStart = screenBytes.baseAddress,
+            routeBytes.count >= screenBytes.count
+          else { return false }
+          return memcmp(routeStart, screenStart, screenBytes.count) == 0
+        }
+      }
+    }
+  }()
 
   /// The number of `part` in `numbers`, given it (the next one, from 1) if it has none: one
   /// look-up either way.
