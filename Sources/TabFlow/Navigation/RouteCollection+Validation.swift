@@ -137,8 +137,10 @@ extension RouteCollection {
       return RouteEdit(removing: count, appending: stack)
     case .keepRoot, .append:
       guard let root = first?.route else { throw .emptyStack(operation: operation()) }
-      let kept: [Route<Element.Screen>] = mode == .keepRoot ? [root] : map(\.route)
-      try Self.validateStack(kept + routes, operation: operation())
+      // The kept routes form a valid stack: the given ones continue its top layer (the root's,
+      // when only the root is kept).
+      let layer = mode == .keepRoot ? root : self[topLayerStart ?? startIndex].route
+      try Self.validateRoutes(routes, continuing: layer, operation: operation())
       return RouteEdit(removing: mode == .keepRoot ? count - 1 : 0, appending: routes)
     }
   }
@@ -154,8 +156,18 @@ extension RouteCollection {
         operation: operation(),
         reason: "the first route '\(screenName(of: first.screen))' (\(first.style)) is not a root")
     }
-    var layer = first
-    for route in routes.dropFirst() {
+    try validateRoutes(routes.dropFirst(), continuing: first, operation: operation())
+  }
+
+  /// Checks that `routes` can follow a valid stack whose top layer starts with `layer`: no root,
+  /// no push in a layer without navigation.
+  @inlinable
+  static func validateRoutes(
+    _ routes: some Sequence<Route<Element.Screen>>, continuing layer: Route<Element.Screen>,
+    operation: @autoclosure () -> String
+  ) throws(NavigationError) {
+    var layer = layer
+    for route in routes {
       switch route.style {
       case .root:
         throw .invalidRoutes(
