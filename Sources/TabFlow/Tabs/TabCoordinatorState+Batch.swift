@@ -197,7 +197,7 @@ extension TabCoordinatorState {
     do {
       commands = try change(&self, &reports, &journal)
     } catch {
-      undo(journal)
+      restore(undoing: journal, original: original)
       throw BatchError(error)
     }
     guard checking,
@@ -210,14 +210,25 @@ extension TabCoordinatorState {
       return PerformedBatch(commands: commands, reports: reports, removed: journal.removed)
     }
     guard overruling else {
-      undo(journal)
+      restore(undoing: journal, original: original)
       throw rejection(commands, by: objection.name, reason: objection.verdict.reason ?? "rejected", source: source)
     }
     let label = topLabel
-    undo(journal)
+    restore(undoing: journal, original: original)
     return try overrule(
       Objection(verdict: objection.verdict, guardName: objection.name, label: label),
       commands: commands, source: source, guards: guards)
+  }
+
+  /// Puts the state back as it was before a discarded batch: the state kept from before it,
+  /// when there is one (the same values as undoing, for less), else by undoing its journal.
+  @inlinable
+  mutating func restore(undoing journal: UndoJournal<Screen>, original: NavigationChange<Screen>.RebuiltState?) {
+    if let state = original?.state {
+      self = state
+    } else {
+      undo(journal)
+    }
   }
 
   /// The first guard's verdict that is not `allow`, with the guard's name.
