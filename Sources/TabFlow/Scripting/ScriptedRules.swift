@@ -131,22 +131,18 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     guard let rule = script.rule(screen: screenName, action: action.scriptName) else { return nil }
     // The rule's views read `state` through a pointer for the length of the call: no copy of the
     // state (and no closure) is made unless the rule reads a view.
-    let commands = try withUnsafePointer(to: state) { state throws(ScriptError) in
-      viewedState = state
-      defer { viewedState = nil }
-      guard remembersRuleAnswers else {
+    let commands: [NavigationCommand<DynamicScreen>]
+    if remembersRuleAnswers {
+      commands = try rememberedCommands(
+        of: rule, screen: screenName, action: action, tab: route.tab.rawValue, in: state)
+    } else {
+      commands = try withUnsafePointer(to: state) { state throws(ScriptError) in
+        viewedState = state
+        defer { viewedState = nil }
         return try script.call(
           rule, screen: screenName, action: action.scriptName, tab: route.tab.rawValue,
           payload: action.scriptPayload, view: viewedStateAnswer)
       }
-      let codec = self.codec
-      let vm = script.vm
-      return try script.callRemembering(
-        rule, screen: screenName, action: action.scriptName, tab: route.tab.rawValue, payload: action.scriptPayload,
-        reading: { read in
-          try? Self.view(read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state, commands: nil, codec: codec, vm: vm)
-        },
-        view: viewedStateAnswer)
     }
     // Dynamic screens need no conversion.
     let converted: [NavigationCommand<Screen>]
@@ -158,6 +154,28 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     // The rule's own key names it unless it is a wildcard (`*.cancelled` ran for `login`).
     let label = rule.isWildcard ? "\(screenName).\(action.scriptName)" : rule.key
     return NavigationBatch(rule: label, converted, location: script.location(of: rule))
+  }
+
+  /// The commands of `rule` for `action`, remembered by what it is called with and the views it
+  /// reads (see ``remembersRuleAnswers``).
+  @usableFromInline
+  func rememberedCommands(
+    of rule: RuleScript.Rule, screen: String, action: ScreenAction, tab: String, in state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    let codec = self.codec
+    let script = self.script
+    return try withUnsafePointer(to: state) { state throws(ScriptError) in
+      viewedState = state
+      defer { viewedState = nil }
+      return try script.callRemembering(
+        rule, screen: screen, action: action.scriptName, tab: tab, payload: action.scriptPayload,
+        reading: { read in
+          try? Self.view(
+            read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state, commands: nil, codec: codec,
+            vm: script.vm)
+        },
+        view: viewedStateAnswer)
+    }
   }
 
   /// Runs one action's rule, guards and deep-link handler under one shared budget: however many
