@@ -30,9 +30,10 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   @usableFromInline let codec: ScreenCodec<Screen>
   /// Whether rules' answers are remembered by what they were called with and the views they
   /// read, so a rule called again in a state that looks the same to it is not run, as guards
-  /// and deep-link handlers are not (rules are pure like them: see the rule author's guide). Off by default:
-  /// an app rarely repeats an action in a state that looks the same, and every remembered call
-  /// costs memory; `flowscript check` turns it on, exploring the same rules from many states.
+  /// and deep-link handlers are not (rules are pure like them: see the rule author's guide). Off
+  /// by default: an app rarely repeats an action in a state that looks the same, and every
+  /// remembered call costs memory; `flowscript check` turns it on, exploring the same rules from
+  /// many states.
   /// A rule that prints is not remembered (it would not print again).
   @exclusivity(unchecked) public var remembersRuleAnswers = false
   /// The limits every call of the script runs under; applied to reloads too.
@@ -58,7 +59,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   func answeringViewedState() -> RuleScript.ViewAnswer {
     { [unowned self] which, tab, field, argument in
       guard let state = viewedState else { throw ScriptError(.runtime, "nav views can only be read while a rule runs") }
-      return try Self.view(ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: nil, codec: codec, vm: script.vm)
+      return try Self.view(
+        ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: nil, codec: codec, vm: script.vm)
     }
   }
 
@@ -314,7 +316,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       try script.callDeepLink(
         index, url: match.url, parameters: match.parameters,
         reading: { read in
-          try? Self.view(read.kind, named: read.field, tab: read.tab, argument: read.argument, of: current, commands: nil, codec: codec, vm: vm)
+          try? Self.view(
+            read.kind, named: read.field, tab: read.tab, argument: read.argument, of: current, commands: nil,
+            codec: codec, vm: vm)
         },
         view: { viewAnswer(current: state) })
     }
@@ -568,7 +572,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     commands: [NavigationCommand<Screen>]?, codec: ScreenCodec<Screen>, vm: LuaVM
   ) throws -> FlowValue {
     try withUnsafePointer(to: state) { state throws(ScriptError) in
-      try view(ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: commands, codec: codec, vm: vm)
+      try view(
+        ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: commands, codec: codec, vm: vm)
     }
   }
 
