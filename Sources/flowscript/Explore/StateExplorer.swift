@@ -300,9 +300,12 @@ struct StateExplorer {
     private let declarations: ScriptDeclarations
     private let back: Input
     private let links: [Input]
-    private var taps: [TabID: Input] = [:]
+    /// Each tab's tap, in tab-bar order, for the tabs they were made for (a script's tabs do not
+    /// change while it is explored).
+    private var taps: (tabs: [TabID], inputs: [Input]) = ([], [])
     private var actions: [String: [Input]] = [:]
-    private var flags: [String: Input] = [:]
+    /// Setting and clearing each context flag, in the order of `contextFlags`.
+    private let flags: [(set: Input, clear: Input)]
 
     init(declarations: ScriptDeclarations, contextFlags: [String]) {
       self.declarations = declarations
@@ -312,41 +315,35 @@ struct StateExplorer {
         let url = StateExplorer.sampleURL(pattern)
         return Self.input("url " + (url.contains(where: \.isWhitespace) ? FlowName.quoted(url) : url))
       }
+      flags = contextFlags.map { flag in (Self.input("set \(flag) true"), Self.input("set \(flag) false")) }
     }
 
     mutating func lines(for state: State) -> [Input] {
-      var lines: [Input] = []
-      for tab in state.tabIDs {
-        if let known = taps[tab] {
-          lines.append(known)
-        } else {
-          let made = Self.input("tab " + FlowName.written(tab.rawValue))
-          taps[tab] = made
-          lines.append(made)
-        }
-      }
-      lines.append(back)
-      for flag in contextFlags {
-        let text = state.context[flag] == .bool(true) ? "set \(flag) false" : "set \(flag) true"
-        if let known = flags[text] {
-          lines.append(known)
-        } else {
-          let made = Self.input(text)
-          flags[text] = made
-          lines.append(made)
-        }
+      let tabs = state.tabs
+      if !tabs.elementsEqual(taps.tabs, by: { $0.id == $1 }) {
+        let ids = tabs.map(\.id)
+        taps = (ids, ids.map { Self.input("tab " + FlowName.written($0.rawValue)) })
       }
       let top = state.selectedStack.top.screen.name
+      let topActions: [Input]
       if let known = actions[top] {
-        lines += known
+        topActions = known
       } else {
-        let made = (declarations.screen(named: top)?.actions ?? []).map { action, sample in
+        topActions = (declarations.screen(named: top)?.actions ?? []).map { action, sample in
           Self.input(FlowName.written(top) + "." + FlowName.written(action) + (sample == .emptyObject ? "" : " \(sample)"))
         }
-        actions[top] = made
-        lines += made
+        actions[top] = topActions
       }
-      return lines + links
+      var lines: [Input] = []
+      lines.reserveCapacity(taps.inputs.count + 1 + flags.count + topActions.count + links.count)
+      lines += taps.inputs
+      lines.append(back)
+      for (flag, inputs) in zip(contextFlags, flags) {
+        lines.append(state.context[flag] == .bool(true) ? inputs.clear : inputs.set)
+      }
+      lines += topActions
+      lines += links
+      return lines
     }
 
     private static func input(_ text: String) -> Input {
