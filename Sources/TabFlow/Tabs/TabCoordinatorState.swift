@@ -187,8 +187,12 @@ public struct TabCoordinatorState<Screen> {
     leave(selectedIndex, journal: &journal)
     journal.append(.selection(selected: storedSelectedTab, history: storedHistory))
     let previous = storedSelectedTab
-    storedHistory.removeAll { $0 == tab || $0 == previous }
-    storedHistory.append(previous)
+    // The journal holds the old history: the new one is built once, at its size.
+    var history: [TabID] = []
+    history.reserveCapacity(storedHistory.count + 1)
+    for entry in storedHistory where entry != tab && entry != previous { history.append(entry) }
+    history.append(previous)
+    storedHistory = history
     storedSelectedTab = tab
     selectedIndex = index
   }
