@@ -85,6 +85,14 @@ public struct NavigationChange<Screen> {
     // Set once, read by the guards of one batch, one at a time: no run-time exclusivity checks.
     @exclusivity(unchecked) @usableFromInline var state: TabCoordinatorState<Screen>?
     @usableFromInline init(_ state: TabCoordinatorState<Screen>? = nil) { self.state = state }
+
+    /// The state, moved out (a change still holding this rebuilds `before` if it reads it).
+    @inlinable
+    func take() -> TabCoordinatorState<Screen>? {
+      var taken: TabCoordinatorState<Screen>?
+      swap(&taken, &state)
+      return taken
+    }
   }
 }
 

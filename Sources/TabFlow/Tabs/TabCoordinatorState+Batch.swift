@@ -224,7 +224,7 @@ extension TabCoordinatorState {
   /// when there is one (the same values as undoing, for less), else by undoing its journal.
   @inlinable
   mutating func restore(undoing journal: UndoJournal<Screen>, original: NavigationChange<Screen>.RebuiltState?) {
-    if let state = original?.state {
+    if let state = original?.take() {
       self = state
     } else {
       undo(journal)
