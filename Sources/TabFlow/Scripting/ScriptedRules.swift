@@ -206,23 +206,27 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     ) { [self] change in
       guard !script.declarations.guards.isEmpty else { return (.allow, nil) }
       // Remembered answers are recalled reading the states where they are held: `after` in the
-      // change, `before` in a slot made (rebuilt or copied) at most once per batch.
+      // change, `before` where the change keeps it, or else in a slot made (rebuilt) at most
+      // once per batch.
       return withUnsafePointer(to: change.after) { after in
-        withUnsafeTemporaryAllocation(of: TabCoordinatorState<Screen>.self, capacity: 1) { beforeSlot in
-          objection(to: change, after: after, beforeSlot: beforeSlot)
+        change.rebuilt.withState { kept in
+          objection(to: change, after: after, kept: kept, beforeSlot: UnsafeMutableBufferPointer(start: nil, count: 0))
         }
+          ?? withUnsafeTemporaryAllocation(of: TabCoordinatorState<Screen>.self, capacity: 1) { beforeSlot in
+            objection(to: change, after: after, kept: nil, beforeSlot: beforeSlot)
+          }
       }
     }
   }
 
-  /// The first objection of the script's guards to `change` (whose `after` is at `after`), with
-  /// the guard's name; `.allow` when none objects. The views of a guard that runs are made once,
-  /// for every guard of the batch, and the commands are written as text only if a guard reads
-  /// them.
+  /// The first objection of the script's guards to `change` (whose `after` is at `after`, and
+  /// `before` at `kept` or else made in `beforeSlot` when read), with the guard's name; `.allow`
+  /// when none objects. The views of a guard that runs are made once, for every guard of the
+  /// batch, and the commands are written as text only if a guard reads them.
   @inlinable
   func objection(
     to change: NavigationChange<Screen>, after: UnsafePointer<TabCoordinatorState<Screen>>,
-    beforeSlot: UnsafeMutableBufferPointer<TabCoordinatorState<Screen>>
+    kept: UnsafePointer<TabCoordinatorState<Screen>>?, beforeSlot: UnsafeMutableBufferPointer<TabCoordinatorState<Screen>>
   ) -> (verdict: GuardVerdict<Screen>, by: String?) {
     var view: RuleScript.ViewAnswer?
     var before: UnsafeMutablePointer<TabCoordinatorState<Screen>>?
@@ -234,11 +238,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
         source: change.source, skipping: change.confirmedGuards,
         reading: { read in
           recalledView(read, of: change, after: after) {
-            if let before { return before }
+            if let kept { return kept }
+            if let before { return UnsafePointer(before) }
             guard let slot = beforeSlot.baseAddress else { return nil }
             slot.initialize(to: change.before)
             before = slot
-            return slot
+            return UnsafePointer(slot)
           }
         },
         view: {
@@ -551,13 +556,13 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   @inlinable
   func recalledView(
     _ read: ViewRecording.Read, of change: NavigationChange<Screen>, after: UnsafePointer<TabCoordinatorState<Screen>>,
-    before: () -> UnsafeMutablePointer<TabCoordinatorState<Screen>>?
+    before: () -> UnsafePointer<TabCoordinatorState<Screen>>?
   ) -> FlowValue? {
     var state = after
     if read.readsBefore {
       guardsReadBefore = true
       guard let before = before() else { return nil }
-      state = UnsafePointer(before)
+      state = before
     }
     return try? Self.view(
       read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state,

@@ -86,6 +86,21 @@ public struct NavigationChange<Screen> {
     @exclusivity(unchecked) @usableFromInline var state: TabCoordinatorState<Screen>?
     @usableFromInline init(_ state: TabCoordinatorState<Screen>? = nil) { self.state = state }
 
+    /// `body` given the state where this holds it (no copy); `nil` when there is none yet — or
+    /// when an optional state is laid out other than as the state itself, with `nil` among its
+    /// spare values (then only a copy can be read).
+    @inlinable
+    func withState<Result>(_ body: (UnsafePointer<TabCoordinatorState<Screen>>) -> Result) -> Result? {
+      guard state != nil,
+        MemoryLayout<TabCoordinatorState<Screen>?>.size == MemoryLayout<TabCoordinatorState<Screen>>.size
+      else { return nil }
+      // A single-payload enum keeps its payload at the start: with no tag byte, the optional's
+      // memory is the state's.
+      return withUnsafeMutablePointer(to: &state) { optional in
+        UnsafeRawPointer(optional).withMemoryRebound(to: TabCoordinatorState<Screen>.self, capacity: 1) { body($0) }
+      }
+    }
+
     /// The state, moved out (a change still holding this rebuilds `before` if it reads it).
     @inlinable
     func take() -> TabCoordinatorState<Screen>? {
