@@ -44,6 +44,7 @@ final class ExplorationWorkers: @unchecked Sendable {
       sibling.describesChanges = false
       sibling.keepsHistory = false
       sibling.rules.remembersRuleAnswers = true
+      sibling.tellsUnchangedLines = false
       sessions.append(sibling)
     }
     self.sessions = sessions
@@ -175,7 +176,8 @@ final class ExplorationWorkers: @unchecked Sendable {
       case let .failed(message):
         return .failed(session.lastFailureKind ?? .input, message)
       case .changed:
-        return .changed(session.state)
+        // The session does not compare (see `tellsUnchangedLines`): the state it was put in is here.
+        return session.state == state ? .unchanged : .changed(session.state)
       default:
         return .unchanged
       }

@@ -137,10 +137,12 @@ struct StateExplorer {
     session.keepsHistory = false
     // The same rules run from many states: what they answered is remembered.
     session.rules.remembersRuleAnswers = true
+    session.tellsUnchangedLines = false
     defer {
       session.describesChanges = true
       session.keepsHistory = true
       session.rules.remembersRuleAnswers = false
+      session.tellsUnchangedLines = true
     }
     let declarations = session.rules.declarations
     var inputs = Inputs(declarations: declarations, contextFlags: contextFlags)

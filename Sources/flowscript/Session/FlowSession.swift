@@ -39,6 +39,10 @@ final class FlowSession {
   /// Whether a line that changed the state can be undone (`undo`); the explorer, which puts the
   /// session in a state before every line, turns this off.
   var keepsHistory = true
+  /// Whether a line that ran says if it changed the state (`unchanged`), comparing the state
+  /// after it with a copy of the one before; the explorer, which knows the state it put the
+  /// session in and compares with that, turns this off (every line that ran then says `changed`).
+  var tellsUnchangedLines = true
 
   init(origin: Origin, limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
     self.origin = origin
@@ -149,9 +153,25 @@ final class FlowSession {
 
   /// Sends a coordinator action; remembers the state for `undo` when it changes.
   private func drive(_ action: Coordinator.Action) -> LineOutcome {
-    let before = state
-    let outputs = coordinator.apply(action, to: &state)
     var events: [String] = []
+    guard tellsUnchangedLines || describesChanges || keepsHistory else {
+      // Nothing reads the state before the line: it is not copied.
+      return note(coordinator.apply(action, to: &state), events: &events) ?? .changed([], events: events)
+    }
+    let before = state
+    if let failed = note(coordinator.apply(action, to: &state), events: &events) { return failed }
+    if state == before { return .unchanged(events: events) }
+    if keepsHistory {
+      history.append(before)
+      if history.count > 200 { history.removeFirst(history.count - 200) }
+    }
+    guard describesChanges else { return .changed([], events: events) }
+    return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: events)
+  }
+
+  /// Notes what the coordinator said of a line — a rejection to confirm, reports, the events
+  /// rules emitted (into `events`, when changes are described); the line's failure, if it failed.
+  private func note(_ outputs: [TabCoordinatorDelegate<DynamicScreen>], events: inout [String]) -> LineOutcome? {
     for output in outputs {
       if case let .rejected(rejected) = output { lastRejected = rejected }
       if let failure = output.failure {
@@ -164,13 +184,7 @@ final class FlowSession {
         if describesChanges { events.append(report.description.escapingControlCharacters(keepingLineBreaks: false)) }
       }
     }
-    if state == before { return .unchanged(events: events) }
-    if keepsHistory {
-      history.append(before)
-      if history.count > 200 { history.removeFirst(history.count - 200) }
-    }
-    guard describesChanges else { return .changed([], events: events) }
-    return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: events)
+    return nil
   }
 
   /// The topmost route of the selected tab (or of `tab`) showing `screen`, after checking that the
