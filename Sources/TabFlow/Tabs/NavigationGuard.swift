@@ -169,7 +169,7 @@ public struct NavigationGuard<Screen> {
   /// The verdict with the name of the guard (or inner check) that gave it.
   @inlinable
   func namedVerdict(on change: NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, name: String) {
-    if change.confirmedGuards.contains(name) { return (.allow, name) }
+    if !change.confirmedGuards.isEmpty, change.confirmedGuards.contains(name) { return (.allow, name) }
     let result = check(change)
     return (result.verdict, result.by ?? name)
   }
