@@ -27,12 +27,14 @@ final class StateNumbering {
   func key(of state: State, from parent: (state: State, key: StateKey)? = nil) -> StateKey {
     let tabs = state.tabs
     let parentTabs = parent?.state.tabs
+    // A parent with other tabs (never, while one script is explored) has a key of another shape.
+    let sameShape = parentTabs?.count == tabs.count
     var numbers: [Int] = []
     numbers.reserveCapacity(tabs.count + 3)
     numbers.append(number(ofSelected: state.selectedTab))
     for index in tabs.indices {
       let stack = tabs[index].stack
-      guard let parent, let parentTabs, parentTabs.count == tabs.count else {
+      guard sameShape, let parent, let parentTabs else {
         numbers.append(number(of: stack, keeping: nil))
         continue
       }
@@ -45,12 +47,12 @@ final class StateNumbering {
       }
     }
     let contextNumber = numbers.count
-    if let parent, Self.identical(state.context, parent.state.context) {
+    if sameShape, let parent, Self.identical(state.context, parent.state.context) {
       numbers.append(parent.key.numbers[contextNumber])
     } else {
       numbers.append(Self.number(of: state.context, in: &contextNumbers))
     }
-    if let parent, state.pendingLink == parent.state.pendingLink {
+    if sameShape, let parent, state.pendingLink == parent.state.pendingLink {
       numbers.append(parent.key.numbers[contextNumber + 1])
     } else {
       numbers.append(state.pendingLink.map { Self.number(of: $0, in: &linkNumbers) } ?? 0)
