@@ -1,8 +1,8 @@
-/// What a script's guards (or deep-link handlers) answered, remembered by what they read, so
-/// that one is not run again on a change (or a URL) that looks the same to it.
+/// What a script's guards, deep-link handlers (and, when asked, rules) answered, remembered by
+/// what they read, so that one is not run again on a change (or a URL) that looks the same to it.
 ///
-/// Guards and deep-link handlers are pure (see docs/LUA-RULES.md): an answer depends only on the
-/// call's text — a guard's `change.source`, a handler's URL (its parameters come from it) — and
+/// Script calls are pure (see docs/LUA-RULES.md): an answer depends only on the call's text — a
+/// guard's `change.source`, a handler's URL (its parameters come from it) — and
 /// on the views the call reads — `change.after.top`, `nav.context`, `change.before:contains(…)`
 /// and so on, each one a call to the host — because everything else it can reach is frozen. A
 /// call that read the same views with the same results in the same order answers the same. So
@@ -15,8 +15,9 @@
 /// (`print` is the one thing a call does besides answering: a remembered call would not print
 /// again). A reload starts with empty memos: they belong to one loaded script.
 ///
-/// The text is what the call is keyed by: a handler's URL, or a guard's batch source (whose text
-/// `change.source` is made from it, so equal sources are equal texts).
+/// The text is what the call is keyed by besides its views: a handler's URL; a guard's — or all
+/// guards' together — batch source (whose text `change.source` is made from it, so equal sources
+/// are equal texts); a rule's tab, payload and event (`RuleScript.RuleCall`).
 ///
 /// Bounded: every node costs one plus the values its branch holds (a `stack` view of a deep
 /// stack holds all its routes), and past ``capacity`` of them the memo starts again empty; a
@@ -95,14 +96,10 @@ final class CallMemo<Answer, Text: Hashable> {
   /// What the nodes kept cost, counted as ``capacity`` counts.
   @exclusivity(unchecked) private(set) var nodeCount = 0
 
-  /// The answer function number `index` gave for `text` when the views it read, read through
-  /// `view`, had the values they have now; `nil` when no remembered call read them so.
-  func recall(_ index: Int, text: Text, view: RuleScript.ViewAnswer) -> Outcome? {
-    recall(index, text: text) { read in try? view(read.which, read.tab, read.field, read.argument) }
-  }
-
-  /// ``recall(_:text:view:)`` with each remembered read answered by `reading`, `nil` when the
-  /// view fails now (an unknown tab, the budget): that is left to the real call to report.
+  /// The answer function number `index` gave for `text` when the views it read, each read
+  /// again through `reading`, had the values they have now; `nil` when no remembered call read
+  /// them so. `reading` gives `nil` for a view that fails now (an unknown tab, the budget): that
+  /// is left to the real call to report.
   func recall(_ index: Int, text: Text, reading: (ViewRecording.Read) -> FlowValue?) -> Outcome? {
     guard var node = roots(of: text, making: false)?[index] else { return nil }
     while true {

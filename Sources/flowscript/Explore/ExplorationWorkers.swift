@@ -41,10 +41,7 @@ final class ExplorationWorkers: @unchecked Sendable {
   init(session: FlowSession, count: Int) {
     var sessions = [session]
     while sessions.count < count, let sibling = try? FlowSession(origin: session.origin, limits: session.rules.limits) {
-      sibling.describesChanges = false
-      sibling.keepsHistory = false
-      sibling.rules.remembersRuleAnswers = true
-      sibling.tellsUnchangedLines = false
+      sibling.isExploring = true
       sessions.append(sibling)
     }
     self.sessions = sessions

@@ -131,19 +131,8 @@ struct StateExplorer {
     var report = Report()
     report.chunk = session.chunk
     report.sendCommand = sendCommand ?? "flowscript send \(Report.shellWord(session.chunk))"
-    // Nothing prints how a line changed the state, and no line is undone: describing it or
-    // keeping the state before it would only cost time.
-    session.describesChanges = false
-    session.keepsHistory = false
-    // The same rules run from many states: what they answered is remembered.
-    session.rules.remembersRuleAnswers = true
-    session.tellsUnchangedLines = false
-    defer {
-      session.describesChanges = true
-      session.keepsHistory = true
-      session.rules.remembersRuleAnswers = false
-      session.tellsUnchangedLines = true
-    }
+    session.isExploring = true
+    defer { session.isExploring = false }
     let declarations = session.rules.declarations
     var inputs = Inputs(declarations: declarations, contextFlags: contextFlags)
     let workers = ExplorationWorkers(session: session, count: jobs)
@@ -191,11 +180,13 @@ struct StateExplorer {
         let fromScreen = state.selectedStack.top.screen.name
         if state.selectedStack.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
         for ((line, parsed), step) in zip(stateInputs, stateSteps) {
-          // Back, tab taps and context changes draw no edge.
+          // Back, tab taps and context changes draw no edge; back and taps are not a cover's way back.
+          let tapOrBack: Bool
           let movesOnly: Bool
           switch parsed {
-          case .back?, .tab?, .set?: movesOnly = true
-          default: movesOnly = false
+          case .back?, .tab?: (tapOrBack, movesOnly) = (true, true)
+          case .set?: (tapOrBack, movesOnly) = (false, true)
+          default: (tapOrBack, movesOnly) = (false, false)
           }
           switch step {
           case .unexplorable:
@@ -217,9 +208,7 @@ struct StateExplorer {
             if !movesOnly, let edge = transition(from: state, to: after, line: line) {
               report.edges.insert(edge)
             }
-            if state.selectedStack.top.style == .cover, after.selectedStack.count < state.selectedStack.count,
-              !line.hasPrefix("back"), !line.hasPrefix("tab ")
-            {
+            if !tapOrBack, state.selectedStack.top.style == .cover, after.selectedStack.count < state.selectedStack.count {
               coversWithWayBack.insert(fromKey)
             }
             // One look-up for the usual case, a state already seen; a new state is inserted by it.

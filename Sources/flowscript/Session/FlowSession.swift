@@ -44,6 +44,20 @@ final class FlowSession {
   /// session in and compares with that, turns this off (every line that ran then says `changed`).
   var tellsUnchangedLines = true
 
+  /// Whether the session serves the explorer, which runs lines from states it puts the session
+  /// in and prints none of what they did: then no change is described, kept for `undo` or told
+  /// unchanged (the explorer compares), and the rules' answers are remembered (the same rules run
+  /// from many states).
+  var isExploring: Bool {
+    get { !describesChanges }
+    set {
+      describesChanges = !newValue
+      keepsHistory = !newValue
+      tellsUnchangedLines = !newValue
+      rules.remembersRuleAnswers = newValue
+    }
+  }
+
   init(origin: Origin, limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
     self.origin = origin
     switch origin {
