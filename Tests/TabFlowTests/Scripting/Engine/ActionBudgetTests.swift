@@ -7,7 +7,9 @@ import Testing
 /// script declares; work the host does for a script (building `nav.stack`) counts too.
 @MainActor
 @Suite struct ActionBudgetTests {
-  static let limits = LuaVM.Limits(instructionsPerCall: 200_000, hookStride: 100)
+  /// Counted limits only: these tests assert that the budget stopped a call, so no deadline may
+  /// race it (on a loaded machine a 1 s deadline could fire first).
+  static let limits = LuaVM.Limits.counted(instructions: 200_000, hookStride: 100)
 
   @Test func guardsShareTheActionsBudget() throws {
     // Each guard alone fits in the budget; together they do not.
@@ -43,8 +45,16 @@ import Testing
     flow.perform((1...400).map { _ in .push(LabScript.item(1)) })
     try flow.send("go")
     let failure = try #require(flow.failures.first)
-    #expect(failure.message.contains("budget"), "\(failure.message)")
+    #expect(failure.message.contains("(instruction budget of 200000 exceeded)"), "\(failure.message)")
     #expect(failure.message.hasPrefix("lab.lua:10:"), "\(failure.message)")
+  }
+
+  @Test func limitsOfTestsThatAssertWhichLimitStoppedACallHaveNoDeadline() {
+    // A deadline racing the budget made `theHostsWorkForAViewCountsAgainstTheBudget` fail on a
+    // loaded machine (the 1 s deadline fired first). Counted limits leave the budget alone to decide.
+    let limits = [Self.limits, ScriptedRulesTests.ResourceLimitTests.budget, ScriptedRulesTests.ResourceLimitTests.memory]
+    #expect(limits.allSatisfy { $0.deadline == nil })
+    #expect(LuaVM.Limits.counted(instructions: 100_000).instructionsPerCall == 100_000)
   }
 
   @Test func aRuleFailureCarriesItsTraceback() throws {

@@ -150,7 +150,7 @@ extension ScriptedRulesTests {
     @Test(arguments: broken.indices)
     func aBrokenScriptIsRefusedAndTheOldRulesStayActive(_ index: Int) throws {
       let broken = Self.broken[index]
-      let flow = try ScriptedFlow(Self.v1, limits: LuaVM.Limits(instructionsPerCall: 100_000))
+      let flow = try ScriptedFlow(Self.v1, limits: LuaVM.Limits.counted(instructions: 100_000))
       let declarations = flow.rules.declarations
       let error = try #require(throws: ScriptError.self, "\(broken.name)") {
         _ = try flow.rules.reload(source: broken.source, keeping: flow.state)

@@ -51,7 +51,7 @@ extension ScriptedRulesTests {
 
     @Test func aScriptThatNeverFinishesLoadingRunsOutOfBudget() throws {
       let error = try Self.loadError(
-        Self.base + "\nwhile true do end", limits: LuaVM.Limits(instructionsPerCall: 100_000))
+        Self.base + "\nwhile true do end", limits: LuaVM.Limits.counted(instructions: 100_000))
       #expect(error.kind == .budgetExceeded)
       #expect(error.message == "shop.lua:5: script stopped (instruction budget of 100000 exceeded)")
     }

@@ -80,7 +80,7 @@ extension ScriptedRulesTests {
           local n = 0
           for i = 1, 15000 do n = n + i end
         end)
-        """, limits: LuaVM.Limits(instructionsPerCall: 100_000))
+        """, limits: LuaVM.Limits.counted(instructions: 100_000))
       try flow.send("spin", ["n": 10])
       #expect(flow.path == "feed > item")
       flow.perform([.pop()])

@@ -45,8 +45,9 @@ extension ScriptedRulesTests {
       end)
       """
 
-    static let budget = LuaVM.Limits(instructionsPerCall: 100_000)
-    static let memory = LuaVM.Limits(memoryBytes: 4 << 20)
+    // Counted limits only: each test asserts which limit stopped the call, so no deadline races it.
+    static let budget = LuaVM.Limits.counted(instructions: 100_000)
+    static let memory = LuaVM.Limits.counted(memoryBytes: 4 << 20)
 
     static func store(_ limits: LuaVM.Limits) throws -> TestStore<DynamicState, DynamicCoordinatorAction> {
       let rules = try DynamicRules(source: script, name: "shop.lua", limits: limits)
@@ -161,7 +162,7 @@ extension ScriptedRulesTests {
         tab "home" { root = "feed" }
         screen "feed" { actions = { "huge" } }
         on("feed.huge", function(nav) local s = string.rep("x", 2 << 20) end)
-        """, name: "shop.lua")
+        """, name: "shop.lua", limits: .counted())
       let state = try rules.initialState()
       let route = try #require(state.routeContext(for: state.selectedStack.ids[0]))
       let error = try #require(throws: ScriptError.self) { try rules.batch(for: DynamicAction("huge"), on: route, in: state) }

@@ -188,7 +188,7 @@ extension ScriptedRulesTests {
             if change.after.top == "checkout" then while true do end end
           end)
           """,
-        limits: LuaVM.Limits(instructionsPerCall: 100_000))
+        limits: LuaVM.Limits.counted(instructions: 100_000))
       try flow.send("checkout")
       #expect(flow.path == "feed")
       #expect(flow.failures.map(\.message) == [
