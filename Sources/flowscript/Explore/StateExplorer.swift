@@ -248,14 +248,11 @@ struct StateExplorer {
         break
       }
     }
-    for entry in deferred where opening(entry.url, from: entry.state) == nil {
+    for entry in deferred {
+      let outcome = opening(entry.url, from: entry.state)
+      guard outcome.opened == nil else { continue }
       report.findings.append(Finding(
-        kind: .linkNeverOpens,
-        message: "\(entry.url) was deferred, and "
-          + (contextFlags.isEmpty
-            ? "the script reads no context that could let it open"
-            : "no change of the context (\(contextFlags.joined(separator: ", "))) lets it open"),
-        lines: entry.lines))
+        kind: .linkNeverOpens, message: "\(entry.url) was deferred, and " + neverOpensReason(outcome), lines: entry.lines))
     }
     for entry in linked {
       if let problem = roundTripProblem(entry.url, of: entry.state, from: initial) {
@@ -342,25 +339,6 @@ struct StateExplorer {
     }
   }
 
-  /// The state in which some sequence of context changes (each flag the script reads, set or
-  /// cleared) opens the pending link `url` from `state`; `nil` when none does.
-  private func opening(_ url: String, from state: State) -> State? {
-    var frontier = [state]
-    var seen: Set<[String: FlowValue]> = [state.context]
-    while let current = frontier.popLast() {
-      for flag in contextFlags {
-        session.load(current)
-        let line = current.context[flag] == .bool(true) ? "set \(flag) false" : "set \(flag) true"
-        guard let parsed = try? FlowLineParser.parse(line) else { continue }
-        _ = session.execute(parsed)
-        if session.lastReports.contains(.pendingLinkOpened(url)) { return session.state }
-        let after = session.state
-        if after.pendingLink == url, seen.insert(after.context).inserted { frontier.append(after) }
-      }
-    }
-    return nil
-  }
-
   /// Why opening `url` (the link of `state`'s top screen) from the initial state with `state`'s
   /// context does not show that screen with that state; `nil` when it does. A link a guard defers
   /// is judged where it opens once the context allows it (a guard keeping a screen behind a login
@@ -379,8 +357,14 @@ struct StateExplorer {
     }
     var shown = session.state.selectedStack.top.screen
     if session.state.pendingLink == url {
-      guard let allowed = opening(url, from: session.state) else {
-        return "\(url), the link of \(StateText.screen(expected)), is deferred by a guard and never opens"
+      let outcome = opening(url, from: session.state)
+      guard let allowed = outcome.opened else {
+        let never = if case .stays(let tried, exhaustive: false) = outcome {
+          "opens in none of the \(tried) contexts nearest to it"
+        } else {
+          "never opens"
+        }
+        return "\(url), the link of \(StateText.screen(expected)), is deferred by a guard and \(never)"
       }
       shown = allowed.selectedStack.top.screen
     }
