@@ -22,7 +22,7 @@ extension Flowscript {
     @Option(help: "Stop after this many distinct states.")
     var maxStates: Int = 200_000
 
-    @Option(help: "How many states to explore at once, each in a VM of its own (default: the processors, at most 8). The report is the same for any number.")
+    @Option(help: "How many states to explore at once, each in a VM of its own (default: the processors, at most 8; never more than the processors, \(ExplorationWorkers.maximumCount) here). The report is the same for any number.")
     var jobs: Int?
 
     func run() throws {
@@ -30,7 +30,12 @@ extension Flowscript {
       var explorer = StateExplorer(
         session: session, depth: max(0, explore), maxStates: maxStates, source: try options.source(),
         sendCommand: options.sendCommand)
-      if let jobs { explorer.jobs = max(1, jobs) }
+      if let jobs {
+        explorer.jobs = ExplorationWorkers.count(requested: jobs)
+        if jobs > explorer.jobs {
+          Output.error("note: --jobs \(jobs) is more than the \(explorer.jobs) processors; exploring with \(explorer.jobs)")
+        }
+      }
       let report = explorer.run()
       report.print()
       if !report.isClean { throw CommandFailure.failed }

@@ -33,14 +33,22 @@ final class ExplorationWorkers: @unchecked Sendable {
   private let sessions: [FlowSession]
 
   /// As many workers as the machine has processors, at most 8.
-  static var defaultCount: Int { min(8, ProcessInfo.processInfo.activeProcessorCount) }
+  static var defaultCount: Int { min(8, maximumCount) }
 
-  /// `count` workers: `session` and sessions of their own on the same script. A session that
-  /// cannot be made (the script loaded once, so only a failing system could refuse) just means
-  /// fewer workers.
+  /// The most workers there can be: one per processor. Each holds a Lua VM and its memos, so
+  /// more would only cost memory (`--jobs 100000` took 14.5 GB) and time.
+  static var maximumCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+  /// How many workers `--jobs requested` gets: at least one, at most ``maximumCount``.
+  static func count(requested: Int) -> Int { min(max(1, requested), maximumCount) }
+
+  /// `count` workers (at most ``maximumCount``): `session` and sessions of their own on the same
+  /// script. A session that cannot be made (the script loaded once, so only a failing system
+  /// could refuse) just means fewer workers.
   init(session: FlowSession, count: Int) {
     var sessions = [session]
-    while sessions.count < count, let sibling = try? FlowSession(origin: session.origin, limits: session.rules.limits) {
+    let wanted = Self.count(requested: count)
+    while sessions.count < wanted, let sibling = try? FlowSession(origin: session.origin, limits: session.rules.limits) {
       sibling.isExploring = true
       sessions.append(sibling)
     }

@@ -24,7 +24,7 @@ extension FlowscriptTests {
     @Test func theReportIsTheSameForAnyNumberOfJobs() async throws {
       // States are explored several at a time, each in a VM of its own, and merged on one thread
       // while the others run on; the report is read in order, so it is the same — including
-      // where the state limit stops it, and with more workers than this machine has cores.
+      // where the state limit stops it. More jobs than processors are capped (CheckJobsTests).
       for extra in [["--explore", "5"], ["--explore", "6", "--max-states", "1000"]] {
         var reports: [[String]] = []
         for jobs in ["1", "2", "3", "8"] {
