@@ -44,6 +44,8 @@ extension Flowscript {
         return "\(path): cannot read the scenario file"
       }
       let session = try options.session()
+      // A scenario prints no line's change: none is described.
+      session.describesChanges = false
       // Not split(separator: "\n"): "\r\n" is one Character, so a CRLF file would be one line.
       let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
       switch ScenarioRunner.run(lines, in: session) {

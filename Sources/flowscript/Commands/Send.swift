@@ -21,6 +21,9 @@ extension Flowscript {
 
     func run() throws {
       let session = try options.session()
+      // Only the final state is printed: no line's change is described (describing one writes
+      // the whole stack, so describing each of many pushes cost the square of their number).
+      session.describesChanges = false
       let failure = ScenarioRunner.run(lines, in: session)
       switch failure {
       case nil:

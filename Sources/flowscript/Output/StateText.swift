@@ -24,6 +24,19 @@ enum StateText {
     "\(tab.id): \(path(tab.stack))"
   }
 
+  /// How many levels a route of `tree` is indented at most: deeper routes stay at this indent and
+  /// show their depth instead (`17. item(id=3)  [push]`), so every line is short and the tree's
+  /// size grows with the number of routes, not with its square.
+  static let maximumIndentLevels = 16
+
+  /// The indent of the route at `index` of a stack (the root is 0), and its depth label past
+  /// ``maximumIndentLevels``.
+  static func treeIndent(ofRouteAt index: Int) -> String {
+    let levels = index + 1
+    guard levels > maximumIndentLevels else { return String(repeating: "  ", count: levels) }
+    return String(repeating: "  ", count: maximumIndentLevels) + "\(levels). "
+  }
+
   /// Every tab and its stack, styles marked, the selected tab starred.
   static func tree(_ state: TabCoordinatorState<DynamicScreen>) -> String {
     var lines: [String] = []
@@ -40,9 +53,8 @@ enum StateText {
         if layer.withNavigation { details.append("navigation") }
         if let configuration = layer.sheetConfiguration { details.append(configuration.detents.map(\.description).joined(separator: "/")) }
         for index in layer.routeIndices {
-          let indent = String(repeating: "  ", count: index + 1)
           let label = index == layer.startIndex ? details.joined(separator: ", ") : RouteStyle.push.rawValue
-          lines.append("\(indent)\(screen(tab.stack[index].screen))  [\(label)]")
+          lines.append("\(treeIndent(ofRouteAt: index))\(screen(tab.stack[index].screen))  [\(label)]")
         }
       }
     }

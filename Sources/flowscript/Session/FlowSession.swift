@@ -48,13 +48,12 @@ final class FlowSession {
   /// in and prints none of what they did: then no change is described, kept for `undo` or told
   /// unchanged (the explorer compares), and the rules' answers are remembered (the same rules run
   /// from many states).
-  var isExploring: Bool {
-    get { !describesChanges }
-    set {
-      describesChanges = !newValue
-      keepsHistory = !newValue
-      tellsUnchangedLines = !newValue
-      rules.remembersRuleAnswers = newValue
+  var isExploring = false {
+    didSet {
+      describesChanges = !isExploring
+      keepsHistory = !isExploring
+      tellsUnchangedLines = !isExploring
+      rules.remembersRuleAnswers = isExploring
     }
   }
 
