@@ -14,9 +14,14 @@
  *   `rawlen`, `next` and `pairs` see through frozen proxies, `rawset` and
  *   `setmetatable` refuse them.
  *
- * A frozen proxy's metatable holds the backing table under "__frozen" and the
- * table's name under "__frozen_name"; it is protected (`__metatable = false`),
- * so scripts never see either. `current` is a table the rule DSL keeps up to
+ * A frozen proxy's metatable holds the backing table under "__frozen", the
+ * table's name under "__frozen_name" and its length under "__frozen_len" (the
+ * border counted from 1, fixed when frozen, so `#` never depends on how the
+ * backing table was laid out); it is protected (`__metatable = false`), so
+ * scripts never see any of them. The DSL marks its own objects (`nav`,
+ * `change`) the same way, with an empty backing table: `rawset` refuses them.
+ * - Nothing observes the collector: no `__gc`, no weak tables (`__mode`), at
+ *   load or later. `current` is a table the rule DSL keeps up to
  * date with what is running (`current.what = "rule 'feed.itemTapped'"`).
  */
 #include "internal.h"
@@ -69,17 +74,26 @@ void clua_rules_push_what(lua_State *L, int current) {
 int clua_rules_refuse(lua_State *L, int idx, int key, int current, const char *verb) {
   luaL_checkstack(L, 8, NULL);
   const char *name = "?";
+  int isObject = 0;
   if (lua_getmetatable(L, idx)) {
+    lua_pushliteral(L, "__frozen_object");
+    isObject = lua_rawget(L, -2) != LUA_TNIL;
+    lua_settop(L, -2);
     lua_pushliteral(L, "__frozen_name");
     if (lua_rawget(L, -2) == LUA_TSTRING) name = lua_tostring(L, -1);
   }
-  int isGlobals = strcmp(name, "_G") == 0;
+  /* the script's environment, or a table a script made its environment (`local _ENV = …`) */
+  int isGlobals = strcmp(name, "_G") == 0 || strcmp(name, "_ENV") == 0;
   if (key != 0) clua_rules_push_key(L, key);
   else lua_pushliteral(L, "");
   const char *keyText = lua_tostring(L, -1);
   clua_rules_push_what(L, current);
   const char *what = lua_tostring(L, -1);
-  if (key == 0)
+  if (isObject)
+    lua_pushfstring(L, "attempt to %s a %s inside %s — a %s is read-only and valid only during its call (keep state "
+                       "in screen state or context)", key == 0 ? "change the metatable of" : "assign a field of",
+                    name, what, name);
+  else if (key == 0)
     lua_pushfstring(L, "attempt to %s '%s' inside %s — tables defined at load time are read-only", verb, name, what);
   else if (isGlobals)
     lua_pushfstring(L, "attempt to assign global '%s' inside %s — keep state in screen state or context", keyText,
@@ -100,37 +114,64 @@ int clua_rules_frozen_newindex(lua_State *L) {
   return clua_rules_refuse(L, 1, 2, lua_upvalueindex(1), "assign");
 }
 
-/* __len of a frozen proxy: the backing table's raw length. */
-int clua_rules_frozen_len(lua_State *L) {
-  if (!clua_rules_backing(L, 1)) {
-    lua_pushinteger(L, 0);
-    return 1;
+/* The length of the frozen proxy at idx: the border stored when it was frozen. */
+lua_Integer clua_rules_frozen_length(lua_State *L, int idx) {
+  lua_Integer length = 0;
+  if (lua_getmetatable(L, idx)) {
+    lua_pushliteral(L, "__frozen_len");
+    if (lua_rawget(L, -2) == LUA_TNUMBER) length = lua_tointegerx(L, -1, NULL);
+    lua_settop(L, -3);
   }
-  lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
+  return length;
+}
+
+/* __len of a frozen proxy: its stored border. */
+int clua_rules_frozen_len(lua_State *L) {
+  lua_pushinteger(L, clua_rules_frozen_length(L, 1));
+  return 1;
+}
+
+/* The __index a frozen table's backing table gets in place of the script's own __index function:
+ * calls it with the proxy, never with the backing table (which it could write). Upvalue 1: the
+ * script's function, upvalue 2: the proxy. */
+int clua_rules_frozen_index(lua_State *L) {
+  lua_settop(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, 2);
+  lua_call(L, 2, 1);
   return 1;
 }
 
 /* Makes the table at idx (absolute) a frozen proxy named by the string on top
- * of the stack (popped). Its contents move to a new backing table, which
- * takes over the table's metatable (a private copy of it, so the script's own
- * metatable table can be frozen too without breaking the metamethods).
- * `current` is the absolute index of the current-call table. */
+ * of the stack (popped). Its contents move to a new backing table, in the
+ * stable key order, which takes over the table's metatable (a private copy of
+ * it, so the script's own metatable table can be frozen too without breaking
+ * the metamethods; an __index function is called with the proxy, see
+ * clua_rules_frozen_index). `current` is the absolute index of the
+ * current-call table. */
 void clua_rules_freeze_table(lua_State *L, int idx, int current) {
   luaL_checkstack(L, 8, NULL);
   int name = lua_gettop(L);
+  lua_Integer border = 0;
+  while (lua_rawgeti(L, idx, border + 1) != LUA_TNIL) {
+    lua_settop(L, -2);
+    border++;
+  }
+  lua_settop(L, -2);
+  clua_rules_ordered_keys(L, idx, 0); /* name + 1 */
+  int keys = lua_gettop(L);
   lua_createtable(L, 0, 0); /* backing */
   int backing = lua_gettop(L);
-  /* move the contents: collect the keys first (lua_next forbids adding keys) */
-  lua_pushnil(L);
-  while (lua_next(L, idx) != 0) {
-    lua_pushvalue(L, -2);
-    lua_rotate(L, -2, 1);
+  lua_Integer count = (lua_Integer)lua_rawlen(L, keys);
+  for (lua_Integer i = 1; i <= count; i++) {
+    lua_rawgeti(L, keys, i);
+    lua_pushvalue(L, -1);
+    lua_rawget(L, idx);
     lua_rawset(L, backing);
   }
-  lua_pushnil(L);
-  while (lua_next(L, backing) != 0) {
-    lua_settop(L, -2);
-    lua_pushvalue(L, -1);
+  for (lua_Integer i = 1; i <= count; i++) {
+    lua_rawgeti(L, keys, i);
     lua_pushnil(L);
     lua_rawset(L, idx);
   }
@@ -144,10 +185,17 @@ void clua_rules_freeze_table(lua_State *L, int idx, int current) {
       lua_rotate(L, -2, 1);
       lua_rawset(L, -4);
     }
+    if (lua_getfield(L, -1, "__index") == LUA_TFUNCTION) {
+      lua_pushvalue(L, idx);
+      lua_pushcclosure(L, clua_rules_frozen_index, 2);
+      lua_setfield(L, -2, "__index");
+    } else {
+      lua_settop(L, -2);
+    }
     lua_setmetatable(L, backing);
     lua_settop(L, old - 1);
   }
-  lua_createtable(L, 0, 6); /* the proxy's metatable */
+  lua_createtable(L, 0, 7); /* the proxy's metatable */
   lua_pushvalue(L, backing);
   lua_setfield(L, -2, "__index");
   lua_pushvalue(L, current);
@@ -161,6 +209,8 @@ void clua_rules_freeze_table(lua_State *L, int idx, int current) {
   lua_setfield(L, -2, "__frozen");
   lua_pushvalue(L, name);
   lua_setfield(L, -2, "__frozen_name");
+  lua_pushinteger(L, border);
+  lua_setfield(L, -2, "__frozen_len");
   lua_setmetatable(L, idx);
   lua_settop(L, name - 1);
 }
@@ -187,6 +237,9 @@ int clua_rules_check_upvalues(lua_State *L) {
         lua_rawgeti(L, 1, 4);
         const char *name = lua_tostring(L, -1);
         clua_rules_push_what(L, lua_upvalueindex(2));
+        if (name != NULL && strcmp(name, "_ENV") == 0)
+          return luaL_error(L, "attempt to replace _ENV (held since the script loaded) inside %s — keep state in "
+                               "screen state or context", lua_tostring(L, -1));
         return luaL_error(L,
                           "attempt to assign local '%s' (held since the script loaded) inside %s — keep state in "
                           "screen state or context",
@@ -198,31 +251,62 @@ int clua_rules_check_upvalues(lua_State *L) {
   return 0;
 }
 
-/* freeze(env, current, roots, skipSource, undefined) -> count [, check]:
+/* Records the upvalue `up` of the function at fn (absolute; its value on top of
+ * the stack, left there) for the check, once per variable (closures share
+ * them): { function, index, value, name } appended to the array at `records`,
+ * keyed by the variable's id in the table at `seen`. */
+static void clua_rules_record_upvalue(lua_State *L, int fn, int up, const char *upname, int seen, int records,
+                                      lua_Integer *cells) {
+  void *id = lua_upvalueid(L, fn, up);
+  if (id == NULL) return;
+  if (lua_rawgetp(L, seen, id) != LUA_TNIL) {
+    lua_settop(L, -2);
+    return;
+  }
+  lua_settop(L, -2);
+  lua_pushboolean(L, 1);
+  lua_rawsetp(L, seen, id);
+  lua_createtable(L, 4, 0);
+  lua_pushvalue(L, fn);
+  lua_rawseti(L, -2, 1);
+  lua_pushinteger(L, up);
+  lua_rawseti(L, -2, 2);
+  lua_pushvalue(L, -2);
+  lua_rawseti(L, -2, 3);
+  lua_pushstring(L, upname);
+  lua_rawseti(L, -2, 4);
+  lua_rawseti(L, records, ++*cells);
+}
+
+/* freeze(env, current, roots, trusted, undefined) -> count [, check]:
  * freezes everything the script can reach. When its functions hold variables
- * (upvalues: a `local` of the chunk a rule uses), also returns `check`, which
- * the DSL calls after each rule to catch a rule that assigned one. `env` is the script's environment: its base functions are
- * copied in (so reads stay one hop) and a read of a name it does not have
- * calls `undefined(env, name)`. `roots` is an array of further functions (the
- * rule handlers) whose upvalues are walked. Lua functions whose source is
- * `skipSource` (the DSL's own) and C functions are not walked: their upvalues
- * are the host's. Returns the number of tables frozen. */
+ * (upvalues: a `local` of the chunk a rule uses, or `_ENV` — whatever its
+ * name, a variable is a variable), also returns `check`, which the DSL calls
+ * after each rule to catch a rule that assigned one. `env` is the script's
+ * environment: its base functions are copied in (so reads stay one hop) and a
+ * read of a name it does not have calls `undefined(env, name)`. `roots` is an
+ * array of further functions (the rule handlers) whose upvalues are walked.
+ * `trusted` is a set of the DSL's own functions (by identity — never by chunk
+ * name, which a script's `load` could copy): their upvalues are the host's, as
+ * are C functions'. Tables are walked in the stable key order, so the name a
+ * table is frozen under (and so every error text) never depends on the hash
+ * seed. A reachable metatable with `__gc` or `__mode` is an error. Returns the
+ * number of tables frozen. */
 int clua_rules_freeze(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 2, LUA_TTABLE);
   luaL_checktype(L, 3, LUA_TTABLE);
-  const char *skip = luaL_checkstring(L, 4);
+  luaL_checktype(L, 4, LUA_TTABLE);
   luaL_checktype(L, 5, LUA_TFUNCTION);
   lua_settop(L, 5);
-  lua_createtable(L, 0, 64); /* 6: seen */
-  lua_createtable(L, 64, 0); /* 7: queue of values */
-  lua_createtable(L, 64, 0); /* 8: queue of names */
+  lua_createtable(L, 0, 16); /* 6: upvalue variables seen (by upvalue id) */
+  lua_createtable(L, 16, 0); /* 7: their records, for the check */
+  lua_createtable(L, 0, 64); /* 8: seen */
+  lua_createtable(L, 64, 0); /* 9: queue of values */
+  lua_createtable(L, 64, 0); /* 10: queue of names */
   lua_Integer tail = 0;
-  int frozen = 0;
-  lua_createtable(L, 0, 16); /* 9: upvalue variables seen (by upvalue id) */
-  lua_createtable(L, 16, 0); /* 10: their records, for the check */
-  lua_rotate(L, 6, 2);       /* 6, 7: those two; 8: seen, 9: values, 10: names */
   lua_Integer cells = 0;
+  int frozen = 0;
 
   /* the environment: merge in the read-only base so every global is one hop */
   if (lua_getmetatable(L, 1)) {
@@ -268,46 +352,22 @@ int clua_rules_freeze(lua_State *L) {
     lua_pushboolean(L, 1);
     lua_rawset(L, 8);
     if (type == LUA_TFUNCTION) {
-      if (lua_iscfunction(L, 11)) {
-        lua_settop(L, 10);
-        continue;
-      }
-      lua_Debug ar;
       lua_pushvalue(L, 11);
-      if (lua_getinfo(L, ">S", &ar) && ar.source != NULL && strcmp(ar.source, skip) == 0) {
+      int trusted = lua_rawget(L, 4) != LUA_TNIL;
+      lua_settop(L, 12);
+      if (lua_iscfunction(L, 11) || trusted) {
         lua_settop(L, 10);
         continue;
       }
       for (int up = 1;; up++) {
         const char *upname = lua_getupvalue(L, 11, up);
         if (upname == NULL) break;
-        if (strcmp(upname, "_ENV") == 0) {
-          lua_settop(L, -2);
-          continue;
-        }
-        /* each variable once (closures share them), recorded with its value for the check */
-        void *id = lua_upvalueid(L, 11, up);
-        if (id != NULL && lua_rawgetp(L, 6, id) == LUA_TNIL) {
-          lua_settop(L, -2);
-          lua_pushboolean(L, 1);
-          lua_rawsetp(L, 6, id);
-          lua_createtable(L, 4, 0);
-          lua_pushvalue(L, 11);
-          lua_rawseti(L, -2, 1);
-          lua_pushinteger(L, up);
-          lua_rawseti(L, -2, 2);
-          lua_pushvalue(L, -2);
-          lua_rawseti(L, -2, 3);
-          lua_pushstring(L, upname);
-          lua_rawseti(L, -2, 4);
-          lua_rawseti(L, 7, ++cells);
-        } else {
-          lua_settop(L, -2);
-        }
+        if (upname[0] == '\0') upname = "?";
+        clua_rules_record_upvalue(L, 11, up, upname, 6, 7, &cells);
         int uptype = lua_type(L, -1);
-        if ((uptype == LUA_TTABLE || uptype == LUA_TFUNCTION) && strcmp(upname, "_ENV") != 0) {
+        if (uptype == LUA_TTABLE || uptype == LUA_TFUNCTION) {
           lua_rawseti(L, 9, ++tail);
-          lua_pushstring(L, upname[0] != '\0' ? upname : "?");
+          lua_pushstring(L, upname);
           lua_rawseti(L, 10, tail);
         } else {
           lua_settop(L, -2);
@@ -320,27 +380,33 @@ int clua_rules_freeze(lua_State *L) {
       lua_settop(L, 10);
       continue;
     }
-    /* a table: queue its keys and values, named after it, then freeze it */
+    /* a table: queue its keys and values in the stable order, named after it, then freeze it */
     const char *parent = lua_tostring(L, 12);
     int isGlobals = lua_rawequal(L, 11, 1);
-    lua_pushnil(L);
-    while (lua_next(L, 11) != 0) {
-      for (int slot = -2; slot <= -1; slot++) {
+    clua_rules_ordered_keys(L, 11, 0); /* 13 */
+    lua_Integer count = (lua_Integer)lua_rawlen(L, 13);
+    for (lua_Integer i = 1; i <= count; i++) {
+      lua_rawgeti(L, 13, i); /* 14: key */
+      lua_pushvalue(L, 14);
+      lua_rawget(L, 11); /* 15: value */
+      for (int slot = 14; slot <= 15; slot++) {
         int t = lua_type(L, slot);
         if (t != LUA_TTABLE && t != LUA_TFUNCTION) continue;
         lua_pushvalue(L, slot);
         lua_rawseti(L, 9, ++tail);
-        if (slot == -1 && lua_type(L, -2) == LUA_TSTRING) {
-          if (isGlobals) lua_pushvalue(L, -2);
-          else lua_pushfstring(L, "%s.%s", parent, lua_tostring(L, -2));
+        if (slot == 15 && lua_type(L, 14) == LUA_TSTRING) {
+          if (isGlobals) lua_pushvalue(L, 14);
+          else lua_pushfstring(L, "%s.%s", parent, lua_tostring(L, 14));
         } else {
           lua_pushfstring(L, "%s[…]", parent);
         }
         lua_rawseti(L, 10, tail);
       }
-      lua_settop(L, -2);
+      lua_settop(L, 13);
     }
+    lua_settop(L, 12);
     if (lua_getmetatable(L, 11)) { /* the script's own metatable: frozen too */
+      if (clua_collector_field(L, -1)) return clua_refuse_collector_field(L);
       lua_rawseti(L, 9, ++tail);
       lua_pushfstring(L, "the metatable of %s", parent);
       lua_rawseti(L, 10, tail);
@@ -382,7 +448,10 @@ int clua_rules_rawget(lua_State *L) {
 int clua_rules_rawlen(lua_State *L) {
   int t = lua_type(L, 1);
   luaL_argexpected(L, t == LUA_TTABLE || t == LUA_TSTRING, 1, "table or string");
-  if (clua_rules_backing(L, 1)) lua_replace(L, 1);
+  if (clua_rules_backing(L, 1)) {
+    lua_pushinteger(L, clua_rules_frozen_length(L, 1));
+    return 1;
+  }
   lua_pushinteger(L, (lua_Integer)lua_rawlen(L, 1));
   return 1;
 }
@@ -394,16 +463,77 @@ int clua_rules_rawset(lua_State *L) {
   luaL_checkany(L, 3);
   lua_settop(L, 3);
   if (clua_rules_backing(L, 1)) return clua_rules_refuse(L, 1, 2, lua_upvalueindex(1), "assign");
+  if (clua_rules_is_collector_key(L, 2)) return clua_rules_refuse_collector_key(L, 2);
   lua_rawset(L, 1);
   return 1;
 }
 
+/* Whether the value at idx is the key "__gc" or "__mode". */
+int clua_rules_is_collector_key(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TSTRING) return 0;
+  const char *key = lua_tostring(L, idx);
+  return strcmp(key, "__gc") == 0 || strcmp(key, "__mode") == 0;
+}
+
+/* Raises the error for writing the collector key at idx into a table. */
+int clua_rules_refuse_collector_key(lua_State *L, int idx) {
+  return luaL_error(L, "'%s' fields are not allowed in rule scripts: finalizers and weak tables would make what a "
+                       "rule sees depend on when the garbage collector runs", lua_tostring(L, idx));
+}
+
+/* __newindex of a metatable's guard (see setmetatable): refuses "__gc" and
+ * "__mode", stores anything else. */
+int clua_rules_metatable_newindex(lua_State *L) {
+  lua_settop(L, 3);
+  if (clua_rules_is_collector_key(L, 2)) return clua_rules_refuse_collector_key(L, 2);
+  lua_rawset(L, 1);
+  return 0;
+}
+
+/* Pushes a new guard for metatables: { __newindex = clua_rules_metatable_newindex,
+ * __metatable = false }, itself marked frozen (an empty backing table), so
+ * neither the freeze nor `rawset` changes it. */
+void clua_rules_push_metatable_guard(lua_State *L) {
+  luaL_checkstack(L, 4, NULL);
+  lua_createtable(L, 0, 2);
+  lua_pushcclosure(L, clua_rules_metatable_newindex, 0);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_createtable(L, 0, 3);
+  lua_createtable(L, 0, 0);
+  lua_setfield(L, -2, "__frozen");
+  lua_pushliteral(L, "a metatable's guard");
+  lua_setfield(L, -2, "__frozen_name");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+}
+
 /* setmetatable(t, mt); upvalue 1: the current-call table, upvalue 2: the
- * sandbox's setmetatable. */
+ * sandbox's setmetatable (which refuses a metatable that has `__gc` or
+ * `__mode`), upvalue 3: the guard metatable. So that neither can be added to
+ * `mt` later, `mt` gets the guard as its own metatable (a metatable that
+ * already has one is refused: the guard could not be added). */
 int clua_rules_setmetatable(lua_State *L) {
   if (clua_rules_backing(L, 1)) {
     lua_settop(L, -2);
     return clua_rules_refuse(L, 1, 0, lua_upvalueindex(1), "change the metatable of");
+  }
+  if (lua_type(L, 2) == LUA_TTABLE && !clua_rules_backing(L, 2)) {
+    if (lua_getmetatable(L, 2)) {
+      int guarded = lua_rawequal(L, -1, lua_upvalueindex(3));
+      lua_settop(L, -2);
+      if (!guarded)
+        return luaL_error(L, "setmetatable: a metatable that has a metatable of its own is not supported in rule "
+                             "scripts");
+    } else {
+      if (clua_collector_field(L, 2)) return clua_refuse_collector_field(L);
+      lua_pushvalue(L, lua_upvalueindex(3));
+      lua_setmetatable(L, 2);
+    }
+  } else if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_settop(L, -2); /* a frozen metatable: its fields are fixed */
   }
   lua_pushvalue(L, lua_upvalueindex(2));
   lua_insert(L, 1);
@@ -460,14 +590,22 @@ int clua_rules_compare_keys(const void *a, const void *b) {
 /* Pushes an array of the keys of the table at t (absolute; a frozen proxy's
  * backing already resolved) in the stable order. Raises for keys that have no
  * stable order (tables, functions …). Charges n log n. */
-void clua_rules_sorted_keys(lua_State *L, int t) {
-  luaL_checkstack(L, 6, NULL);
+void clua_rules_sorted_keys(lua_State *L, int t) { clua_rules_ordered_keys(L, t, 1); }
+
+/* clua_rules_sorted_keys; unless `strict`, keys without a stable order do not
+ * raise but come last, in the table's own order (used where their order
+ * changes nothing that can be observed). */
+void clua_rules_ordered_keys(lua_State *L, int t, int strict) {
+  luaL_checkstack(L, 8, NULL);
   lua_Integer border = 0;
   while (lua_rawgeti(L, t, border + 1) != LUA_TNIL) {
     lua_settop(L, -2);
     border++;
   }
   lua_settop(L, -2);
+  lua_createtable(L, 0, 0); /* keys without a stable order (unless strict) */
+  int others = lua_gettop(L);
+  lua_Integer otherCount = 0;
   lua_createtable(L, (int)(border < 1024 ? border : 1024), 0);
   int keys = lua_gettop(L);
   lua_Integer count = 0;
@@ -478,9 +616,14 @@ void clua_rules_sorted_keys(lua_State *L, int t) {
       lua_Integer k = lua_tointegerx(L, -1, NULL);
       if (k >= 1 && k <= border) continue;
     }
-    if (clua_rules_key_rank(lua_type(L, -1)) < 0)
-      luaL_error(L, "cannot iterate in a stable order over a table with %s keys (use an array, or string keys)",
-                 luaL_typename(L, -1));
+    if (clua_rules_key_rank(lua_type(L, -1)) < 0) {
+      if (strict)
+        luaL_error(L, "cannot iterate in a stable order over a table with %s keys (use an array, or string keys)",
+                   luaL_typename(L, -1));
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, others, ++otherCount);
+      continue;
+    }
     lua_pushvalue(L, -1);
     lua_rawseti(L, keys, ++count);
   }
@@ -509,7 +652,7 @@ void clua_rules_sorted_keys(lua_State *L, int t) {
     }
     qsort(sorted, (size_t)count, sizeof(CLuaKey), clua_rules_compare_keys);
   }
-  /* the result: 1..border, then the sorted keys */
+  /* the result: 1..border, then the sorted keys, then the others */
   lua_createtable(L, (int)((border + count) < 4096 ? border + count : 4096), 0);
   int out = lua_gettop(L);
   for (lua_Integer i = 1; i <= border; i++) {
@@ -520,8 +663,12 @@ void clua_rules_sorted_keys(lua_State *L, int t) {
     lua_rawgeti(L, keys, sorted != NULL ? sorted[i - 1].slot : i);
     lua_rawseti(L, out, border + i);
   }
-  lua_rotate(L, keys, 1); /* result below keys (and the userdata) */
-  lua_settop(L, keys);
+  for (lua_Integer i = 1; i <= otherCount; i++) {
+    lua_rawgeti(L, others, i);
+    lua_rawseti(L, out, border + count + i);
+  }
+  lua_rotate(L, others, 1); /* result below others, keys (and the userdata) */
+  lua_settop(L, others);
 }
 
 /* next(t [, k]) in the stable order. O(n log n) per call: `pairs` is the
@@ -802,6 +949,7 @@ static int clua_rules_nav_methods(lua_State *L) {
  * as the rule DSL describes it (see `api.call_rule` there), made in C because
  * it is the host's most frequent call: current.what = ruleWhat[index];
  * ruleCall[1..4] = the queue, emptied, tab, screen or index, action;
+ * ruleCall[6] = false (the call's token: see the DSL's rule_call_token);
  * ruleFns[index](ruleNav, payload); ruleCall[1] = false; then ruleCall[5], the
  * check of the script's variables once it is sealed, if any. An error in the
  * rule leaves its queue in ruleCall[1], as the DSL expects.
@@ -811,7 +959,9 @@ static int clua_rules_nav_methods(lua_State *L) {
  * script can keep a reference to the queue or to a nav made during a call
  * (its globals and the tables its functions hold are read-only, and the
  * variables its functions hold are checked after every call), so no call can
- * tell it from a fresh one — and no table is made for it. Upvalues: the
+ * tell it from a fresh one — and no table is made for it. A nav that
+ * `nav:tab(id)` makes carries the call's own token instead, so it expires with
+ * its call. Upvalues: the
  * current-call table, the key "what", ruleCall, ruleWhat, ruleFns, ruleNav,
  * the queue. */
 static int clua_rules_call_rule(lua_State *L) {
@@ -833,6 +983,8 @@ static int clua_rules_call_rule(lua_State *L) {
   lua_rawseti(L, lua_upvalueindex(3), 3);
   lua_pushvalue(L, 5);
   lua_rawseti(L, lua_upvalueindex(3), 4);
+  lua_pushboolean(L, 0); /* the call's token, made when a nav:tab(id) needs one */
+  lua_rawseti(L, lua_upvalueindex(3), 6);
   lua_rawgeti(L, lua_upvalueindex(5), index);
   lua_pushvalue(L, lua_upvalueindex(6));
   lua_pushvalue(L, 3);
@@ -894,7 +1046,8 @@ int clua_rules_host(lua_State *L) {
   lua_setfield(L, 3, "rawset");
   lua_pushvalue(L, 4);
   lua_getfield(L, 2, "setmetatable");
-  lua_pushcclosure(L, clua_rules_setmetatable, 2);
+  clua_rules_push_metatable_guard(L);
+  lua_pushcclosure(L, clua_rules_setmetatable, 3);
   lua_setfield(L, 3, "setmetatable");
   lua_pushcclosure(L, clua_rules_next, 0);
   lua_setfield(L, 3, "next");

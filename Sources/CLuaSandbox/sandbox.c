@@ -269,6 +269,7 @@ int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults) {
   c->messageLength = (size_t)-1;
   c->memoryLimitHit = 0;
   c->stringLimitHit = 0;
+  c->memoryErrorRaised = 0;
   c->callDepth = 1;
   c->enforceMemoryLimit = 1;
   int status = lua_pcallk(L, nargs, nresults, handler, 0, NULL);
@@ -286,6 +287,7 @@ int clua_sandbox_load(lua_State *L, CLuaContext *c, const char *s, size_t n, con
   if (c->callDepth != 0) return CLUA_REENTERED;
   c->memoryLimitHit = 0;
   c->stringLimitHit = 0;
+  c->memoryErrorRaised = 0;
   c->enforceMemoryLimit = 1;
   int status = luaL_loadbufferx(L, s, n, name, "t");
   c->enforceMemoryLimit = 0;
@@ -390,16 +392,38 @@ void clua_wrap_charged(lua_State *L, int idx, const char *name, int kind) {
   lua_setfield(L, idx, name);
 }
 
-/* setmetatable that refuses metatables with __gc: finalizers run with hooks
- * off, so a looping one could never be stopped (and would hang lua_close). */
+/* Whether the table at idx has a raw field that exposes the garbage collector: `__gc` (a
+ * finalizer, which runs with hooks off, so a looping one could never be stopped and would hang
+ * lua_close) or `__mode` (a weak table, whose contents change when the collector runs — hidden
+ * input). Pushes the offending name and returns 1, or returns 0 and pushes nothing. */
+int clua_collector_field(lua_State *L, int idx) {
+  static const char *const names[] = {"__gc", "__mode", NULL};
+  idx = lua_absindex(L, idx);
+  for (int i = 0; names[i] != NULL; i++) {
+    lua_pushstring(L, names[i]);
+    if (lua_rawget(L, idx) != LUA_TNIL) {
+      lua_settop(L, -2);
+      lua_pushstring(L, names[i]);
+      return 1;
+    }
+    lua_settop(L, -2);
+  }
+  return 0;
+}
+
+/* Raises the error for a metatable field that exposes the collector (name on top). */
+int clua_refuse_collector_field(lua_State *L) {
+  const char *name = lua_tostring(L, -1);
+  if (name != NULL && strcmp(name, "__mode") == 0)
+    return luaL_error(L, "weak tables (__mode) are not allowed in this sandbox: what they hold would depend on "
+                         "when the garbage collector runs");
+  return luaL_error(L, "__gc metamethods are not allowed in this sandbox");
+}
+
+/* setmetatable that refuses metatables with __gc or __mode (see clua_collector_field). */
 int clua_setmetatable(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
-  if (lua_type(L, 2) == LUA_TTABLE) {
-    lua_pushliteral(L, "__gc");
-    int t = lua_rawget(L, 2);
-    lua_settop(L, -2);
-    if (t != LUA_TNIL) return luaL_error(L, "__gc metamethods are not allowed in this sandbox");
-  }
+  if (lua_type(L, 2) == LUA_TTABLE && clua_collector_field(L, 2)) return clua_refuse_collector_field(L);
   return original(L);
 }
 
@@ -447,6 +471,11 @@ int clua_charged_reader(lua_State *L) {
 int clua_env_load(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(2));
   int n = lua_gettop(L);
+  /* The host's own chunk (the rule DSL) is known by its name: no script chunk may take it. */
+  CLuaContext *c = clua_context(L);
+  if (n >= 2 && lua_type(L, 2) == LUA_TSTRING && c->hiddenSource[0] != '\0' &&
+      strcmp(lua_tostring(L, 2), c->hiddenSource) == 0)
+    return luaL_error(L, "load: the chunk name '%s' is reserved for TabFlow's own code", c->hiddenSource);
   if (lua_type(L, 1) == LUA_TSTRING) {
     clua_charge(L, 1 + (double)lua_rawlen(L, 1) / 4);
   } else if (lua_type(L, 1) == LUA_TFUNCTION) {
@@ -526,15 +555,50 @@ int clua_guarded_handler(lua_State *L) {
   return 1;
 }
 
-/* xpcall with a guarded handler; upvalue 1: the original. */
-int clua_xpcall(lua_State *L) {
-  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
-  if (lua_type(L, 2) == LUA_TFUNCTION) {
-    lua_pushvalue(L, 2);
-    lua_pushcclosure(L, clua_guarded_handler, 1);
-    lua_replace(L, 2);
+/* Whether an error with `status` must go on past a script's pcall: the memory cap (once hit in a
+ * call, every enclosing pcall lets it through, so a rule cannot catch it and go on allocating)
+ * and the budget. */
+int clua_uncatchable(lua_State *L, int status) {
+  CLuaContext *c = clua_context(L);
+  if (status == LUA_ERRMEM) c->memoryErrorRaised = 1;
+  return c->memoryErrorRaised || c->budgetExceeded;
+}
+
+/* The end of pcall and xpcall (also their continuation after a yield), as in the standard
+ * library, except that an uncatchable error is raised again. `extra` counts the values below
+ * the results (the boolean, and xpcall's handler). */
+int clua_finish_pcall(lua_State *L, int status, lua_KContext extra) {
+  if (status != LUA_OK && status != LUA_YIELD) {
+    if (clua_uncatchable(L, status)) return lua_error(L);
+    lua_pushboolean(L, 0);
+    lua_pushvalue(L, -2);
+    return 2;
   }
-  return original(L);
+  return lua_gettop(L) - (int)extra;
+}
+
+/* pcall(f, ...): the standard one, except for uncatchable errors (clua_uncatchable). */
+int clua_pcall(lua_State *L) {
+  luaL_checkany(L, 1);
+  lua_pushboolean(L, 1);
+  lua_insert(L, 1);
+  int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, clua_finish_pcall);
+  return clua_finish_pcall(L, status, 0);
+}
+
+/* xpcall(f, handler, ...): the standard one with a guarded handler (no script code runs while the
+ * budget is exceeded), except for uncatchable errors. */
+int clua_xpcall(lua_State *L) {
+  int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, clua_guarded_handler, 1);
+  lua_replace(L, 2);
+  lua_pushboolean(L, 1);
+  lua_pushvalue(L, 1);
+  lua_rotate(L, 3, 2); /* [f, handler, true, f, args...] */
+  int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, clua_finish_pcall);
+  return clua_finish_pcall(L, status, 2);
 }
 
 /* Whether the thread at idx died while the budget was exceeded (set in the
@@ -569,6 +633,9 @@ int clua_co_resume(lua_State *L) {
   lua_State *co = lua_tothread(L, 1);
   if (co != NULL && clua_context(L)->budgetExceeded && clua_died(co) && lua_checkstack(L, 2))
     clua_killed(L, 1, lua_upvalueindex(2), 1);
+  /* a coroutine that died of the memory cap or the budget: the error goes on (resume would
+   * return it as false, message, which a script could ignore) */
+  if (co != NULL && clua_died(co) && clua_uncatchable(L, lua_status(co))) return lua_error(L);
   return n;
 }
 
@@ -607,6 +674,7 @@ int clua_co_wrapped(lua_State *L) {
   luaL_checkstack(L, 3, NULL);
   lua_xmove(co, L, 1); /* the error object */
   int st = lua_status(co);
+  (void)clua_uncatchable(L, st); /* a memory error stays one past every enclosing pcall */
   if (st != LUA_OK && st != LUA_YIELD) {
     if (clua_context(L)->budgetExceeded || clua_killed(L, lua_upvalueindex(1), lua_upvalueindex(2), 0)) {
       clua_killed(L, lua_upvalueindex(1), lua_upvalueindex(2), 1);
@@ -724,11 +792,12 @@ int clua_sandbox_setup(lua_State *L) {
   /* the read-only base: only safe, immutable values */
   lua_createtable(L, 0, 32); /* 7 */
   static const char *const safe[] = {"assert", "error",  "getmetatable", "ipairs", "next",     "pairs",
-                                     "pcall",  "rawequal", "rawget",     "rawlen", "rawset",   "select",
-                                     "tostring", "type",  "_VERSION", NULL};
+                                     "rawequal", "rawget", "rawlen",     "rawset", "select",   "tostring",
+                                     "type",   "_VERSION", NULL};
   for (int i = 0; safe[i] != NULL; i++) clua_take(L, 1, 7, safe[i]);
-  lua_getfield(L, 1, "xpcall");
-  lua_pushcclosure(L, clua_xpcall, 1);
+  lua_pushcclosure(L, clua_pcall, 0);
+  lua_setfield(L, 7, "pcall");
+  lua_pushcclosure(L, clua_xpcall, 0);
   lua_setfield(L, 7, "xpcall");
   clua_wrap_charged(L, 1, "tonumber", CLUA_COST_STRING);
   clua_take(L, 1, 7, "tonumber");

@@ -49,6 +49,7 @@ typedef struct CLuaContext {
   int enforceMemoryLimit;      /* 1 only while Lua code runs */
   int memoryLimitHit;          /* set when the allocator refused a block */
   int stringLimitHit;          /* set when it refused a string over stringLimit */
+  int memoryErrorRaised;       /* a memory error was raised in this call: no pcall may catch it */
   long long instructionBudget; /* per host call */
   long long instructionsLeft;  /* what is left of it in the current call */
   int hookStride;              /* count-hook period */

@@ -208,6 +208,8 @@ public final class LuaVM {
     if context.pointee.budgetExceeded != 0 {
       return .budgetExceeded(message)
     }
+    // A memory error that a script's pcall passed on arrives as a plain error: it is still one.
+    let status = context.pointee.memoryErrorRaised != 0 ? LUA_ERRMEM : status
     switch status {
     case LUA_ERRMEM:
       if context.pointee.stringLimitHit != 0 {

@@ -371,7 +371,24 @@ function tabflow_make_dsl(host, limits)
   -- everything the script holds. Its methods are a plain table look-up (no function runs to
   -- find `nav:push`); its views go through `nav_property`.
   local ruleNav
-  local ruleCall = { false, false, false, false, false }
+  local ruleCall = { false, false, false, false, false, false }
+
+  -- The running rule call's token (ruleCall[6]): a table made when the call first needs one (a
+  -- `nav:tab(id)`), which the engine's rule call resets to false, so a nav made in one call is
+  -- never valid in another.
+  local function rule_call_token()
+    local token = ruleCall[6]
+    if not token then
+      token = {}
+      ruleCall[6] = token
+    end
+    return token
+  end
+
+  -- Marks the DSL's own objects (navs, a guard's change) the way the engine marks frozen tables:
+  -- `rawset` refuses them and `rawget`, `next` and `pairs` see an empty table, so no script can
+  -- write into one or read its private fields.
+  local NO_FIELDS = {}
 
   local function begin_call(what)
     serial = serial + 1
@@ -389,9 +406,9 @@ function tabflow_make_dsl(host, limits)
       s = -1
     else
       s = type(nav) == "table" and nav[SERIAL] or nil
-      -- A nav made during a rule call carries its queue; any other, its call's serial number.
-      local queue = ruleCall[1]
-      if s ~= nil and (s == queue or (s == serial and not queue)) then return nav end
+      -- A nav made during a rule call carries that call's token (ruleCall[6]); any other, its
+      -- call's serial number.
+      if s ~= nil and ((ruleCall[1] and s == ruleCall[6]) or (s == serial and not ruleCall[1])) then return nav end
     end
     if s == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
     fail("this nav belongs to an earlier call, which has returned; a nav is valid only during the call "
@@ -453,6 +470,7 @@ function tabflow_make_dsl(host, limits)
     end,
     __newindex = read_only,
     __metatable = false,
+    __frozen = NO_FIELDS, __frozen_name = "nav", __frozen_object = true,
   }
 
   local ruleNavMethods = dsl_setmetatable({}, {
@@ -460,7 +478,8 @@ function tabflow_make_dsl(host, limits)
     __metatable = false,
   })
   ruleNav = dsl_setmetatable({ [WHICH] = "current", [TAB] = false },
-                             { __index = ruleNavMethods, __newindex = read_only, __metatable = false })
+                             { __index = ruleNavMethods, __newindex = read_only, __metatable = false,
+                               __frozen = NO_FIELDS, __frozen_name = "nav", __frozen_object = true })
 
   -- queue: where commands go (nil: read-only); tab: the tab commands are addressed to (nav:tab);
   -- viewTab: the tab views describe by default (the tab of the route that sent the action).
@@ -564,7 +583,8 @@ function tabflow_make_dsl(host, limits)
   end
   function Nav:tab(id)
     record(self, 2)
-    local token = self == ruleNav and ruleCall[1] or self[SERIAL]
+    -- During a rule call every valid nav is that call's; any other call's navs carry its serial.
+    local token = ruleCall[1] and rule_call_token() or self[SERIAL]
     return new_nav(queue_of(self), self[WHICH], tab_arg(id), nil, event_of(self), token)
   end
   function Nav:contains(screen)
@@ -593,7 +613,19 @@ function tabflow_make_dsl(host, limits)
     for _, list in ipairs({ ruleFns, linkFns, guardFns }) do
       for _, fn in ipairs(list) do handlers[#handlers + 1] = fn end
     end
-    local _, check = host.freeze(env, current, handlers, "=tabflow.dsl", function(globals, name)
+    -- The DSL's own functions, which the freeze trusts by identity: those it gives scripts as
+    -- globals, and the metamethods of the tables it gives them (`math`).
+    local trusted = {}
+    for _, value in raw_next, dsl do
+      if type(value) == "function" then trusted[value] = true end
+      local meta = type(value) == "table" and getmetatable(value)
+      if type(meta) == "table" then
+        for _, metamethod in raw_next, meta do
+          if type(metamethod) == "function" then trusted[metamethod] = true end
+        end
+      end
+    end
+    local _, check = host.freeze(env, current, handlers, trusted, function(globals, name)
       local names = {}
       for k in pairs(globals) do
         if type(k) == "string" and k:sub(1, 1) ~= "_" then names[#names + 1] = k end
@@ -614,6 +646,7 @@ function tabflow_make_dsl(host, limits)
   --   current.what = ruleWhat[index]   -- begin_call, inlined (the queue stands for the call)
   --   local queue = emptied(theQueue)  -- one table for every call: see the engine's comment
   --   ruleCall[1], ruleCall[2], ruleCall[3], ruleCall[4] = queue, tab, screen or index, action
+  --   ruleCall[6] = false                -- no token yet: see rule_call_token
   --   ruleFns[index](ruleNav, payload)
   --   ruleCall[1] = false
   --   if ruleCall[5] then ruleCall[5]() end   -- check_upvalues, once sealed
@@ -644,6 +677,7 @@ function tabflow_make_dsl(host, limits)
       return value
     end,
     __metatable = false,
+    __frozen = NO_FIELDS, __frozen_name = "guard's change", __frozen_object = true,
   }
 
   function api.call_guard(index, source)
