@@ -204,7 +204,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       composite: "\(chunk) guards", isIdle: { [self] in script.declarations.guards.isEmpty },
       readsBefore: { [self] in guardsReadBefore }
     ) { [self] change in
-      guard !script.declarations.guards.isEmpty else { return (.allow, nil) }
+      guard !script.declarations.guards.isEmpty else { return (.allow, nil, nil) }
       // Remembered answers are recalled reading the states where they are held: `after` in the
       // change, `before` where the change keeps it, or else in a slot made (rebuilt) at most
       // once per batch.
@@ -220,14 +220,15 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// The first objection of the script's guards to `change` (whose `after` is at `after`, and
-  /// `before` at `kept` or else made in `beforeSlot` when read), with the guard's name; `.allow`
-  /// when none objects. The views of a guard that runs are made once, for every guard of the
-  /// batch, and the commands are written as text only if a guard reads them.
+  /// `before` at `kept` or else made in `beforeSlot` when read), with the guard's name and the
+  /// line that declared it; `.allow` when none objects. The views of a guard that runs are made
+  /// once, for every guard of the batch, and the commands are written as text only if a guard
+  /// reads them.
   @inlinable
   func objection(
     to change: NavigationChange<Screen>, after: UnsafePointer<TabCoordinatorState<Screen>>,
     kept: UnsafePointer<TabCoordinatorState<Screen>>?, beforeSlot: UnsafeMutableBufferPointer<TabCoordinatorState<Screen>>
-  ) -> (verdict: GuardVerdict<Screen>, by: String?) {
+  ) -> (verdict: GuardVerdict<Screen>, by: String?, at: DeclarationSite?) {
     var view: RuleScript.ViewAnswer?
     var before: UnsafeMutablePointer<TabCoordinatorState<Screen>>?
     defer { before?.deinitialize(count: 1) }
@@ -253,13 +254,19 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
           return made
         },
         failingGuard: &failing)
-      guard let (index, refusal) = answer else { return (.allow, nil) }
+      guard let (index, refusal) = answer else { return (.allow, nil, nil) }
       failing = index
-      return (try verdict(for: refusal, guard: declared[index], index: index), declared[index])
+      return (try verdict(for: refusal, guard: declared[index], index: index), declared[index], guardSite(index))
     } catch {
       noteGuardError(error)
-      return (.reject("guard failed: \(error)"), declared[failing])
+      return (.reject("guard failed: \(error)"), declared[failing], guardSite(failing))
     }
+  }
+
+  /// Where guard number `index` (0-based) was declared, when the line is known.
+  @usableFromInline
+  func guardSite(_ index: Int) -> DeclarationSite? {
+    script.line(ofGuard: index).map { DeclarationSite(file: chunk, line: $0) }
   }
 
   /// Counts a guard that raised an error, and keeps the error.

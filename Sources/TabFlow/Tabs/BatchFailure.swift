@@ -12,8 +12,9 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case ruleFailed(RuleFailure)
     /// Guards redirected in a cycle (`cycle`: the trail ends where it started,
     /// `checkout → login → checkout`) or more than `TabCoordinatorState.maximumRedirects` times
-    /// in a row; each entry is the top screen a batch would have shown.
-    case redirectLoop([String], cycle: Bool)
+    /// in a row; each entry is the top screen a batch would have shown. `guard` is the guard
+    /// whose redirect closed the cycle or went one too far, and `site` where it was declared.
+    case redirectLoop([String], cycle: Bool, guard: String, site: DeclarationSite?)
   }
 
   /// Where the batch came from.
@@ -31,7 +32,9 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
     self.location = location
   }
 
-  /// The reason alone, e.g. `login required` or `cannot push 'x': …`.
+  /// The reason alone, e.g. `login required` or `cannot push 'x': …`; a redirect loop says which
+  /// guard and where it was declared, as a rule error does: `shop.lua:20: guard 'auth': redirect
+  /// cycle: checkout → login → checkout`.
   public var message: String {
     switch reason {
     case let .invalidCommand(_, _, error): return error.description
@@ -40,15 +43,17 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
       return "no deep link matches '\(url)'"
         + (patterns.isEmpty ? " (no patterns are declared)" : " (patterns: \(patterns.joined(separator: ", ")))")
     case let .ruleFailed(failure): return failure.message
-    case let .redirectLoop(trail, cycle):
-      return cycle
+    case let .redirectLoop(trail, cycle, name, site):
+      let loop = cycle
         ? "redirect cycle: " + trail.joined(separator: " → ")
         : "more than \(trail.count - 1) redirects in a row: " + trail.joined(separator: " → ")
+      return (site.map { "\($0): " } ?? "") + "\(Self.guardLabel(name)): " + loop
     }
   }
 
   /// Where, the source, where in the batch, and the reason: `shop.lua:12: rule feed.go:
-  /// command 1 (pop) failed: …`, `tab tap home: rejected by guard 'auth': login required`.
+  /// command 1 (pop) failed: …`, `tab tap home: rejected by guard 'auth': login required`,
+  /// `url shop://orders: shop.lua:20: guard 'auth': redirect cycle: orders → login → orders`.
   public var description: String {
     let prefix = location.map { "\($0): " } ?? ""
     switch reason {
@@ -56,8 +61,11 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(prefix)\(source): command \(index + 1) (\(command)) failed: \(error)"
     case let .rejected(name, reason):
       return "\(prefix)\(source): rejected by \(Self.guardLabel(name)): \(reason)"
-    case .noDeepLinkMatch, .redirectLoop:
+    case .noDeepLinkMatch, .redirectLoop(_, _, _, nil):
       return "\(prefix)\(source): \(message)"
+    case .redirectLoop:
+      // The message says where: the guard's declaration.
+      return "\(source): \(message)"
     case .ruleFailed:
       return "\(source): \(message)"
     }

@@ -129,9 +129,13 @@ public struct NavigationChange<Screen> {
 public struct NavigationGuard<Screen> {
   /// The guard's name, shown with its rejections.
   public let name: String
+  /// Where the guard was declared: the file and line of the `NavigationGuard(…)` expression
+  /// (`nil` for a guard made of several checks, whose checks say where they were declared).
+  public let site: DeclarationSite?
   /// The check; a guard made of several named checks (a script's guards) also says which one
-  /// rejected.
-  @usableFromInline let check: (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?)
+  /// rejected, and where that check was declared.
+  @usableFromInline let check:
+    (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?, at: DeclarationSite?)
   /// Whether the guard has nothing to check right now (a script that declares no guards): then
   /// no change is even described to it. `nil`: it always checks.
   @usableFromInline let isIdle: (() -> Bool)?
@@ -140,22 +144,29 @@ public struct NavigationGuard<Screen> {
   /// it is rebuilt if a guard reads it.
   @usableFromInline let readsBefore: (() -> Bool)?
 
-  /// A guard with a name and a check.
-  public init(_ name: String, _ check: @escaping (NavigationChange<Screen>) -> GuardVerdict<Screen>) {
+  /// A guard with a name and a check, declared where this initializer is called (errors its
+  /// redirects cause without a line of their own, such as a redirect cycle, name that place).
+  public init(
+    _ name: String, fileID: String = #fileID, line: Int = #line,
+    _ check: @escaping (NavigationChange<Screen>) -> GuardVerdict<Screen>
+  ) {
     self.name = name
-    self.check = { change in (check(change), nil) }
+    site = DeclarationSite(file: fileID, line: line)
+    self.check = { change in (check(change), nil, nil) }
     isIdle = nil
     readsBefore = nil
   }
 
-  /// A guard made of several named checks: a rejection names the check that made it. The
-  /// checks skip the ones named in the change's `confirmedGuards` themselves.
+  /// A guard made of several named checks: a rejection names the check that made it, and where
+  /// that check was declared. The checks skip the ones named in the change's `confirmedGuards`
+  /// themselves.
   @usableFromInline
   init(
     composite name: String, isIdle: (() -> Bool)? = nil, readsBefore: (() -> Bool)? = nil,
-    _ check: @escaping (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?)
+    _ check: @escaping (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?, at: DeclarationSite?)
   ) {
     self.name = name
+    site = nil
     self.check = check
     self.isIdle = isIdle
     self.readsBefore = readsBefore
@@ -166,11 +177,14 @@ public struct NavigationGuard<Screen> {
     check(change).verdict
   }
 
-  /// The verdict with the name of the guard (or inner check) that gave it.
+  /// The verdict with the name of the guard (or inner check) that gave it, and where that was
+  /// declared.
   @inlinable
-  func namedVerdict(on change: NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, name: String) {
-    if !change.confirmedGuards.isEmpty, change.confirmedGuards.contains(name) { return (.allow, name) }
+  func namedVerdict(
+    on change: NavigationChange<Screen>
+  ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?) {
+    if !change.confirmedGuards.isEmpty, change.confirmedGuards.contains(name) { return (.allow, name, site) }
     let result = check(change)
-    return (result.verdict, result.by ?? name)
+    return (result.verdict, result.by ?? name, result.at ?? site)
   }
 }

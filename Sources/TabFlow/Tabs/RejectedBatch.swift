@@ -55,10 +55,11 @@ struct BatchError<Screen>: Error, @unchecked Sendable {
     self.rejected = rejected
   }
 
-  /// With `location` set on the failure (where in a script the batch was made).
+  /// With `location` set on the failure (where in a script the batch was made), unless the
+  /// failure already says where it happened (a guard's redirect command, at the guard).
   @inlinable
   func located(_ location: String?) -> BatchError {
-    guard let location else { return self }
+    guard let location, failure.location == nil else { return self }
     var failure = failure
     failure.location = location
     return BatchError(failure, rejected: rejected)

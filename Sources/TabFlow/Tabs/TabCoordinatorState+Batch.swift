@@ -216,7 +216,7 @@ extension TabCoordinatorState {
     let label = topLabel
     restore(undoing: journal, original: original)
     return try overrule(
-      Objection(verdict: objection.verdict, guardName: objection.name, label: label),
+      Objection(verdict: objection.verdict, guardName: objection.name, site: objection.site, label: label),
       commands: commands, source: source, guards: guards)
   }
 
@@ -239,7 +239,7 @@ extension TabCoordinatorState {
     source: BatchSource,
     confirmedGuards: Set<String>,
     journal: UndoJournal<Screen>
-  ) -> (verdict: GuardVerdict<Screen>, name: String)? {
+  ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?)? {
     guard guards.contains(where: { $0.isIdle?() != true }) else { return nil }
     return objection(
       by: guards,
@@ -247,11 +247,12 @@ extension TabCoordinatorState {
         after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal))
   }
 
-  /// The first verdict of `guards` on `change` that is not `allow`, with the guard's name.
+  /// The first verdict of `guards` on `change` that is not `allow`, with the guard's name and
+  /// where it was declared.
   @inlinable
   func objection(
     by guards: [NavigationGuard<Screen>], to change: NavigationChange<Screen>
-  ) -> (verdict: GuardVerdict<Screen>, name: String)? {
+  ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?)? {
     for navigationGuard in guards {
       let objection = navigationGuard.namedVerdict(on: change)
       if case .allow = objection.verdict { continue }

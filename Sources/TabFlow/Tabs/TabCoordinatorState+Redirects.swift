@@ -3,18 +3,20 @@ extension TabCoordinatorState {
   /// The most redirects one batch may follow in a row; one more is an error.
   public static var maximumRedirects: Int { 5 }
 
-  /// A guard's verdict that is not `allow`, with the guard's name and the top screen the batch
-  /// would have shown (how a redirect cycle is written).
+  /// A guard's verdict that is not `allow`, with the guard's name, where it was declared, and
+  /// the top screen the batch would have shown (how a redirect cycle is written).
   @usableFromInline
   struct Objection {
     @usableFromInline let verdict: GuardVerdict<Screen>
     @usableFromInline let guardName: String
+    @usableFromInline let site: DeclarationSite?
     @usableFromInline let label: String
 
     @inlinable
-    init(verdict: GuardVerdict<Screen>, guardName: String, label: String) {
+    init(verdict: GuardVerdict<Screen>, guardName: String, site: DeclarationSite?, label: String) {
       self.verdict = verdict
       self.guardName = guardName
+      self.site = site
       self.label = label
     }
   }
@@ -42,8 +44,8 @@ extension TabCoordinatorState {
 
   /// Resolves an objection to a batch that has already been undone: a rejection throws the batch
   /// whole; a redirect applies its commands as a new batch through the guards again, up to
-  /// ``maximumRedirects`` in a row, and a cycle or a longer run throws an error naming it; a
-  /// deferral of a deep link keeps the link as ``pendingLink`` (and applies its redirect, if any).
+  /// ``maximumRedirects`` in a row, and a cycle or a longer run throws an error naming it, the
+  /// guard whose redirect closed it and where that guard was declared; a deferral of a deep link keeps the link as ``pendingLink`` (and applies its redirect, if any).
   /// Whatever fails leaves the state as it was before the first batch. Inlinable, like the batch
   /// it continues, so it runs specialized for the screen type.
   @inlinable
@@ -82,10 +84,14 @@ extension TabCoordinatorState {
         redirect = commands
       }
       if let start = tried.firstIndex(where: { Self.same($0, redirect) }) {
-        throw BatchError(BatchFailure(source: source, reason: .redirectLoop(Array(trail[start...]) + [trail[start]], cycle: true)))
+        throw BatchError(BatchFailure(
+          source: source,
+          reason: .redirectLoop(
+            Array(trail[start...]) + [trail[start]], cycle: true, guard: objection.guardName, site: objection.site)))
       }
       guard tried.count <= Self.maximumRedirects else {
-        throw BatchError(BatchFailure(source: source, reason: .redirectLoop(trail, cycle: false)))
+        throw BatchError(BatchFailure(
+          source: source, reason: .redirectLoop(trail, cycle: false, guard: objection.guardName, site: objection.site)))
       }
       var journal = UndoJournal<Screen>()
       var reports: [NavigationReport] = []
@@ -94,11 +100,13 @@ extension TabCoordinatorState {
           try applyCommand(command, reports: &reports, journal: &journal)
         } catch {
           undo(journal)
+          // The guard made the command: its declaration is where the failure is.
           throw BatchError(BatchFailure(
             source: source,
             reason: .invalidCommand(
               index: index, command: "redirect by \(BatchFailure.guardLabel(objection.guardName)): \(command)",
-              error: error)))
+              error: error),
+            location: objection.site?.description))
         }
       }
       guard
@@ -111,7 +119,7 @@ extension TabCoordinatorState {
       tried.append(redirect)
       undo(journal)
       objected = redirect
-      objection = Objection(verdict: next.verdict, guardName: next.name, label: trail[trail.count - 1])
+      objection = Objection(verdict: next.verdict, guardName: next.name, site: next.site, label: trail[trail.count - 1])
     }
   }
 

@@ -125,7 +125,7 @@ extension FlowscriptTests {
           end)
           """,
         label: "redirect loop",
-        message: "redirect cycle: checkout → login → checkout",
+        message: "bug.lua:9: guard 'cart': redirect cycle: checkout → login → checkout",
         lines: ["list.pay"]),
     ]
 

@@ -43,6 +43,7 @@ extension TabsTests {
         if case .checkout = change.after.top.screen { return .redirect([.push(.orders)], reason: "a") }
         return .allow
       }
+      let line = #line + 1
       let toCheckout = NavigationGuard<TabTestScreen>("toCheckout") { change in
         if case .orders = change.after.top.screen { return .redirect([.push(.checkout(total: 1))], reason: "b") }
         return .allow
@@ -50,22 +51,49 @@ extension TabsTests {
       let failure = try #require(throws: BatchFailure.self) {
         try state.apply([.push(.checkout(total: 1))], guards: [toOrders, toCheckout])
       }
-      #expect(failure.message == "redirect cycle: checkout → orders → checkout")
+      // The guard whose redirect closed the cycle, where it was declared.
+      #expect(failure.message == "TabFlowTests/RedirectTests.swift:\(line): guard 'toCheckout': redirect cycle: checkout → orders → checkout")
       #expect(TabsSnapshot(state) == before)
     }
 
     @Test func moreThanFiveRedirectsInARowFail() throws {
       var state = try TabFixtures.coordinator()
       let before = TabsSnapshot(state)
-      let further = NavigationGuard<TabTestScreen>("further") { change in
+      let further = NavigationGuard<TabTestScreen>("further", fileID: "App/Guards.swift", line: 12) { change in
         if case let .item(id) = change.after.top.screen { return .redirect([.push(.item(id: id + 1))], reason: "next") }
         return .allow
       }
       let failure = try #require(throws: BatchFailure.self) {
         try state.apply([.push(.item(id: 1))], guards: [further])
       }
-      #expect(failure.message.hasPrefix("more than 5 redirects in a row: item → item → item"))
+      #expect(failure.message.hasPrefix("App/Guards.swift:12: guard 'further': more than 5 redirects in a row: item → item → item"))
       #expect(TabsSnapshot(state) == before)
+    }
+
+    @Test func everyRedirectFailureSaysWhereTheGuardWasDeclared() throws {
+      var state = try TabFixtures.coordinator()
+      let cycle = NavigationGuard<TabTestScreen>("auth", fileID: "App/Guards.swift", line: 30) { change in
+        if case .checkout = change.after.top.screen { return .redirect([.push(.checkout(total: 1))], reason: "again") }
+        return .allow
+      }
+      // A cycle of one: the redirect repeats the batch. The source is a deep link: no rule line.
+      let loop = try #require(throws: BatchFailure.self) {
+        try state.apply([.push(.checkout(total: 1))], source: .deepLink("shop://checkout"), guards: [cycle])
+      }
+      #expect(loop.reason == .redirectLoop(
+        ["checkout", "checkout"], cycle: true, guard: "auth", site: DeclarationSite(file: "App/Guards.swift", line: 30)))
+      #expect(loop.description == "url shop://checkout: App/Guards.swift:30: guard 'auth': redirect cycle: checkout → checkout")
+
+      // A redirect whose command is invalid fails at the guard, not at the batch's maker.
+      let invalid = NavigationGuard<TabTestScreen>("popper", fileID: "App/Guards.swift", line: 40) { change in
+        if case .checkout = change.after.top.screen { return .redirect([.pop(count: 9)], reason: "away") }
+        return .allow
+      }
+      let failure = try #require(throws: BatchFailure.self) {
+        try state.apply([.push(.checkout(total: 1))], guards: [invalid])
+      }
+      #expect(failure.location == "App/Guards.swift:40")
+      #expect(failure.description.hasPrefix("App/Guards.swift:40: host: command 1 (redirect by guard 'popper': "))
     }
 
     @Test func fiveRedirectsInARowAreAllowed() throws {

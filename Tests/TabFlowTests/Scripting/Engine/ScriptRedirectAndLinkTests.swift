@@ -111,7 +111,43 @@ extension ScriptedRulesTests {
       try flow.send("checkout")
       #expect(flow.state == before)
       let failure = try #require(flow.failures.first)
-      #expect(failure.message == "redirect cycle: checkout → login → checkout")
+      // Named at the guard whose redirect closed the cycle, on the line declaring it.
+      #expect(failure.message == "shop.lua:23: guard 'no login': redirect cycle: checkout → login → checkout")
+      #expect(failure.description == "rule feed.checkout: shop.lua:23: guard 'no login': redirect cycle: checkout → login → checkout")
+    }
+
+    @Test func redirectLoopsFromAnySourceSayWhereTheGuardIs() throws {
+      let flow = try Self.flow("""
+        guard("no orders", function(change)
+          local top = change.after.stack[change.after.depth]
+          if top.screen == "orders" then
+            local next = top.state.highlight + 1
+            return false, "no", { redirect = function(nav) nav:push("orders", { highlight = next }) end }
+          end
+        end)
+        """)
+      // A tab tap, then an action whose rule is on another line: neither is where the loop is.
+      flow.store.send(.tabTapped("profile"))
+      try flow.send("orders")
+      #expect(flow.path == "account")
+      #expect(flow.failures.map(\.message) == [
+        "shop.lua:18: guard 'no orders': more than 5 redirects in a row: orders → orders → orders → orders → orders → orders"
+      ])
+    }
+
+    @Test func anInvalidRedirectCommandIsReportedAtTheGuard() throws {
+      let flow = try Self.flow("""
+        guard("away", function(change)
+          if change.after.top == "checkout" then
+            return false, "no", { redirect = function(nav) nav:dismiss() end }
+          end
+        end)
+        """)
+      try flow.send("checkout")
+      #expect(flow.path == "feed")
+      let failure = try #require(flow.failures.first)
+      #expect(failure.location == "shop.lua:18")
+      #expect(failure.description.hasPrefix("shop.lua:18: rule feed.checkout: command 1 (redirect by guard 'away': "))
     }
 
     @Test func aRedirectIsCheckedByTheGuardsAgain() throws {
