@@ -64,10 +64,10 @@ enum FlowscriptMain {
       let code = Flowscript.exitCode(for: error)
       let message = Flowscript.fullMessage(for: error)
       if code == .success {
-        if !message.isEmpty { print(message) }
+        if !message.isEmpty { Output.text(message) }
         exit(0)
       }
-      if !message.isEmpty { Output.error(message) }
+      if !message.isEmpty { Output.errorText(message) }
       // Usage errors exit with 2 (docs/ARCHITECTURE.md §7; ArgumentParser's default is 64).
       exit(code == .validationFailure ? 2 : code.rawValue)
     }

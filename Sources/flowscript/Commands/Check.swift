@@ -71,8 +71,8 @@ extension Flowscript {
       ).run()
       let graph = NavigationGraph(report: report, declarations: session.rules.declarations)
       switch format {
-      case .dot: Output.line(graph.dot())
-      case .mermaid: Output.line(graph.mermaid())
+      case .dot: Output.text(graph.dot())
+      case .mermaid: Output.text(graph.mermaid())
       case .json: Output.line(graph.json())
       }
     }

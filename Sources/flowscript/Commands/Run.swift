@@ -28,7 +28,8 @@ extension Flowscript {
         if let failure = try runFile(path) {
           failed += 1
           Output.line("FAIL \(path)")
-          Output.error(failure)
+          Output.errorLines(failure.lines)
+          if let traceback = failure.traceback { Output.errorText(Output.indented(traceback)) }
         } else {
           passed += 1
           Output.line("PASS \(path)")
@@ -38,10 +39,11 @@ extension Flowscript {
       if failed > 0 { throw CommandFailure.failed }
     }
 
-    /// Runs one file; returns why it failed, or `nil`.
-    private func runFile(_ path: String) throws -> String? {
+    /// Runs one file; returns why it failed (a line or two, and the Lua traceback with
+    /// `--verbose`), or `nil`.
+    private func runFile(_ path: String) throws -> (lines: [String], traceback: String?)? {
       guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        return "\(path): cannot read the scenario file"
+        return (["\(path): cannot read the scenario file"], nil)
       }
       let session = try options.session()
       // A scenario prints no line's change: none is described.
@@ -52,13 +54,11 @@ extension Flowscript {
       case nil:
         return nil
       case let .unparsable(line, message):
-        return "\(path):\(line): \(message)"
+        return (["\(path):\(line): \(message)"], nil)
       case let .unexpectedError(line, message, traceback):
-        let error = "\(path):\(line): error: \(message) (no `expect error` follows)"
-        guard options.verbose, let traceback else { return error }
-        return error + "\n" + Output.indented(traceback)
+        return (["\(path):\(line): error: \(message) (no `expect error` follows)"], options.verbose ? traceback : nil)
       case let .expectation(line, expected, actual):
-        return "\(path):\(line): expected \(expected)\n\(path):\(line): actual   \(actual)"
+        return (["\(path):\(line): expected \(expected)", "\(path):\(line): actual   \(actual)"], nil)
       }
     }
   }

@@ -32,11 +32,15 @@ extension Flowscript {
         throw CommandFailure.usage("line \(line): \(message)")
       case let .unexpectedError(line, message, traceback):
         Output.error("line \(line): error: \(message)")
-        if options.verbose, let traceback { Output.error(Output.indented(traceback)) }
+        if options.verbose, let traceback { Output.errorText(Output.indented(traceback)) }
       case let .expectation(line, expected, actual):
         Output.error("line \(line): expected \(expected), got \(actual)")
       }
-      Output.line(json ? StateJSON.render(session.state, url: session.currentURL) : StateText.tree(session.state))
+      if json {
+        Output.line(StateJSON.render(session.state, url: session.currentURL))
+      } else {
+        Output.lines(StateText.tree(session.state))
+      }
       if failure != nil { throw CommandFailure.failed }
     }
   }
@@ -47,7 +51,7 @@ extension Flowscript {
       commandName: "demo-script", abstract: "Print the bundled demo flow.", shouldDisplay: false)
 
     func run() throws {
-      Output.line(DemoFlow.source)
+      Output.text(DemoFlow.source)
     }
   }
 }

@@ -34,7 +34,7 @@ struct NavigationGraph {
     var lines = ["digraph flow {", "  rankdir=LR;", "  node [shape=box, style=rounded];"]
     for node in nodes {
       let shape = roots.contains(node.name) ? ", peripheries=2" : ""
-      lines.append("  \(quote(node.name)) [label=\(quote(node.title == node.name ? node.name : "\(node.title)\\n(\(node.name))"))\(shape)];")
+      lines.append("  \(quote(node.name)) [label=\(quote(node.title == node.name ? node.name : "\(node.title)\n(\(node.name))"))\(shape)];")
     }
     for edge in edges {
       let style: String
@@ -76,9 +76,18 @@ struct NavigationGraph {
     return "{\"nodes\":[\(nodeText.joined(separator: ","))],\"edges\":[\(edgeText.joined(separator: ","))]}"
   }
 
+  /// A DOT string: backslashes and quotes escaped, each line break written `\n` (a centred line).
   private func quote(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      .replacingOccurrences(of: "\\\\n", with: "\\n") + "\""
+    var out = "\""
+    for character in text {
+      switch character {
+      case "\\": out += "\\\\"
+      case "\"": out += "\\\""
+      case _ where character.isNewline: out += "\\n"
+      default: out.append(character)
+      }
+    }
+    return out + "\""
   }
 
   /// Text safe inside a quoted Mermaid label: no quotes, backslashes or line breaks.

@@ -6,12 +6,12 @@ import TabFlow
 enum PhoneView {
   static let width = 40
 
-  static func render(_ state: TabCoordinatorState<DynamicScreen>, declarations: ScriptDeclarations) -> String {
+  static func render(_ state: TabCoordinatorState<DynamicScreen>, declarations: ScriptDeclarations) -> [String] {
     // Drawn from the selected stack's presentation layers, as a UI would draw it: the top layer
     // on screen, the layer below it behind a presented one.
     let stack = state.selectedStack
     let layers = stack.layers
-    guard let layer = layers.last else { return "" }
+    guard let layer = layers.last else { return [] }
     let top = stack[layer.routeIndices.upperBound - 1]
     func title(_ screen: DynamicScreen) -> String { declarations.screen(named: screen.name)?.title ?? screen.name }
 
@@ -47,14 +47,17 @@ enum PhoneView {
       lines.append(row(items.joined(separator: " ")))
     }
     lines.append("└" + String(repeating: "─", count: width - 2) + "┘")
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   private static func row(_ text: String) -> String {
     "│ " + pad(text, to: width - 4) + " │"
   }
 
+  /// `text` (escaped as a line, so a title's line break cannot break the box) clipped or padded
+  /// to `length` characters.
   private static func pad(_ text: String, to length: Int) -> String {
+    let text = text.escapingControlCharacters(keepingLineBreaks: false)
     let clipped = text.count > length ? String(text.prefix(length - 1)) + "…" : text
     return clipped + String(repeating: " ", count: max(0, length - clipped.count))
   }

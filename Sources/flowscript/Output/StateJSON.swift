@@ -43,6 +43,8 @@ enum StateJSON {
     }
   }
 
+  /// A JSON string. Besides what JSON requires, every scalar a terminal would obey (DEL, C1,
+  /// separators, bidirectional controls) is written `\uXXXX`, so the JSON is printed as it is.
   static func string(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -53,7 +55,7 @@ enum StateJSON {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if scalar.value < 0x20 {
+        if scalar.isUnsafeOnTerminal {
           let hex = String(scalar.value, radix: 16)
           out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {

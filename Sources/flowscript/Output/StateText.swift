@@ -37,8 +37,8 @@ enum StateText {
     return String(repeating: "  ", count: maximumIndentLevels) + "\(levels). "
   }
 
-  /// Every tab and its stack, styles marked, the selected tab starred.
-  static func tree(_ state: TabCoordinatorState<DynamicScreen>) -> String {
+  /// Every tab and its stack, styles marked, the selected tab starred: one line each.
+  static func tree(_ state: TabCoordinatorState<DynamicScreen>) -> [String] {
     var lines: [String] = []
     for tab in state.tabs {
       let mark = tab.id == state.selectedTab ? " *" : ""
@@ -64,6 +64,6 @@ enum StateText {
     if let pendingLink = state.pendingLink {
       lines.append("pending link " + pendingLink)
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 }

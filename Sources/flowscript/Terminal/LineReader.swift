@@ -34,7 +34,8 @@ final class LineReader {
   func read(prompt: String) -> String? {
     guard interactive else { return readLine(strippingNewline: true) }
     CompletionCandidates.current = completions()
-    guard let pointer = readline(prompt) else { return nil }
+    // The prompt names the selected tab, which the script named: escaped like all output.
+    guard let pointer = readline(prompt.escapingControlCharacters(keepingLineBreaks: false)) else { return nil }
     defer { clineedit_free(pointer) }
     let line = String(cString: pointer)
     if !line.trimmingWhitespace().isEmpty {

@@ -54,7 +54,7 @@ struct ReplLoop {
       if events.isEmpty { Output.line("(no change)") } else { events.forEach { Output.line("  \($0)") } }
     case let .failed(message):
       Output.error("error: \(message)")
-      if verbose, let traceback = session.lastTraceback { Output.error(Output.indented(traceback)) }
+      if verbose, let traceback = session.lastTraceback { Output.errorText(Output.indented(traceback)) }
     case let .expectationFailed(expected, actual):
       Output.error("expectation failed: expected \(expected), got \(actual)")
     case let .info(message):
@@ -62,9 +62,9 @@ struct ReplLoop {
     case let .command(command):
       switch command {
       case .state: Output.line(StateJSON.render(session.state, url: session.currentURL))
-      case .tree: Output.line(StateText.tree(session.state))
-      case .show: Output.line(PhoneView.render(session.state, declarations: session.rules.declarations))
-      case .help: Output.line(Self.help)
+      case .tree: Output.lines(StateText.tree(session.state))
+      case .show: Output.lines(PhoneView.render(session.state, declarations: session.rules.declarations))
+      case .help: Output.text(Self.help)
       case .quit, .reload, .undo, .confirm, .cancelLink: break
       }
     }
