@@ -363,14 +363,15 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   // MARK: - Reload
 
   /// Replaces the script and returns `state` migrated to it. The new script is loaded and checked
-  /// in a fresh VM and swapped in only if that succeeds and it still declares every tab and
-  /// screen `state` uses; otherwise the old rules stay active, nothing changes, and the error
-  /// says which tab or screen is in use.
+  /// in a fresh VM and swapped in only if that succeeds, it still declares every tab and screen
+  /// `state` uses, and migrating loses nothing; otherwise the old rules stay active, nothing
+  /// changes, and the error says which tab or screen is in use, or what would be lost (pushes on
+  /// a root the new script declares `navigation = false`).
   ///
   /// The migrated state has the new script's tabs in its order (tabs it adds start at their
-  /// roots; selection, history and context are kept), and every dynamic screen on a stack has the
-  /// new script's state defaults for fields it lacked and none of the fields it no longer
-  /// declares. Route IDs are kept. Adopt it: a `Store` user sends it as
+  /// roots, each root takes its tab's `navigation` option; selection, history and context are
+  /// kept), and every dynamic screen on a stack has the new script's state defaults for fields
+  /// it lacked and none of the fields it no longer declares. Route IDs are kept. Adopt it: a `Store` user sends it as
   /// `.adoptReloaded(migrated)`; code that holds the state assigns it.
   ///
   /// ```swift
@@ -426,7 +427,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
         }
       }
     }
-    return try Self.migrate(state, to: candidate.declarations, codec: codec)
+    return try Self.migrate(state, to: candidate.declarations, codec: codec, chunk: candidate.chunk)
   }
 
   /// Swaps in a script ``compatibility(of:keeping:requiringCatalogScreens:)`` accepted.
@@ -434,9 +435,11 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     script = candidate
   }
 
-  /// `state` with the tabs and screen fields `declarations` declare (see ``reload(source:name:keeping:)``).
+  /// `state` with the tabs and screen fields `declarations` declare (see ``reload(source:name:keeping:)``),
+  /// or an error in `chunk` saying what does not fit.
   static func migrate(
-    _ state: TabCoordinatorState<Screen>, to declarations: ScriptDeclarations, codec: ScreenCodec<Screen>
+    _ state: TabCoordinatorState<Screen>, to declarations: ScriptDeclarations, codec: ScreenCodec<Screen>,
+    chunk: String
   ) throws(ScriptError) -> TabCoordinatorState<Screen> {
     let definitions = try tabDefinitions(declarations, codec: codec)
     do {
@@ -451,7 +454,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     } catch let error as ScriptError {
       throw error
     } catch {
-      throw ScriptError(.declaration, "reload rejected: \(error)")
+      throw ScriptError(.declaration, reason: "reload rejected: \(error)", file: chunk)
     }
   }
 

@@ -1,8 +1,10 @@
 extension TabCoordinatorState {
   /// This state with its tabs in the order of `definitions`: tabs it already has keep their
-  /// stacks (each screen passed through `migrate`, route IDs kept), new ones start at their
-  /// roots; selection, history, context and the pending link are kept. Throws, changing
-  /// nothing, when a tab this state has is not among `definitions` (it is in use).
+  /// stacks (each screen passed through `migrate`, route IDs kept) and take their definition's
+  /// policies and root navigation flag, new ones start at their roots; selection, history,
+  /// context and the pending link are kept. Throws, changing nothing, when a tab this state has
+  /// is not among `definitions` (it is in use), or a ``MigrationConflict`` when a tab's root
+  /// loses its navigation while pushes stand on it (they could only be dropped).
   func migrated(
     toTabs definitions: [TabDefinition<Screen>], backBehavior: BackBehavior, screens migrate: (Screen) throws -> Screen
   ) throws -> TabCoordinatorState {
@@ -14,6 +16,7 @@ extension TabCoordinatorState {
         for id in tab.stack.ids {
           _ = try tab.stack.updateScreen(id: id) { screen in screen = try migrate(screen) }
         }
+        try tab.stack.setRootNavigation(definition.rootWithNavigation, tab: tab.id)
         tab.reselect = definition.reselect
         tab.onLeave = definition.onLeave
         tabs.append(tab)
@@ -26,6 +29,20 @@ extension TabCoordinatorState {
     return try TabCoordinatorState(
       restoring: tabs, selectedTab: selectedTab, history: history, backBehavior: backBehavior, context: context,
       pendingLink: pendingLink)
+  }
+}
+
+extension RouteStack {
+  /// Gives the root route the navigation flag `withNavigation`, keeping every route and ID; a
+  /// ``MigrationConflict`` (nothing changed) when the root loses its navigation while its layer
+  /// holds pushes.
+  fileprivate mutating func setRootNavigation(_ withNavigation: Bool, tab: TabID) throws(MigrationConflict) {
+    guard case let .root(screen, current) = storedRoutes[0], current != withNavigation else { return }
+    let rootLayerEnd = storedPresentedIndices.first ?? storedRoutes.count
+    guard withNavigation || rootLayerEnd == 1 else {
+      throw MigrationConflict(.pushesOnRootWithoutNavigation(tab: tab, path: routes.pathDescription()))
+    }
+    storedRoutes[0] = .root(screen, withNavigation: withNavigation)
   }
 }
 
