@@ -145,22 +145,15 @@ struct ScriptOptions: ParsableArguments {
     if !publicKeys.isEmpty {
       return try PackageFiles.verifiedPackage(script, keys: try PackageFiles.publicKeys(publicKeys)).script
     }
+    if let problem = InputFile.problem(script, what: "script") { throw CommandFailure.usage(problem) }
     guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
-      throw CommandFailure.usage("\(script): cannot read the script")
+      throw CommandFailure.usage("\(script): cannot read the script (it is not UTF-8 text)")
     }
     return text
   }
 
   func session() throws -> FlowSession {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: script, isDirectory: &isDirectory) else {
-      throw CommandFailure.usage("\(script): no such script")
-    }
-    // A directory passes the readability check but cannot be read as text.
-    guard !isDirectory.boolValue else { throw CommandFailure.usage("\(script): is a directory, not a script") }
-    guard FileManager.default.isReadableFile(atPath: script) else {
-      throw CommandFailure.usage("\(script): cannot read the script")
-    }
+    if let problem = InputFile.problem(script, what: "script") { throw CommandFailure.usage(problem) }
     let origin: FlowSession.Origin
     if publicKeys.isEmpty {
       if PackageFiles.looksLikePackage(script) {

@@ -22,10 +22,13 @@ extension Flowscript {
     func run() throws {
       guard !flows.isEmpty else { throw CommandFailure.usage("give at least one scenario file") }
       _ = try options.session()  // the script must load before anything runs
+      // So must every scenario file: one that cannot be read is a usage error (exit 2), not a
+      // scenario that failed (exit 1).
+      let texts = try flows.map(Self.scenarioText)
       var passed = 0
       var failed = 0
-      for path in flows {
-        if let failure = try runFile(path) {
+      for (path, text) in zip(flows, texts) {
+        if let failure = try runFile(path, text: text) {
           failed += 1
           Output.line("FAIL \(path)")
           Output.errorLines(failure.lines)
@@ -39,12 +42,18 @@ extension Flowscript {
       if failed > 0 { throw CommandFailure.failed }
     }
 
-    /// Runs one file; returns why it failed (a line or two, and the Lua traceback with
-    /// `--verbose`), or `nil`.
-    private func runFile(_ path: String) throws -> (lines: [String], traceback: String?)? {
+    /// The text of the scenario file at `path`, or a usage error saying why it cannot be read.
+    private static func scenarioText(_ path: String) throws -> String {
+      if let problem = InputFile.problem(path, what: "scenario file") { throw CommandFailure.usage(problem) }
       guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        return (["\(path): cannot read the scenario file"], nil)
+        throw CommandFailure.usage("\(path): cannot read the scenario file (it is not UTF-8 text)")
       }
+      return text
+    }
+
+    /// Runs one file's `text`; returns why it failed (a line or two, and the Lua traceback with
+    /// `--verbose`), or `nil`.
+    private func runFile(_ path: String, text: String) throws -> (lines: [String], traceback: String?)? {
       let session = try options.session()
       // A scenario prints no line's change: none is described.
       session.describesChanges = false

@@ -309,7 +309,10 @@ final class FlowSession {
   }
 
   private func reload(path: String) -> LineOutcome {
-    reload { () throws(ScriptError) in try rules.reload(contentsOfFile: path, keeping: state) }
+    if let problem = InputFile.problem(path, what: "script") {
+      return .failed("reload failed, the old rules stay active: \(problem)")
+    }
+    return reload { () throws(ScriptError) in try rules.reload(contentsOfFile: path, keeping: state) }
   }
 
   /// Adopts the state a reload migrated, or says why the old rules stay.
