@@ -1,6 +1,10 @@
 /// What a script's guards, deep-link handlers (and, when asked, rules) answered, remembered by
 /// what they read, so that one is not run again on a change (or a URL) that looks the same to it.
 ///
+/// Every comparison — of texts, of view values, of a view's argument — is by ``LuaIdentifiable``
+/// identity, not Swift's `==`: `1` and `1.0`, `0` and `-0.0`, two spellings of `é` are different
+/// keys, because a script can tell them apart.
+///
 /// Script calls are pure (see docs/LUA-RULES.md): an answer depends only on the call's text — a
 /// guard's `change.source`, a handler's URL (its parameters come from it) — and
 /// on the views the call reads — `change.after.top`, `nav.context`, `change.before:contains(…)`
@@ -22,7 +26,7 @@
 /// Bounded: every node costs one plus the values its branch holds (a `stack` view of a deep
 /// stack holds all its routes), and past ``capacity`` of them the memo starts again empty; a
 /// call whose reads alone would exceed a tenth of it is not remembered.
-final class CallMemo<Answer, Text: Hashable> {
+final class CallMemo<Answer, Text: LuaIdentifiable> {
   /// The answer and the instructions its call used, which recalling it charges to the running
   /// budget.
   struct Outcome {
@@ -40,26 +44,28 @@ final class CallMemo<Answer, Text: Hashable> {
     /// context dictionary, the same screen name), which compares equal at once where hashing
     /// would read all of it. Past ``scanLimit`` they are hashed.
     @exclusivity(unchecked) private var branches: [(value: FlowValue, node: Node)] = []
-    @exclusivity(unchecked) private var hashed: [FlowValue: Node]?
+    @exclusivity(unchecked) private var hashed: [LuaIdentity<FlowValue>: Node]?
 
     static var scanLimit: Int { 8 }
 
     /// The node the branch for `value` leads to.
     func next(for value: FlowValue) -> Node? {
-      if let hashed { return hashed[value] }
-      for index in branches.indices where branches[index].value == value { return branches[index].node }
+      if let hashed { return hashed[LuaIdentity(value)] }
+      for index in branches.indices where branches[index].value.isLuaIdentical(to: value) {
+        return branches[index].node
+      }
       return nil
     }
 
     /// Adds the branch for `value` (which has none yet).
     func add(_ node: Node, for value: FlowValue) {
       if hashed != nil {
-        hashed?[value] = node
+        hashed?[LuaIdentity(value)] = node
         return
       }
       branches.append((value, node))
       if branches.count > Self.scanLimit {
-        hashed = Dictionary(branches.map { ($0.value, $0.node) }, uniquingKeysWith: { first, _ in first })
+        hashed = Dictionary(branches.map { (LuaIdentity($0.value), $0.node) }, uniquingKeysWith: { first, _ in first })
         branches = []
       }
     }
@@ -82,7 +88,7 @@ final class CallMemo<Answer, Text: Hashable> {
   static var capacity: Int { 100_000 }
 
   // Used one call at a time, on the script's actor: no run-time exclusivity checks.
-  @exclusivity(unchecked) private var roots: [Text: Roots] = [:]
+  @exclusivity(unchecked) private var roots: [LuaIdentity<Text>: Roots] = [:]
   /// The texts recalled or remembered last, with their trees, compared in turn before any text
   /// is hashed: the guards of one batch share one text, and a checker tries the same few
   /// sources from every state.
@@ -156,15 +162,15 @@ final class CallMemo<Answer, Text: Hashable> {
 
   /// The trees of `text` (made when `making` and there are none yet).
   private func roots(of text: Text, making: Bool) -> Roots? {
-    if lastRecent < recent.count, recent[lastRecent].text == text { return recent[lastRecent].roots }
-    for index in recent.indices where recent[index].text == text {
+    if lastRecent < recent.count, recent[lastRecent].text.isLuaIdentical(to: text) { return recent[lastRecent].roots }
+    for index in recent.indices where recent[index].text.isLuaIdentical(to: text) {
       lastRecent = index
       return recent[index].roots
     }
-    var found = roots[text]
+    var found = roots[LuaIdentity(text)]
     if found == nil, making {
       found = Roots()
-      roots[text] = found
+      roots[LuaIdentity(text)] = found
     }
     if let found {
       if recent.count < Self.recentCount {

@@ -46,6 +46,9 @@ final class RuleScript {
   private let guardChainAnswers = CallMemo<(index: Int, refusal: GuardRefusal)?, BatchSource>()
   private let ruleAnswers = CallMemo<[NavigationCommand<DynamicScreen>], RuleCall>()
   private let deepLinkAnswers = CallMemo<[NavigationCommand<DynamicScreen>], String>()
+  /// Whether guards' and deep-link handlers' answers are remembered (see ``CallMemo``); off only
+  /// in tests that compare a remembering script with one that runs every call.
+  @exclusivity(unchecked) var remembersAnswers = true
   /// The last rules looked up (found or not), and where the next one goes once it is full.
   @exclusivity(unchecked) private var recentRules: [(screen: String, action: String, rule: Rule?)] = []
   @exclusivity(unchecked) private var nextRecentRule = 0
@@ -199,11 +202,23 @@ final class RuleScript {
 
   /// What a rule is called with besides the views it reads: the tab, the payload when it takes
   /// one, and the screen and the action when it is a wildcard (any other rule's key names them).
-  struct RuleCall: Hashable {
+  struct RuleCall: LuaIdentifiable {
     let tab: String
     let payload: FlowValue?
     let screen: String?
     let action: String?
+
+    func isLuaIdentical(to other: RuleCall) -> Bool {
+      tab.isLuaIdentical(to: other.tab) && payload.isLuaIdentical(to: other.payload)
+        && screen.isLuaIdentical(to: other.screen) && action.isLuaIdentical(to: other.action)
+    }
+
+    func hashLuaIdentity(into hasher: inout Hasher) {
+      tab.hashLuaIdentity(into: &hasher)
+      payload.hashLuaIdentity(into: &hasher)
+      screen.hashLuaIdentity(into: &hasher)
+      action.hashLuaIdentity(into: &hasher)
+    }
   }
 
   /// ``call(_:screen:action:tab:payload:view:)``, remembering the answer (see ``CallMemo``): a
@@ -336,7 +351,7 @@ final class RuleScript {
     source: BatchSource, skipping confirmed: Set<String>, reading: (ViewRecording.Read) -> FlowValue?,
     view: () -> ViewAnswer, failingGuard: inout Int
   ) throws(ScriptError) -> (index: Int, refusal: GuardRefusal)? {
-    guard confirmed.isEmpty else {
+    guard confirmed.isEmpty, remembersAnswers else {
       return try firstRefusalOfEach(
         source: source, skipping: confirmed, reading: reading, view: view, failingGuard: &failingGuard)
     }
@@ -393,6 +408,7 @@ final class RuleScript {
     in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, reading: (ViewRecording.Read) -> FlowValue?,
     view: () -> ViewAnswer, _ call: (@escaping ViewAnswer) throws(ScriptError) -> Answer
   ) throws(ScriptError) -> Answer {
+    guard remembersAnswers else { return try call(view()) }
     if let known = memo.recall(index, text: text, reading: reading), vm.chargeRecalledCall(known.cost) {
       return known.answer
     }

@@ -2,7 +2,8 @@
 /// answer: what ``CallMemo`` remembers a call's answer by.
 @usableFromInline
 final class ViewRecording {
-  /// One view read: `(which, tab, field, argument)` as ``RuleScript/ViewAnswer`` takes it. A
+  /// One view read: `(which, tab, field, argument)` as ``RuleScript/ViewAnswer`` takes it, equal
+  /// to another only when a script could not tell their arguments apart (``LuaIdentifiable``). A
   /// class: ``CallMemo`` keeps one per node and hands it to every recall (one reference, not
   /// four fields, to copy).
   @usableFromInline
@@ -28,7 +29,8 @@ final class ViewRecording {
     @usableFromInline
     static func == (lhs: Read, rhs: Read) -> Bool {
       lhs === rhs
-        || (lhs.which == rhs.which && lhs.tab == rhs.tab && lhs.field == rhs.field && lhs.argument == rhs.argument)
+        || (lhs.which == rhs.which && lhs.tab.isLuaIdentical(to: rhs.tab) && lhs.field == rhs.field
+          && lhs.argument.isLuaIdentical(to: rhs.argument))
     }
   }
 

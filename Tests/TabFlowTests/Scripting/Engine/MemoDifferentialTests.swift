@@ -1,0 +1,112 @@
+import Testing
+
+@testable import TabFlow
+
+/// Memos keyed by what Lua tells apart: a flow that remembers guards', deep links' and rules'
+/// answers (``CallMemo``) goes exactly where one that runs every call goes, over seeded walks
+/// whose payloads, context values and URLs are look-alikes Swift's `==` would conflate — `1` and
+/// `1.0`, `0` and `-0.0`, a composed and a decomposed `é` — and which the script's guards, rules
+/// and handlers tell apart (`math.type`, `1 / v`, `#v`).
+@MainActor
+@Suite struct MemoDifferentialTests {
+  static let composed = "\u{E9}"
+  static let decomposed = "e\u{301}"
+
+  /// Values Swift's `==` conflates in pairs.
+  static let lookAlikes: [FlowValue] = [
+    .int(1), .double(1.0), .int(0), .double(-0.0), .double(0.0), .string(composed), .string(decomposed),
+    .int(2), .double(2.5),
+  ]
+
+  static let script = """
+    tab "home" { root = "feed" }
+    tab "other" { root = "desk" }
+    screen "feed" { actions = { tap = { v = 0 }, "plain" } }
+    screen "desk" { actions = { "plain" } }
+    screen "item" { state = { v = 0, w = "" }, actions = { tap = { v = 0 }, "plain" } }
+    screen "note" { state = { kind = "" }, actions = { "plain" } }
+
+    -- What a value is, as only Lua can tell: integer or float, the sign of zero, its bytes.
+    local function kind(v)
+      if type(v) == "number" then
+        if math.type(v) == "integer" then return "int" end
+        if v == 0 and 1 / v < 0 then return "-0.0" end
+        return "float"
+      end
+      return type(v) .. #v
+    end
+
+    on("feed.tap", function(nav, p)
+      if type(p.v) == "string" then nav:push("item", { w = p.v }) else nav:push("item", { v = p.v }) end
+    end)
+    on("item.tap", function(nav, p) nav:push("note", { kind = kind(p.v) }) end)
+    on("*.plain", function(nav)
+      if nav.context.flag ~= nil then nav:push("note", { kind = "ctx " .. kind(nav.context.flag) }) else nav:pop() end
+    end)
+    deeplink("app://say/:s", function(nav, p) nav:push("note", { kind = "url " .. #p.s }) end)
+
+    guard("no float", function(change)
+      local stack = change.after.stack
+      local top = stack[#stack].state
+      if top.v ~= nil and math.type(top.v) == "float" and top.v ~= 2.5 then return false, "floats refused" end
+    end)
+    guard("no decomposed", function(change)
+      local stack = change.after.stack
+      local top = stack[#stack].state
+      if top.w ~= nil and #top.w == 3 then return false, "decomposed refused" end
+    end)
+    guard("no negative zero context", function(change)
+      local flag = change.context.flag
+      if type(flag) == "number" and flag == 0 and 1 / flag < 0 and change.after.depth > 3 then
+        return false, "negative zero"
+      end
+    end)
+    """
+
+  /// What a flow shows: every tab's screens with their state, the selected tab, the failures.
+  static func shown(_ flow: ScriptedFlow) -> String {
+    let tabs = flow.state.tabs.map { tab in
+      "\(tab.id): " + tab.stack.routes.map { "\($0.screen.name)\(FlowValue.object($0.screen.state))" }.joined(separator: " > ")
+    }
+    return tabs.joined(separator: " | ") + " @\(flow.state.selectedTab) failures: \(flow.failures.map(\.message))"
+  }
+
+  @Test(arguments: [1, 2, 3, 4])
+  func aRememberingFlowGoesWhereOneRunningEveryCallGoes(seed: Int) throws {
+    let running = try ScriptedFlow(Self.script)
+    running.rules.script.remembersAnswers = false
+    let remembering = try ScriptedFlow(Self.script)
+    remembering.rules.remembersRuleAnswers = true
+    var choices = SeededChoices(seed: UInt64(seed))
+    for step in 0..<300 {
+      let choice = choices.next(7)
+      let value = choices.pick(Self.lookAlikes)
+      let spelling = choices.next(2) == 0 ? Self.composed : Self.decomposed
+      let tab: TabID = choices.next(2) == 0 ? "home" : "other"
+      for flow in [running, remembering] {
+        switch choice {
+        case 0, 1: try? flow.send("tap", ["v": value])
+        case 2: try? flow.send("plain")
+        case 3: flow.store.send(.back)
+        case 4: flow.store.send(.openURL("app://say/" + spelling))
+        case 5: flow.store.send(.setContext("flag", value))
+        default: flow.store.send(.tabTapped(tab))
+        }
+      }
+      try #require(Self.shown(running) == Self.shown(remembering), "step \(step): choice \(choice), \(value)")
+    }
+  }
+
+  @Test func lookAlikeValuesAreDifferentKeys() {
+    #expect(!FlowValue.int(1).isLuaIdentical(to: .double(1.0)))
+    #expect(!FlowValue.double(0.0).isLuaIdentical(to: .double(-0.0)))
+    #expect(!FlowValue.string(Self.composed).isLuaIdentical(to: .string(Self.decomposed)))
+    #expect(!FlowValue.object([Self.composed: 1]).isLuaIdentical(to: .object([Self.decomposed: 1])))
+    #expect(FlowValue.object(["a": [1, 2.5, "x"]]).isLuaIdentical(to: .object(["a": [1, 2.5, "x"]])))
+    // Swift's own == still conflates them (JSON does not keep them apart): the memo must not use it.
+    #expect(FlowValue.int(1) == .double(1.0))
+    #expect(Self.composed == Self.decomposed)
+    let keys: Set<LuaIdentity<FlowValue>> = Set(Self.lookAlikes.map(LuaIdentity.init))
+    #expect(keys.count == Self.lookAlikes.count)
+  }
+}
