@@ -152,7 +152,16 @@ package struct LuaStack {
       switch lua_type(state, -1) {
       case LUA_TBOOLEAN: value = .bool(lua_toboolean(state, -1) != 0)
       case LUA_TNUMBER:
-        value = lua_isinteger(state, -1) != 0 ? .int(Int(lua_tointegerx(state, -1, nil))) : .double(lua_tonumberx(state, -1, nil))
+        if lua_isinteger(state, -1) != 0 {
+          value = .int(Int(lua_tointegerx(state, -1, nil)))
+        } else {
+          let number = lua_tonumberx(state, -1, nil)
+          guard number.isFinite else {  // the full reader names the field and refuses it
+            lua_settop(state, -3)
+            return false
+          }
+          value = .double(number)
+        }
       case LUA_TSTRING: value = .string(luaString(state, -1))
       default:
         lua_settop(state, -3)

@@ -117,7 +117,12 @@ struct LuaValueBridge {
         return .bool(lua_toboolean(L, index) != 0)
       case LUA_TNUMBER:
         if lua_isinteger(L, index) != 0 { return .int(Int(lua_tointegerx(L, index, nil))) }
-        return .double(lua_tonumberx(L, index, nil))
+        let number = lua_tonumberx(L, index, nil)
+        // JSON has no NaN or infinity: a value that holds one could never be saved.
+        guard number.isFinite else {
+          throw failure("is \(number.isNaN ? "nan" : number < 0 ? "-inf" : "inf"), not a finite number (state and payloads must be saveable as JSON)", at: place)
+        }
+        return .double(number)
       case LUA_TSTRING:
         return .string(luaString(L, index))
       case LUA_TTABLE:
@@ -180,20 +185,74 @@ struct LuaValueBridge {
       }
 
       var members: [String: FlowValue] = [:]
-      lua_pushnil(L)
-      while lua_next(L, index) != 0 {
-        guard lua_type(L, -2) == LUA_TSTRING else {
-          let key = keyDescription(at: -2)
-          lua_settop(L, -3)
-          throw failure("has the key \(key); a table must have only string keys or be an array 1...n", at: table.pointee)
+      let top = lua_gettop(L)
+      do throws(LuaError) {
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+          guard lua_type(L, -2) == LUA_TSTRING else {
+            let key = keyDescription(at: -2)
+            lua_settop(L, -3)
+            throw failure("has the key \(key); a table must have only string keys or be an array 1...n", at: table.pointee)
+          }
+          let key = luaString(L, -2)
+          let value = try read(
+            at: lua_gettop(L), depth: depth + 1, place: Place(component: .key(key), parent: table, table: nil))
+          // Swift keys compare by canonical equivalence, Lua's by bytes: two spellings of one
+          // text would silently become one member.
+          guard members.updateValue(value, forKey: key) == nil else {
+            lua_settop(L, -3)
+            throw failure(
+              "has two keys spelled '\(key)' in different Unicode forms (Lua tells them apart, the host cannot)",
+              at: table.pointee)
+          }
+          lua_settop(L, -2)
         }
-        let key = luaString(L, -2)
-        let value = try read(
-          at: lua_gettop(L), depth: depth + 1, place: Place(component: .key(key), parent: table, table: nil))
-        members[key] = value
-        lua_settop(L, -2)
+      } catch {
+        // The table's own order depends on the hash seed: report the failure of the first key in
+        // a stable order instead, so the same table always gets the same message.
+        lua_settop(L, top)
+        throw stableFailure(of: index, depth: depth, table: table) ?? error
       }
       return .object(members)
+    }
+
+    /// The failure reading the object at `index` gives when its keys are read in a stable order
+    /// (non-string keys first, by description; then string keys by their bytes), or `nil`.
+    mutating func stableFailure(of index: Int32, depth: Int, table: UnsafePointer<Place>) -> LuaError? {
+      let L = state
+      var strings: [(key: String, bytes: [UInt8])] = []
+      var others: [String] = []
+      lua_pushnil(L)
+      while lua_next(L, index) != 0 {
+        if lua_type(L, -2) == LUA_TSTRING {
+          let key = luaString(L, -2)
+          strings.append((key, Array(key.utf8)))
+        } else {
+          others.append(keyDescription(at: -2))
+        }
+        lua_settop(L, -2)
+      }
+      if let key = others.min() {
+        return failure("has the key \(key); a table must have only string keys or be an array 1...n", at: table.pointee)
+      }
+      strings.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+      var seen: [String: [UInt8]] = [:]
+      for (key, bytes) in strings {
+        if seen.updateValue(bytes, forKey: key) != nil {
+          return failure(
+            "has two keys spelled '\(key)' in different Unicode forms (Lua tells them apart, the host cannot)",
+            at: table.pointee)
+        }
+        luaPushString(L, key)
+        lua_rawget(L, index)
+        defer { lua_settop(L, -2) }
+        do throws(LuaError) {
+          _ = try read(at: lua_gettop(L), depth: depth + 1, place: Place(component: .key(key), parent: table, table: nil))
+        } catch {
+          return error
+        }
+      }
+      return nil
     }
 
     /// The error for a table with a positive length that is not exactly an array 1...length.

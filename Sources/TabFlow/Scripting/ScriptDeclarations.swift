@@ -88,6 +88,17 @@ extension ScriptDeclarations {
         name: name, title: text(item["title"]), stateDefaults: item["state"]?.objectValue ?? [:], actions: actions))
     }
     let names = screens.map(\.name)
+    // The DSL refuses a name declared twice byte for byte; Swift compares names by canonical
+    // equivalence, so two spellings of one text (a composed and a decomposed `é`) would be merged
+    // here though Lua tells them apart. Such names are refused.
+    func refuseSpellings(of declared: [String], _ what: String) throws(ScriptError) {
+      var seen = Set<String>()
+      for name in declared where !seen.insert(name).inserted {
+        throw fail("\(what) '\(name)' is declared twice in different Unicode spellings (normalize the script's text)")
+      }
+    }
+    try refuseSpellings(of: names, "screen")
+    for screen in screens { try refuseSpellings(of: screen.actionList, "screen '\(screen.name)': action") }
 
     tabs = []
     for item in list(decl["tabs"]) {
@@ -103,6 +114,7 @@ extension ScriptDeclarations {
         leave: LeavePolicy(rawValue: text(item["leave"]) ?? "keep") ?? .keep,
         navigation: item["navigation"] != .bool(false)))
     }
+    try refuseSpellings(of: tabs.map(\.id), "tab")
     guard !tabs.isEmpty else { throw fail("the script declares no tab (add e.g. tab \"home\" { root = \"feed\" })") }
 
     let declaredRules = list(decl["rules"]).compactMap { item in
