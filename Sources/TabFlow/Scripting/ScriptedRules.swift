@@ -365,8 +365,11 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// Replaces the script and returns `state` migrated to it. The new script is loaded and checked
   /// in a fresh VM and swapped in only if that succeeds, it still declares every tab and screen
   /// `state` uses, and migrating loses nothing; otherwise the old rules stay active, nothing
-  /// changes, and the error says which tab or screen is in use, or what would be lost (pushes on
-  /// a root the new script declares `navigation = false`).
+  /// changes, and the error says which tab or screen is in use, or what would be lost: pushes on
+  /// a root the new script declares `navigation = false`, or the value of a screen's field whose
+  /// kind changed (`id = 0` became `id = ""` while `item(id=3)` is on a stack; the error names
+  /// the screen, the field, both kinds and the value). A value that is the old default becomes
+  /// the new default.
   ///
   /// The migrated state has the new script's tabs in its order (tabs it adds start at their
   /// roots, each root takes its tab's `navigation` option; selection, history and context are
@@ -394,8 +397,11 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// `state` migrated to `candidate`, or an error naming what does not fit: a screen the catalog
-  /// lacks, a tab or screen `state` uses that `candidate` drops, and — when
-  /// `requiringCatalogScreens` — a catalog screen `candidate` does not declare.
+  /// lacks, a tab or screen `state` uses that `candidate` drops, — when
+  /// `requiringCatalogScreens` — a catalog screen `candidate` does not declare, and what
+  /// migrating would lose (a ``MigrationConflict``): a value of a dynamic screen's field whose
+  /// kind changed (unless it is the current script's default, never set), pushes on a root that
+  /// loses its navigation.
   func compatibility(
     of candidate: RuleScript, keeping state: TabCoordinatorState<Screen>, requiringCatalogScreens: Bool = false
   ) throws(ScriptError) -> TabCoordinatorState<Screen> {
@@ -415,19 +421,33 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
         file: candidate.chunk)
     }
     for tab in state.tabs {
+      let path = { tab.stack.routes.map { self.codec.name($0.screen) }.joined(separator: " > ") }
       for route in tab.stack.routes {
         let name = codec.name(route.screen)
         guard screens.contains(name) else {
           throw ScriptError(
             .declaration,
-            reason: "reload rejected: screen '\(name)' is in use (\(tab.id): "
-              + tab.stack.routes.map { codec.name($0.screen) }.joined(separator: " > ")
-              + ") but the new script does not declare it",
+            reason: "reload rejected: screen '\(name)' is in use (\(tab.id): \(path())) but the new script does not declare it",
             file: candidate.chunk)
+        }
+        // Dynamic screens take the new fields: a value of a kind its field no longer takes
+        // would be lost (typed screens keep their Swift shape).
+        guard codec.names == nil, let declaration = candidate.declarations.screen(named: name) else { continue }
+        let state = codec.describe(route.screen).state
+        if let lost = declaration.lostField(in: state, previous: script.declarations.screen(named: name)) {
+          let conflict = MigrationConflict(.fieldKindChanged(
+            screen: name, field: lost.name, from: lost.value.kindName, to: lost.declared.kindName,
+            value: Self.shortened(lost.value.description), tab: tab.id, path: path()))
+          throw ScriptError(.declaration, reason: "reload rejected: \(conflict)", file: candidate.chunk)
         }
       }
     }
     return try Self.migrate(state, to: candidate.declarations, codec: codec, chunk: candidate.chunk)
+  }
+
+  /// `text`, or its first 40 characters and `…` when it is longer (a value quoted in a message).
+  static func shortened(_ text: String) -> String {
+    text.count <= 40 ? text : text.prefix(40) + "…"
   }
 
   /// Swaps in a script ``compatibility(of:keeping:requiringCatalogScreens:)`` accepted.

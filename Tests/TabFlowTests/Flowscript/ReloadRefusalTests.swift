@@ -27,5 +27,28 @@ extension FlowscriptTests {
         #expect(result.stdoutLines.last == "home: list > detail(n=1) > detail(n=1) — pushed detail")
       }
     }
+
+    @Test func aFieldWhoseKindChangedUnderAValueIsRefusedNamingScreenFieldAndKinds() async throws {
+      try await Workspace.with { workspace in
+        let flow = try workspace.write("flow.lua", Self.script)
+        try workspace.write(
+          "text.lua",
+          Self.script.replacingOccurrences(of: "state = { n = 0 }", with: #"state = { n = "" }"#)
+            .replacingOccurrences(of: "{ n = 1 }", with: #"{ n = "one" }"#))
+        let result = try await FlowscriptCLI.run(
+          ["repl", flow], stdin: "list.open\nreload text.lua\nexpect top detail {n=1}\nback\nreload text.lua\nlist.open\n")
+        #expect(result.exitCode == 0)
+        #expect(result.stderrLines == [
+          "error: reload failed, the old rules stay active: text.lua: reload rejected: field 'n' of screen 'detail' changes "
+            + "from integer to string, but 'detail' is in use with n = 1 (home: list > detail) and would lose that value; "
+            + "close it first or keep the field's kind"
+        ])
+        // Once the screen is closed, the reload goes through and the new kind applies.
+        #expect(result.stdoutLines.suffix(2) == [
+          "reloaded text.lua: 1 rules; navigation kept (undo history cleared)",
+          #"home: list > detail(n="one") — pushed detail"#,
+        ])
+      }
+    }
   }
 }
