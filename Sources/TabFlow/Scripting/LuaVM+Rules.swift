@@ -16,12 +16,16 @@ extension LuaVM {
     defer { lua_settop(L, top) }
     guard lua_checkstack(L, 4) != 0 else { throw .misuse("the Lua stack cannot grow") }
     let viewBox = LuaFunctionBox(name: "nav", vm: self, body: view)
-    let hintBox = LuaFunctionBox(name: "hint", vm: self) { stack in
+    let hintBox = LuaFunctionBox(name: "hint", vm: self) { [unowned self] stack in
       var candidates: [String] = []
       if case let .array(items) = try stack.value(at: 2) {
         candidates = items.compactMap { if case let .string(text) = $0 { text } else { nil } }
       }
-      try stack.push(Suggestions.hint(for: stack.string(at: 1) ?? "", in: candidates))
+      // The search is bounded, and what it did is charged to the script's budget like any work
+      // done on its behalf (a mistyped 100,000-character name cannot stall an action).
+      let found = Suggestions.search(for: stack.string(at: 1) ?? "", in: candidates)
+      _ = chargeHostWork(found.work + candidates.count)
+      try stack.push(Suggestions.hint(suggesting: found.suggestion))
       return 1
     }
     boxes += [viewBox, hintBox]

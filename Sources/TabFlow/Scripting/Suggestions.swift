@@ -26,7 +26,12 @@ package enum Suggestions {
 
   /// ` — did you mean 'x'?` or an empty string.
   package static func hint(for name: String, in candidates: some Sequence<String>) -> String {
-    closest(to: name, in: candidates).map { " — did you mean '\($0)'?" } ?? ""
+    hint(suggesting: closest(to: name, in: candidates))
+  }
+
+  /// ` — did you mean 'x'?` for a suggestion, or an empty string for none.
+  package static func hint(suggesting suggestion: String?) -> String {
+    suggestion.map { " — did you mean '\($0)'?" } ?? ""
   }
 
   /// An upper bound of the work ``closest(to:in:)`` and ``hint(for:in:)`` do for `name` and

@@ -152,3 +152,24 @@ import Testing
     #expect(errors == ["error: shop.lua:9: attempt to assign 'alpha.x' inside rule 'feed.later' — tables defined at load time are read-only (keep state in screen state or context)"], "\(errors)")
   }
 }
+
+/// A rule's every line is bounded: the host's work for it — here the did-you-mean search for a
+/// mistyped screen name, against many declared screens — is charged to its instruction budget.
+@MainActor
+@Suite struct HostWorkBudgetTests {
+  @Test func suggestionsForMistypedNamesAreChargedToTheBudget() throws {
+    let screens = (0..<300).map { "screen \"screen_\($0)_with_a_longish_name\" {}" }.joined(separator: "\n")
+    let flow = try ScriptedFlow(
+      """
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { "tap" } }
+      \(screens)
+      on("feed.tap", function(nav)
+        for i = 1, 1000 do pcall(nav.push, nav, string.rep("q", 50) .. i) end
+        nav:push("feed")
+      end)
+      """, limits: LuaVM.Limits(deadline: nil))
+    let error = try #require(throws: ScriptError.self) { try flow.batch("tap") }
+    #expect(error.message.contains("instruction budget of 10000000 exceeded"), "\(error.message)")
+  }
+}
