@@ -39,6 +39,47 @@ public struct ScriptLink: Hashable, Sendable {
     return nil
   }
 
+  /// Why a URL cannot carry the `:param` fields of this link's screen, declared as `declaration`
+  /// — a field that is a list or a table: no URL can show the screen, nor open it — or `nil`
+  /// when each is a string, a number or a boolean. `flowscript check` reports it.
+  public func parameterProblem(declaration: ScreenDeclaration) -> String? {
+    guard let path = try? DeepLinkPattern(pattern).parameterNames else { return nil }
+    for name in path {
+      guard let declared = declaration.stateDefaults[name], Self.text(of: declared) == nil else { continue }
+      return "link '\(pattern)': ':\(name)' is a \(Self.kind(of: declared)) field of \(screen), which a URL cannot carry "
+        + "(a link's parameters are strings, numbers or booleans)"
+    }
+    return nil
+  }
+
+  /// Why this link writes no URL for its screen in `state` (its declaration `declaration`), or
+  /// `nil` when it writes one: a path field that is empty, or that is a list or a table, or
+  /// another field that is a list or a table changed from its default.
+  public func urlProblem(for state: [String: FlowValue], declaration: ScreenDeclaration) -> String? {
+    guard let path = try? DeepLinkPattern(pattern).parameterNames else { return nil }
+    for name in path {
+      guard let value = state[name] else { return "\(screen) has no field \(name), which \(pattern) needs" }
+      guard let text = Self.text(of: value) else {
+        return "\(screen).\(name) is a \(Self.kind(of: value)), which \(pattern) cannot write in a URL"
+      }
+      if text.isEmpty { return "\(screen).\(name) is empty, and \(pattern) needs a non-empty :\(name)" }
+    }
+    for name in state.keys.sorted() where !path.contains(name) {
+      guard let value = state[name], value != declaration.stateDefaults[name], Self.text(of: value) == nil else { continue }
+      return "\(screen).\(name) is a \(Self.kind(of: value)) changed from its default, which \(pattern) cannot write in a URL"
+    }
+    return nil
+  }
+
+  /// `list` or `table` (or the kind's name), as a link's messages say it.
+  private static func kind(of value: FlowValue) -> String {
+    switch value {
+    case .array: return "list"
+    case .object: return "table"
+    default: return value.kindName
+    }
+  }
+
   /// The URL parameters of a screen's `state`, or `nil` when the URL cannot carry it (a path
   /// field is missing, or a list or table differs from its default).
   @usableFromInline
@@ -60,6 +101,8 @@ public struct ScriptLink: Hashable, Sendable {
     var payload: [String: FlowValue] = [:]
     for (name, text) in parameters {
       guard let declared = declaration.stateDefaults[name] else { continue }
+      if case .array = declared { throw DeepLinkHandlerError(Self.uncarried(screen, name, declared, pattern)) }
+      if case .object = declared { throw DeepLinkHandlerError(Self.uncarried(screen, name, declared, pattern)) }
       guard let value = Self.value(of: text, like: declared) else {
         let kind = declared.kindName
         throw DeepLinkHandlerError("\(screen).\(name) must be \(kind.first == "i" ? "an" : "a") \(kind), got '\(text)'")
@@ -67,6 +110,11 @@ public struct ScriptLink: Hashable, Sendable {
       payload[name] = value
     }
     return payload
+  }
+
+  /// A URL parameter given for a list or table field: no text reads as one.
+  private static func uncarried(_ screen: String, _ name: String, _ declared: FlowValue, _ pattern: String) -> String {
+    "\(screen).\(name) is a \(kind(of: declared)) field, which a URL cannot carry (\(pattern))"
   }
 
   private static func text(of value: FlowValue) -> String? {

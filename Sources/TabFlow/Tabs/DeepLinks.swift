@@ -127,6 +127,31 @@ public struct DeepLinks<Screen> {
     return nil
   }
 
+  /// Why `url` matches no pattern when it is a pattern's URL with a path parameter left empty
+  /// (`shop://item/` for `shop://item/:id`: an empty segment is no segment, so it matches
+  /// nothing): that pattern, as written, and the parameter's name; `nil` when there is none.
+  public func emptyParameter(in url: String) -> (pattern: String, parameter: String)? {
+    guard let separator = url.firstRange(of: "://") else { return nil }
+    let scheme = url[..<separator.lowerBound].lowercased()
+    var rest = url[separator.upperBound...]
+    if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+    let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
+    for pattern in patterns where pattern.scheme == scheme && pattern.segments.count == parts.count {
+      var empty: String?
+      let matches = zip(pattern.segments, parts).allSatisfy { segment, part in
+        switch segment {
+        case let .literal(literal):
+          return literal == part
+        case let .parameter(name):
+          if part.isEmpty, empty == nil { empty = name }
+          return true
+        }
+      }
+      if matches, let empty { return (pattern.text, empty) }
+    }
+    return nil
+  }
+
   /// The first pattern matching `url`, with its parameters and handler. Inlinable (the
   /// matching itself is not generic), so opening a link runs specialized for the screen type.
   @inlinable

@@ -97,8 +97,11 @@ struct StateExplorer {
         case .unexplorable: label = "not explored"
         case .linkNeverOpens: label = "deferred link never opens"
         case .linkRoundTrip: label = "link does not round-trip"
+        case .linkParameter: label = "link cannot be written"
         }
         Output.line("\(label): \(finding.message)")
+        // A declaration's problem needs no lines to show.
+        guard finding.kind != .linkParameter else { continue }
         Output.line("  reproduce: \(sendCommand) " + finding.lines.map(Self.quote).joined(separator: " "))
       }
       for screen in unreachedScreens {
@@ -134,6 +137,13 @@ struct StateExplorer {
     session.isExploring = true
     defer { session.isExploring = false }
     let declarations = session.rules.declarations
+    for link in declarations.links {
+      guard let declaration = declarations.screen(named: link.screen),
+        let problem = link.parameterProblem(declaration: declaration)
+      else { continue }
+      report.findings.append(Finding(
+        kind: .linkParameter, message: problem + (link.line.map { " (\(session.chunk):\($0))" } ?? ""), lines: []))
+    }
     var inputs = Inputs(declarations: declarations, contextFlags: contextFlags)
     let workers = ExplorationWorkers(session: session, count: jobs)
     let initial = session.state

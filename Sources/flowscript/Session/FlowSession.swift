@@ -25,6 +25,8 @@ final class FlowSession {
   @exclusivity(unchecked) private var history: [State] = []
   /// What kind of failure the last failed line was.
   @exclusivity(unchecked) private(set) var lastFailureKind: FailureKind?
+  /// Why the coordinator refused the last failed line, when it did.
+  @exclusivity(unchecked) private var lastBatchFailure: BatchFailure?
   /// Whether the previous line failed, and why (for `expect error`).
   private(set) var lastFailure: String?
   /// The Lua traceback of the last failed line, when a rule error failed it (shown with --verbose).
@@ -80,6 +82,7 @@ final class FlowSession {
   /// Runs one line and says what happened.
   func execute(_ line: FlowLine) -> LineOutcome {
     lastFailureKind = .input
+    lastBatchFailure = nil
     lastTraceback = nil
     lastReports.removeAll(keepingCapacity: true)
     var outcome = run(line)
@@ -106,6 +109,19 @@ final class FlowSession {
 
   /// The URL of a state's selected top screen.
   func currentURL(of state: State) -> String? { coordinator.deepLinks.url(for: state) }
+
+  /// Why the selected tab's top screen has no URL: no link declares it, or the first link that
+  /// does cannot write its state (an empty path field, a list or table field).
+  private var noURLReason: String {
+    let top = state.selectedStack.top.screen
+    let declarations = rules.declarations
+    let links = declarations.links.filter { $0.screen == top.name }
+    guard let declaration = declarations.screen(named: top.name), !links.isEmpty else {
+      return "no link declares \(top.name)"
+    }
+    return links.lazy.compactMap { $0.urlProblem(for: top.state, declaration: declaration) }.first
+      ?? "no link of \(top.name) writes its state"
+  }
 
   /// Puts the session in `state` (the explorer visits many states); forgets the undo history.
   func load(_ state: State) {
@@ -137,9 +153,13 @@ final class FlowSession {
     case .back:
       return drive(.back)
     case let .url(url):
-      return drive(.openURL(url))
+      let outcome = drive(.openURL(url))
+      if case .noDeepLinkMatch? = lastBatchFailure?.reason, let empty = coordinator.deepLinks.emptyParameter(in: url) {
+        return .failed("no deep link matches '\(url)': :\(empty.parameter) is empty (\(empty.pattern) needs a value for it)")
+      }
+      return outcome
     case .currentURL:
-      return .info(currentURL ?? "(no url: no link declares \(state.selectedStack.top.screen.name))")
+      return .info(currentURL ?? "(no url: \(noURLReason))")
     case let .set(key, value):
       return drive(.setContext(key, value == .null ? nil : value))
     case let .expect(expectation):
@@ -189,6 +209,7 @@ final class FlowSession {
       if case let .rejected(rejected) = output { lastRejected = rejected }
       if let failure = output.failure {
         lastFailureKind = FailureKind(failure)
+        lastBatchFailure = failure
         if case let .ruleFailed(rule) = failure.reason { lastTraceback = rule.traceback }
         return .failed(Self.message(for: failure))
       }
@@ -364,6 +385,9 @@ enum FailureKind: Equatable {
   case linkNeverOpens
   /// A screen whose link, opened, does not show it again (reported by `check`).
   case linkRoundTrip
+  /// A link whose path parameter is a list or table field, which no URL can carry (reported by
+  /// `check` before it explores).
+  case linkParameter
 
   init(_ failure: BatchFailure) {
     switch (failure.reason, failure.source) {
