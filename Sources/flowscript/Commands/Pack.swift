@@ -3,13 +3,16 @@ import Foundation
 import TabFlow
 
 extension Flowscript {
-  /// `flowscript pack RULES.lua --key KEY --release N [--name NAME] [--out FILE]`.
+  /// `flowscript pack RULES.lua --key KEY --release N [--name NAME] [--out FILE] [--force]`.
   struct Pack: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Sign a rule script as a rule package for installed apps.",
       discussion: """
         Validates the script first (what check does before exploring) and refuses to pack one that \
         fails. The package is JSON: the script, its SHA-256, the release and an Ed25519 signature.
+        The package is written whole or not at all (mode 0644). An existing file is replaced only \
+        with --force, and never a private key (--key or any other), the script itself (by any \
+        path or link), or anything that is not a regular file.
         Example: flowscript pack shop.lua --key release.key --release 7
         """)
 
@@ -28,6 +31,9 @@ extension Flowscript {
     @Option(help: "Where to write the package (default: NAME.flowpkg).")
     var out: String?
 
+    @Flag(help: "Overwrite an existing output file (never a private key or the script).")
+    var force = false
+
     func run() throws {
       let source = try ScriptOptions(script: script, budget: ScriptOptions.defaultBudget, memory: ScriptOptions.defaultMemory).source()
       let signingKey = try PackageFiles.signingKey(key)
@@ -44,11 +50,11 @@ extension Flowscript {
         throw CommandFailure.usage("refusing to pack \(script): \(error)")
       }
       let path = out ?? "\(package.name).flowpkg"
-      do {
-        try package.encoded().write(to: URL(fileURLWithPath: path), options: .atomic)
-      } catch {
-        throw CommandFailure.usage("\(path): cannot write: \((error as NSError).localizedDescription)")
-      }
+      let inputs = [
+        ProtectedInput(path: script, role: "the script being packed"),
+        ProtectedInput(path: key, role: "the signing key given with --key"),
+      ]
+      try OutputFile.write(package.encoded(), to: path, mode: 0o644, force: force, protecting: inputs)
       Output.line("packed \(package.name) release \(package.release) → \(path) (signed by key \(package.keyID))")
     }
   }

@@ -5,6 +5,36 @@ import TabFlow
 /// usage error (exit 2) naming the file, except a package that reads but fails a check, which the
 /// caller decides about.
 enum PackageFiles {
+  /// The label a private key's text starts with (`tabflow-ed25519-private`), taken from a key's
+  /// own text form so it cannot drift from what `keygen` writes (TabFlow keeps the constant to itself).
+  static let privateKeyLabel = String(RuleSigningKey().text.prefix { $0 != " " })
+
+  /// Whether the file at `path` holds a private signing key: its text, after any byte-order mark
+  /// and white space (which reading a key skips too), starts with ``privateKeyLabel``, whatever
+  /// follows — a damaged key is still secret. `nil` when the file cannot be read, so a caller
+  /// cannot tell. Reads only the first bytes, and never waits on a pipe or device.
+  static func holdsPrivateKey(_ path: String) -> Bool? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    var count = 0
+    while count < bytes.count {
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        Foundation.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+      }
+      if read < 0, errno == EINTR { continue }
+      if read < 0 { return nil }
+      if read == 0 { break }
+      count += read
+    }
+    var head = bytes[..<count].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    if head.starts(with: [0xEF, 0xBB, 0xBF]) {
+      head = head.dropFirst(3).drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    }
+    return head.starts(with: Array(privateKeyLabel.utf8))
+  }
+
   /// The public keys in `paths` (`KEY.pub` files `flowscript keygen` wrote).
   static func publicKeys(_ paths: [String]) throws -> [RulePublicKey] {
     var keys: [RulePublicKey] = []

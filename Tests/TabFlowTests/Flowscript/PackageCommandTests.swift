@@ -33,10 +33,10 @@ extension FlowscriptTests {
         #expect(try mode(key + ".pub") == 0o644)
         #expect(try String(contentsOfFile: key, encoding: .utf8).hasPrefix("tabflow-ed25519-private "))
         #expect(try String(contentsOfFile: key + ".pub", encoding: .utf8).hasPrefix("tabflow-ed25519-public "))
-        // A key is never overwritten.
+        // A key is never overwritten (OutputOverwriteTests has the rest).
         let again = try await FlowscriptCLI.run(["keygen", "--out", key])
         #expect(again.exitCode == 2)
-        #expect(again.stderr.contains("exists"))
+        #expect(again.stderr.contains("\(key): is a private signing key"))
         let missing = try await FlowscriptCLI.run(["keygen"])
         #expect(missing.exitCode == 2)
       }
