@@ -20,17 +20,22 @@ public struct ShopApp: Reducer {
   /// The Lua rules running now (swapped in place by installs and rollbacks).
   public var rules: ScriptedRules<ShopScreen, ShopAction> { delivery.rules }
 
-  /// Loads the rules from a script's text (default: the bundled `shop.lua`), then the newest
-  /// package in `packageFolder` signed by one of `pinnedKeys`.
+  /// The app runtime this build declares: it takes only rule packages packed for it
+  /// (`flowscript pack … --runtime 1.0`).
+  public static let runtime = "1.0"
+
+  /// Loads the rules from a script's text (default: the bundled `shop.lua`, release
+  /// `bundledRelease`), then the newest package in `packageFolder` signed by one of `pinnedKeys`,
+  /// for ``runtime`` and above the bundled release.
   public init(
-    script: String? = nil, clock: any Clock<Duration> = ContinuousClock(),
+    script: String? = nil, bundledRelease: Int = 1, clock: any Clock<Duration> = ContinuousClock(),
     pinnedKeys: [RulePublicKey] = [], packageFolder: String? = nil, canary: RuleCanary? = nil
   ) throws(ScriptError) {
     let source: String
     if let script { source = script } else { source = try Self.bundledScript }
     delivery = try RuleDelivery(
-      bundledScript: source, name: "shop.lua", catalog: ShopScreen.catalog, pinnedKeys: pinnedKeys,
-      folder: packageFolder, canary: canary)
+      bundledScript: source, name: "shop.lua", bundledRelease: bundledRelease, runtime: Self.runtime,
+      catalog: ShopScreen.catalog, pinnedKeys: pinnedKeys, folder: packageFolder, canary: canary)
     self.clock = clock
   }
 

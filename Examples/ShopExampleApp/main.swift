@@ -3,7 +3,8 @@ import ShopExample
 import TabFlow
 
 /// `tabflow-example [SCRIPT.lua]`: runs the example shop through a Store and prints each step,
-/// then takes release 2 of the flow as a signed rule package while it runs.
+/// then takes release 2 of the flow as a signed rule package while it runs, and finally launches
+/// as an app update whose bundle carries release 3: the downloaded release 2 is ignored.
 @MainActor
 func runExample() async throws {
   let arguments = CommandLine.arguments.dropFirst()
@@ -11,7 +12,10 @@ func runExample() async throws {
   // The team's key: made once with `flowscript keygen`, its public half pinned in the app. Made
   // here so the example runs on its own.
   let teamKey = RuleSigningKey()
-  let app = try ShopApp(script: script, pinnedKeys: [teamKey.publicKey])
+  // Packages are kept here between launches (an app's Application Support folder).
+  let folder = NSTemporaryDirectory() + "tabflow-example-\(UUID().uuidString)"
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let app = try ShopApp(script: script, bundledRelease: 1, pinnedKeys: [teamKey.publicKey], packageFolder: folder)
   let store = Store(initialState: try app.initialState()) { app }
 
   func show(_ step: String) {
@@ -37,8 +41,9 @@ func runExample() async throws {
   show("open shop://item/9")
 
   // Release 2 of the flow arrives as bytes the app fetched (`flowscript pack shop-confirm.lua
-  // --key KEY --release 2`); installing keeps the navigation.
-  let release2 = try RulePackage(script: ShopApp.confirmingScript, name: "shop", release: 2, signedWith: teamKey)
+  // --key KEY --release 2 --runtime 1.0`); installing keeps the navigation.
+  let release2 = try RulePackage(
+    script: ShopApp.confirmingScript, name: "shop", release: 2, runtime: ShopApp.runtime, signedWith: teamKey)
   await store.send(.adoptReloaded(try app.install(release2.encoded(), keeping: store.state))).finish()
   show("install rule package release 2 (navigation kept)")
   await send(.buyTapped, "buy (release 2 asks for confirmation in a sheet)")
@@ -54,6 +59,13 @@ func runExample() async throws {
   } catch {
     print("rejected a tampered package: \(error)\n  still running release \(app.delivery.installedRelease)")
   }
+
+  // An app update ships release 3 of the flow in its bundle. At its first launch the downloaded
+  // release 2, still in the folder, is older than the bundle: ignored, and the report says why.
+  let updated = try ShopApp(
+    script: ShopApp.confirmingScript, bundledRelease: 3, pinnedKeys: [teamKey.publicKey], packageFolder: folder)
+  print("app update with bundled release 3 launches: \(updated.delivery.launchReport)")
+  print("  running release \(updated.delivery.installedRelease)")
 }
 
 do {

@@ -9,20 +9,33 @@ public struct RuleLaunchReport: Hashable, Sendable, CustomStringConvertible {
     public let error: RulePackageError
   }
 
-  /// The release running: 0 for the bundled script.
+  /// The release running: the bundled script's release when no package is taken.
   public let release: Int
   /// The package file it came from; `nil` for the bundled script.
   public let path: String?
   /// The packages passed over: those that failed a check of their own (shape, signature,
-  /// rejected release) in file order, then those whose script did not fit, newest first.
+  /// runtime, rejected or older release) in file order, then those whose script did not fit,
+  /// newest first.
   public let skipped: [Skipped]
+  /// Why a copy of the floor in the package folder could not be read, if one could not: every
+  /// release it might list was refused (fail closed) until a newer one is installed.
+  public let floorProblem: String?
+
+  /// A report: what runs, from which file, what was passed over and why.
+  init(release: Int, path: String?, skipped: [Skipped], floorProblem: String? = nil) {
+    self.release = release
+    self.path = path
+    self.skipped = skipped
+    self.floorProblem = floorProblem
+  }
 
   /// Whether the bundled script runs.
   public var usesBundledScript: Bool { path == nil }
 
   /// `release 7 (…/shop-7.flowpkg)` or `bundled rules`, then each skipped file and why.
   public var description: String {
-    var text = path.map { "release \(release) (\($0))" } ?? "bundled rules"
+    var text = path.map { "release \(release) (\($0))" } ?? (release == 0 ? "bundled rules" : "bundled rules (release \(release))")
+    if let floorProblem { text += "; the floor could not be read (\(floorProblem)): older releases refused" }
     for skipped in skipped {
       text += "; skipped \(skipped.path): \(skipped.error)"
     }

@@ -24,6 +24,14 @@ public enum RulePackageError: Error, Hashable, Sendable, CustomStringConvertible
   case notNewer(release: Int, installed: Int)
   /// This release was installed before and rolled back by the canary; it is never taken again.
   case rejectedRelease(Int)
+  /// The release is not above the highest release this app has taken (its ``RuleFloor``), so it
+  /// is an older package replayed: refused, even when the folder that held the newer one is gone.
+  case belowFloor(release: Int, highest: Int)
+  /// The record of rolled-back releases could not be read, and this release is not above the
+  /// highest the app has taken, so it may be one the canary rolled back: refused (fail closed).
+  case floorUnreadable(release: Int, reason: String)
+  /// The package is for another app runtime (``RulePackage/runtime``) than the app's.
+  case otherRuntime(package: String, app: String)
   /// The script does not load in a fresh VM under the app's limits, or fails validation (a syntax
   /// error, a rule for an unknown screen, an undeclared tab …). The script error says where.
   case scriptFailed(ScriptError)
@@ -34,7 +42,7 @@ public enum RulePackageError: Error, Hashable, Sendable, CustomStringConvertible
   case storage(path: String, reason: String)
 
   /// The check that failed, one word: `json`, `format`, `version`, `field`, `sha256`, `key`,
-  /// `signature`, `release`, `script`, `compatibility`, `storage`.
+  /// `signature`, `release`, `runtime`, `script`, `compatibility`, `storage`.
   public var check: String {
     switch self {
     case .malformed: return "json"
@@ -44,7 +52,8 @@ public enum RulePackageError: Error, Hashable, Sendable, CustomStringConvertible
     case .digestMismatch: return "sha256"
     case .unknownKey: return "key"
     case .badSignature: return "signature"
-    case .notNewer, .rejectedRelease: return "release"
+    case .notNewer, .rejectedRelease, .belowFloor, .floorUnreadable: return "release"
+    case .otherRuntime: return "runtime"
     case .scriptFailed: return "script"
     case .incompatible: return "compatibility"
     case .storage: return "storage"
@@ -59,6 +68,7 @@ public enum RulePackageError: Error, Hashable, Sendable, CustomStringConvertible
     case let .unknownFormat(format): reason = "format is '\(format)', expected '\(RulePackage.format)'"
     case let .unsupportedVersion(version):
       reason = "version \(version) is not supported (this TabFlow reads version \(RulePackage.version))"
+        + (version == 1 ? "; version 1 packages name no app runtime: pack it again with --runtime" : "")
     case let .missingField(field): reason = "missing field '\(field)'"
     case let .invalidField(field, why): reason = "field '\(field)' \(why)"
     case let .digestMismatch(declared, actual):
@@ -68,6 +78,12 @@ public enum RulePackageError: Error, Hashable, Sendable, CustomStringConvertible
     case let .notNewer(release, installed):
       reason = "release \(release) is not above the installed release \(installed) (no downgrade or replay)"
     case let .rejectedRelease(release): reason = "release \(release) was rolled back by the canary and is not taken again"
+    case let .belowFloor(release, highest):
+      reason = "release \(release) is not above release \(highest), the highest this app has taken (no downgrade or replay)"
+    case let .floorUnreadable(release, why):
+      reason = "release \(release) may have been rolled back: the record of rolled-back releases is unreadable (\(why))"
+    case let .otherRuntime(package, app):
+      reason = "the package is for runtime '\(package)', this app is runtime '\(app)'"
     case let .scriptFailed(error): reason = "the script does not load: \(error)"
     case let .incompatible(error): reason = "the script does not fit the app: \(error)"
     case let .storage(path, why): reason = "cannot access \(path): \(why)"

@@ -1,13 +1,17 @@
 import Foundation
 
 /// The folder an app keeps its rule packages in: the installed one and the one before it
-/// (`NAME-RELEASE.flowpkg`, written atomically), and the releases the canary rejected
-/// (`rejected-releases.json`).
+/// (`NAME-RELEASE.flowpkg`), the app's ``RuleFloor`` in two copies (`floor.json`,
+/// `floor.copy.json`: losing or corrupting one cannot lower it), and the canary's count of the
+/// release it watches (`canary.json`). Every file is written atomically.
 struct RulePackageFolder {
   let path: String
 
   static let fileExtension = "flowpkg"
-  static let rejectedFile = "rejected-releases.json"
+  static let floorFiles = ["floor.json", "floor.copy.json"]
+  /// Where earlier versions kept the rolled-back releases (a JSON array); still read.
+  static let legacyRejectedFile = "rejected-releases.json"
+  static let canaryFile = "canary.json"
 
   /// The package files, by name (which release each holds is for its signed content to say).
   func packageFiles() -> [String] {
@@ -45,19 +49,64 @@ struct RulePackageFolder {
     try? FileManager.default.removeItem(atPath: file)
   }
 
-  /// The releases the canary rejected; an unreadable list is empty (it only ever adds refusals).
-  func rejectedReleases() -> Set<Int> {
-    let file = (path as NSString).appendingPathComponent(Self.rejectedFile)
-    guard let data = FileManager.default.contents(atPath: file),
-      let releases = try? JSONDecoder().decode([Int].self, from: data)
-    else { return [] }
-    return Set(releases)
+  /// What the folder knows of the floor: the copies it could read, merged, and why any copy it
+  /// could not read failed (a copy that is absent is not a problem; one that is there but not a
+  /// floor is — it may list a rolled-back release).
+  func floor() -> (floor: RuleFloor, unreadable: String?) {
+    var merged = RuleFloor()
+    var problems: [String] = []
+    for name in Self.floorFiles {
+      let file = self.file(name)
+      guard let data = FileManager.default.contents(atPath: file) else {
+        if FileManager.default.fileExists(atPath: file) { problems.append("\(name) cannot be read") }
+        continue
+      }
+      guard let copy = try? JSONDecoder().decode(RuleFloor.self, from: data) else {
+        problems.append("\(name) is not a floor")
+        continue
+      }
+      merged = merged.merging(copy)
+    }
+    let legacy = file(Self.legacyRejectedFile)
+    if let data = FileManager.default.contents(atPath: legacy) {
+      if let releases = try? JSONDecoder().decode([Int].self, from: data) {
+        merged = merged.merging(RuleFloor(rejectedReleases: Set(releases)))
+      } else {
+        problems.append("\(Self.legacyRejectedFile) is not a list of releases")
+      }
+    }
+    return (merged, problems.isEmpty ? nil : problems.joined(separator: "; "))
   }
 
-  /// Writes the rejected releases atomically.
-  func saveRejected(_ releases: Set<Int>) throws(RulePackageError) {
-    let data = (try? JSONEncoder().encode(releases.sorted())) ?? Data("[]".utf8)
-    try write(data, to: (path as NSString).appendingPathComponent(Self.rejectedFile))
+  /// Writes both copies of the floor, one after the other.
+  func saveFloor(_ floor: RuleFloor) throws(RulePackageError) {
+    let data = (try? JSONEncoder.sorted.encode(floor)) ?? Data()
+    for name in Self.floorFiles { try write(data, to: file(name)) }
+  }
+
+  /// The canary's saved count, if there is one; `.unreadable` when the file is there but is not
+  /// a count.
+  func canaryRecord() -> CanaryRecordReading {
+    let file = file(Self.canaryFile)
+    guard let data = FileManager.default.contents(atPath: file) else {
+      return FileManager.default.fileExists(atPath: file) ? .unreadable : .none
+    }
+    guard let record = try? JSONDecoder().decode(CanaryRecord.self, from: data) else { return .unreadable }
+    return .record(record)
+  }
+
+  /// Saves the canary's count.
+  func saveCanaryRecord(_ record: CanaryRecord) throws(RulePackageError) {
+    try write((try? JSONEncoder.sorted.encode(record)) ?? Data(), to: file(Self.canaryFile))
+  }
+
+  /// Removes the canary's count (the watch is over).
+  func removeCanaryRecord() {
+    remove(file(Self.canaryFile))
+  }
+
+  private func file(_ name: String) -> String {
+    (path as NSString).appendingPathComponent(name)
   }
 
   private func write(_ data: Data, to file: String) throws(RulePackageError) {
@@ -72,5 +121,21 @@ struct RulePackageFolder {
       if case let .io(failedPath, reason) = error { throw .storage(path: failedPath, reason: reason) }
       throw .storage(path: file, reason: error.description)
     }
+  }
+}
+
+/// What ``RulePackageFolder/canaryRecord()`` found.
+enum CanaryRecordReading {
+  case none
+  case unreadable
+  case record(CanaryRecord)
+}
+
+extension JSONEncoder {
+  /// An encoder with sorted keys: the same value, the same bytes.
+  static var sorted: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
   }
 }

@@ -15,6 +15,9 @@ public struct RuleFailure: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
   /// The Lua traceback of a script error, when there is one.
   public var traceback: String?
+  /// Whether it is a deep link's handler (or a screen link) refusing its URL
+  /// (``DeepLinkHandlerError``: `item.id must be an integer`) — the input was wrong, not the rules.
+  public var refusesInput = false
 
   /// A failure with a message and, optionally, a traceback.
   public init(_ message: String, traceback: String? = nil) {
@@ -31,6 +34,7 @@ public struct RuleFailure: Error, Hashable, Sendable, CustomStringConvertible {
       self = convertible.ruleFailure
     } else {
       self.init("\(error)")
+      refusesInput = error is DeepLinkHandlerError
     }
   }
 

@@ -3,17 +3,18 @@ import Foundation
 import TabFlow
 
 extension Flowscript {
-  /// `flowscript pack RULES.lua --key KEY --release N [--name NAME] [--out FILE] [--force]`.
+  /// `flowscript pack RULES.lua --key KEY --release N --runtime R [--name NAME] [--out FILE] [--force]`.
   struct Pack: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Sign a rule script as a rule package for installed apps.",
       discussion: """
         Validates the script first (what check does before exploring) and refuses to pack one that \
-        fails. The package is JSON: the script, its SHA-256, the release and an Ed25519 signature.
+        fails. The package is JSON: the script, its SHA-256, the release, the app runtime it is for \
+        and an Ed25519 signature. An app takes only packages for the runtime it declares.
         The package is written whole or not at all (mode 0644). An existing file is replaced only \
         with --force, and never a private key (--key or any other), the script itself (by any \
         path or link), or anything that is not a regular file.
-        Example: flowscript pack shop.lua --key release.key --release 7
+        Example: flowscript pack shop.lua --key release.key --release 7 --runtime 4.2
         """)
 
     @Argument(help: "The Lua rule script.")
@@ -24,6 +25,9 @@ extension Flowscript {
 
     @Option(help: "The release number, 1 or more; an app takes only a release above the one it has.")
     var release: Int
+
+    @Option(help: "The app runtime the package is for (the string the app declares, e.g. 4.2).")
+    var runtime: String
 
     @Option(help: "The package's name (default: the script's file name without .lua).")
     var name: String?
@@ -40,7 +44,8 @@ extension Flowscript {
       let packageName = name ?? ((script as NSString).lastPathComponent as NSString).deletingPathExtension
       let package: RulePackage
       do {
-        package = try RulePackage(script: source, name: packageName, release: release, signedWith: signingKey)
+        package = try RulePackage(
+          script: source, name: packageName, release: release, runtime: runtime, signedWith: signingKey)
       } catch {
         throw CommandFailure.usage("cannot pack: \(error)")
       }
@@ -55,7 +60,8 @@ extension Flowscript {
         ProtectedInput(path: key, role: "the signing key given with --key"),
       ]
       try OutputFile.write(package.encoded(), to: path, mode: 0o644, force: force, protecting: inputs)
-      Output.line("packed \(package.name) release \(package.release) → \(path) (signed by key \(package.keyID))")
+      Output.line(
+        "packed \(package.name) release \(package.release) for runtime \(package.runtime) → \(path) (signed by key \(package.keyID))")
     }
   }
 }

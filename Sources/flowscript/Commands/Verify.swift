@@ -30,7 +30,8 @@ extension Flowscript {
       do {
         let verified = try Self.verify(data, keys: keys, installedRelease: installedRelease)
         Output.line(
-          "valid: \(verified.package.name) release \(verified.package.release), signed by key \(verified.package.keyID); "
+          "valid: \(verified.package.name) release \(verified.package.release) for runtime \(verified.package.runtime), "
+            + "signed by key \(verified.package.keyID); "
             + "\(verified.rules) rules load")
       } catch {
         throw CommandFailure(code: 1, message: "\(package): invalid: \(error)")

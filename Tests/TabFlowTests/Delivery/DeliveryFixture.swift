@@ -33,12 +33,19 @@ enum DeliveryFixture {
   static let key = RuleSigningKey()
   static let otherKey = RuleSigningKey()
 
-  static func package(_ script: String = newer, name: String = "t", release: Int, key: RuleSigningKey = key) throws -> RulePackage {
-    try RulePackage(script: script, name: name, release: release, signedWith: key)
+  /// The runtime the test app declares.
+  static let runtime = "1.0"
+
+  static func package(
+    _ script: String = newer, name: String = "t", release: Int, runtime: String = runtime, key: RuleSigningKey = key
+  ) throws -> RulePackage {
+    try RulePackage(script: script, name: name, release: release, runtime: runtime, signedWith: key)
   }
 
-  static func bytes(_ script: String = newer, name: String = "t", release: Int, key: RuleSigningKey = key) throws -> Data {
-    try package(script, name: name, release: release, key: key).encoded()
+  static func bytes(
+    _ script: String = newer, name: String = "t", release: Int, runtime: String = runtime, key: RuleSigningKey = key
+  ) throws -> Data {
+    try package(script, name: name, release: release, runtime: runtime, key: key).encoded()
   }
 
   /// A new empty folder under the temporary directory.
@@ -48,8 +55,13 @@ enum DeliveryFixture {
     return path
   }
 
-  static func delivery(folder: String? = nil, canary: RuleCanary? = nil, keys: [RulePublicKey] = [key.publicKey]) throws -> Delivery {
-    try Delivery(bundledScript: bundled, name: "t.lua", pinnedKeys: keys, folder: folder, canary: canary)
+  static func delivery(
+    folder: String? = nil, canary: RuleCanary? = nil, keys: [RulePublicKey] = [key.publicKey],
+    bundledRelease: Int = 0, floor: RuleFloor? = nil
+  ) throws -> Delivery {
+    try Delivery(
+      bundledScript: bundled, name: "t.lua", bundledRelease: bundledRelease, runtime: runtime, pinnedKeys: keys,
+      folder: folder, canary: canary, floor: floor)
   }
 
   /// The package files in `folder`, sorted.

@@ -40,13 +40,13 @@ import Testing
     #expect(migrated.tabIDs == ["home", "profile"])
     #expect(migrated.selectedStack.ids == state.selectedStack.ids)
     #expect(migrated.selectedStack.top.screen == DynamicScreen("item", state: ["id": 9, "qty": 1]))
-    #expect(F.files(in: folder) == ["t-1.flowpkg"])
+    #expect(F.files(in: folder) == ["floor.copy.json", "floor.json", "t-1.flowpkg"])
     let saved = try RulePackage(data: try Data(contentsOf: URL(fileURLWithPath: folder + "/t-1.flowpkg")))
     #expect(saved.release == 1)
     // The next one replaces it; the one before stays as the fallback.
     _ = try delivery.install(try F.bytes(release: 2), keeping: migrated)
     _ = try delivery.install(try F.bytes(release: 3), keeping: migrated)
-    #expect(F.files(in: folder) == ["t-2.flowpkg", "t-3.flowpkg"])
+    #expect(F.files(in: folder) == ["floor.copy.json", "floor.json", "t-2.flowpkg", "t-3.flowpkg"])
   }
 
   @Test func everyShapeAndSignatureFailureLeavesEverythingAsItWas() throws {
@@ -146,7 +146,8 @@ import Testing
       screen "account" {}
       """
     let delivery = try RuleDelivery<Page, DynamicAction>(
-      bundledScript: bundled, name: "p.lua", catalog: catalog, pinnedKeys: [F.key.publicKey], folder: nil)
+      bundledScript: bundled, name: "p.lua", runtime: F.runtime, catalog: catalog, pinnedKeys: [F.key.publicKey],
+      folder: nil)
     let state = try delivery.rules.initialState()
     let fewer = "tab \"home\" { root = \"feed\" }\nscreen \"feed\" {}"
     let error = try #require(throws: RulePackageError.self) {

@@ -15,7 +15,8 @@ import Testing
     try read.verify(pinnedKeys: [F.otherKey.publicKey, F.key.publicKey])
     let object = try F.object(package.encoded())
     #expect(object["format"] as? String == "tabflow.rules")
-    #expect(object["version"] as? Int == 1)
+    #expect(object["version"] as? Int == 2)
+    #expect(object["runtime"] as? String == F.runtime)
   }
 
   @Test func malformedBytesAreRefused() throws {
@@ -36,8 +37,9 @@ import Testing
       return try #require(throws: RulePackageError.self) { try RulePackage(data: data) }
     }
     #expect(try refusal { $0["format"] = "tabflow.navigation" } == .unknownFormat("tabflow.navigation"))
-    #expect(try refusal { $0["version"] = 2 } == .unsupportedVersion(2))
-    for field in ["format", "version", "name", "release", "script", "sha256", "keyID", "signature"] {
+    #expect(try refusal { $0["version"] = 3 } == .unsupportedVersion(3))
+    #expect(try refusal { $0["version"] = 1 }.description.contains("pack it again with --runtime"))
+    for field in ["format", "version", "name", "release", "runtime", "script", "sha256", "keyID", "signature"] {
       #expect(try refusal { $0[field] = nil } == .missingField(field))
     }
     #expect(try refusal { $0["release"] = "7" } == .invalidField("release", reason: "must be an integer, got a string"))
@@ -46,6 +48,43 @@ import Testing
     #expect(try refusal { $0["release"] = 0 } == .invalidField("release", reason: "must be 1 or more, got 0"))
     #expect(try refusal { $0["name"] = "../escape" }.check == "field")
     #expect(try refusal { $0["script"] = 42 }.check == "field")
+    #expect(try refusal { $0["runtime"] = "" }.check == "field")
+    #expect(try refusal { $0["runtime"] = "a/b" }.check == "field")
+  }
+
+  /// JSON readers keep one value of a key written twice: a package naming a field twice is refused
+  /// (however the second spelling escapes it), so the bytes a reviewer reads are the bytes that run.
+  @Test func aKeyWrittenTwiceIsRefused() throws {
+    let text = String(decoding: try F.bytes(release: 2), as: UTF8.self)
+    for second in [#""script": "x","#, #""scr\u0069pt": "x","#, #""release": 3,"#] {
+      let doubled = text.replacingOccurrences(of: "{", with: "{" + second, options: [], range: text.range(of: "{"))
+      let error = try #require(throws: RulePackageError.self) { try RulePackage(data: Data(doubled.utf8)) }
+      #expect(error.check == "json", "\(error)")
+      #expect(error.description.contains("appears twice"), "\(error)")
+    }
+    // A key repeated inside a nested value is not a package field.
+    #expect(PackageKeys.firstDuplicateTopLevelKey(in: Data(#"{"a": {"b": 1, "b": 2}, "c": [{"a": 1}]}"#.utf8)) == nil)
+  }
+
+  @Test func bytesThatAreNotUTF8AndHugeReleasesGetTheirOwnMessages() throws {
+    var bytes = try F.bytes(release: 2)
+    bytes.insert(0xFF, at: 10)
+    let error = try #require(throws: RulePackageError.self) { try RulePackage(data: bytes) }
+    #expect(error == .malformed(reason: "not UTF-8 text (an invalid byte at offset 10)"))
+    let text = String(decoding: try F.bytes(release: 2), as: UTF8.self)
+      .replacingOccurrences(of: #""release" : 2"#, with: #""release" : 99999999999999999999"#)
+    let huge = try #require(throws: RulePackageError.self) { try RulePackage(data: Data(text.utf8)) }
+    #expect(huge.description.contains("an integer too large"), "\(huge)")
+  }
+
+  /// The runtime is signed: a package moved to another runtime fails its signature.
+  @Test func theRuntimeIsSigned() throws {
+    var object = try F.object(try F.bytes(release: 2))
+    object["runtime"] = "2.0"
+    let package = try RulePackage(data: try F.data(object))
+    #expect(throws: RulePackageError.badSignature(keyID: F.key.publicKey.keyID)) {
+      try package.verify(pinnedKeys: [F.key.publicKey])
+    }
   }
 
   @Test func aChangedScriptFailsTheDigest() throws {

@@ -39,7 +39,7 @@ extension FlowscriptTests {
     func pack(
       _ script: String, key: String, release: Int = 1, out: String?, force: Bool = false, in workspace: Workspace
     ) async throws -> ProcessResult {
-      var arguments = ["pack", script, "--key", key, "--release", String(release)]
+      var arguments = ["pack", script, "--key", key, "--release", String(release), "--runtime", "1.0"]
       if let out { arguments += ["--out", out] }
       if force { arguments.append("--force") }
       return try await FlowscriptCLI.run(arguments, in: workspace.url)
