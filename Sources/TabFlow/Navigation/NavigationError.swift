@@ -23,6 +23,10 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
   case unknownTab(TabID, known: [TabID])
   /// The user's back gesture at the root of a tab, with no history to go back to.
   case alreadyAtRoot(tab: TabID, root: String)
+  /// A batch sent with `guards` confirmed that is not the last batch a guard rejected, re-sent as
+  /// it came while nothing has changed since (see `RejectedBatch`): the host's question was
+  /// about a state that is gone. `reason` says which condition failed.
+  case staleConfirmation(guards: [String], reason: String)
 
   /// The message, naming the screen, style and reason.
   public var description: String {
@@ -53,6 +57,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
       return "unknown tab '\(tab)' (tabs: \(known.map(\.rawValue).joined(separator: ", ")))"
     case let .alreadyAtRoot(tab, root):
       return "cannot go back: tab '\(tab)' is already at root '\(root)'"
+    case let .staleConfirmation(guards, reason):
+      return "cannot confirm \(guards.map(BatchFailure.guardLabel).joined(separator: ", ")): \(reason)"
     }
   }
 }

@@ -2,7 +2,9 @@
 public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
   public enum Reason: Hashable, Sendable {
-    /// The command at `index` (0-based) was invalid.
+    /// The command at `index` (0-based) was invalid — or, with
+    /// ``NavigationError/staleConfirmation(guards:reason:)`` (index 0, command `confirm`), the
+    /// batch's confirmation was (see ``isStaleConfirmation``).
     case invalidCommand(index: Int, command: String, error: NavigationError)
     /// A guard rejected the change.
     case rejected(guard: String, reason: String)
@@ -57,6 +59,9 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     let prefix = location.map { "\($0): " } ?? ""
     switch reason {
+    case let .invalidCommand(_, _, error) where isStaleConfirmation:
+      // The confirmation failed, not a command of the batch.
+      return "\(prefix)\(source): \(error)"
     case let .invalidCommand(index, command, error):
       return "\(prefix)\(source): command \(index + 1) (\(command)) failed: \(error)"
     case let .rejected(name, reason):
@@ -69,6 +74,16 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case .ruleFailed:
       return "\(source): \(message)"
     }
+  }
+
+  /// Whether a confirmation was refused because it no longer applies: the batch re-sent with
+  /// confirmed guards is not the last one a guard rejected, or the state changed since
+  /// (``NavigationError/staleConfirmation(guards:reason:)``; see ``RejectedBatch``). The state is
+  /// unchanged; the host forgets its question (the user can make the change again, and be asked
+  /// again).
+  public var isStaleConfirmation: Bool {
+    if case .invalidCommand(_, _, .staleConfirmation) = reason { return true }
+    return false
   }
 
   /// How a guard is named in messages: `guard 'auth'`, or `guard #2` for a script's unnamed guard.

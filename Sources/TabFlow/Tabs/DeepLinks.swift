@@ -252,12 +252,17 @@ extension TabCoordinatorState {
     deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>]
   ) -> Result<PerformedBatch, BatchFailure>? {
     guard let url = pendingLink else { return nil }
+    // A retry the guards still refuse reaches no host: it is no rejection to confirm.
+    let confirmable = self.confirmable
     do {
       var performed = try performOpen(url: url, deepLinks: deepLinks, guards: guards, retrying: true)
       performed.reports.append(.pendingLinkOpened(url))
       return .success(performed)
     } catch {
-      if case .rejected = error.failure.reason { return nil }
+      if case .rejected = error.failure.reason {
+        self.confirmable = confirmable
+        return nil
+      }
       cancelPendingLink()
       return .failure(error.failure)
     }

@@ -11,7 +11,10 @@ public enum TabCoordinatorAction<Screen, ScreenAction> {
   case openURL(String)
   /// Commands from the host app, applied as one batch through the guards — except the guards
   /// named in `confirmedGuards`, which the host asked the user about (a rejected batch re-sent:
-  /// see ``confirm(_:)``); they are skipped for this batch only.
+  /// see ``confirm(_:)``); they are skipped for this batch only. With guards confirmed, the
+  /// commands must be those of the last batch a guard rejected, and nothing may have changed
+  /// since; otherwise the batch is refused (``BatchFailure/isStaleConfirmation``) and the state
+  /// is unchanged.
   case perform([NavigationCommand<Screen>], confirmedGuards: Set<String> = [])
   /// Sets a context value rules and guards can read (`nil` removes it). A pending deep link is
   /// retried afterwards.
@@ -29,8 +32,15 @@ public enum TabCoordinatorAction<Screen, ScreenAction> {
   /// What the coordinator tells the host; it handles none of these itself.
   indirect case delegate(TabCoordinatorDelegate<Screen>)
 
-  /// Re-sends a rejected batch with its guard confirmed: the same commands, that guard skipped
-  /// once (React Navigation's `usePreventRemove` + `dispatch(data.action)`).
+  /// Re-sends a rejected batch with its guard confirmed: the same commands, each addressed to the
+  /// tab it was meant for, that guard skipped once (React Navigation's `usePreventRemove` +
+  /// `dispatch(data.action)`).
+  ///
+  /// Only the last rejected batch can be confirmed, and only while the state has not changed
+  /// since it was rejected (see ``RejectedBatch`` for what counts as a change). Otherwise — the
+  /// user switched tabs while the alert was up, an effect updated a screen, another batch was
+  /// rejected — it is refused with `.delegate(.failed(failure))`, ``BatchFailure/isStaleConfirmation``,
+  /// and the state is unchanged.
   ///
   /// ```swift
   /// case let .delegate(.rejected(batch)):

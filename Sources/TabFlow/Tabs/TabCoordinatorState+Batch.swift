@@ -13,7 +13,10 @@ extension TabCoordinatorState {
   /// `defaultTab` when it is given — a rule's batch passes the tab of the route that sent the
   /// action, so an effect finishing after the user switched tabs still navigates its own tab —
   /// and otherwise to the tab selected when the command runs. Guards named in `confirmedGuards`
-  /// do not run on this batch (the host asked the user).
+  /// do not run on this batch (the host asked the user) — which it may only be for the last batch
+  /// a guard rejected, re-sent as it came (its ``RejectedBatch/commands``, addressed) while nothing
+  /// has changed since; otherwise the batch fails with ``NavigationError/staleConfirmation(guards:reason:)``
+  /// and changes nothing (see ``RejectedBatch``).
   @discardableResult
   @inlinable
   public mutating func apply(
@@ -33,7 +36,7 @@ extension TabCoordinatorState {
   }
 
   /// ``apply(_:source:guards:defaultTab:confirmedGuards:)``, with the commands it amounted to; a
-  /// rejection carries the batch, its commands addressed to `defaultTab`.
+  /// rejection carries the batch, its commands addressed (to `defaultTab` when given).
   @inlinable
   mutating func performApply(
     _ commands: [NavigationCommand<Screen>],
@@ -53,22 +56,23 @@ extension TabCoordinatorState {
     } else {
       stackTab = nil
     }
-    do {
-      return try commit(source: source, guards: guards, confirmedGuards: confirmedGuards, overruling: overruling) {
-        state, reports, journal throws(BatchFailure) in
-        for (index, command) in commands.enumerated() {
-          do throws(NavigationError) {
-            try state.applyCommand(command, stackTab: stackTab, reports: &reports, journal: &journal)
-          } catch {
-            throw BatchFailure(
-              source: source, reason: .invalidCommand(index: index, command: command.description, error: error))
-          }
+    if !confirmedGuards.isEmpty, let problem = confirmationProblem(commands, confirmedGuards: confirmedGuards) {
+      throw BatchError(BatchFailure(
+        source: source, reason: .invalidCommand(index: 0, command: "confirm", error: problem)))
+    }
+    return try commit(
+      source: source, guards: guards, defaultTab: defaultTab, confirmedGuards: confirmedGuards, overruling: overruling
+    ) {
+      state, reports, journal throws(BatchFailure) in
+      for (index, command) in commands.enumerated() {
+        do throws(NavigationError) {
+          try state.applyCommand(command, stackTab: stackTab, reports: &reports, journal: &journal)
+        } catch {
+          throw BatchFailure(
+            source: source, reason: .invalidCommand(index: index, command: command.description, error: error))
         }
-        return commands
       }
-    } catch {
-      guard let defaultTab, let rejected = error.rejected else { throw error }
-      throw BatchError(error.failure, rejected: rejected.map { $0.addressed(to: defaultTab) })
+      return commands
     }
   }
 
@@ -176,12 +180,17 @@ extension TabCoordinatorState {
 
   /// Runs `change` in place, journaling every primitive change; on failure or rejection undoes
   /// the journal, so the state is exactly as before. `change` returns the commands it performed,
-  /// which guards see. A guard's redirect or deferral is resolved by ``overrule(_:commands:source:guards:)``
-  /// — unless `overruling` is off (retrying a pending link), when any objection rejects.
+  /// which guards see. A guard's redirect or deferral is resolved by ``overrule(_:commands:source:guards:defaultTab:confirmedGuards:)``
+  /// — unless `overruling` is off (retrying a pending link), when any objection rejects. A
+  /// rejection is made by ``rejection(_:by:reason:source:defaultTab:confirmedGuards:)``, which
+  /// addresses the commands with `defaultTab` (where `change` sent un-addressed stack commands;
+  /// `nil`: the selected tab). A committed batch is a change: no earlier rejection can be
+  /// confirmed after it.
   @inlinable @inline(__always)
   mutating func commit(
     source: BatchSource,
     guards: [NavigationGuard<Screen>],
+    defaultTab: TabID? = nil,
     confirmedGuards: Set<String> = [],
     overruling: Bool = true,
     change: (inout TabCoordinatorState, inout [NavigationReport], inout UndoJournal<Screen>)
@@ -207,17 +216,22 @@ extension TabCoordinatorState {
           after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
           kept: original))
     else {
+      confirmable = nil
       return PerformedBatch(commands: commands, reports: reports, removed: journal.removed)
     }
     guard overruling else {
       restore(undoing: journal, original: original)
-      throw rejection(commands, by: objection.name, reason: objection.verdict.reason ?? "rejected", source: source)
+      throw rejection(
+        commands, by: objection.name, reason: objection.verdict.reason ?? "rejected", source: source,
+        defaultTab: defaultTab, confirmedGuards: confirmedGuards)
     }
     let label = topLabel
     restore(undoing: journal, original: original)
-    return try overrule(
+    let performed = try overrule(
       Objection(verdict: objection.verdict, guardName: objection.name, site: objection.site, label: label),
-      commands: commands, source: source, guards: guards)
+      commands: commands, source: source, guards: guards, defaultTab: defaultTab, confirmedGuards: confirmedGuards)
+    confirmable = nil
+    return performed
   }
 
   /// Puts the state back as it was before a discarded batch: the state kept from before it,

@@ -48,12 +48,20 @@ extension TabCoordinatorState {
   /// guard whose redirect closed it and where that guard was declared; a deferral of a deep link keeps the link as ``pendingLink`` (and applies its redirect, if any).
   /// Whatever fails leaves the state as it was before the first batch. Inlinable, like the batch
   /// it continues, so it runs specialized for the screen type.
+  ///
+  /// `defaultTab` and `confirmedGuards` are the batch's: a rejection of the batch itself is
+  /// addressed with `defaultTab` and keeps its confirmed guards; a redirect's commands go to the
+  /// selected tab and run with no guard confirmed.
   @inlinable
   mutating func overrule(
-    _ first: Objection, commands: [NavigationCommand<Screen>], source: BatchSource, guards: [NavigationGuard<Screen>]
+    _ first: Objection, commands: [NavigationCommand<Screen>], source: BatchSource, guards: [NavigationGuard<Screen>],
+    defaultTab: TabID? = nil, confirmedGuards: Set<String> = []
   ) throws(BatchError<Screen>) -> PerformedBatch {
     var objection = first
     var objected = commands
+    // What the objected commands ran with: the batch's, then a redirect's (none).
+    var objectedDefaultTab = defaultTab
+    var objectedConfirmed = confirmedGuards
     var trail = [first.label]
     var tried = [commands]
     var notes: [NavigationReport] = []
@@ -64,13 +72,19 @@ extension TabCoordinatorState {
       case .allow:
         return PerformedBatch(commands: objected, reports: notes)
       case let .reject(reason):
-        throw rejection(objected, by: objection.guardName, reason: reason, source: source)
+        throw rejection(
+          objected, by: objection.guardName, reason: reason, source: source, defaultTab: objectedDefaultTab,
+          confirmedGuards: objectedConfirmed)
       case let .redirect(commands, reason):
         redirect = commands
         notes.append(.redirected(guard: objection.guardName, reason: reason))
       case let .deferLink(reason, commands):
         guard case let .deepLink(url) = source, deferredLink == nil else {
-          guard !commands.isEmpty else { throw rejection(objected, by: objection.guardName, reason: reason, source: source) }
+          guard !commands.isEmpty else {
+            throw rejection(
+              objected, by: objection.guardName, reason: reason, source: source, defaultTab: objectedDefaultTab,
+              confirmedGuards: objectedConfirmed)
+          }
           redirect = commands
           notes.append(.redirected(guard: objection.guardName, reason: reason))
           break
@@ -119,15 +133,87 @@ extension TabCoordinatorState {
       tried.append(redirect)
       undo(journal)
       objected = redirect
+      objectedDefaultTab = nil
+      objectedConfirmed = []
       objection = Objection(verdict: next.verdict, guardName: next.name, site: next.site, label: trail[trail.count - 1])
     }
   }
 
-  /// The error of a rejected batch, carrying the batch.
+  /// The error of a rejected batch, carrying the batch — the one place a rejection is made,
+  /// whatever made the batch (back, a swipe, a tap, a rule, a deep link, a host batch, a guard's
+  /// redirect). Called with the state as it was before the batch: its commands are addressed
+  /// (``addressedForConfirmation(_:defaultTab:)``), and kept as the batch a confirmation may
+  /// re-send, skipping `guardName` and the guards already confirmed for it, until the state
+  /// changes (``confirmable``).
   @usableFromInline
-  func rejection(
-    _ commands: [NavigationCommand<Screen>], by guardName: String, reason: String, source: BatchSource
+  mutating func rejection(
+    _ commands: [NavigationCommand<Screen>], by guardName: String, reason: String, source: BatchSource,
+    defaultTab: TabID?, confirmedGuards: Set<String>
   ) -> BatchError<Screen> {
-    BatchError(BatchFailure(source: source, reason: .rejected(guard: guardName, reason: reason)), rejected: commands)
+    let addressed = addressedForConfirmation(commands, defaultTab: defaultTab)
+    confirmable = ConfirmableRejection(commands: addressed, guards: confirmedGuards.union([guardName]))
+    return BatchError(
+      BatchFailure(source: source, reason: .rejected(guard: guardName, reason: reason)), rejected: addressed)
+  }
+
+  /// `commands` with every stack command wrapped in `.tab(id, …)` for the tab it went to when
+  /// applied to this state: `defaultTab` when given (a rule's batch), otherwise the tab selected
+  /// when the command ran — this state's selected tab, then the one each `selectTab` or
+  /// `resetTabs` before it selected (also inside `.tab(t, …)`, where coordinator commands act on
+  /// the coordinator). Commands already addressed, selections and events stay as they are.
+  @usableFromInline
+  func addressedForConfirmation(
+    _ commands: [NavigationCommand<Screen>], defaultTab: TabID?
+  ) -> [NavigationCommand<Screen>] {
+    var selected = selectedTab
+    var addressed: [NavigationCommand<Screen>] = []
+    addressed.reserveCapacity(commands.count)
+    for command in commands {
+      if let tab = Self.selection(made: command) {
+        selected = tab
+        addressed.append(command)
+      } else {
+        addressed.append(command.addressed(to: defaultTab ?? selected))
+      }
+    }
+    return addressed
+  }
+
+  /// The tab a coordinator command selects (`selectTab`, `resetTabs`, either inside `tab(…)`);
+  /// `nil` for any other command.
+  static func selection(made command: NavigationCommand<Screen>) -> TabID? {
+    switch command {
+    case let .selectTab(tab), let .resetTabs(select: tab): return tab
+    case let .tab(_, inner): return selection(made: inner)
+    default: return nil
+    }
+  }
+
+  /// Why `commands`, sent with `confirmedGuards` skipped, are not a confirmation of the last batch a
+  /// guard rejected on this state (``confirmable``); `nil` when they are.
+  @usableFromInline
+  func confirmationProblem(
+    _ commands: [NavigationCommand<Screen>], confirmedGuards: Set<String>
+  ) -> NavigationError? {
+    let names = confirmedGuards.sorted()
+    guard let confirmable else {
+      return .staleConfirmation(
+        guards: names,
+        reason: "the state changed after the batch was rejected, or none was: "
+          + "only the last rejected batch can be confirmed, and only while nothing else has changed")
+    }
+    guard Self.same(commands, confirmable.commands) else {
+      return .staleConfirmation(
+        guards: names, reason: "these are not the commands of the last rejected batch (confirm that batch as it came)")
+    }
+    let unknown = names.filter { !confirmable.guards.contains($0) }
+    guard unknown.isEmpty else {
+      let allowed = confirmable.guards.sorted().map(BatchFailure.guardLabel).joined(separator: ", ")
+      return .staleConfirmation(
+        guards: names,
+        reason: "\(unknown.map(BatchFailure.guardLabel).joined(separator: ", ")) did not reject the last rejected batch "
+          + "(it can skip \(allowed))")
+    }
+    return nil
   }
 }

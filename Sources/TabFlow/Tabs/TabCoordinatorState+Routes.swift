@@ -24,6 +24,7 @@ extension TabCoordinatorState {
   /// changes nothing, when the routes do not form a valid stack.
   public mutating func updateSelectedRoutes(_ routes: [Route<Screen>]) throws(NavigationError) {
     try storedTabs[selectedIndex].stack.updateRoutes(routes)
+    confirmable = nil
   }
 }
 

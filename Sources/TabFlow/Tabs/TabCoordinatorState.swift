@@ -33,13 +33,25 @@ public struct TabCoordinatorState<Screen> {
   /// Previously selected tabs, most recent last, used by ``BackBehavior/history``.
   @inlinable public var history: [TabID] { storedHistory }
   /// What the user's back gesture does at the root of the selected tab.
-  public var backBehavior: BackBehavior
+  public var backBehavior: BackBehavior {
+    didSet { confirmable = nil }
+  }
   /// Values the host provides for rules and guards (e.g. `loggedIn`).
-  public var context: [String: FlowValue]
+  public var context: [String: FlowValue] {
+    didSet { confirmable = nil }
+  }
   /// A deep link a guard deferred (`GuardVerdict.deferLink`), retried after each context change
   /// and each applied batch until a guard allows it, a newer link supersedes it, or the host
   /// cancels it (``TabCoordinatorAction/cancelPendingLink``). Saved with the navigation.
-  public internal(set) var pendingLink: String?
+  public internal(set) var pendingLink: String? {
+    didSet { confirmable = nil }
+  }
+  /// The last batch a guard rejected, kept only while nothing has changed since: the one batch a
+  /// confirmation (``TabCoordinatorAction/confirm(_:)``) may re-send. Every change clears it —
+  /// an applied batch, a screen updated in place, the UI's routes, a context, back-behaviour or
+  /// pending-link write — and the next rejection replaces it (see ``RejectedBatch``).
+  /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
+  @usableFromInline var confirmable: ConfirmableRejection<Screen>?
 
   /// A coordinator with the declared tabs, each stack holding only its root, the first tab
   /// selected. Throws when there are no tabs or two share an identifier.
@@ -315,6 +327,8 @@ extension TabCoordinatorState: RouteContainer {
     id: RouteID, _ body: (inout Screen) throws -> Result
   ) rethrows -> Result? {
     guard let position = tabPosition(holding: id) else { return nil }
+    // The screen may change: a rejected batch can no longer be confirmed.
+    confirmable = nil
     return try storedTabs[position].stack.updateScreen(id: id, body)
   }
 

@@ -1,5 +1,6 @@
-import Testing
+import Synchronization
 import TabFlow
+import Testing
 
 extension TabsTests {
   /// A guard may redirect: its commands replace the rejected batch and pass through the guards
@@ -109,7 +110,23 @@ extension TabsTests {
 
     @Test func aConfirmedGuardDoesNotRedirect() throws {
       var state = try TabFixtures.coordinator()
-      try state.apply([.push(.checkout(total: 3))], guards: [Self.login], confirmedGuards: ["login"])
+      // Asks the first time, then redirects like `login`: confirmed, it does neither.
+      let asked = Mutex(false)
+      let askFirst = NavigationGuard<TabTestScreen>("login") { change in
+        let first = asked.withLock { wasAsked in
+          defer { wasAsked = true }
+          return !wasAsked
+        }
+        if first { return .reject("sign in?") }
+        return Self.login.verdict(on: change)
+      }
+      let failure = try #require(throws: BatchFailure.self) { try state.apply([.push(.checkout(total: 3))], guards: [askFirst]) }
+      #expect(failure.reason == .rejected(guard: "login", reason: "sign in?"))
+      var unconfirmed = state
+      try unconfirmed.apply([.tab("home", .push(.checkout(total: 3)))], guards: [askFirst])
+      #expect(unconfirmed.routes(ofTab: "home").map(\.screen) == [.feed, .login(reason: "checkout")])
+
+      try state.apply([.tab("home", .push(.checkout(total: 3)))], guards: [askFirst], confirmedGuards: ["login"])
       #expect(state.routes(ofTab: "home").map(\.screen) == [.feed, .checkout(total: 3)])
     }
   }

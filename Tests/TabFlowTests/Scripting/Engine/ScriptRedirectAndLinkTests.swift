@@ -241,7 +241,10 @@ extension ScriptedRulesTests {
       flow.store.send(.back)
       #expect(flow.path == "feed > item")
       // Confirming one guard does not skip the others.
-      flow.store.send(.perform([.push(DynamicScreen("checkout"))], confirmedGuards: ["unsaved"]))
+      flow.store.send(.perform([.pop(), .push(DynamicScreen("checkout"))]))
+      let leaving = try #require(flow.delegates.compactMap { if case let .rejected(batch) = $0 { batch } else { nil } }.last)
+      #expect(leaving.guardName == "unsaved")
+      flow.store.send(.confirm(leaving))
       #expect(flow.path == "feed > item")
       #expect(flow.failures.last?.message == "closed")
     }

@@ -32,7 +32,8 @@ extension TabCoordinatorTests {
       await store.send(.setContext("loggedIn", nil)) { $0.context["loggedIn"] = nil }
       await store.send(.perform([.push(.checkout)]))
       await store.receive(.delegate(.rejected(RejectedBatch(
-        commands: [.push(.checkout)], failure: BatchFailure(source: .host, reason: .rejected(guard: "auth", reason: "login required"))))))
+        commands: [.tab("home", .push(.checkout))],
+        failure: BatchFailure(source: .host, reason: .rejected(guard: "auth", reason: "login required"))))))
       await store.finish()
     }
   }

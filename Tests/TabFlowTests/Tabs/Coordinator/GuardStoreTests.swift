@@ -96,14 +96,14 @@ extension TabCoordinatorTests {
         commands: [.tab("home", .goBackToRoot)], failure: BatchFailure(source: .tabTap("home"), reason: rejected)))))
       await store.send(.back)
       await store.receive(.delegate(.rejected(RejectedBatch(
-        commands: [.goBack(count: 1)], failure: BatchFailure(source: .userBack, reason: rejected)))))
+        commands: [.tab("home", .goBack(count: 1))], failure: BatchFailure(source: .userBack, reason: rejected)))))
       await store.send(.openURL("shop://profile/orders"))
       await store.receive(.delegate(.rejected(RejectedBatch(
         commands: DeepLinks.open(tab: "profile", [.push(.orders)], mode: .keepRoot),
         failure: BatchFailure(source: .deepLink("shop://profile/orders"), reason: rejected)))))
       await store.send(.perform([.push(.orders)]))
       await store.receive(.delegate(.rejected(RejectedBatch(
-        commands: [.push(.orders)], failure: BatchFailure(source: .host, reason: rejected)))))
+        commands: [.tab("home", .push(.orders))], failure: BatchFailure(source: .host, reason: rejected)))))
       #expect(store.state == start)
 
       // Once the context allows it, the same back goes through.
@@ -120,7 +120,8 @@ extension TabCoordinatorTests {
 
       await store.send(.perform([.push(.checkout)]))
       await store.receive(.delegate(.rejected(RejectedBatch(
-        commands: [.push(.checkout)], failure: BatchFailure(source: .host, reason: .rejected(guard: "auth", reason: "login required"))))))
+        commands: [.tab("home", .push(.checkout))],
+        failure: BatchFailure(source: .host, reason: .rejected(guard: "auth", reason: "login required"))))))
       #expect(recorder.all.isEmpty)
 
       await store.send(.perform([.push(.orders)])) {
