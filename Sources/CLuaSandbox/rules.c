@@ -949,7 +949,6 @@ static int clua_rules_nav_methods(lua_State *L) {
  * as the rule DSL describes it (see `api.call_rule` there), made in C because
  * it is the host's most frequent call: current.what = ruleWhat[index];
  * ruleCall[1..4] = the queue, emptied, tab, screen or index, action;
- * ruleCall[6] = false (the call's token: see the DSL's rule_call_token);
  * ruleFns[index](ruleNav, payload); ruleCall[1] = false; then ruleCall[5], the
  * check of the script's variables once it is sealed, if any. An error in the
  * rule leaves its queue in ruleCall[1], as the DSL expects.
@@ -960,8 +959,9 @@ static int clua_rules_nav_methods(lua_State *L) {
  * (its globals and the tables its functions hold are read-only, and the
  * variables its functions hold are checked after every call), so no call can
  * tell it from a fresh one — and no table is made for it. A nav that
- * `nav:tab(id)` makes carries the call's own token instead, so it expires with
- * its call. Upvalues: the
+ * `nav:tab(id)` makes carries the call's own token instead (its event table,
+ * which ruleCall[3] holds only during that call), so it expires with its
+ * call. Upvalues: the
  * current-call table, the key "what", ruleCall, ruleWhat, ruleFns, ruleNav,
  * the queue. */
 static int clua_rules_call_rule(lua_State *L) {
@@ -983,8 +983,6 @@ static int clua_rules_call_rule(lua_State *L) {
   lua_rawseti(L, lua_upvalueindex(3), 3);
   lua_pushvalue(L, 5);
   lua_rawseti(L, lua_upvalueindex(3), 4);
-  lua_pushboolean(L, 0); /* the call's token, made when a nav:tab(id) needs one */
-  lua_rawseti(L, lua_upvalueindex(3), 6);
   lua_rawgeti(L, lua_upvalueindex(5), index);
   lua_pushvalue(L, lua_upvalueindex(6));
   lua_pushvalue(L, 3);

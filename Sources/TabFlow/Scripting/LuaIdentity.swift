@@ -24,9 +24,28 @@ struct LuaIdentity<Value: LuaIdentifiable>: Hashable {
   func hash(into hasher: inout Hasher) { value.hashLuaIdentity(into: &hasher) }
 }
 
+/// Whether two values have the same representation — the same bits: for a string, an array or a
+/// dictionary, the same storage (or the same small inline string). Such values are identical, and
+/// a memo's values usually are (a view read again shares the remembered value's storage), so this
+/// answers at once where comparing contents would read them all. Read as one or two machine words
+/// (the layouts of `String`, `Array` and `Dictionary` on 64-bit platforms; elsewhere byte by byte).
+@inline(__always)
+func sameRepresentation<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+  switch MemoryLayout<Value>.size {
+  case 8: return unsafeBitCast(lhs, to: UInt64.self) == unsafeBitCast(rhs, to: UInt64.self)
+  case 16:
+    let left = unsafeBitCast(lhs, to: (UInt64, UInt64).self)
+    let right = unsafeBitCast(rhs, to: (UInt64, UInt64).self)
+    return left.0 == right.0 && left.1 == right.1
+  default:
+    return withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+  }
+}
+
 extension String: LuaIdentifiable {
   /// The same UTF-8 bytes.
   func isLuaIdentical(to other: String) -> Bool {
+    if sameRepresentation(self, other) { return true }
     let lhs = utf8
     let rhs = other.utf8
     guard lhs.count == rhs.count else { return false }
@@ -72,8 +91,10 @@ extension FlowValue: LuaIdentifiable {
     case let (.double(a), .double(b)): return a.bitPattern == b.bitPattern
     case let (.string(a), .string(b)): return a.isLuaIdentical(to: b)
     case let (.array(a), .array(b)):
+      if sameRepresentation(a, b) { return true }
       return a.count == b.count && zip(a, b).allSatisfy { $0.isLuaIdentical(to: $1) }
     case let (.object(a), .object(b)):
+      if sameRepresentation(a, b) { return true }
       guard a.count == b.count else { return false }
       for (key, value) in a {
         // Swift finds the key by canonical equivalence: the key found must have the same bytes.

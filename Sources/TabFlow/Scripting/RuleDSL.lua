@@ -371,19 +371,7 @@ function tabflow_make_dsl(host, limits)
   -- everything the script holds. Its methods are a plain table look-up (no function runs to
   -- find `nav:push`); its views go through `nav_property`.
   local ruleNav
-  local ruleCall = { false, false, false, false, false, false }
-
-  -- The running rule call's token (ruleCall[6]): a table made when the call first needs one (a
-  -- `nav:tab(id)`), which the engine's rule call resets to false, so a nav made in one call is
-  -- never valid in another.
-  local function rule_call_token()
-    local token = ruleCall[6]
-    if not token then
-      token = {}
-      ruleCall[6] = token
-    end
-    return token
-  end
+  local ruleCall = { false, false, false, false, false }
 
   -- Marks the DSL's own objects (navs, a guard's change) the way the engine marks frozen tables:
   -- `rawset` refuses them and `rawget`, `next` and `pairs` see an empty table, so no script can
@@ -406,9 +394,9 @@ function tabflow_make_dsl(host, limits)
       s = -1
     else
       s = type(nav) == "table" and nav[SERIAL] or nil
-      -- A nav made during a rule call carries that call's token (ruleCall[6]); any other, its
-      -- call's serial number.
-      if s ~= nil and ((ruleCall[1] and s == ruleCall[6]) or (s == serial and not ruleCall[1])) then return nav end
+      -- A nav made during a rule call carries that call's token (its event table, ruleCall[3]);
+      -- any other, its call's serial number.
+      if s ~= nil and ((ruleCall[1] and s == ruleCall[3]) or (s == serial and not ruleCall[1])) then return nav end
     end
     if s == nil then fail("expected a nav (call its methods with ':', e.g. nav:push(\"item\"))", level + 1) end
     fail("this nav belongs to an earlier call, which has returned; a nav is valid only during the call "
@@ -583,8 +571,11 @@ function tabflow_make_dsl(host, limits)
   end
   function Nav:tab(id)
     record(self, 2)
-    -- During a rule call every valid nav is that call's; any other call's navs carry its serial.
-    local token = ruleCall[1] and rule_call_token() or self[SERIAL]
+    -- During a rule call every valid nav is that call's, and its token is the call's event table:
+    -- made when first needed, it stays in ruleCall[3] only until the next call sets the next
+    -- event there, so a nav made in one call is never valid in another. Any other call's navs
+    -- carry its serial number.
+    local token = ruleCall[1] and event_of(ruleNav) or self[SERIAL]
     return new_nav(queue_of(self), self[WHICH], tab_arg(id), nil, event_of(self), token)
   end
   function Nav:contains(screen)
@@ -646,7 +637,6 @@ function tabflow_make_dsl(host, limits)
   --   current.what = ruleWhat[index]   -- begin_call, inlined (the queue stands for the call)
   --   local queue = emptied(theQueue)  -- one table for every call: see the engine's comment
   --   ruleCall[1], ruleCall[2], ruleCall[3], ruleCall[4] = queue, tab, screen or index, action
-  --   ruleCall[6] = false                -- no token yet: see rule_call_token
   --   ruleFns[index](ruleNav, payload)
   --   ruleCall[1] = false
   --   if ruleCall[5] then ruleCall[5]() end   -- check_upvalues, once sealed
