@@ -46,6 +46,14 @@ enum Expectation: Equatable {
   case url(String?)
   /// `expect pending shop://orders/7` (or `none`): the deep link a guard deferred.
   case pendingLink(String?)
+  /// `expect event purchased {id=3}`: the previous line emitted that event (the payload, when
+  /// given, is a subset match).
+  case event(name: String, payload: FlowValue?)
+  /// `expect context loggedIn true` (`nil` for a key that is not set).
+  case context(key: String, value: FlowValue)
+  /// `expect rejected "unsaved review"`: the previous line was rejected by that guard (any guard
+  /// when `nil`).
+  case rejected(String?)
 }
 
 /// A route as `expect stack` writes it: the bare name for root and pushes, `sheet:` / `cover:`

@@ -105,10 +105,33 @@ enum FlowLineParser {
         expected = word == "none" ? nil : word
       }
       return kind == "url" ? .url(expected) : .pendingLink(expected)
+    case "event":
+      guard let (name, after) = FlowName.scan(Substring(rest)) else {
+        throw FlowLineError("usage: expect event <name> [{field=value}], e.g. expect event purchased")
+      }
+      let payload = after.trimmingWhitespace()
+      let expected: FlowValue? = payload.isEmpty ? Optional.none : try literal(payload)
+      return .event(name: name, payload: expected)
+    case "context":
+      let (key, valueText) = rest.splitFirstWord()
+      guard let name = FlowName.whole(key), !valueText.isEmpty else {
+        throw FlowLineError("usage: expect context <key> <value>, e.g. expect context loggedIn true (nil: not set)")
+      }
+      return .context(key: name, value: try literal(valueText))
+    case "rejected":
+      if rest.isEmpty { return .rejected(nil) }
+      guard let name = FlowName.whole(rest) else {
+        throw FlowLineError("usage: expect rejected or expect rejected \"guard name\" (a name with spaces in double quotes)")
+      }
+      return .rejected(name)
     default:
-      throw FlowLineError("unknown expectation '\(kind)' (expect tab, stack, top, error, depth, url, pending)")
+      let hint = Suggestions.hint(for: kind, in: Self.expectationKinds)
+      throw FlowLineError("unknown expectation '\(kind)' (expect \(Self.expectationKinds.joined(separator: ", ")))\(hint)")
     }
   }
+
+  /// The words after `expect`.
+  static let expectationKinds = ["tab", "stack", "top", "error", "depth", "url", "pending", "event", "context", "rejected"]
 
   private static func stack(_ text: String) throws(FlowLineError) -> Expectation {
     var tab: String?

@@ -35,6 +35,10 @@ final class FlowSession {
   @exclusivity(unchecked) private(set) var lastReports: [NavigationReport] = []
   /// The last batch a guard rejected, which `confirm` re-sends past that guard.
   private(set) var lastRejected: RejectedBatch<DynamicScreen>?
+  /// The events the last line that ran (not an expectation) emitted, for `expect event`.
+  @exclusivity(unchecked) private(set) var lastEvents: [NavigationEvent] = []
+  /// The guard that rejected the last line that ran (not an expectation), for `expect rejected`.
+  @exclusivity(unchecked) private(set) var lastRejectingGuard: String?
   /// Whether a line that changed the state says how (`+ item {id=3}`) and what the rules
   /// emitted; the explorer, which prints none of it, turns this off.
   var describesChanges = true
@@ -85,6 +89,12 @@ final class FlowSession {
     lastBatchFailure = nil
     lastTraceback = nil
     lastReports.removeAll(keepingCapacity: true)
+    switch line {
+    case .expect, .nothing: break
+    default:
+      lastEvents.removeAll(keepingCapacity: true)
+      lastRejectingGuard = nil
+    }
     var outcome = run(line)
     switch outcome {
     case let .failed(message):
@@ -102,6 +112,8 @@ final class FlowSession {
   func lineFailedToParse(_ message: String) {
     lastFailureKind = .input
     lastFailure = message
+    lastEvents.removeAll()
+    lastRejectingGuard = nil
   }
 
   /// The URL of the selected tab's top screen, from the script's links.
@@ -206,7 +218,10 @@ final class FlowSession {
   /// rules emitted (into `events`, when changes are described); the line's failure, if it failed.
   private func note(_ outputs: [TabCoordinatorDelegate<DynamicScreen>], events: inout [String]) -> LineOutcome? {
     for output in outputs {
-      if case let .rejected(rejected) = output { lastRejected = rejected }
+      if case let .rejected(rejected) = output {
+        lastRejected = rejected
+        lastRejectingGuard = rejected.guardName
+      }
       if let failure = output.failure {
         lastFailureKind = FailureKind(failure)
         lastBatchFailure = failure
@@ -215,6 +230,7 @@ final class FlowSession {
       }
       if case let .report(report) = output {
         lastReports.append(report)
+        if case let .event(event) = report { lastEvents.append(event) }
         if describesChanges { events.append(report.description.escapingControlCharacters(keepingLineBreaks: false)) }
       }
     }
@@ -275,6 +291,27 @@ final class FlowSession {
     case let .pendingLink(url):
       return verdict(
         state.pendingLink == url, expected: "pending \(url ?? "none")", actual: "pending \(state.pendingLink ?? "none")")
+    case let .event(name, payload):
+      let matches = lastEvents.contains { $0.name == name && (payload.map($0.payload.contains) ?? true) }
+      let emitted = lastEvents.isEmpty ? "no event" : "events " + lastEvents.map(\.description).joined(separator: ", ")
+      return verdict(
+        matches, expected: "event \(name)" + (payload.map { " \($0)" } ?? ""), actual: emitted + " from the previous line")
+    case let .context(key, value):
+      let actual = state.context[key] ?? .null
+      return verdict(
+        actual == value, expected: "context \(FlowName.written(key)) \(value)",
+        actual: "context \(FlowName.written(key)) \(actual)")
+    case let .rejected(name):
+      let expected = name.map { "rejected by \(BatchFailure.guardLabel($0))" } ?? "rejected by a guard"
+      guard let rejecting = lastRejectingGuard else {
+        let actual = lastFailure.map { "error: \($0)" } ?? "the previous line was not rejected"
+        return .expectationFailed(expected: expected, actual: actual)
+      }
+      guard name == nil || name == rejecting else {
+        return .expectationFailed(expected: expected, actual: "rejected by \(BatchFailure.guardLabel(rejecting))")
+      }
+      lastFailure = nil
+      return .expectationPassed
     case let .error(text):
       guard let failure = lastFailure else {
         return .expectationFailed(expected: text.map { "an error containing \"\($0)\"" } ?? "an error", actual: "the previous line succeeded")

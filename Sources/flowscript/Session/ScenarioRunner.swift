@@ -25,7 +25,9 @@ enum ScenarioRunner {
       }
       if case .nothing = line { continue }
       if let failure = pendingFailure {
-        guard case .expect(.error) = line else {
+        switch line {
+        case .expect(.error), .expect(.rejected): break
+        default:
           return .unexpectedError(line: failure.line, message: failure.message, traceback: failure.traceback)
         }
       }
