@@ -57,7 +57,10 @@ extension String: LuaIdentifiable {
 
   func hashLuaIdentity(into hasher: inout Hasher) {
     hasher.combine(utf8.count)
-    for byte in utf8 { hasher.combine(byte) }
+    let hashed: Void? = utf8.withContiguousStorageIfAvailable { bytes in hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
+    if hashed == nil {
+      for byte in utf8 { hasher.combine(byte) }
+    }
   }
 }
 
