@@ -315,6 +315,22 @@ import Testing
     #expect(!delivery.isCanaryWatching)
   }
 
+  /// Killed between the two copies of the floor: they differ, and the merged floor refuses what
+  /// either refuses.
+  @Test func aKillBetweenTheFloorsCopiesLosesNothing() throws {
+    let folder = F.folder()
+    let records = RulePackageFolder(path: folder)
+    try records.saveFloor(RuleFloor(highestRelease: 4, rejectedReleases: [3]))
+    let newer = try JSONEncoder.sorted.encode(RuleFloor(highestRelease: 4, rejectedReleases: [3, 5]))
+    try newer.write(to: URL(fileURLWithPath: folder + "/floor.json"))
+    let delivery = try F.delivery(folder: folder)
+    #expect(delivery.floor == RuleFloor(highestRelease: 4, rejectedReleases: [3, 5]))
+    #expect(delivery.launchReport.floorProblem == nil)
+    #expect(throws: RulePackageError.rejectedRelease(5)) {
+      try delivery.install(try F.bytes(Self.correct, release: 5), keeping: try delivery.rules.initialState())
+    }
+  }
+
   /// A canary count that cannot be read starts the watch again: the release may never have been
   /// trusted.
   @Test func anUnreadableCanaryCountWatchesAgain() throws {
