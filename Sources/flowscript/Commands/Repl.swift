@@ -32,6 +32,13 @@ extension Flowscript {
     @Flag(help: "Print the Lua traceback under a rule error.")
     var verbose = false
 
+    @Option(name: .customLong("record"), help: ArgumentHelp(
+      "Write the session as a scenario file that flowscript run passes.", valueName: "FILE"))
+    var record: String?
+
+    @Flag(help: "With --record, overwrite an existing file.")
+    var force = false
+
     func validate() throws {
       try ScriptOptions.check(budget: budget, memory: memory)
     }
@@ -50,7 +57,13 @@ extension Flowscript {
           throw CommandFailure.script(error)
         }
       }
-      ReplLoop(session: session, watch: watch, verbose: verbose).run()
+      // What the rules print is shown as they print it, before the line's outcome.
+      session.rules.printHandler = { Output.line($0.description) }
+      if force, record == nil { throw CommandFailure.usage("--force is for --record FILE") }
+      let recorder = try record.map { path in
+        try SessionRecorder(path: path, force: force, script: script, chunk: session.chunk)
+      }
+      ReplLoop(session: session, watch: watch, verbose: verbose, recorder: recorder).run()
     }
   }
 }

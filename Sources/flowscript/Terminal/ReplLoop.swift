@@ -7,6 +7,8 @@ struct ReplLoop {
   let watch: Bool
   /// Print a rule error's Lua traceback under its error line.
   var verbose = false
+  /// Writes the session as a scenario file (`--record FILE`).
+  var recorder: SessionRecorder?
 
   func run() {
     let interactive = Output.isInteractive
@@ -28,11 +30,28 @@ struct ReplLoop {
       } catch {
         Output.error("error: \(error)")
         session.lineFailedToParse(error.description)
+        recorder?.unparsable(text)
+        saveRecording()
         continue
       }
       let outcome = session.execute(line)
+      recorder?.record(text, line, outcome, session: session)
+      saveRecording()
       if case .command(.quit) = outcome { break }
       report(outcome)
+    }
+    saveRecording()
+  }
+
+  /// Rewrites the recording, saying why when it cannot.
+  private func saveRecording() {
+    guard let recorder else { return }
+    do {
+      try recorder.save()
+    } catch let failure as CommandFailure {
+      Output.error("error: recording not saved: \(failure.message)")
+    } catch {
+      Output.error("error: recording not saved: \(error)")
     }
   }
 
