@@ -1014,16 +1014,18 @@ static int clua_rules_rule_caller(lua_State *L) {
 /* The host table the rule DSL is made with                                 */
 /* ------------------------------------------------------------------------ */
 
-/* host(view, base, hint) -> { current, view, hint, freeze, rawget, rawlen,
+/* host(view, base, hint [, print]) -> { current, view, hint, print, freeze, rawget, rawlen,
  * rawset, setmetatable, next, pairs, tostring, state_fits, takes_payload, rule_caller,
- * nav_methods, format }: the table the rule DSL is made with. `view` and
- * `hint` are light userdata naming the Swift functions that answer nav views
- * and suggest names; `base` is the sandbox's read-only base. */
+ * nav_methods, format }: the table the rule DSL is made with. `view`, `hint`
+ * and `print` are light userdata naming the Swift functions that answer nav
+ * views, suggest names and take printed lines; `base` is the sandbox's
+ * read-only base. */
 int clua_rules_host(lua_State *L) {
   luaL_checktype(L, 1, LUA_TLIGHTUSERDATA);
   luaL_checktype(L, 2, LUA_TTABLE);
   luaL_checktype(L, 3, LUA_TLIGHTUSERDATA);
   void *hint = lua_touserdata(L, 3);
+  void *print = lua_islightuserdata(L, 4) ? lua_touserdata(L, 4) : NULL;
   lua_settop(L, 2);
   lua_createtable(L, 0, 15); /* 3 */
   lua_createtable(L, 0, 2);  /* 4: current */
@@ -1033,6 +1035,10 @@ int clua_rules_host(lua_State *L) {
   lua_setfield(L, 3, "view");
   clua_push_swift_function(L, hint, 0);
   lua_setfield(L, 3, "hint");
+  if (print != NULL) { /* print(text, where, what): a line a script printed, with its origin */
+    clua_push_swift_function(L, print, 0);
+    lua_setfield(L, 3, "print");
+  }
   lua_pushcclosure(L, clua_rules_freeze, 0);
   lua_setfield(L, 3, "freeze");
   lua_pushcclosure(L, clua_rules_rawget, 0);

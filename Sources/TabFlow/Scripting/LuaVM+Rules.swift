@@ -7,7 +7,7 @@ import CLuaSandbox
 extension LuaVM {
   /// Makes the table the rule DSL is built over: `current` (what is running), `view` (answering
   /// `nav` views), `hint` (`hint(name, candidates)` → ` — did you mean 'x'?`, by
-  /// ``Suggestions``), `freeze`, and the deterministic, freeze-aware `next`, `pairs`, `rawget`,
+  /// ``Suggestions``), `print` (to ``printHandler`` and ``scriptPrintHandler``), `freeze`, and the deterministic, freeze-aware `next`, `pairs`, `rawget`,
   /// `rawlen`, `rawset`, `setmetatable`, `tostring` and `string.format`.
   func makeRuleHost(view: @escaping (LuaStack) throws -> Int32) throws(LuaError) -> LuaRef {
     try checkIdle()
@@ -28,12 +28,24 @@ extension LuaVM {
       try stack.push(Suggestions.hint(suggesting: found.suggestion))
       return 1
     }
-    boxes += [viewBox, hintBox]
+    // `print(text, where, what)`: the DSL's print, with the script position that called it
+    // (`shop.lua:12: `) and what was running (`rule 'feed.itemTapped'`; nil while loading).
+    let printBox = LuaFunctionBox(name: "print", vm: self) { [unowned self] stack in
+      printCount += 1
+      let message = stack.string(at: 1) ?? ""
+      printHandler?(message)
+      if let scriptPrintHandler {
+        scriptPrintHandler(ScriptPrint(message: message, position: stack.string(at: 2), running: stack.string(at: 3)))
+      }
+      return 0
+    }
+    boxes += [viewBox, hintBox, printBox]
     lua_pushcclosure(L, clua_rules_host, 0)
     lua_pushlightuserdata(L, Unmanaged.passUnretained(viewBox).toOpaque())
     lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(baseSlot))
     lua_pushlightuserdata(L, Unmanaged.passUnretained(hintBox).toOpaque())
-    let status = clua_sandbox_pcall(L, context, 3, 1)
+    lua_pushlightuserdata(L, Unmanaged.passUnretained(printBox).toOpaque())
+    let status = clua_sandbox_pcall(L, context, 4, 1)
     guard status == LUA_OK else { throw Self.failure(L, context, status: status, location: "rule host") }
     return LuaRef(slot: luaL_ref(L, CLUA_REGISTRYINDEX), owner: serial)
   }

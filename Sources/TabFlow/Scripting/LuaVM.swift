@@ -51,6 +51,9 @@ public final class LuaVM {
   /// Receives the lines written by `print` (arguments converted with `tostring`, separated by
   /// tabs). Without a handler, output is dropped.
   package var printHandler: ((String) -> Void)?
+  /// Receives the lines a rule script prints (through the rule DSL's `print`), with what printed
+  /// them and where.
+  package var scriptPrintHandler: ((ScriptPrint) -> Void)?
   /// How many times scripts have called `print`: a call that printed had an effect besides its
   /// answer (``CallMemo`` does not remember it).
   package internal(set) var printCount = 0

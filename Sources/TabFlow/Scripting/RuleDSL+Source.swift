@@ -254,10 +254,18 @@ function tabflow_make_dsl(host, limits)
   -- randomness, no garbage-collector state, no addresses.
   dsl.next, dsl.pairs, dsl.tostring = next, pairs, tostring
   dsl.rawget, dsl.rawlen, dsl.rawset, dsl.setmetatable = host.rawget, host.rawlen, host.rawset, host.setmetatable
+  -- print goes to the host with the script line that called it (`error` names it at level 3:
+  -- 1 is pcall, 2 this function, 3 its caller) and what is running (nil while loading).
+  local host_print = host.print
   dsl.print = function(...)
     local parts = {}
     for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
-    dsl_print(concat(parts, "\t"))
+    if host_print then
+      local _, where = pcall(error, "", 3)
+      host_print(concat(parts, "\t"), type(where) == "string" and where or nil, current.what)
+    else
+      dsl_print(concat(parts, "\t"))
+    end
   end
   dsl.collectgarbage = function()
     fail("collectgarbage is not available to rules (the collector's state would be hidden input)", 2)

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Routing rules written in Lua: a rule script loaded into a sandboxed VM, used as a coordinator's
 /// ``NavigationRules``, with its guards and deep links. Reloadable at any time without losing
@@ -22,6 +23,26 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     didSet {
       deepLinksCache = nil
       guardsReadBefore = false
+      script.vm.scriptPrintHandler = printHandler
+    }
+  }
+  /// Where the script's `print` goes: each line with the rule (guard, deep link) that printed it
+  /// and its `file:line` (``ScriptPrint``). `nil` drops them; a coordinator made with
+  /// `TabCoordinator(script:logger:)` sets it, when it is `nil`, to log them to its logger at
+  /// debug level (``logPrints(to:level:)``). Kept across reloads. A call that prints is never
+  /// remembered (``remembersRuleAnswers``), so it prints every time it runs.
+  public var printHandler: ((ScriptPrint) -> Void)? {
+    didSet { script.vm.scriptPrintHandler = printHandler }
+  }
+
+  /// Sends the script's `print` lines to `logger` at `level` (`print feed.itemTapped
+  /// (shop.lua:12): hello`), with the metadata `rule` and `location`.
+  public func logPrints(to logger: Logger, level: Logger.Level = .debug) {
+    printHandler = { line in
+      var metadata: Logger.Metadata = [:]
+      if let source = line.source { metadata["rule"] = .string(source) }
+      if let file = line.file { metadata["location"] = .string(file + (line.line.map { ":\($0)" } ?? "")) }
+      logger.log(level: level, "\(line.description)", metadata: metadata)
     }
   }
   /// Whether a guard of the current script read `change.before`: from then on the state before

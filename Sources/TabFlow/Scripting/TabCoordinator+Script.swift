@@ -3,7 +3,8 @@ import Logging
 extension TabCoordinator {
   /// A coordinator whose rules, guards and deep links come from a rule script — wired in one line,
   /// so the script's guards can never be left out. `guards` run after the script's; `deepLinks`
-  /// are tried after the script's patterns.
+  /// are tried after the script's patterns. Unless the script has a
+  /// ``ScriptedRules/printHandler``, its `print` lines go to `logger` at debug level.
   ///
   /// ```swift
   /// let rules = try ScriptedRules<DynamicScreen, DynamicAction>(contentsOfFile: "shop.lua")
@@ -19,6 +20,7 @@ extension TabCoordinator {
     deepLinks: DeepLinks<Screen> = DeepLinks(),
     logger: Logger = Logger(label: "tabflow.navigation")
   ) where Rules == ScriptedRules<Screen, ScreenAction> {
+    if script.printHandler == nil { script.logPrints(to: logger) }
     self.init(
       rules: script, guards: [script.scriptGuard] + guards, deepLinks: script.deepLinks.followed(by: deepLinks),
       logger: logger)

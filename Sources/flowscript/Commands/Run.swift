@@ -57,6 +57,8 @@ extension Flowscript {
       let session = try options.session()
       // A scenario prints no line's change: none is described.
       session.describesChanges = false
+      // What the rules print is shown as they print it, before the file's result.
+      session.rules.printHandler = { Output.line($0.description) }
       // Not split(separator: "\n"): "\r\n" is one Character, so a CRLF file would be one line.
       let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
       switch ScenarioRunner.run(lines, in: session) {

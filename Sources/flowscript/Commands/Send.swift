@@ -24,6 +24,7 @@ extension Flowscript {
       // Only the final state is printed: no line's change is described (describing one writes
       // the whole stack, so describing each of many pushes cost the square of their number).
       session.describesChanges = false
+      session.rules.printHandler = { Output.line($0.description) }
       let failure = ScenarioRunner.run(lines, in: session)
       switch failure {
       case nil:

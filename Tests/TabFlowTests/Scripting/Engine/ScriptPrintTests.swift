@@ -1,0 +1,84 @@
+import Logging
+import Testing
+
+@testable import TabFlow
+
+extension ScriptedRulesTests {
+  /// `print` in a rule, guard or deep link reaches the app: with what printed it and where.
+  @Suite("print")
+  @MainActor
+  struct ScriptPrintTests {
+    static let script = """
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { itemTapped = { id = 1 } } }
+      screen "item" { state = { id = 0 } }
+      on("feed.itemTapped", function(nav, payload)
+        print("opening", payload.id)
+        nav:push("item", { id = payload.id })
+      end)
+      guard("audit", function(change) print("checked " .. change.source) end)
+      """
+
+    @Test func aRuleThatPrintsReachesTheHandlerWithItsRuleAndLine() throws {
+      let flow = try ScriptedFlow(Self.script)
+      var printed: [ScriptPrint] = []
+      flow.rules.printHandler = { printed.append($0) }
+      try flow.send("itemTapped", ["id": 3])
+      #expect(flow.path == "feed > item")
+      #expect(printed == [
+        ScriptPrint(message: "opening\t3", source: "feed.itemTapped", file: "shop.lua", line: 5),
+        ScriptPrint(message: "checked rule feed.itemTapped", source: "guard 'audit'", file: "shop.lua", line: 8),
+      ])
+      #expect(printed.first?.description == "print feed.itemTapped (shop.lua:5): opening\t3")
+    }
+
+    @Test func theHandlerIsKeptAcrossAReload() throws {
+      let flow = try ScriptedFlow(Self.script)
+      var printed: [String] = []
+      flow.rules.printHandler = { printed.append($0.description) }
+      _ = try flow.rules.reload(source: "\n" + Self.script, keeping: flow.state)
+      try flow.send("itemTapped", ["id": 3])
+      #expect(printed.first == "print feed.itemTapped (shop.lua:6): opening\t3")
+    }
+
+    @Test func aCoordinatorLogsPrintsToItsLoggerAtDebugLevel() throws {
+      let rules = try DynamicRules(source: Self.script, name: "shop.lua")
+      let sink = TabCoordinatorTests.CapturingLogHandler.Sink()
+      let logger = TabCoordinatorTests.CapturingLogHandler.logger(level: .debug, sink: sink)
+      let store = Store(initialState: try rules.initialState()) {
+        TabCoordinator(script: rules, logger: logger)
+          .forEachRoute(\.self, action: .router()) { EmptyReducer<DynamicScreen, DynamicAction>() }
+      }
+      let id = try #require(store.state.selectedStack.ids.last)
+      store.send(.router(.routeAction(id: id, action: DynamicAction("itemTapped", payload: ["id": 4]))))
+      let prints = sink.all.filter { $0.message.hasPrefix("print ") }
+      #expect(prints.map(\.level) == [.debug, .debug])
+      #expect(prints.first?.message == "print feed.itemTapped (shop.lua:5): opening\t4")
+    }
+
+    @Test func anAppsOwnHandlerIsNotReplacedByTheCoordinator() throws {
+      let rules = try DynamicRules(source: Self.script, name: "shop.lua")
+      var printed: [String] = []
+      rules.printHandler = { printed.append($0.message) }
+      let store = Store(initialState: try rules.initialState()) {
+        TabCoordinator(script: rules, logger: TabCoordinatorTests.App.silentLogger)
+          .forEachRoute(\.self, action: .router()) { EmptyReducer<DynamicScreen, DynamicAction>() }
+      }
+      let id = try #require(store.state.selectedStack.ids.last)
+      store.send(.router(.routeAction(id: id, action: DynamicAction("itemTapped", payload: ["id": 4]))))
+      #expect(printed == ["opening\t4", "checked rule feed.itemTapped"])
+    }
+
+    /// A remembered rule would not print again: a rule that prints is never remembered.
+    @Test func aRememberingRuleThatPrintsPrintsEveryTime() throws {
+      let flow = try ScriptedFlow(Self.script)
+      flow.rules.remembersRuleAnswers = true
+      var printed = 0
+      flow.rules.printHandler = { if $0.source == "feed.itemTapped" { printed += 1 } }
+      for _ in 1...3 {
+        _ = try flow.batch("itemTapped", ["id": 3])
+      }
+      #expect(printed == 3)
+    }
+  }
+}
