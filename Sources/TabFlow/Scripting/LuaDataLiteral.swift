@@ -256,6 +256,27 @@ private struct Parser {
         else { throw escapeError("\\x needs two hexadecimal digits") }
         out.append(high << 4 | low)
         position += 2
+      case UInt8(ascii: "u"):
+        // \u{XXX}: a Unicode scalar in hexadecimal, written as UTF-8 (Lua 5.4).
+        guard current == UInt8(ascii: "{") else { throw escapeError("\\u needs '{' (\\u{E9})") }
+        position += 1
+        var value: UInt32 = 0
+        var digits = 0
+        while let next = current, let digit = next.hexDigitValue {
+          value = value &* 16 &+ UInt32(digit)
+          digits += 1
+          position += 1
+          guard digits <= 8 else { throw escapeError("\\u{…} is too long") }
+        }
+        guard digits > 0, current == UInt8(ascii: "}") else { throw escapeError("\\u needs hexadecimal digits and '}'") }
+        position += 1
+        guard let scalar = Unicode.Scalar(value) else {
+          throw escapeError("\\u{\(String(value, radix: 16, uppercase: true))} is not a Unicode scalar")
+        }
+        out.append(contentsOf: Array(String(Character(scalar)).utf8))
+      case UInt8(ascii: "z"):
+        // \z skips the whitespace that follows, line breaks included (Lua 5.4).
+        while let next = current, next == 0x20 || (0x09...0x0D).contains(next) { position += 1 }
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
         var value = Int(escaped - UInt8(ascii: "0"))
         var digits = 1
