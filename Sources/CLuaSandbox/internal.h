@@ -65,6 +65,7 @@ int clua_rules_frozen_index(lua_State *L);
 void clua_rules_freeze_table(lua_State *L, int idx, int current);
 int clua_rules_check_upvalues(lua_State *L);
 int clua_rules_freeze(lua_State *L);
+int clua_rules_visible_names(lua_State *L);
 int clua_rules_rawget(lua_State *L);
 int clua_rules_rawlen(lua_State *L);
 int clua_rules_rawset(lua_State *L);

@@ -1010,6 +1010,46 @@ static int clua_rules_rule_caller(lua_State *L) {
   return 1;
 }
 
+/* visible_names() -> { name, … }: the local variables active at the innermost
+ * script line (outside the hidden source, the rule DSL) and the upvalues of
+ * its function — what a mistyped name may have meant. Called on error paths
+ * only (an undefined global), never while a rule runs normally. */
+int clua_rules_visible_names(lua_State *L) {
+  CLuaContext *c = clua_context(L);
+  lua_settop(L, 0);
+  luaL_checkstack(L, 4, "visible names");
+  lua_createtable(L, 16, 0); /* 1 */
+  int n = 0;
+  lua_Debug ar;
+  for (int level = 1; level < 200 && lua_getstack(L, level, &ar); level++) {
+    if (!lua_getinfo(L, "Slf", &ar)) continue; /* pushes the function: 2 */
+    int hidden = c->hiddenSource[0] != '\0' && strcmp(ar.source, c->hiddenSource) == 0;
+    if (ar.currentline <= 0 || hidden) {
+      lua_settop(L, 1);
+      continue;
+    }
+    for (int i = 1; n < 256; i++) {
+      const char *name = lua_getlocal(L, &ar, i);
+      if (name == NULL) break;
+      lua_settop(L, 2);
+      if (name[0] == '(') continue; /* temporaries */
+      lua_pushstring(L, name);
+      lua_rawseti(L, 1, ++n);
+    }
+    for (int i = 1; n < 256; i++) {
+      const char *name = lua_getupvalue(L, 2, i);
+      if (name == NULL) break;
+      lua_settop(L, 2);
+      if (name[0] == '\0' || strcmp(name, "_ENV") == 0) continue;
+      lua_pushstring(L, name);
+      lua_rawseti(L, 1, ++n);
+    }
+    break;
+  }
+  lua_settop(L, 1);
+  return 1;
+}
+
 /* ------------------------------------------------------------------------ */
 /* The host table the rule DSL is made with                                 */
 /* ------------------------------------------------------------------------ */
@@ -1019,7 +1059,8 @@ static int clua_rules_rule_caller(lua_State *L) {
  * nav_methods, format }: the table the rule DSL is made with. `view`, `hint`
  * and `print` are light userdata naming the Swift functions that answer nav
  * views, suggest names and take printed lines; `base` is the sandbox's
- * read-only base. */
+ * read-only base. `visible_names` lists the script's locals and upvalues at
+ * an error (see clua_rules_visible_names). */
 int clua_rules_host(lua_State *L) {
   luaL_checktype(L, 1, LUA_TLIGHTUSERDATA);
   luaL_checktype(L, 2, LUA_TTABLE);
@@ -1041,6 +1082,8 @@ int clua_rules_host(lua_State *L) {
   }
   lua_pushcclosure(L, clua_rules_freeze, 0);
   lua_setfield(L, 3, "freeze");
+  lua_pushcclosure(L, clua_rules_visible_names, 0);
+  lua_setfield(L, 3, "visible_names");
   lua_pushcclosure(L, clua_rules_rawget, 0);
   lua_setfield(L, 3, "rawget");
   lua_pushcclosure(L, clua_rules_rawlen, 0);

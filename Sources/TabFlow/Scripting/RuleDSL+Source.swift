@@ -59,6 +59,27 @@ function tabflow_make_dsl(host, limits)
     return keys
   end
 
+  -- An option table takes only the options it names: an unknown key is refused with the list and
+  -- a suggestion (`screen 'x': unknown option 'sate' (options: actions, state, title) — did you
+  -- mean 'state'?`). The reported key is the first in the deterministic order.
+  local function check_options(options, allowed, what, level)
+    for k in pairs(options) do
+      if not allowed[k] then
+        local names = sortedkeys(allowed)
+        local name = tostring(k)
+        fail(what .. ": unknown option '" .. name .. "' (options: " .. concat(names, ", ") .. ")" .. hint(name, names),
+          level + 1)
+      end
+    end
+  end
+  local APP_OPTIONS = { back = true }
+  local TAB_OPTIONS = { root = true, reselect = true, leave = true, navigation = true, title = true }
+  local SCREEN_OPTIONS = { title = true, state = true, actions = true }
+  local LINK_OPTIONS = { tab = true }
+  local SHEET_OPTIONS = { navigation = true, detents = true, dragIndicator = true }
+  local COVER_OPTIONS = { navigation = true }
+  local GUARD_OPTIONS = { redirect = true, defer = true }
+
   -- The script line that called a declaration, or nil: `error` names the position at level 4 —
   -- 1 is pcall, 2 this function, 3 the declaration, 4 the script that called it.
   local function caller_line()
@@ -114,6 +135,7 @@ function tabflow_make_dsl(host, limits)
     decl.app = check_name(name, "app name", 2)
     return function(options)
       if type(options) ~= "table" then fail("app options must be a table", 2) end
+      check_options(options, APP_OPTIONS, "app '" .. name .. "'", 2)
       local back = options.back
       if back ~= nil and back ~= "none" and back ~= "history" then
         fail("app back must be \"none\" or \"history\", got " .. tostring(back), 2)
@@ -132,6 +154,7 @@ function tabflow_make_dsl(host, limits)
     local line = caller_line()
     return function(spec)
       if type(spec) ~= "table" then fail("tab '" .. id .. "' needs a table, e.g. { root = \"feed\" }", 2) end
+      check_options(spec, TAB_OPTIONS, "tab '" .. id .. "'", 2)
       local root = spec.root
       if type(root) ~= "string" then fail("tab '" .. id .. "' needs root = \"<screen>\"", 2) end
       local reselect = spec.reselect or "popToRoot"
@@ -158,10 +181,18 @@ function tabflow_make_dsl(host, limits)
   function dsl.screen(name)
     check_loading("screens", 2)
     check_name(name, "screen name", 2)
+    -- Names: any non-empty text, except that a screen's has no '.' (it separates the screen from
+    -- the action in rule keys and flowscript lines) and is not '*' (any screen, in rule keys).
+    if name:find(".", 1, true) then
+      fail("screen name '" .. name .. "' cannot contain '.': it separates the screen from the action in "
+        .. "rule keys (\"screen.action\")", 2)
+    end
+    if name == "*" then fail("'*' cannot be a screen name: in a rule key it means any screen", 2) end
     if screensByName[name] then fail("screen '" .. name .. "' is declared twice", 2) end
     return function(spec)
       spec = spec or {}
       if type(spec) ~= "table" then fail("screen '" .. name .. "' needs a table", 2) end
+      check_options(spec, SCREEN_OPTIONS, "screen '" .. name .. "'", 2)
       local title = spec.title or name
       if type(title) ~= "string" then fail("screen '" .. name .. "': title must be a string, got " .. type(title), 2) end
       local state = spec.state or {}
@@ -174,7 +205,7 @@ function tabflow_make_dsl(host, limits)
       local declared = spec.actions or {}
       if type(declared) ~= "table" then fail("screen '" .. name .. "': actions must be a table", 2) end
       for i, a in ipairs(declared) do
-        if type(a) ~= "string" then fail("screen '" .. name .. "': action " .. i .. " must be a name", 2) end
+        if type(a) ~= "string" or a == "" then fail("screen '" .. name .. "': action " .. i .. " must be a name", 2) end
         if not seen[a] then seen[a] = true; actions[#actions + 1] = { name = a, sample = {} } end
       end
       local named = {}
@@ -182,6 +213,7 @@ function tabflow_make_dsl(host, limits)
         if type(a) == "string" then named[#named + 1] = a end
       end
       for _, a in ipairs(named) do
+        if a == "" then fail("screen '" .. name .. "': an action name must not be empty", 2) end
         local sample = declared[a]
         if type(sample) ~= "table" then
           fail("screen '" .. name .. "': the sample payload of '" .. a .. "' must be a table", 2)
@@ -202,7 +234,9 @@ function tabflow_make_dsl(host, limits)
   function dsl.on(key, fn)
     check_loading("rules", 2)
     check_name(key, "rule key", 2)
-    if not key:match("^[%w_]+%.[%w_]+$") and not key:match("^%*%.[%w_]+$") then
+    -- The screen is the text before the first '.', the action all after it (screen names have
+    -- no '.'; action names may).
+    if not key:match("^[^.]+%..") or key:match("^[^.]+%.%*$") then
       fail("rule key '" .. key .. "' must be \"screen.action\" or \"*.action\"", 2)
     end
     if type(fn) ~= "function" then fail("rule '" .. key .. "' needs a function(nav, payload)", 2) end
@@ -230,9 +264,7 @@ function tabflow_make_dsl(host, limits)
     check_name(screen, "linked screen", 2)
     options = options or {}
     if type(options) ~= "table" then fail("link '" .. pattern .. "': options must be a table, e.g. { tab = \"home\" }", 2) end
-    for k in pairs(options) do
-      if k ~= "tab" then fail("link '" .. pattern .. "': unknown option '" .. tostring(k) .. "' (options: tab)", 2) end
-    end
+    check_options(options, LINK_OPTIONS, "link '" .. pattern .. "'", 2)
     if options.tab ~= nil and type(options.tab) ~= "string" then
       fail("link '" .. pattern .. "': tab must be a tab id", 2)
     end
@@ -533,6 +565,7 @@ function tabflow_make_dsl(host, limits)
     local s = screen_arg(screen)
     options = options or {}
     if type(options) ~= "table" then fail("presentSheet options must be a table", 2) end
+    check_options(options, SHEET_OPTIONS, "presentSheet '" .. s.name .. "'", 2)
     enqueue(self, { op = "presentSheet", screen = s.name, state = state_arg(s, state),
                     navigation = options.navigation, detents = options.detents, dragIndicator = options.dragIndicator })
   end
@@ -540,6 +573,7 @@ function tabflow_make_dsl(host, limits)
     local s = screen_arg(screen)
     options = options or {}
     if type(options) ~= "table" then fail("presentCover options must be a table", 2) end
+    check_options(options, COVER_OPTIONS, "presentCover '" .. s.name .. "'", 2)
     enqueue(self, { op = "presentCover", screen = s.name, state = state_arg(s, state), navigation = options.navigation })
   end
   -- `nav:pop()` on the rule's own nav queues this one table every time: the host only reads
@@ -594,6 +628,7 @@ function tabflow_make_dsl(host, limits)
   end
   function Nav:contains(screen)
     if type(screen) ~= "string" then fail("contains expects a screen name", 2) end
+    if not screensByName[screen] then fail("unknown screen '" .. screen .. "'" .. hint(screen, screenOrder), 2) end
     record(self, 2)
     return view(self[WHICH], self[TAB] or view_tab_of(self) or nil, "contains", screen)
   end
@@ -612,8 +647,11 @@ function tabflow_make_dsl(host, limits)
   -- After the script has loaded: no more declarations, and everything the script can reach —
   -- its globals, the libraries, tables held by globals or upvalues — becomes read-only. A read
   -- of a global that was never defined is an error with a suggestion.
-  function api.seal(env)
+  -- `locals`: the names the script declares with `local` anywhere (found by the host in its
+  -- text), suggested for a mistyped global like the globals are.
+  function api.seal(env, locals)
     sealed = true
+    local script_locals = type(locals) == "table" and locals or {}
     local handlers = {}
     for _, list in ipairs({ ruleFns, linkFns, guardFns }) do
       for _, fn in ipairs(list) do handlers[#handlers + 1] = fn end
@@ -630,10 +668,19 @@ function tabflow_make_dsl(host, limits)
         end
       end
     end
+    -- The suggestion considers the globals, the names visible where the read failed (the locals
+    -- of the script's function there and its upvalues) and the script's other `local` names
+    -- (`limt` suggests the local `limit`).
+    local visible_names = host.visible_names
     local _, check = host.freeze(env, current, handlers, trusted, function(globals, name)
-      local names = {}
+      local names, seen = {}, {}
       for k in pairs(globals) do
-        if type(k) == "string" and k:sub(1, 1) ~= "_" then names[#names + 1] = k end
+        if type(k) == "string" and k:sub(1, 1) ~= "_" then names[#names + 1] = k; seen[k] = true end
+      end
+      for _, list in ipairs({ visible_names(), script_locals }) do
+        for _, k in ipairs(list) do
+          if type(k) == "string" and not seen[k] and k:sub(1, 1) ~= "_" then names[#names + 1] = k; seen[k] = true end
+        end
       end
       sort(names)
       fail("undefined global '" .. tostring(name) .. "'" .. hint(tostring(name), names), 2)
@@ -697,11 +744,7 @@ function tabflow_make_dsl(host, limits)
       fail("a guard's third value must be a table like { redirect = function(nav) … end, defer = true }, got "
         .. type(options), 1)
     end
-    for k in pairs(options) do
-      if k ~= "redirect" and k ~= "defer" then
-        fail("a guard's options have no '" .. tostring(k) .. "' (options: redirect, defer)" .. hint(tostring(k), { "redirect", "defer" }), 1)
-      end
-    end
+    check_options(options, GUARD_OPTIONS, "a guard's third value", 1)
     local defer, redirect = options.defer, options.redirect
     if defer ~= nil and type(defer) ~= "boolean" then fail("defer must be a boolean, got " .. type(defer), 1) end
     local queue = false

@@ -116,6 +116,7 @@ final class RuleScript {
       }
       try vm.call(entryPoints[4], resultCount: 0) { stack in
         try stack.push(script.environment)
+        try stack.push(FlowValue.array(Self.localNames(in: source).map(FlowValue.string)))
       } results: { _, _ in }
       vm.release(entryPoints[4])
     } catch {
@@ -148,6 +149,56 @@ final class RuleScript {
       decoder.screens[name].map { DeclaredScreenTemplate(declaration: $0, fieldIdentities: fields) }
     }
     self.decoder = decoder
+  }
+
+  /// The names a script declares with `local` (`local a, b <const> = …`, `local function f`), in
+  /// order, each once, at most 500: what a mistyped global may have meant. Read from the text
+  /// (comments and strings are not skipped: an extra candidate only widens the suggestions).
+  static func localNames(in source: String) -> [String] {
+    var names: [String] = []
+    var seen: Set<Substring> = []
+    let text = Substring(source)
+    var index = text.startIndex
+    func isNameCharacter(_ c: Character) -> Bool { c == "_" || (c.isASCII && (c.isLetter || c.isNumber)) }
+    func name(at position: inout Substring.Index) -> Substring? {
+      let start = position
+      while position < text.endIndex, isNameCharacter(text[position]) { position = text.index(after: position) }
+      guard start < position, let first = text[start].asciiValue, !(48...57).contains(first) else { return nil }
+      return text[start..<position]
+    }
+    func skipSpaces(_ position: inout Substring.Index) {
+      while position < text.endIndex, text[position].isWhitespace { position = text.index(after: position) }
+    }
+    while names.count < 500, let found = text[index...].range(of: "local") {
+      index = found.upperBound
+      if found.lowerBound > text.startIndex, isNameCharacter(text[text.index(before: found.lowerBound)]) { continue }
+      guard index < text.endIndex, text[index].isWhitespace else { continue }
+      var position = index
+      skipSpaces(&position)
+      var first = name(at: &position)
+      if first == "function" {
+        skipSpaces(&position)
+        first = name(at: &position)
+        if let first, seen.insert(first).inserted { names.append(String(first)) }
+        index = position
+        continue
+      }
+      while let current = first {
+        if seen.insert(current).inserted { names.append(String(current)) }
+        skipSpaces(&position)
+        if position < text.endIndex, text[position] == "<" {   // an attribute: <const>, <close>
+          while position < text.endIndex, text[position] != ">" { position = text.index(after: position) }
+          if position < text.endIndex { position = text.index(after: position) }
+          skipSpaces(&position)
+        }
+        guard position < text.endIndex, text[position] == "," else { break }
+        position = text.index(after: position)
+        skipSpaces(&position)
+        first = name(at: &position)
+      }
+      index = position
+    }
+    return names
   }
 
   /// The declared screen names and their state fields' names as the VM holds them (in the

@@ -183,8 +183,7 @@ extension ScriptedRulesTests {
     @Test func ruleDeepLinkAndGuardErrorsSayWhere() throws {
       let cases = [
         #"on("feed", function() end)"#: #"shop.lua:6: rule key 'feed' must be "screen.action" or "*.action""#,
-        #"on("feed.item.tapped", function() end)"#:
-          #"shop.lua:6: rule key 'feed.item.tapped' must be "screen.action" or "*.action""#,
+        #"on("feed.", function() end)"#: #"shop.lua:6: rule key 'feed.' must be "screen.action" or "*.action""#,
         #"on("feed.*", function() end)"#: #"shop.lua:6: rule key 'feed.*' must be "screen.action" or "*.action""#,
         #"on("feed.itemTapped")"#: "shop.lua:6: rule 'feed.itemTapped' needs a function(nav, payload)",
         #"on(nil, function() end)"#: "shop.lua:6: rule key must be a non-empty string, got nil",
