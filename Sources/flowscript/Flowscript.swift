@@ -8,37 +8,23 @@ struct Flowscript: ParsableCommand {
     commandName: "flowscript",
     abstract: "Send actions to a TabFlow navigation flow and watch its tabs and stacks change.",
     discussion: """
-      TabFlow is a tab-and-multi-stack navigation coordinator whose routing rules are Lua \
-      scripts. flowscript loads such a script and drives it with one line language:
+      TabFlow is a tab-and-multi-stack navigation coordinator whose routing
+      rules are Lua scripts. flowscript loads such a script and drives it with
+      one line language.
 
-        feed.itemTapped {id=3}    send itemTapped from the topmost feed screen of the selected tab
-                                  (the payload is a Lua table literal, data only; a payload that
-                                  is not data, or an unknown name, fails the line)
-        home:feed.loaded {id=3}   send it from the topmost feed screen of the tab home (an effect
-                                  that finishes after the user switched tabs)
-        tab profile               tap a tab-bar item (select, or reselect)
-        tab "tab one"             any name may be double-quoted: "my screen"."1st action"
-        back                      the user's back gesture
-        url shop://item/3         open a deep link
-        set loggedIn true         set a context value rules and guards can read
-        expect tab home           assertions: tab, stack, top, error, depth
-        expect stack home: feed > item > sheet:login > cover:pay
-        expect top item {id=3}    (the payload is matched as a subset)
-        expect error "login required"   the previous line failed, its error containing that text
-        expect depth 2            routes in the selected tab, root included
-        # comment
+      \(LineLanguageHelp.table)
 
-      REPL commands: state (JSON), tree, show, reload [FILE], undo, help, quit.
-      A line no rule of the language can read (exepct tab home) fails a scenario file at once.
+      \(LineLanguageHelp.replCommands)
 
       Examples:
-        flowscript                              REPL on the bundled demo flow
-        flowscript repl shop.lua --watch        REPL on a script, reloading it when it changes
-        flowscript run shop.lua flows/*.flow    run scenario files; prints "N passed, N failed"
-        flowscript check shop.lua --explore 6   validate and explore every reachable state
+        flowscript                            REPL on the bundled demo flow
+        flowscript repl shop.lua --watch      REPL, reloading shop.lua on change
+        flowscript repl shop.lua --record s.flow   keep the session as a scenario
+        flowscript run shop.lua flows/*.flow  run scenarios: "N passed, N failed"
+        flowscript check shop.lua --explore 6 explore every reachable state
         flowscript graph shop.lua --format dot | dot -Tsvg > flow.svg
         flowscript send shop.lua 'feed.itemTapped {id=3}' 'tab profile' --json
-        flowscript keygen --out release.key     a key pair for signing rule packages
+        flowscript keygen --out release.key   a key pair to sign rule packages
         flowscript pack shop.lua --key release.key --release 7
         flowscript verify shop.flowpkg --public-key release.key.pub
         flowscript run shop.flowpkg --public-key release.key.pub flows/*.flow
@@ -54,6 +40,10 @@ struct Flowscript: ParsableCommand {
 @main
 enum FlowscriptMain {
   static func main() {
+    if let failure = Flowscript.mistypedSubcommand(Array(CommandLine.arguments.dropFirst())) {
+      Output.errorText(failure)
+      exit(2)
+    }
     do {
       var command = try Flowscript.parseAsRoot()
       try command.run()
@@ -71,6 +61,22 @@ enum FlowscriptMain {
       // Usage errors exit with 2 (docs/ARCHITECTURE.md §7; ArgumentParser's default is 64).
       exit(code == .validationFailure ? 2 : code.rawValue)
     }
+  }
+}
+
+extension Flowscript {
+  /// Why `arguments` cannot run when their first word is a mistyped subcommand (`grpah x.lua`):
+  /// a word close to a subcommand's name that names no file, which the default subcommand
+  /// (`repl`) would otherwise take for its script.
+  static func mistypedSubcommand(_ arguments: [String]) -> String? {
+    guard let first = arguments.first, !first.hasPrefix("-"), !first.contains("/"), !first.contains("."),
+      !FileManager.default.fileExists(atPath: first)
+    else { return nil }
+    let names = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+    guard !names.contains(first), let suggestion = Suggestions.closest(to: first, in: names) else { return nil }
+    return "Error: unknown command '\(first)' — did you mean '\(suggestion)'?\n"
+      + "Usage: flowscript <subcommand> (\(names.joined(separator: ", "))), or flowscript SCRIPT\n"
+      + "  See 'flowscript --help' for more information."
   }
 }
 

@@ -8,9 +8,13 @@ extension Flowscript {
     static let configuration = CommandConfiguration(
       abstract: "Drive a flow line by line (the default; without a script, the bundled demo).",
       discussion: """
-        On a terminal: line editing, persistent history (~/.flowscript_history) and tab completion \
-        of tabs, screens of the current stack and their actions. Piped, or with NO_COLOR set: plain \
-        lines in, plain text out, no prompts. Type help for the line language.
+        On a terminal: line editing, persistent history (~/.flowscript_history), Ctrl-C to drop \
+        the line being typed, and tab completion of commands, tabs, the current stack's \
+        screen.action names, deep-link patterns after url, context keys after set and \
+        expectations after expect. Piped: plain lines in, plain text out, no prompts. NO_COLOR \
+        turns off colour only. --record FILE writes the session as a scenario file that \
+        flowscript run passes (an expect stack/top after each line that changed the state). \
+        Type help for the line language.
         Example: printf 'feed.itemTapped {id=3}\\ntree\\n' | flowscript
         """)
 
@@ -20,7 +24,7 @@ extension Flowscript {
     @Option(name: .customLong("public-key"), help: "Treat the script as a signed rule package, verified against this public key (KEY.pub); repeat for several.")
     var publicKeys: [String] = []
 
-    @Flag(help: "Reload the script when its file changes (checked before each line).")
+    @Flag(help: "Reload the script as soon as its file changes; when it does not load, wait for a fixed one.")
     var watch = false
 
     @Option(help: "Instruction budget per action (its rule, guards and deep-link handler).")

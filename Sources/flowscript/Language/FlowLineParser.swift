@@ -22,7 +22,7 @@ enum FlowLineParser {
     case "set":
       let (key, valueText) = rest.splitFirstWord()
       guard !key.isEmpty, !valueText.isEmpty else { throw FlowLineError("usage: set <key> <value>, e.g. set loggedIn true") }
-      return .set(key, try literal(valueText))
+      return .set(key, try value(valueText, of: key))
     case "expect":
       return .expect(try expectation(rest))
     case "exit":
@@ -39,8 +39,26 @@ enum FlowLineParser {
   }
 
   /// `[tab:]screen.action [payload]`, each name bare or quoted.
+  /// The words a line can start with, for did-you-mean.
+  static let commandWords = ["tab", "back", "url", "set", "expect", "exit"] + ReplCommand.allCases.map(\.rawValue)
+
+  /// The value of `set KEY VALUE`: a Lua literal, with a message about values (not payloads).
+  private static func value(_ text: String, of key: String) throws(FlowLineError) -> FlowValue {
+    do {
+      return try LuaDataLiteral.parse(text)
+    } catch {
+      let word = text.splitFirstWord().0
+      let hint = Suggestions.hint(for: word, in: ["true", "false", "nil"])
+      throw FlowLineError(
+        "set \(key): '\(text)' is not a value; write true, false, nil, a number, a \"string\" or a {table}\(hint)")
+    }
+  }
+
   private static func action(_ line: String) throws(FlowLineError) -> FlowLine {
     let word = line.splitFirstWord().0
+    if word.isIdentifier, let command = Suggestions.closest(to: word, in: commandWords) {
+      throw FlowLineError("unknown command '\(word)' — did you mean '\(command)'?")
+    }
     let notAnAction = FlowLineError(
       "'\(word)' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)")
     guard var (first, after) = FlowName.scan(Substring(line)) else { throw notAnAction }

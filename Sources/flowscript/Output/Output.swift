@@ -53,9 +53,10 @@ enum Output {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
   }
 
-  /// Whether stdin and stdout are a terminal and colour is allowed (`NO_COLOR` unset).
+  /// Whether stdin and stdout are a terminal: the REPL then prompts, edits lines and keeps
+  /// history. `NO_COLOR` does not change this: it turns off colour only, and flowscript prints none.
   static var isInteractive: Bool {
-    isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
   }
 }
 

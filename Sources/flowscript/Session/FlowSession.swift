@@ -39,6 +39,11 @@ final class FlowSession {
   @exclusivity(unchecked) private(set) var lastEvents: [NavigationEvent] = []
   /// The guard that rejected the last line that ran (not an expectation), for `expect rejected`.
   @exclusivity(unchecked) private(set) var lastRejectingGuard: String?
+  /// The context keys the script reads (`nav.context.loggedIn`), which `set` checks its key against.
+  private(set) var contextKeys: [String] = []
+  /// Warnings about the last line, which ran anyway: an action from a covered screen, a context
+  /// key the script does not read.
+  private(set) var warnings: [String] = []
   /// Whether a line that changed the state says how (`+ item {id=3}`) and what the rules
   /// emitted; the explorer, which prints none of it, turns this off.
   var describesChanges = true
@@ -78,6 +83,19 @@ final class FlowSession {
     logger.logLevel = .error
     coordinator = TabCoordinator(script: rules, logger: logger)
     state = try rules.initialState()
+    contextKeys = Self.contextKeys(of: origin)
+  }
+
+  /// The context keys the script of `origin` reads; none when its text cannot be read.
+  private static func contextKeys(of origin: Origin) -> [String] {
+    switch origin {
+    case let .file(path):
+      return (try? String(contentsOfFile: path, encoding: .utf8)).map(StateExplorer.contextKeys(in:)) ?? []
+    case let .package(_, package, _):
+      return StateExplorer.contextKeys(in: package.script)
+    case .bundledDemo:
+      return StateExplorer.contextKeys(in: DemoFlow.source)
+    }
   }
 
   /// The script's chunk name (`demo.lua`).
@@ -89,6 +107,7 @@ final class FlowSession {
     lastBatchFailure = nil
     lastTraceback = nil
     lastReports.removeAll(keepingCapacity: true)
+    warnings.removeAll()
     switch line {
     case .expect, .nothing: break
     default:
@@ -152,6 +171,11 @@ final class FlowSession {
     case let .action(tab, screen, action, payload):
       do {
         let id = try routeID(forAction: action, of: screen, in: tab.map { TabID($0) })
+        // A declared action's sample payload is its schema: a missing or extra field is an error.
+        if let name = state.routeContext(for: id)?.screen.name,
+          let problem = rules.payloadProblem(screen: name, action: action, payload: payload) {
+          return .failed(problem)
+        }
         return drive(.router(.routeAction(id: id, action: DynamicAction(action, payload: payload))))
       } catch {
         return .failed(error.description)
@@ -173,6 +197,13 @@ final class FlowSession {
     case .currentURL:
       return .info(currentURL ?? "(no url: \(noURLReason))")
     case let .set(key, value):
+      if !contextKeys.contains(key), !isExploring {
+        let known = contextKeys.isEmpty ? "it reads none" : "it reads " + contextKeys.joined(separator: ", ")
+        if let suggestion = Suggestions.closest(to: key, in: contextKeys) {
+          return .failed("the script reads no context key '\(key)' (\(known)) — did you mean '\(suggestion)'?")
+        }
+        warnings.append("the script reads no context key '\(key)' (\(known)); set anyway")
+      }
       return drive(.setContext(key, value == .null ? nil : value))
     case let .expect(expectation):
       return check(expectation)
@@ -180,9 +211,13 @@ final class FlowSession {
       guard let previous = history.popLast() else { return .failed("nothing to undo") }
       let before = state
       state = previous
+      // The rejection was about the state undone.
+      lastRejected = nil
       return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: [])
     case .command(.confirm):
       guard let rejected = lastRejected else { return .failed("nothing to confirm: no guard rejected a change") }
+      // One rejection, confirmed at most once: confirmed or refused as stale, it is gone.
+      lastRejected = nil
       return drive(.confirm(rejected))
     case .command(.cancelLink):
       guard state.pendingLink != nil else { return .failed("no pending link to cancel") }
@@ -260,6 +295,11 @@ final class FlowSession {
     guard let index = stack.routes.lastIndex(where: { $0.screen.name == screen }) else {
       let which = tab == nil ? "the selected tab" : "the tab"
       throw ScriptError(.unknownName, "no '\(screen)' screen in \(which) '\(tabID)' (\(StateText.path(stack)))")
+    }
+    if tab == nil, !isExploring, let cover = stack.routes[(index + 1)...].first(where: \.isPresented) {
+      warnings.append(
+        "\(screen) is covered by \(cover.style):\(cover.screen.name): a user cannot tap it "
+          + "(an effect finishing on it can send \(screen).\(action); write \(tabID):\(screen).\(action) to say so)")
     }
     return stack.ids[index]
   }
@@ -351,7 +391,14 @@ final class FlowSession {
     } catch {
       return .failed("reload failed, the old rules stay active: \(path): \(error)")
     }
-    return reload { () throws(ScriptError) in try rules.reload(source: package.script, name: package.chunkName, keeping: state) }
+    let outcome = reload { () throws(ScriptError) in
+      try rules.reload(source: package.script, name: package.chunkName, keeping: state)
+    }
+    if case .info = outcome {
+      origin = .package(path, package, keys: keys)
+      contextKeys = Self.contextKeys(of: origin)
+    }
+    return outcome
   }
 
   /// Replaces the script by the file at `path` (relative to the current script's folder), which
@@ -362,7 +409,10 @@ final class FlowSession {
       resolved = ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)
     }
     let outcome = reload(path: resolved)
-    if case .info = outcome { origin = .file(resolved) }
+    if case .info = outcome {
+      origin = .file(resolved)
+      contextKeys = Self.contextKeys(of: origin)
+    }
     return outcome
   }
 
@@ -379,6 +429,8 @@ final class FlowSession {
       state = try migrate()
       // Earlier states may hold what the new script no longer declares: undo starts afresh.
       history.removeAll()
+      lastRejected = nil
+      contextKeys = Self.contextKeys(of: origin)
       return .info("reloaded \(rules.chunk): \(rules.declarations.rules.count) rules; navigation kept (undo history cleared)")
     } catch {
       return .failed("reload failed, the old rules stay active: \(error)")

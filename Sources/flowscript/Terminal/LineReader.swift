@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads REPL lines. On a terminal: libedit's line editing, persistent history
 /// (`~/.flowscript_history`) and tab completion of commands, tabs and `screen.action` names.
-/// Piped (or with `NO_COLOR`, or `TERM=dumb`): plain lines, no prompt, no escape codes.
+/// Piped (or with `TERM=dumb`): plain lines, no prompt, no escape codes.
 final class LineReader {
   let interactive: Bool
   let completions: () -> [String]

@@ -38,6 +38,7 @@ struct ReplLoop {
       recorder?.record(text, line, outcome, session: session)
       saveRecording()
       if case .command(.quit) = outcome { break }
+      session.warnings.forEach { Output.error("warning: \($0)") }
       report(outcome)
     }
     saveRecording()
@@ -102,22 +103,7 @@ struct ReplLoop {
     return words
   }
 
-  static let help = """
-    feed.itemTapped {id=3}   send an action from the topmost feed screen of the selected tab
-    tab profile              tap a tab-bar item (select, or reselect)
-    back                     the user's back gesture
-    url shop://item/3        open a deep link            url   the current screen's link
-    set loggedIn true        set a context value (set loggedIn nil removes it)
-    confirm                  re-send the change a guard rejected, past that guard
-    cancelLink               drop the deep link a guard deferred
-    expect tab home | expect stack home: feed > item > sheet:login | expect top item {id=3}
-    expect error ["text"] | expect depth 2 | expect url shop://item/3 | expect pending none
-    state                    the state as JSON        tree   every tab and its stack
-    show                     the current screen as a phone shows it
-    reload                   reload the script (navigation is kept; a broken script keeps the old rules)
-    undo                     go back to the state before the last change
-    help | quit
-    """
+  static let help = LineLanguageHelp.table + "\n\n" + LineLanguageHelp.replCommands
 }
 
 /// Notices changes of a file by its modification time (checked, not watched).

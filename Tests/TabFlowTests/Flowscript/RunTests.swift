@@ -163,7 +163,7 @@ extension FlowscriptTests {
         let result = try await FlowscriptCLI.run(["run", FlowscriptCLI.demoScript, flow])
         #expect(result.exitCode == 1)
         #expect(result.stderrLines == [
-          "\(flow):2: 'exepct' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)"
+          "\(flow):2: unknown command 'exepct' — did you mean 'expect'?"
         ])
       }
     }

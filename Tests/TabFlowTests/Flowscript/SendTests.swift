@@ -88,7 +88,7 @@ extension FlowscriptTests {
       let result = try await FlowscriptCLI.run(["send", demo, "tab profile", "exepct tab home"])
       #expect(result.exitCode == 2)
       #expect(result.stderrLines == [
-        "line 2: 'exepct' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)"
+        "line 2: unknown command 'exepct' — did you mean 'expect'?"
       ])
       #expect(result.stdout.isEmpty)
     }
