@@ -36,6 +36,36 @@ public struct ScreenDeclaration: Hashable, Sendable {
   /// The declared action names, in declaration order.
   public var actionList: [String] { actionNames }
 
+  /// Why `payload` does not fit the declared sample payload of `action`, or `nil`: the sample is
+  /// the action's schema — every field of it is required, no other field is taken, and each
+  /// value has its sample's kind. `nil` for an action the screen does not declare.
+  public func payloadProblem(action: String, payload: FlowValue) -> String? {
+    guard let sample = actionSamples[action] else { return nil }
+    let fields = sample.objectValue ?? [:]
+    let given: [String: FlowValue]
+    switch payload {
+    case .null: given = [:]
+    case let .object(object): given = object
+    case .array(let items) where items.isEmpty: given = [:]
+    default: return "\(name).\(action): the payload must be a table of fields"
+    }
+    let names = fields.keys.sorted()
+    let listed = names.isEmpty ? "it takes none" : "fields: " + names.joined(separator: ", ")
+    for key in given.keys.sorted() where fields[key] == nil {
+      return "\(name).\(action): the payload has no field '\(key)' (\(listed))" + Suggestions.hint(for: key, in: names)
+    }
+    for key in names {
+      guard let declared = fields[key] else { continue }
+      guard let value = given[key] else {
+        return "\(name).\(action): the payload lacks '\(key)' (\(listed); the declared sample is \(sample))"
+      }
+      if !Self.compatible(value, with: declared) {
+        return "\(name).\(action): the payload's '\(key)' is \(value), where the sample has \(declared)"
+      }
+    }
+    return nil
+  }
+
   /// The screen opened with `payload`: the declared defaults with the payload's fields on top.
   /// An unknown field, or a value of the wrong kind for a declared default, is an error naming
   /// the screen and its fields.

@@ -126,6 +126,13 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// The script name and state of a screen (`item {id=3}`).
   public func describe(_ screen: Screen) -> DynamicScreen { codec.describe(screen) }
 
+  /// Why `payload` does not fit the sample payload `screen` declares for `action` (its schema:
+  /// see ``ScreenDeclaration/payloadProblem(action:payload:)``), or `nil`. `flowscript` checks
+  /// every action line with it; an app's typed actions are checked by their types.
+  public func payloadProblem(screen: String, action: String, payload: FlowValue) -> String? {
+    declarations.screen(named: screen)?.payloadProblem(action: action, payload: payload)
+  }
+
   /// The screen a script name and payload open (declared defaults merged in); an unknown screen
   /// or field is an error with suggestions.
   public func screen(named name: String, payload: [String: FlowValue] = [:]) throws(ScriptError) -> Screen {

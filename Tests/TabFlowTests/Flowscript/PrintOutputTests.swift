@@ -46,3 +46,19 @@ extension FlowscriptTests {
     }
   }
 }
+
+extension FlowscriptTests.PrintOutputTests {
+  /// A declared action's sample payload is its schema: a line missing a field fails, naming it,
+  /// rather than pushing the screen with its defaults.
+  @Test func aLineWithoutTheDeclaredPayloadFailsNamingTheField() async throws {
+    try await Workspace.with { workspace in
+      let script = try workspace.write("shop.lua", Self.script)
+      let result = try await FlowscriptCLI.run(["send", script, "feed.itemTapped"])
+      #expect(result.exitCode == 1)
+      #expect(result.stderrLines == ["line 1: error: feed.itemTapped: the payload lacks 'id' (fields: id; the declared sample is {id=1})"])
+      #expect(!result.stdout.contains("item(id="))
+      let extra = try await FlowscriptCLI.run(["send", script, "feed.itemTapped {id=1, idd=2}"])
+      #expect(extra.stderrLines == ["line 1: error: feed.itemTapped: the payload has no field 'idd' (fields: id) — did you mean 'id'?"])
+    }
+  }
+}

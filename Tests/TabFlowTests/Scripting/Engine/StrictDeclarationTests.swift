@@ -111,3 +111,19 @@ extension ScriptedRulesTests {
     }
   }
 }
+
+extension ScriptedRulesTests.StrictDeclarationTests {
+  @Test func anActionsSamplePayloadIsItsSchema() throws {
+    let rules = try DynamicRules(source: Self.base, name: "shop.lua")
+    #expect(rules.payloadProblem(screen: "feed", action: "itemTapped", payload: ["id": 3]) == nil)
+    #expect(rules.payloadProblem(screen: "feed", action: "itemTapped", payload: .emptyObject)
+      == "feed.itemTapped: the payload lacks 'id' (fields: id; the declared sample is {id=1})")
+    #expect(rules.payloadProblem(screen: "feed", action: "itemTapped", payload: ["id": 3, "idd": 4])
+      == "feed.itemTapped: the payload has no field 'idd' (fields: id) — did you mean 'id'?")
+    #expect(rules.payloadProblem(screen: "feed", action: "itemTapped", payload: ["id": "x"])
+      == #"feed.itemTapped: the payload's 'id' is "x", where the sample has 1"#)
+    #expect(rules.payloadProblem(screen: "feed", action: "go", payload: ["x": 1])
+      == "feed.go: the payload has no field 'x' (it takes none)")
+    #expect(rules.payloadProblem(screen: "feed", action: "undeclared", payload: ["x": 1]) == nil)
+  }
+}
