@@ -50,7 +50,9 @@ extension Flowscript {
     func run() throws {
       let session: FlowSession
       let options = ScriptOptions(script: script ?? "", budget: budget, memory: memory, publicKeys: publicKeys)
-      if script != nil {
+      if let script, watch {
+        session = try Self.firstSession(options, script: script)
+      } else if script != nil {
         session = try options.session()
       } else {
         if watch { throw CommandFailure.usage("--watch needs a script file") }
@@ -68,6 +70,24 @@ extension Flowscript {
         try SessionRecorder(path: path, force: force, script: script, chunk: session.chunk)
       }
       ReplLoop(session: session, watch: watch, verbose: verbose, recorder: recorder).run()
+    }
+  }
+}
+
+extension Flowscript.Repl {
+  /// With `--watch`: a script that does not load is reported, then waited for until its file
+  /// changes and it loads (a file that is missing or unreadable is still a usage error).
+  fileprivate static func firstSession(_ options: ScriptOptions, script: String) throws -> FlowSession {
+    let watcher = FileWatcher(path: script)
+    while true {
+      if let problem = InputFile.problem(script, what: "script") { throw CommandFailure.usage(problem) }
+      do {
+        return try options.session()
+      } catch let failure as CommandFailure where failure.code == 2 {
+        Output.error(failure.message)
+        Output.error("waiting for \(script) to change (--watch; Ctrl-C to quit)")
+      }
+      while !watcher.changed() { usleep(100_000) }
     }
   }
 }

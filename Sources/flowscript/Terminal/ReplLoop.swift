@@ -12,14 +12,22 @@ struct ReplLoop {
 
   func run() {
     let interactive = Output.isInteractive
-    let reader = LineReader(interactive: interactive) { [session] in completions(for: session) }
+    let watcher = FileWatcher(path: watch ? scriptPath : nil)
+    // With --watch, a changed script reloads while the REPL waits for a line.
+    let idle: (() -> Bool)? = watch ? { [self] in
+      guard watcher.changed() else { return false }
+      if interactive { Output.line("") }
+      report(session.execute(.command(.reload)))
+      return true
+    } : nil
+    let reader = LineReader(
+      interactive: interactive, completions: { [session] words in Self.completions(for: session, after: words) }, idle: idle)
     if interactive {
       let declarations = session.rules.declarations
       Output.line("flowscript \(TabFlowVersion.current) — \(session.chunk) (\(declarations.app.isEmpty ? "flow" : declarations.app)): "
         + "tabs \(declarations.tabIDs.joined(separator: ", ")). Type help for the line language, quit to leave.")
       Output.line(StateText.tabLine(session.state.tabs[session.state.tabs.firstIndex { $0.id == session.state.selectedTab } ?? 0]))
     }
-    var watcher = FileWatcher(path: watch ? scriptPath : nil)
     while let text = reader.read(prompt: "\(session.state.selectedTab)> ") {
       if watcher.changed() {
         report(session.execute(.command(.reload)))
@@ -90,39 +98,91 @@ struct ReplLoop {
     }
   }
 
-  /// What tab completion offers: commands, tab ids, and `screen.action` for every screen in the
-  /// selected tab's stack (completion works word by word, so tab ids stand alone).
-  private func completions(for session: FlowSession) -> [String] {
-    var words = ["tab", "back", "url", "set", "expect"] + ReplCommand.allCases.map(\.rawValue)
-    words += ["stack", "top", "error", "depth"]
-    words += session.state.tabIDs.map(\.rawValue)
+  /// What tab completion offers for the word after `words`: at the start of a line, commands and
+  /// `screen.action` for every screen in the selected tab's stack; after `tab`, tab ids; after
+  /// `url`, the script's deep-link and link patterns; after `set`, the context keys the script
+  /// reads, then `true`, `false`, `nil`; after `expect`, the expectation kinds, then what each
+  /// takes (tab ids, screens, context keys, guard names).
+  static func completions(for session: FlowSession, after words: [String]) -> [String] {
     let declarations = session.rules.declarations
-    for name in Set(session.state.selectedStack.routes.map(\.screen.name)).sorted() {
-      for action in declarations.screen(named: name)?.actionList ?? [] { words.append("\(name).\(action)") }
+    let tabs = session.state.tabIDs.map { FlowName.written($0.rawValue) }
+    let screens = declarations.screenNames.map(FlowName.written)
+    switch words.count {
+    case 0:
+      var candidates = FlowLineParser.commandWords.filter { $0 != "exit" }
+      for name in Set(session.state.selectedStack.routes.map(\.screen.name)).sorted() {
+        for action in declarations.screen(named: name)?.actionList ?? [] {
+          candidates.append("\(FlowName.written(name)).\(FlowName.written(action))")
+        }
+      }
+      return candidates
+    case 1:
+      switch words[0] {
+      case "tab": return tabs
+      case "url": return Array(Set(declarations.deepLinks + declarations.links.map(\.pattern))).sorted()
+      case "set": return session.contextKeys
+      case "expect": return FlowLineParser.expectationKinds
+      default: return []
+      }
+    case 2:
+      switch (words[0], words[1]) {
+      case ("set", _): return ["true", "false", "nil"]
+      case ("expect", "tab"): return tabs
+      case ("expect", "top"): return screens
+      case ("expect", "stack"): return tabs.map { $0 + ":" } + screens
+      case ("expect", "context"): return session.contextKeys
+      case ("expect", "rejected"): return declarations.guards.map(FlowName.quoted)
+      case ("expect", "url"), ("expect", "pending"): return ["none"]
+      default: return []
+      }
+    default:
+      if words.first == "expect", words.count >= 3, words[1] == "stack" { return screens + ["sheet:", "cover:", ">"] }
+      if words.first == "expect", words.count == 3, words[1] == "context" { return ["true", "false", "nil"] }
+      return []
     }
-    return words
   }
 
   static let help = LineLanguageHelp.table + "\n\n" + LineLanguageHelp.replCommands
 }
 
-/// Notices changes of a file by its modification time (checked, not watched).
-struct FileWatcher {
+/// Notices changes of a file by its identity, size and modification time (polled: checked
+/// before each line and, with `--watch`, about every 100 ms while the REPL waits).
+final class FileWatcher {
   let path: String?
-  private var lastModified: Date?
+  private var last: Signature?
+
+  /// What tells one version of the file from another.
+  struct Signature: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
+  }
 
   init(path: String?) {
     self.path = path
-    lastModified = path.flatMap(Self.modified)
+    last = path.flatMap(Self.signature)
   }
 
-  mutating func changed() -> Bool {
-    guard let path, let now = Self.modified(path), now != lastModified else { return false }
-    lastModified = now
+  /// Whether the file changed since the last call (or since it was created); a file that is
+  /// missing (being replaced) has not changed yet.
+  func changed() -> Bool {
+    guard let path, let now = Self.signature(path), now != last else { return false }
+    last = now
     return true
   }
 
-  private static func modified(_ path: String) -> Date? {
-    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+  static func signature(_ path: String) -> Signature? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      let time = info.st_mtimespec
+    #else
+      let time = info.st_mtim
+    #endif
+    return Signature(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(time.tv_sec),
+      nanoseconds: Int(time.tv_nsec))
   }
 }

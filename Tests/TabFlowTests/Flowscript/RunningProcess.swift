@@ -89,6 +89,19 @@ final class RunningProcess: @unchecked Sendable {
     return false
   }
 
+  /// Waits until stdout contains `text` (at least `times` times: the third prompt); `false` when
+  /// it does not within `timeout` (or the process ended without writing it).
+  func waitForStdout(containing text: String, times: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    func found() -> Bool { output.text.components(separatedBy: text).count - 1 >= times }
+    while ContinuousClock.now < deadline {
+      if found() { return true }
+      if !process.isRunning, output.isFinished { return found() }
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+    return false
+  }
+
   /// Closes stdin, waits for the process to exit (killing it after `timeout`, which fails the
   /// test) and returns what it did. A process that dies of a signal fails the test too.
   func finish(timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) async -> ProcessResult {
