@@ -159,6 +159,18 @@ public final class LuaVM {
     _ = clua_gc_collect(state)
   }
 
+  /// Collects everything a finished load left behind and gives back the stack it grew: a full
+  /// collection in incremental mode (the only one that shrinks a thread's stack), then back to
+  /// generational mode. A generational collection clears a thread's whole stack at each minor
+  /// cycle and never shrinks it, so a stack that grew while a script loaded (deep declarations,
+  /// the freeze) would cost every later action.
+  package func compactAfterLoad() {
+    guard context.pointee.callDepth == 0 else { return }
+    _ = clua_gc_incremental(state)
+    _ = clua_gc_collect(state)
+    _ = clua_gc_generational(state)
+  }
+
   /// Throws if a call is in progress (a Swift function called from Lua is calling back in).
   @inline(__always)
   func checkIdle() throws(LuaError) {

@@ -122,6 +122,7 @@ final class RuleScript {
     } catch {
       throw ScriptError(error, rule: nil).located(in: chunk, line: nil)
     }
+    vm.compactAfterLoad()
     self.vm = vm
     callRuleFunction = entryPoints[1]
     callDeepLinkFunction = entryPoints[2]
