@@ -221,9 +221,10 @@ extension TabCoordinatorState {
     }
     guard overruling else {
       restore(undoing: journal, original: original)
-      throw rejection(
-        commands, by: objection.name, reason: objection.verdict.reason ?? "rejected", source: source,
-        defaultTab: defaultTab, confirmedGuards: confirmedGuards)
+      // Only a pending link's retry does not overrule, and a retry the guards still refuse
+      // reaches no host (the link stays pending): there is no rejection to address or confirm.
+      throw BatchError(BatchFailure(
+        source: source, reason: .rejected(guard: objection.name, reason: objection.verdict.reason ?? "rejected")))
     }
     let label = topLabel
     restore(undoing: journal, original: original)

@@ -145,7 +145,7 @@ extension TabCoordinatorState {
   /// (``addressedForConfirmation(_:defaultTab:)``), and kept as the batch a confirmation may
   /// re-send, skipping `guardName` and the guards already confirmed for it, until the state
   /// changes (``confirmable``).
-  @usableFromInline
+  @inlinable
   mutating func rejection(
     _ commands: [NavigationCommand<Screen>], by guardName: String, reason: String, source: BatchSource,
     defaultTab: TabID?, confirmedGuards: Set<String>
@@ -161,7 +161,7 @@ extension TabCoordinatorState {
   /// when the command ran — this state's selected tab, then the one each `selectTab` or
   /// `resetTabs` before it selected (also inside `.tab(t, …)`, where coordinator commands act on
   /// the coordinator). Commands already addressed, selections and events stay as they are.
-  @usableFromInline
+  @inlinable
   func addressedForConfirmation(
     _ commands: [NavigationCommand<Screen>], defaultTab: TabID?
   ) -> [NavigationCommand<Screen>] {
@@ -181,6 +181,7 @@ extension TabCoordinatorState {
 
   /// The tab a coordinator command selects (`selectTab`, `resetTabs`, either inside `tab(…)`);
   /// `nil` for any other command.
+  @inlinable
   static func selection(made command: NavigationCommand<Screen>) -> TabID? {
     switch command {
     case let .selectTab(tab), let .resetTabs(select: tab): return tab

@@ -172,7 +172,8 @@ final class FlowSession {
       do {
         let id = try routeID(forAction: action, of: screen, in: tab.map { TabID($0) })
         // A declared action's sample payload is its schema: a missing or extra field is an error.
-        if let name = state.routeContext(for: id)?.screen.name,
+        // (The explorer sends the samples themselves: nothing to check.)
+        if !isExploring, let name = state.routeContext(for: id)?.screen.name,
           let problem = rules.payloadProblem(screen: name, action: action, payload: payload) {
           return .failed(problem)
         }
