@@ -28,11 +28,12 @@ struct Flowscript: ParsableCommand {
         flowscript pack shop.lua --key release.key --release 7
         flowscript verify shop.flowpkg --public-key release.key.pub
         flowscript run shop.flowpkg --public-key release.key.pub flows/*.flow
+        flowscript types shop.lua -o shop.d.lua   editor completion (lua-language-server)
 
       Exit codes: 0 success, 1 a scenario or check failed, 2 usage or script error.
       """,
     version: TabFlowVersion.current,
-    subcommands: [Repl.self, Run.self, Check.self, Graph.self, Send.self, Keygen.self, Pack.self, Verify.self, DemoScript.self],
+    subcommands: [Repl.self, Run.self, Check.self, Graph.self, Send.self, Keygen.self, Pack.self, Verify.self, Types.self, DemoScript.self],
     defaultSubcommand: Repl.self
   )
 }
