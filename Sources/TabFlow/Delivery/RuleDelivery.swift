@@ -105,13 +105,15 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     let newWatch = canary.map { CanaryWatch(release: package.release, previous: running, canary: $0) }
     var file: String?
     if let folder {
-      if let newWatch { try folder.saveCanaryRecord(newWatch.record) } else { folder.removeCanaryRecord() }
+      if let newWatch { try folder.saveCanaryRecord(newWatch.record) }
       do {
         file = try folder.save(package)
       } catch {
-        if newWatch != nil { folder.removeCanaryRecord() }
+        // The folder as it was: the running release's count (if it is watched), or none.
+        if let watch { try? folder.saveCanaryRecord(watch.record) } else if newWatch != nil { folder.removeCanaryRecord() }
         throw error
       }
+      if newWatch == nil { folder.removeCanaryRecord() }
     }
     let raised = RuleFloor(highestRelease: package.release, rejectedReleases: floor.rejectedReleases)
     try? folder?.saveFloor(raised)

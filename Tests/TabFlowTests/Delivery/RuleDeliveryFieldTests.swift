@@ -331,6 +331,30 @@ import Testing
     }
   }
 
+  /// An install that fails to save its package leaves the folder as it was: the watched
+  /// release's count stays, and resumes at the next launch.
+  @Test func aFailedSaveKeepsTheWatchedReleasesCount() throws {
+    let folder = F.folder()
+    let canary = RuleCanary(maxFailures: 1, outOf: 10)
+    let delivery = try F.delivery(folder: folder, canary: canary)
+    let store = try Self.store(delivery, reports: Box([]))
+    store.send(.adoptReloaded(try delivery.install(try F.bytes(Self.correct, release: 5), keeping: store.state)))
+    Self.send("crash", store)
+    // A directory where the next package's file would go: saving it fails.
+    try FileManager.default.createDirectory(atPath: folder + "/t-6.flowpkg", withIntermediateDirectories: true)
+    let error = try #require(throws: RulePackageError.self) {
+      try delivery.install(try F.bytes(Self.correct, release: 6), keeping: store.state)
+    }
+    #expect(error.check == "storage")
+    guard case let .record(record) = RulePackageFolder(path: folder).canaryRecord() else {
+      Issue.record("the watched release's count is gone")
+      return
+    }
+    #expect(record.release == 5 && record.failures.count == 1)
+    let relaunched = try F.delivery(folder: folder, canary: canary)
+    #expect(relaunched.installedRelease == 5 && relaunched.isCanaryWatching)
+  }
+
   /// A canary count that cannot be read starts the watch again: the release may never have been
   /// trusted.
   @Test func anUnreadableCanaryCountWatchesAgain() throws {
