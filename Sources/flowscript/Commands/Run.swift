@@ -11,6 +11,11 @@ extension Flowscript {
         Each file starts from the script's initial state and runs line by line. A file fails at its \
         first failed expect, at a line that fails without an `expect error` right after it, or at an \
         `expect error` after a line that succeeded. Prints each file's result, then "N passed, N failed".
+        --junit FILE also writes a JUnit XML report. --coverage then prints what the files exercised: \
+        the rules that ran, each guard's allowed / rejected / redirected counts (a guard counts as \
+        covered once it refused a change), the deep links and links opened, and what was never \
+        exercised with the line declaring it; --coverage-format lcov --coverage-file FILE writes an \
+        lcov tracefile, --min-coverage P exits 1 when fewer than P% of the rules ran.
         Example: flowscript run scripts/demo.lua scripts/flows/*.flow
         """)
 
@@ -19,16 +24,69 @@ extension Flowscript {
     @Argument(help: "Scenario files.")
     var flows: [String]
 
+    @Option(help: ArgumentHelp("Also write a JUnit XML report: a testcase per scenario file (replaced if it exists).", valueName: "file"))
+    var junit: String?
+
+    @Flag(help: "Print what the files exercised: rules run, guards' answers, deep links and links opened.")
+    var coverage = false
+
+    @Option(name: .customLong("coverage-format"), help: "With --coverage: table (printed) or lcov (a tracefile, needs --coverage-file).")
+    var coverageFormat: CoverageFormat = .table
+
+    @Option(name: .customLong("coverage-file"), help: ArgumentHelp("With --coverage: also write the coverage here (replaced if it exists).", valueName: "file"))
+    var coverageFile: String?
+
+    @Option(name: .customLong("min-coverage"), help: ArgumentHelp("With --coverage: exit 1 when fewer than this percentage of the rules ran (0-100).", valueName: "percent"))
+    var minCoverage: Double?
+
+    /// How `--coverage` is written.
+    enum CoverageFormat: String, ExpressibleByArgument, CaseIterable {
+      case table, lcov
+    }
+
+    /// Whether coverage is gathered: `--coverage`, or an option that only makes sense with it.
+    private var gathersCoverage: Bool {
+      coverage || coverageFile != nil || minCoverage != nil || coverageFormat != .table
+    }
+
+    func validate() throws {
+      if let minCoverage, !(0...100).contains(minCoverage) {
+        throw ValidationError("--min-coverage must be between 0 and 100, got \(minCoverage)")
+      }
+      if coverageFormat == .lcov, coverageFile == nil {
+        throw ValidationError("--coverage-format lcov writes a tracefile: give its path with --coverage-file FILE")
+      }
+    }
+
     func run() throws {
       guard !flows.isEmpty else { throw CommandFailure.usage("give at least one scenario file") }
-      _ = try options.session()  // the script must load before anything runs
+      let first = try options.session()  // the script must load before anything runs
+      // A report replaces what is there (a report of the last run), but never an input: the
+      // script, a scenario file, a key.
+      let inputs = [ProtectedInput(path: options.script, role: "the rule script")]
+        + options.publicKeys.map { ProtectedInput(path: $0, role: "a public key") }
+        + flows.map { ProtectedInput(path: $0, role: "a scenario file") }
+      for path in [junit, coverageFile].compactMap({ $0 }) {
+        try OutputFile.check(path, force: true, protecting: inputs)
+      }
+      if let junit, junit == coverageFile { throw CommandFailure.usage("\(junit): --junit and --coverage-file name the same file") }
       // So must every scenario file: one that cannot be read is a usage error (exit 2), not a
       // scenario that failed (exit 1).
       let texts = try flows.map(Self.scenarioText)
+      let recorder = gathersCoverage
+        ? ScenarioCoverage(declarations: first.rules.declarations, source: Self.source(of: first.origin), scriptPath: options.script)
+        : nil
       var passed = 0
       var failed = 0
+      var cases: [JUnitReport.Case] = []
+      let clock = ContinuousClock()
       for (path, text) in zip(flows, texts) {
-        if let failure = try runFile(path, text: text) {
+        let start = clock.now
+        let failure = try runFile(path, text: text, coverage: recorder)
+        let elapsed = start.duration(to: clock.now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        cases.append(JUnitReport.Case(path: path, seconds: seconds, failure: failure?.lines, traceback: failure?.traceback))
+        if let failure {
           failed += 1
           Output.line("FAIL \(path)")
           Output.errorLines(failure.lines)
@@ -39,7 +97,37 @@ extension Flowscript {
         }
       }
       Output.line("\(passed) passed, \(failed) failed")
-      if failed > 0 { throw CommandFailure.failed }
+      if let junit {
+        let report = JUnitReport(name: "flowscript run \(options.script)", cases: cases)
+        try OutputFile.write(Data(report.xml.utf8), to: junit, mode: 0o644, force: true, protecting: inputs)
+      }
+      var belowMinimum = false
+      if let recorder {
+        Output.lines(recorder.table)
+        if let coverageFile {
+          let text = coverageFormat == .lcov ? recorder.lcov : recorder.table.joined(separator: "\n") + "\n"
+          try OutputFile.write(Data(text.utf8), to: coverageFile, mode: 0o644, force: true, protecting: inputs)
+        }
+        if let minCoverage, recorder.ruleRatio.isBelow(minCoverage) {
+          Output.error("rule coverage \(recorder.ruleRatio.description) is below --min-coverage \(Self.percent(minCoverage))%")
+          belowMinimum = true
+        }
+      }
+      if failed > 0 || belowMinimum { throw CommandFailure.failed }
+    }
+
+    /// `80` for 80.0, `72.5` otherwise.
+    private static func percent(_ value: Double) -> String {
+      value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// The text of the script a session runs, for the lines that declare its rules.
+    private static func source(of origin: FlowSession.Origin) -> String? {
+      switch origin {
+      case let .file(path): return try? String(contentsOfFile: path, encoding: .utf8)
+      case let .package(_, package, _): return package.script
+      case .bundledDemo: return DemoFlow.source
+      }
     }
 
     /// The text of the scenario file at `path`, or a usage error saying why it cannot be read.
@@ -53,7 +141,9 @@ extension Flowscript {
 
     /// Runs one file's `text`; returns why it failed (a line or two, and the Lua traceback with
     /// `--verbose`), or `nil`.
-    private func runFile(_ path: String, text: String) throws -> (lines: [String], traceback: String?)? {
+    private func runFile(
+      _ path: String, text: String, coverage: ScenarioCoverage?
+    ) throws -> (lines: [String], traceback: String?)? {
       let session = try options.session()
       // A scenario prints no line's change: none is described.
       session.describesChanges = false
@@ -61,7 +151,10 @@ extension Flowscript {
       session.rules.printHandler = { Output.line($0.description) }
       // Not split(separator: "\n"): "\r\n" is one Character, so a CRLF file would be one line.
       let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-      switch ScenarioRunner.run(lines, in: session) {
+      let observe = coverage.map { recorder in
+        { (line: FlowLine, outcome: LineOutcome) in recorder.record(line, outcome: outcome, in: session) }
+      }
+      switch ScenarioRunner.run(lines, in: session, observe: observe) {
       case nil:
         return nil
       case let .unparsable(line, message):

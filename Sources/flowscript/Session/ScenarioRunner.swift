@@ -12,8 +12,11 @@ enum ScenarioRunner {
     case expectation(line: Int, expected: String, actual: String)
   }
 
-  /// Runs `lines` in `session`; `nil` when every line held.
-  static func run(_ lines: [String], in session: FlowSession) -> Failure? {
+  /// Runs `lines` in `session`; `nil` when every line held. `observe`, when given, sees every
+  /// line that parsed with its outcome, right after it ran (`run --coverage` records from it).
+  static func run(
+    _ lines: [String], in session: FlowSession, observe: ((FlowLine, LineOutcome) -> Void)? = nil
+  ) -> Failure? {
     var pendingFailure: (line: Int, message: String, traceback: String?)?
     for (index, text) in lines.enumerated() {
       let number = index + 1
@@ -32,7 +35,9 @@ enum ScenarioRunner {
         }
       }
       pendingFailure = nil
-      switch session.execute(line) {
+      let outcome = session.execute(line)
+      observe?(line, outcome)
+      switch outcome {
       case let .failed(message):
         pendingFailure = (number, message, session.lastTraceback)
       case let .expectationFailed(expected, actual):

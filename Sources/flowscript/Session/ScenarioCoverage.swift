@@ -1,0 +1,303 @@
+import Foundation
+import TabFlow
+
+/// What scenario files exercised of a rule script (`flowscript run --coverage`): which rules ran,
+/// how often each guard allowed, rejected and redirected a change, which deep links and `link`
+/// patterns opened. Observed from the session after each line — the rule an action line reached,
+/// the coordinator's rejections and reports, the URLs opened — never from inside the Lua VM, so
+/// it costs a rule call nothing. Declaration-level only: which lines inside a rule ran is not seen.
+final class ScenarioCoverage {
+  /// One declaration: a rule key, a guard name, a deep link or `link` pattern.
+  struct Item: Equatable {
+    /// What it is called in the script (`feed.itemTapped`, `auth`, `shop://item/:id`).
+    let name: String
+    /// The script line that declared it, when known.
+    let line: Int?
+  }
+
+  /// How often a guard let a line's change through, rejected it (or deferred a link), redirected it.
+  struct GuardCounts: Equatable {
+    var allowed = 0
+    var rejected = 0
+    var redirected = 0
+    /// Whether the guard was seen to refuse a change: only then was its condition tested.
+    var refused: Bool { rejected + redirected > 0 }
+  }
+
+  /// The script as the user named it (`scripts/demo.lua`), for `file:line` and lcov's `SF:`.
+  let scriptPath: String
+  let rules: [Item]
+  let guards: [Item]
+  let deepLinks: [Item]
+  let links: [Item]
+  /// How many times each rule ran (parallel to ``rules``).
+  private(set) var ruleRuns: [Int]
+  /// Each guard's counts (parallel to ``guards``).
+  private(set) var guardCounts: [GuardCounts]
+  /// How many times each deep link and link opened (parallel to ``deepLinks`` and ``links``).
+  private(set) var deepLinkOpens: [Int]
+  private(set) var linkOpens: [Int]
+  private let deepLinkPatterns: [DeepLinkPattern?]
+  private let linkPatterns: [DeepLinkPattern?]
+
+  /// Coverage of the script `declarations` describe, whose text is `source` (read for the lines
+  /// of rules, guards and deep links), named `scriptPath`.
+  init(declarations: ScriptDeclarations, source: String?, scriptPath: String) {
+    self.scriptPath = scriptPath
+    let lines = source.map(DeclarationLines.init(scanning:)) ?? DeclarationLines()
+    rules = declarations.rules.map { Item(name: $0, line: lines.rules[$0]) }
+    guards = declarations.guards.enumerated().map { index, name in
+      Item(name: name, line: lines.guardLine(named: name, at: index))
+    }
+    deepLinks = declarations.deepLinks.map { Item(name: $0, line: lines.deepLinks[$0]) }
+    links = declarations.links.map { Item(name: $0.pattern, line: $0.line) }
+    ruleRuns = Array(repeating: 0, count: rules.count)
+    guardCounts = Array(repeating: GuardCounts(), count: guards.count)
+    deepLinkOpens = Array(repeating: 0, count: deepLinks.count)
+    linkOpens = Array(repeating: 0, count: links.count)
+    deepLinkPatterns = declarations.deepLinks.map { try? DeepLinkPattern($0) }
+    linkPatterns = declarations.links.map { try? DeepLinkPattern($0.pattern) }
+  }
+
+  // MARK: - Recording
+
+  /// Notes what `line`, which ended with `outcome`, exercised in `session`.
+  func record(_ line: FlowLine, outcome: LineOutcome, in session: FlowSession) {
+    let failed: Bool
+    switch outcome {
+    case .failed: failed = true
+    case .changed, .unchanged: failed = false
+    default: return  // expectations, commands, information: nothing ran
+    }
+    switch line {
+    case let .action(_, screen, action, _):
+      // A line that failed as input (unknown screen, no such route, a bad payload) never reached
+      // a rule; any other failure came from the rule, a guard or the batch it made.
+      if !failed || session.lastFailureKind != .input {
+        if let index = rules.firstIndex(where: { $0.name == "\(screen).\(action)" })
+          ?? rules.firstIndex(where: { $0.name == "*.\(action)" }) {
+          ruleRuns[index] += 1
+        }
+      }
+    case let .url(url) where !failed:
+      opened(url)
+    default:
+      break
+    }
+    recordGuards(line, changed: { if case .changed = outcome { return true } else { return false } }(), in: session)
+  }
+
+  /// Counts the guards' answers to `line`: the one that rejected or redirected it, and those before
+  /// it (which let the change through); when the line changed the state, every guard that did not
+  /// refuse it allowed it.
+  private func recordGuards(_ line: FlowLine, changed: Bool, in session: FlowSession) {
+    var refusers: [Int] = []
+    var rejecters: Set<Int> = []
+    var redirecters: Set<Int> = []
+    for report in session.lastReports {
+      switch report {
+      case let .redirected(name, _):
+        if let index = guards.firstIndex(where: { $0.name == name }) { redirecters.insert(index); refusers.append(index) }
+      case let .linkDeferred(_, name, _):
+        if let index = guards.firstIndex(where: { $0.name == name }) { rejecters.insert(index); refusers.append(index) }
+      case let .pendingLinkOpened(url):
+        opened(url)
+      default:
+        break
+      }
+    }
+    if let name = session.lastRejectingGuard, let index = guards.firstIndex(where: { $0.name == name }) {
+      rejecters.insert(index)
+      refusers.append(index)
+    }
+    for index in redirecters { guardCounts[index].redirected += 1 }
+    for index in rejecters.subtracting(redirecters) { guardCounts[index].rejected += 1 }
+    // Guards run in declaration order: those before a refusing one let the change through.
+    var allowed: Set<Int> = []
+    for refuser in refusers { allowed.formUnion(0..<refuser) }
+    // A line that changed the state passed every guard (a redirect's batch passes them too);
+    // a context change runs guards only when it opens a pending link.
+    var passedGuards = changed
+    if case .set = line {
+      passedGuards = changed && session.lastReports.contains { if case .pendingLinkOpened = $0 { true } else { false } }
+    }
+    if passedGuards { allowed.formUnion(guards.indices) }
+    for index in allowed.subtracting(rejecters).subtracting(redirecters) { guardCounts[index].allowed += 1 }
+  }
+
+  /// Notes that `url` opened: with the first deep link that matches it, else the first link (the
+  /// order the script's deep links are looked up in).
+  private func opened(_ url: String) {
+    if let index = deepLinkPatterns.firstIndex(where: { $0?.match(url) != nil }) {
+      deepLinkOpens[index] += 1
+    } else if let index = linkPatterns.firstIndex(where: { $0?.match(url) != nil }) {
+      linkOpens[index] += 1
+    }
+  }
+
+  // MARK: - Figures
+
+  /// Covered and total of one kind of declaration.
+  struct Ratio: Equatable {
+    let covered: Int
+    let total: Int
+    /// The percentage, rounded down (so 99.9% is not shown as 100%); 100 when there is nothing.
+    var percent: Int { total == 0 ? 100 : covered * 100 / total }
+    /// Whether the ratio is below `percent` (compared exactly, not rounded).
+    func isBelow(_ minimum: Double) -> Bool { Double(covered) * 100 < minimum * Double(total) }
+    var description: String { "\(covered)/\(total) (\(percent)%)" }
+  }
+
+  var ruleRatio: Ratio { Ratio(covered: ruleRuns.filter { $0 > 0 }.count, total: rules.count) }
+  var guardRatio: Ratio { Ratio(covered: guardCounts.filter(\.refused).count, total: guards.count) }
+  var deepLinkRatio: Ratio { Ratio(covered: deepLinkOpens.filter { $0 > 0 }.count, total: deepLinks.count) }
+  var linkRatio: Ratio { Ratio(covered: linkOpens.filter { $0 > 0 }.count, total: links.count) }
+
+  /// `scripts/demo.lua:25`, or the path alone when the line is unknown.
+  private func place(_ item: Item) -> String {
+    item.line.map { "\(scriptPath):\($0)" } ?? scriptPath
+  }
+
+  // MARK: - Table
+
+  /// The summary printed after the result: the ratios, each guard's counts, and every
+  /// declaration not exercised with the place that declared it.
+  var table: [String] {
+    var lines = [
+      "coverage: rules \(ruleRatio.description), guards \(guardRatio.description), "
+        + "deep links \(deepLinkRatio.description), links \(linkRatio.description)"
+    ]
+    if !guards.isEmpty {
+      lines.append("guards (allowed / rejected / redirected):")
+      for (item, counts) in zip(guards, guardCounts) {
+        lines.append("  \(BatchFailure.guardLabel(item.name)): \(counts.allowed) / \(counts.rejected) / \(counts.redirected)")
+      }
+    }
+    func unexercised(_ title: String, _ items: [Item], _ covered: [Bool], label: (String) -> String) {
+      let missing = zip(items, covered).filter { !$0.1 }.map(\.0)
+      guard !missing.isEmpty else { return }
+      lines.append(title)
+      for item in missing { lines.append("  \(label(item.name))  \(place(item))") }
+    }
+    unexercised("rules never run:", rules, ruleRuns.map { $0 > 0 }) { $0 }
+    unexercised("guards that never refused:", guards, guardCounts.map(\.refused), label: BatchFailure.guardLabel)
+    unexercised("deep links never opened:", deepLinks, deepLinkOpens.map { $0 > 0 }) { $0 }
+    unexercised("links never opened:", links, linkOpens.map { $0 > 0 }) { $0 }
+    return lines
+  }
+
+  // MARK: - lcov
+
+  /// An lcov tracefile: one record for the script, a function per rule, guard, deep link and link
+  /// (hits: runs, refusals, opens), and the lines that declared them.
+  var lcov: String {
+    var entries: [(kind: String, item: Item, hits: Int)] = []
+    entries += zip(rules, ruleRuns).map { ("rule", $0, $1) }
+    entries += zip(guards, guardCounts).map { ("guard", $0, $1.rejected + $1.redirected) }
+    entries += zip(deepLinks, deepLinkOpens).map { ("deeplink", $0, $1) }
+    entries += zip(links, linkOpens).map { ("link", $0, $1) }
+    var out = ["TN:", "SF:\(Self.lcovField(scriptPath))"]
+    // lcov splits FN and FNDA at the first comma, and reads a record per line: names keep neither.
+    let named = entries.map { (name: Self.lcovField("\($0.kind) \($0.item.name)").replacingOccurrences(of: ",", with: ";"), $0.item.line, $0.hits) }
+    for entry in named { out.append("FN:\(entry.1 ?? 0),\(entry.name)") }
+    for entry in named { out.append("FNDA:\(entry.2),\(entry.name)") }
+    out.append("FNF:\(named.count)")
+    out.append("FNH:\(named.filter { $0.2 > 0 }.count)")
+    var hitsByLine: [Int: Int] = [:]
+    for entry in named { if let line = entry.1 { hitsByLine[line, default: 0] += entry.2 } }
+    for line in hitsByLine.keys.sorted() { out.append("DA:\(line),\(hitsByLine[line] ?? 0)") }
+    out.append("LF:\(hitsByLine.count)")
+    out.append("LH:\(hitsByLine.values.filter { $0 > 0 }.count)")
+    out.append("end_of_record")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` on one line: line breaks and other control characters become spaces.
+  private static func lcovField(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+  }
+}
+
+/// The lines that declared a script's rules, guards and deep links, found in its text: the line
+/// of each `on("key", …)`, `guard("name", …)` / `guard(fn)` and `deeplink("pattern", …)` call
+/// (the line the DSL records too). Comments are skipped; a declaration whose key is not a string
+/// literal (built in a loop, say) has no line.
+struct DeclarationLines {
+  var rules: [String: Int] = [:]
+  var deepLinks: [String: Int] = [:]
+  /// Every `guard(` call in order, with its name when it is a literal.
+  var guardCalls: [(name: String?, line: Int)] = []
+
+  init() {}
+
+  init(scanning source: String) {
+    var inLongComment = false
+    for (index, raw) in source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+      var text = Substring(raw)
+      if inLongComment {
+        guard let end = text.range(of: "]]") else { continue }
+        text = text[end.upperBound...]
+        inLongComment = false
+      }
+      if let comment = text.range(of: "--") {
+        if text[comment.upperBound...].hasPrefix("[[") || text[comment.upperBound...].hasPrefix("[=[") {
+          inLongComment = !text[comment.upperBound...].contains("]]")
+        }
+        text = text[..<comment.lowerBound]
+      }
+      let number = index + 1
+      for (function, argument) in Self.calls(in: text) {
+        switch function {
+        case "on": if let argument, rules[argument] == nil { rules[argument] = number }
+        case "deeplink": if let argument, deepLinks[argument] == nil { deepLinks[argument] = number }
+        case "guard": guardCalls.append((argument, number))
+        default: break
+        }
+      }
+    }
+  }
+
+  /// The line of guard number `index` (0-based), called `name`: the named call, else the
+  /// `index`-th call (an unnamed guard is `guard #N`, the N-th call).
+  func guardLine(named name: String, at index: Int) -> Int? {
+    if let call = guardCalls.first(where: { $0.name == name }) { return call.line }
+    return index < guardCalls.count ? guardCalls[index].line : nil
+  }
+
+  /// The calls of `on`, `guard` and `deeplink` in `text`, each with its first argument when that
+  /// is a plain string literal.
+  private static func calls(in text: Substring) -> [(String, String?)] {
+    var found: [(String, String?)] = []
+    let scalars = Array(text.unicodeScalars)
+    func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+    }
+    var index = 0
+    while index < scalars.count {
+      guard isIdentifier(scalars[index]), index == 0 || (!isIdentifier(scalars[index - 1]) && scalars[index - 1] != "." && scalars[index - 1] != ":") else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end < scalars.count, isIdentifier(scalars[end]) { end += 1 }
+      let word = String(String.UnicodeScalarView(scalars[index..<end]))
+      index = end
+      guard ["on", "guard", "deeplink"].contains(word) else { continue }
+      var cursor = end
+      while cursor < scalars.count, scalars[cursor] == " " || scalars[cursor] == "\t" { cursor += 1 }
+      guard cursor < scalars.count, scalars[cursor] == "(" else { continue }
+      cursor += 1
+      while cursor < scalars.count, scalars[cursor] == " " || scalars[cursor] == "\t" { cursor += 1 }
+      var argument: String?
+      if cursor < scalars.count, scalars[cursor] == "\"" || scalars[cursor] == "'" {
+        let quote = scalars[cursor]
+        if let close = scalars[(cursor + 1)...].firstIndex(of: quote) {
+          let literal = scalars[(cursor + 1)..<close]
+          if !literal.contains("\\") { argument = String(String.UnicodeScalarView(literal)) }
+        }
+      }
+      found.append((word, argument))
+    }
+    return found
+  }
+}
