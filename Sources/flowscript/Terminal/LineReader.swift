@@ -140,6 +140,12 @@ enum ReaderHooks {
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
+    // A process started with SIGINT blocked (the mask is inherited: a test runner's thread, a
+    // supervisor) would never see Ctrl-C: take it.
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
   }
 
   /// Forgets a Ctrl-C pressed while no line was being read (during a long rule).
@@ -237,8 +243,15 @@ private let completionContext: @convention(c) (
 ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { _, start, _ in
   let line = clineedit_line_buffer().map { String(cString: $0) } ?? ""
   let before = line.unicodeScalars.prefix(max(0, Int(start)))
-  let words = String(String.UnicodeScalarView(before)).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-  CompletionCandidates.current = ReaderHooks.completions(words)
+  var words = String(String.UnicodeScalarView(before)).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+  // libedit breaks words at a quote: in `expect rejected "uns`, the word is `uns` and the quote
+  // stands alone before it. The candidates are then the names without their quotes.
+  let insideQuote = words.last == "\""
+  if insideQuote { words.removeLast() }
+  let candidates = ReaderHooks.completions(words)
+  CompletionCandidates.current = insideQuote
+    ? candidates.map { $0.count >= 2 && $0.hasPrefix("\"") && $0.hasSuffix("\"") ? String($0.dropFirst().dropLast()) : $0 }
+    : candidates
   return nil
 }
 
