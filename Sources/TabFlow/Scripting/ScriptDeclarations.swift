@@ -34,10 +34,13 @@ public struct ScriptDeclarations: Hashable, Sendable {
   public var links: [ScriptLink]
 
   /// The script lines that declared each rule, deep link and guard (parallel to ``rules``,
-  /// ``deepLinks`` and ``guards``; `nil` when unknown), for errors that have no line of their own.
-  var ruleLines: [Int?] = []
-  var deepLinkLines: [Int?] = []
-  var guardLines: [Int?] = []
+  /// ``deepLinks`` and ``guards``; `nil` when unknown), as the DSL recorded them: for errors that
+  /// have no line of their own, and for reports (coverage) that point at declarations.
+  public internal(set) var ruleLines: [Int?] = []
+  /// See ``ruleLines``.
+  public internal(set) var deepLinkLines: [Int?] = []
+  /// See ``ruleLines``.
+  public internal(set) var guardLines: [Int?] = []
   /// Whether each rule's function can read its payload (parallel to ``rules``): one declared
   /// `function(nav)` cannot, and is called without one.
   var rulesTakePayload: [Bool] = []

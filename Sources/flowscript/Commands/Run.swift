@@ -74,7 +74,7 @@ extension Flowscript {
       // scenario that failed (exit 1).
       let texts = try flows.map(Self.scenarioText)
       let recorder = gathersCoverage
-        ? ScenarioCoverage(declarations: first.rules.declarations, source: Self.source(of: first.origin), scriptPath: options.script)
+        ? ScenarioCoverage(declarations: first.rules.declarations, scriptPath: options.script)
         : nil
       var passed = 0
       var failed = 0
@@ -119,15 +119,6 @@ extension Flowscript {
     /// `80` for 80.0, `72.5` otherwise.
     private static func percent(_ value: Double) -> String {
       value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
-    /// The text of the script a session runs, for the lines that declare its rules.
-    private static func source(of origin: FlowSession.Origin) -> String? {
-      switch origin {
-      case let .file(path): return try? String(contentsOfFile: path, encoding: .utf8)
-      case let .package(_, package, _): return package.script
-      case .bundledDemo: return DemoFlow.source
-      }
     }
 
     /// The text of the scenario file at `path`, or a usage error saying why it cannot be read.

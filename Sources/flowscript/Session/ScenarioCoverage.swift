@@ -40,16 +40,14 @@ final class ScenarioCoverage {
   private let deepLinkPatterns: [DeepLinkPattern?]
   private let linkPatterns: [DeepLinkPattern?]
 
-  /// Coverage of the script `declarations` describe, whose text is `source` (read for the lines
-  /// of rules, guards and deep links), named `scriptPath`.
-  init(declarations: ScriptDeclarations, source: String?, scriptPath: String) {
+  /// Coverage of the script `declarations` describe, named `scriptPath`; each item at the line
+  /// the DSL recorded for its declaration.
+  init(declarations: ScriptDeclarations, scriptPath: String) {
     self.scriptPath = scriptPath
-    let lines = source.map(DeclarationLines.init(scanning:)) ?? DeclarationLines()
-    rules = declarations.rules.map { Item(name: $0, line: lines.rules[$0]) }
-    guards = declarations.guards.enumerated().map { index, name in
-      Item(name: name, line: lines.guardLine(named: name, at: index))
-    }
-    deepLinks = declarations.deepLinks.map { Item(name: $0, line: lines.deepLinks[$0]) }
+    func line(_ lines: [Int?], _ index: Int) -> Int? { lines.indices.contains(index) ? lines[index] : nil }
+    rules = declarations.rules.enumerated().map { Item(name: $1, line: line(declarations.ruleLines, $0)) }
+    guards = declarations.guards.enumerated().map { Item(name: $1, line: line(declarations.guardLines, $0)) }
+    deepLinks = declarations.deepLinks.enumerated().map { Item(name: $1, line: line(declarations.deepLinkLines, $0)) }
     links = declarations.links.map { Item(name: $0.pattern, line: $0.line) }
     ruleRuns = Array(repeating: 0, count: rules.count)
     guardCounts = Array(repeating: GuardCounts(), count: guards.count)
@@ -215,89 +213,5 @@ final class ScenarioCoverage {
   /// `text` on one line: line breaks and other control characters become spaces.
   private static func lcovField(_ text: String) -> String {
     String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-  }
-}
-
-/// The lines that declared a script's rules, guards and deep links, found in its text: the line
-/// of each `on("key", …)`, `guard("name", …)` / `guard(fn)` and `deeplink("pattern", …)` call
-/// (the line the DSL records too). Comments are skipped; a declaration whose key is not a string
-/// literal (built in a loop, say) has no line.
-struct DeclarationLines {
-  var rules: [String: Int] = [:]
-  var deepLinks: [String: Int] = [:]
-  /// Every `guard(` call in order, with its name when it is a literal.
-  var guardCalls: [(name: String?, line: Int)] = []
-
-  init() {}
-
-  init(scanning source: String) {
-    var inLongComment = false
-    for (index, raw) in source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-      var text = Substring(raw)
-      if inLongComment {
-        guard let end = text.range(of: "]]") else { continue }
-        text = text[end.upperBound...]
-        inLongComment = false
-      }
-      if let comment = text.range(of: "--") {
-        if text[comment.upperBound...].hasPrefix("[[") || text[comment.upperBound...].hasPrefix("[=[") {
-          inLongComment = !text[comment.upperBound...].contains("]]")
-        }
-        text = text[..<comment.lowerBound]
-      }
-      let number = index + 1
-      for (function, argument) in Self.calls(in: text) {
-        switch function {
-        case "on": if let argument, rules[argument] == nil { rules[argument] = number }
-        case "deeplink": if let argument, deepLinks[argument] == nil { deepLinks[argument] = number }
-        case "guard": guardCalls.append((argument, number))
-        default: break
-        }
-      }
-    }
-  }
-
-  /// The line of guard number `index` (0-based), called `name`: the named call, else the
-  /// `index`-th call (an unnamed guard is `guard #N`, the N-th call).
-  func guardLine(named name: String, at index: Int) -> Int? {
-    if let call = guardCalls.first(where: { $0.name == name }) { return call.line }
-    return index < guardCalls.count ? guardCalls[index].line : nil
-  }
-
-  /// The calls of `on`, `guard` and `deeplink` in `text`, each with its first argument when that
-  /// is a plain string literal.
-  private static func calls(in text: Substring) -> [(String, String?)] {
-    var found: [(String, String?)] = []
-    let scalars = Array(text.unicodeScalars)
-    func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-    }
-    var index = 0
-    while index < scalars.count {
-      guard isIdentifier(scalars[index]), index == 0 || (!isIdentifier(scalars[index - 1]) && scalars[index - 1] != "." && scalars[index - 1] != ":") else {
-        index += 1
-        continue
-      }
-      var end = index
-      while end < scalars.count, isIdentifier(scalars[end]) { end += 1 }
-      let word = String(String.UnicodeScalarView(scalars[index..<end]))
-      index = end
-      guard ["on", "guard", "deeplink"].contains(word) else { continue }
-      var cursor = end
-      while cursor < scalars.count, scalars[cursor] == " " || scalars[cursor] == "\t" { cursor += 1 }
-      guard cursor < scalars.count, scalars[cursor] == "(" else { continue }
-      cursor += 1
-      while cursor < scalars.count, scalars[cursor] == " " || scalars[cursor] == "\t" { cursor += 1 }
-      var argument: String?
-      if cursor < scalars.count, scalars[cursor] == "\"" || scalars[cursor] == "'" {
-        let quote = scalars[cursor]
-        if let close = scalars[(cursor + 1)...].firstIndex(of: quote) {
-          let literal = scalars[(cursor + 1)..<close]
-          if !literal.contains("\\") { argument = String(String.UnicodeScalarView(literal)) }
-        }
-      }
-      found.append((word, argument))
-    }
-    return found
   }
 }
