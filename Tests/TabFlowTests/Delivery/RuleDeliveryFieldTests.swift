@@ -40,6 +40,18 @@ import Testing
     }
   }
 
+  /// A delivery (over a new folder unless told) that installed `script` as `release`, and a
+  /// store over it.
+  static func installed(
+    _ release: Int, _ script: String = correct, folder: String? = F.folder(), canary: RuleCanary? = nil,
+    reports: Box<[NavigationReport]> = Box([])
+  ) throws -> (F.Delivery, Coordinated) {
+    let delivery = try F.delivery(folder: folder, canary: canary)
+    let store = try store(delivery, reports: reports)
+    store.send(.adoptReloaded(try delivery.install(try F.bytes(script, release: release), keeping: store.state)))
+    return (delivery, store)
+  }
+
   final class Box<Value> {
     var value: Value
     init(_ value: Value) { self.value = value }
@@ -58,10 +70,8 @@ import Testing
   /// Back at a root, an unknown tab, a URL no pattern matches, a link whose `:id` is not a number
   /// (any web page can send one), a host's invalid command: input, not the release's rules.
   @Test func outsideInputNeverCountsAgainstARelease() throws {
-    let delivery = try F.delivery(folder: F.folder(), canary: RuleCanary(maxFailures: 0, outOf: 50))
     let reports = Box<[NavigationReport]>([])
-    let store = try Self.store(delivery, reports: reports)
-    store.send(.adoptReloaded(try delivery.install(try F.bytes(Self.correct, release: 4), keeping: store.state)))
+    let (delivery, store) = try Self.installed(4, canary: RuleCanary(maxFailures: 0, outOf: 50), reports: reports)
     for _ in 0..<3 {
       store.send(.back)
       store.send(.tabTapped("nowhere"))
@@ -75,13 +85,41 @@ import Testing
     #expect(!Self.rolledBack(reports))
   }
 
+  /// Generated outside input — backs, taps on declared and unknown tabs, URLs of every shape
+  /// (matching, unmatched, refused by a link, garbage), host commands valid and invalid, context
+  /// changes — interleaved with the release's own correct actions, never rolls a correct release
+  /// back, with a canary that tolerates no failure at all.
+  @Test(arguments: [1, 2, 3, 4, 5])
+  func noOutsideInputEverRollsACorrectReleaseBack(seed: Int) throws {
+    let reports = Box<[NavigationReport]>([])
+    let (delivery, store) = try Self.installed(4, canary: RuleCanary(maxFailures: 0, outOf: 1_000), reports: reports)
+    var choices = SeededChoices(seed: UInt64(seed))
+    let urls = ["t://item/1", "t://item/x", "t://item/", "t://item/1.5", "t://nowhere", "not a url", "", "t://item/1?qty=z"]
+    let tabs: [TabID] = ["home", "profile", "nowhere", ""]
+    let hostCommands: [[NavigationCommand<DynamicScreen>]] = [
+      [.pop()], [.goBack(count: 9)], [.tab("nowhere", .pop())], [.selectTab("nowhere")], [.dismiss()],
+      [.popTo(.where("nowhere") { $0.name == "nowhere" })], [.goBackToRoot],
+    ]
+    for _ in 0..<300 {
+      switch choices.next(7) {
+      case 0: store.send(.back)
+      case 1: store.send(.tabTapped(choices.pick(tabs)))
+      case 2: store.send(.openURL(choices.pick(urls)))
+      case 3: store.send(.perform(choices.pick(hostCommands)))
+      case 4: store.send(.setContext("x", choices.next(2) == 0 ? .bool(true) : nil))
+      case 5: Self.send(choices.pick(["open", "boom"]), store)
+      default: store.send(.cancelPendingLink)
+      }
+    }
+    #expect(delivery.installedRelease == 4)
+    #expect(!Self.rolledBack(reports))
+  }
+
   /// The release's own failures count: a rule error, an invalid command a rule queued.
   @Test(arguments: ["crash", "bad"])
   func theReleasesOwnFailuresCount(action: String) throws {
-    let delivery = try F.delivery(folder: F.folder(), canary: RuleCanary(maxFailures: 1, outOf: 50))
     let reports = Box<[NavigationReport]>([])
-    let store = try Self.store(delivery, reports: reports)
-    store.send(.adoptReloaded(try delivery.install(try F.bytes(Self.correct, release: 4), keeping: store.state)))
+    let (delivery, store) = try Self.installed(4, canary: RuleCanary(maxFailures: 1, outOf: 50), reports: reports)
     Self.send(action, store)
     #expect(delivery.installedRelease == 4)
     Self.send(action, store)
@@ -96,10 +134,8 @@ import Testing
         if change.after.top == "item" then return false, "no", { redirect = function(nav) nav:push("item") end } end
       end)
       """
-    let delivery = try F.delivery(canary: RuleCanary(maxFailures: 0, outOf: 50))
     let reports = Box<[NavigationReport]>([])
-    let store = try Self.store(delivery, reports: reports)
-    store.send(.adoptReloaded(try delivery.install(try F.bytes(looping, release: 4), keeping: store.state)))
+    let (delivery, store) = try Self.installed(4, looping, canary: RuleCanary(maxFailures: 0, outOf: 50), reports: reports)
     Self.send("open", store)
     #expect(delivery.installedRelease == 0)
   }
@@ -112,9 +148,7 @@ import Testing
     let folder = F.folder()
     let canary = RuleCanary(maxFailures: 2, outOf: 10)
     do {
-      let first = try F.delivery(folder: folder, canary: canary)
-      let store = try Self.store(first, reports: Box([]))
-      store.send(.adoptReloaded(try first.install(try F.bytes(Self.correct, release: 5), keeping: store.state)))
+      let (first, store) = try Self.installed(5, folder: folder, canary: canary)
       Self.send("crash", store)
       Self.send("crash", store)
       #expect(first.installedRelease == 5)
@@ -139,9 +173,7 @@ import Testing
     let folder = F.folder()
     let canary = RuleCanary(maxFailures: 0, outOf: 4)
     do {
-      let first = try F.delivery(folder: folder, canary: canary)
-      let store = try Self.store(first, reports: Box([]))
-      store.send(.adoptReloaded(try first.install(try F.bytes(Self.correct, release: 5), keeping: store.state)))
+      let (_, store) = try Self.installed(5, folder: folder, canary: canary)
       Self.send("open", store)
       Self.send("open", store)
     }
@@ -164,9 +196,7 @@ import Testing
 
   static func rolledBackFolder() throws -> String {
     let folder = F.folder()
-    let delivery = try F.delivery(folder: folder, canary: RuleCanary(maxFailures: 0, outOf: 5))
-    let store = try Self.store(delivery, reports: Box([]))
-    store.send(.adoptReloaded(try delivery.install(try F.bytes(Self.correct, release: 6), keeping: store.state)))
+    let (delivery, store) = try Self.installed(6, folder: folder, canary: RuleCanary(maxFailures: 0, outOf: 5))
     Self.send("crash", store)
     #expect(delivery.installedRelease == 0)
     return folder
@@ -336,9 +366,7 @@ import Testing
   @Test func aFailedSaveKeepsTheWatchedReleasesCount() throws {
     let folder = F.folder()
     let canary = RuleCanary(maxFailures: 1, outOf: 10)
-    let delivery = try F.delivery(folder: folder, canary: canary)
-    let store = try Self.store(delivery, reports: Box([]))
-    store.send(.adoptReloaded(try delivery.install(try F.bytes(Self.correct, release: 5), keeping: store.state)))
+    let (delivery, store) = try Self.installed(5, folder: folder, canary: canary)
     Self.send("crash", store)
     // A directory where the next package's file would go: saving it fails.
     try FileManager.default.createDirectory(atPath: folder + "/t-6.flowpkg", withIntermediateDirectories: true)

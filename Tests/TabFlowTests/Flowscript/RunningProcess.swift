@@ -80,23 +80,23 @@ final class RunningProcess: @unchecked Sendable {
   /// Waits until stderr contains `text`; `false` when it does not within `timeout` (or the
   /// process ended without writing it).
   func waitForStderr(containing text: String, timeout: Duration = .seconds(20)) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-      if errors.text.contains(text) { return true }
-      if !process.isRunning, errors.isFinished { return errors.text.contains(text) }
-      try? await Task.sleep(for: .milliseconds(2))
-    }
-    return false
+    await wait(for: text, times: 1, in: errors, timeout: timeout)
   }
 
   /// Waits until stdout contains `text` (at least `times` times: the third prompt); `false` when
   /// it does not within `timeout` (or the process ended without writing it).
   func waitForStdout(containing text: String, times: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
+    await wait(for: text, times: times, in: output, timeout: timeout)
+  }
+
+  /// Polls `stream` until it holds `text` `times` times. The timeout is a safety net for a
+  /// process that hangs, not a race: a test asserts only on what was written.
+  private func wait(for text: String, times: Int, in stream: StreamCollector, timeout: Duration) async -> Bool {
     let deadline = ContinuousClock.now + timeout
-    func found() -> Bool { output.text.components(separatedBy: text).count - 1 >= times }
+    func found() -> Bool { stream.text.components(separatedBy: text).count - 1 >= times }
     while ContinuousClock.now < deadline {
       if found() { return true }
-      if !process.isRunning, output.isFinished { return found() }
+      if !process.isRunning, stream.isFinished { return found() }
       try? await Task.sleep(for: .milliseconds(2))
     }
     return false
