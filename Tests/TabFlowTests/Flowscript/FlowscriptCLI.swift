@@ -62,6 +62,16 @@ enum FlowscriptCLI {
       .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 
+  /// `script` (util-linux) and its arguments to run bare `flowscript` on a pseudo-terminal.
+  /// `script` runs its command through `$SHELL` (`/bin/sh` when unset): `exec` makes flowscript
+  /// the terminal's only process, or a shell such as dash would wait beside it, take the same
+  /// Ctrl-C and end itself with SIGINT once flowscript has quit (exit 130).
+  static func onTerminal() throws -> (script: URL, arguments: [String]) {
+    let script = try #require(tool("script"))
+    let binary = try binary().path.replacingOccurrences(of: "'", with: #"'\''"#)
+    return (script, ["-qec", "exec '\(binary)'", "/dev/null"])
+  }
+
   /// Parses one line of JSON into an object.
   static func jsonObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
     let value = try JSONSerialization.jsonObject(with: Data(text.utf8))

@@ -52,16 +52,11 @@ extension FlowscriptTests {
       }
     }
 
-    /// flowscript on a pseudo-terminal through `script`, its keys written one step at a time.
-    /// `script` runs its command through `$SHELL` (`/bin/sh` when unset): `exec` makes flowscript
-    /// the terminal's only process, or a shell such as dash would wait beside it, take the same
-    /// Ctrl-C and end itself with SIGINT once flowscript has quit (exit 130).
+    /// flowscript on a pseudo-terminal, its keys written one step at a time.
     private static func terminal() throws -> RunningProcess {
-      let script = try #require(FlowscriptCLI.tool("script"))
-      let binary = try FlowscriptCLI.binary().path.replacingOccurrences(of: "'", with: #"'\''"#)
+      let (script, arguments) = try FlowscriptCLI.onTerminal()
       let home = FileManager.default.temporaryDirectory.path
-      return try RunningProcess(
-        executable: script, arguments: ["-qec", "exec '\(binary)'", "/dev/null"], environment: ["HOME": home, "TERM": "xterm"])
+      return try RunningProcess(executable: script, arguments: arguments, environment: ["HOME": home, "TERM": "xterm"])
     }
 
     @Test(

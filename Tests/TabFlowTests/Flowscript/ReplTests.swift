@@ -323,9 +323,7 @@ extension FlowscriptTests {
     /// `script` (util-linux) runs flowscript on a pseudo-terminal.
     @Test(.enabled(if: FlowscriptCLI.tool("script") != nil, "util-linux `script` is not installed: no terminal to test on"))
     func noColorTurnsOffColourOnly() async throws {
-      let script = try #require(FlowscriptCLI.tool("script"))
-      let binary = try FlowscriptCLI.binary().path.replacingOccurrences(of: "'", with: #"'\''"#)
-      let arguments = ["-qec", "'\(binary)'", "/dev/null"]
+      let (script, arguments) = try FlowscriptCLI.onTerminal()
       let input = "feed.itemTapped {id=3}\nquit\n"
 
       for environment in [[:], ["NO_COLOR": "1"]] {
