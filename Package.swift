@@ -7,7 +7,16 @@ let package = Package(
   // iOS, tvOS or watchOS SDK has. See the README's Requirements.
   platforms: [.macOS(.v15)],
   products: [
+    // Everything, TabFlow's own reducer runtime included: for apps without TCA (as before the split).
     .library(name: "TabFlow", targets: ["TabFlow"]),
+    // The layers one by one. A TCA app imports these, never TabFlowRuntime (whose Reducer, Effect,
+    // Store… are TCA's names). The first three need no Lua and build wherever SwiftPM does.
+    .library(name: "TabFlowNavigation", targets: ["TabFlowNavigation"]),
+    .library(name: "TabFlowCore", targets: ["TabFlowCore"]),
+    .library(name: "TabFlowPresentation", targets: ["TabFlowPresentation"]),
+    .library(name: "TabFlowLua", targets: ["TabFlowLua"]),
+    .library(name: "TabFlowDelivery", targets: ["TabFlowDelivery"]),
+    .library(name: "TabFlowRuntime", targets: ["TabFlowRuntime"]),
     // The SwiftUI adapter; an empty module where SwiftUI does not exist (Linux).
     .library(name: "TabFlowUI", targets: ["TabFlowUI"]),
     .executable(name: "flowscript", targets: ["flowscript"]),
@@ -43,30 +52,68 @@ let package = Package(
     // The sandbox's C core (allocator, budget hook, message handler, trampoline, pattern matcher,
     // pure rules): plain C over the CLua system library; Fuzz/ and scripts/fuzz exercise it alone.
     .target(name: "CLuaSandbox", dependencies: ["CLua"]),
+
+    // The layers, lowest first; each depends only on those above it here (a wrong-way import does
+    // not compile). None of the first four links Lua.
+    // Route, RouteStack, NavigationCommand, NavigationError: pure value types.
+    .target(
+      name: "TabFlowNavigation",
+      dependencies: [.product(name: "IssueReporting", package: "xctest-dynamic-overlay")]),
+    // The tab coordinator as a pure step, its state, batches, guards, deep links, persistence.
+    .target(
+      name: "TabFlowCore",
+      dependencies: [
+        "TabFlowNavigation",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // Layers of a stack, UI write-back, stepwise updates: fed by a state and a send function.
+    .target(
+      name: "TabFlowPresentation",
+      dependencies: ["TabFlowCore", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]),
+    // TabFlow's own TCA-shaped runtime (Reducer, Effect, Store, TestStore, forEachRoute): opt-in.
+    .target(
+      name: "TabFlowRuntime",
+      dependencies: [
+        "TabFlowCore",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]),
+    // Lua rule scripts: the sandboxed VM, the value bridge, the rule DSL, ScriptedRules.
+    .target(
+      name: "TabFlowLua",
+      dependencies: ["TabFlowCore", "CLua", "CLuaSandbox", .product(name: "Logging", package: "swift-log")],
+      // Embedded as Swift by scripts/embed (RuleDSL+Source.swift).
+      exclude: ["RuleDSL.lua"]),
+    // Signed rule packages: verification, release order, app-binary fit, last good, canary.
+    .target(
+      name: "TabFlowDelivery",
+      dependencies: [
+        "TabFlowLua",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // The umbrella most apps import: every layer re-exported, and the glue between the runtime
+    // and the layers that do not know it (a presenter on a Store, the delivery coordinator as a
+    // Reducer).
     .target(
       name: "TabFlow",
       dependencies: [
-        "CLua",
-        "CLuaSandbox",
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-        .product(name: "CustomDump", package: "swift-custom-dump"),
-        .product(name: "Logging", package: "swift-log"),
-        .product(name: "Crypto", package: "swift-crypto"),
-      ],
-      // Embedded as Swift by scripts/embed (RuleDSL+Source.swift).
-      exclude: ["Scripting/RuleDSL.lua"]
-    ),
+        "TabFlowNavigation", "TabFlowCore", "TabFlowPresentation", "TabFlowRuntime", "TabFlowLua",
+        "TabFlowDelivery",
+      ]),
     // Built only on Apple platforms: every file is inside `#if canImport(SwiftUI)`.
-    .target(name: "TabFlowUI", dependencies: ["TabFlow"]),
-    .executableTarget(
-      name: "flowscript",
+    .target(name: "TabFlowUI", dependencies: ["TabFlowPresentation"]),
+    // flowscript's language, session, explorer and output, under a thin executable.
+    .target(
+      name: "FlowscriptKit",
       dependencies: [
         "TabFlow",
         "CLineEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
-      ]
-    ),
+      ]),
+    .executableTarget(name: "flowscript", dependencies: ["FlowscriptKit"]),
     // The embedding example: typed screens and reducers, navigation from a Lua script.
     .target(
       name: "ShopExample", dependencies: ["TabFlow"], path: "Examples/ShopExample", resources: [.copy("shop.lua"), .copy("shop-confirm.lua")]),
@@ -85,6 +132,7 @@ let package = Package(
       name: "TabFlowTests",
       dependencies: [
         "TabFlow",
+        "FlowscriptKit",
         "CLua",
         "CLuaSandbox",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

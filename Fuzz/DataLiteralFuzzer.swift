@@ -1,5 +1,5 @@
 // libFuzzer harness for the payload parser of the flowscript line language
-// (Sources/TabFlow/Scripting/LuaDataLiteral.swift): any bytes must give a value or a
+// (Sources/TabFlowLua/LuaDataLiteral.swift): any bytes must give a value or a
 // LuaDataLiteralError, never a crash, a hang or a sanitizer report; a value must print as a
 // literal that parses back to itself. Build and run with scripts/fuzz.
 

@@ -1,9 +1,9 @@
 ---@meta tabflow
 -- TabFlow's rule DSL for lua-language-server (LuaCATS annotations): the declarations and `nav`
--- of Sources/TabFlow/Scripting/RuleDSL.lua, as docs/LUA-RULES.md describes them.
+-- of Sources/TabFlowLua/RuleDSL.lua, as docs/LUA-RULES.md describes them.
 --
 -- This is the fixed part of what `flowscript types RULES.lua` prints: the command embeds it
--- (scripts/embed -> Sources/flowscript/Commands/TabFlowMeta+Source.swift) and adds the names the
+-- (scripts/embed -> Sources/FlowscriptKit/Commands/TabFlowMeta+Source.swift) and adds the names the
 -- script declares — ScreenName, TabID, ScreenState, ActionName, RuleKey and a `<screen>.State`
 -- class per screen. Alone, this file leaves those names undefined; use the command's output.
 

@@ -1,5 +1,11 @@
 import Foundation
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 import Testing
 
 /// The canary: more than K failures in the first N actions bring the previous rules back.

@@ -1,5 +1,11 @@
 import Foundation
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 import Testing
 
 /// Delivery in an app's real life: outside input never counts against a release, the canary's

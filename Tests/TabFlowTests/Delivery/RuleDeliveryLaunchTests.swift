@@ -1,5 +1,11 @@
 import Foundation
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 import Testing
 
 /// Launch: the newest package on disk that verifies, else the bundled script and why.

@@ -1,5 +1,11 @@
 import Foundation
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 import Testing
 
 /// `FlowValueEncoder` / `FlowValueDecoder`: Codable straight to and from FlowValue, as JSON would

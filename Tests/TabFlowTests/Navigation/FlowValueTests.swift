@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// `FlowValue`: the JSON-like value of payloads, screen state and context. Numbers compare as Lua
 /// numbers, printing is Lua-like with sorted keys, and `contains` is the subset match of

@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// `CallMemo`: a guard's (or deep-link handler's) answer is remembered by the views it read, in
 /// order, and recalled only when every one of them reads the same now.

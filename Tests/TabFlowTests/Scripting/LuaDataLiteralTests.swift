@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// The payload language of `feed.itemTapped {id=3}` and `expect top item {id=3}` (docs/ARCHITECTURE.md §7): a Lua
 /// table constructor parsed as data only. Everything Lua would read as data is accepted with the

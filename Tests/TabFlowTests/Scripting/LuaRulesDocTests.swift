@@ -1,5 +1,11 @@
 import Foundation
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 import Testing
 
 /// docs/LUA-RULES.md cannot drift from the DSL: every declaration and `nav` member the DSL defines

@@ -2,6 +2,12 @@ import CLua
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// One escape or denial-of-service attempt and the error it must end in.
 struct SandboxAttack: Sendable, CustomTestStringConvertible {

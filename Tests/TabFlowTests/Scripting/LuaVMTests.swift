@@ -2,13 +2,19 @@ import CLua
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// Small limits for tests: fast in debug builds.
 extension LuaVM.Limits {
   static let test = LuaVM.Limits(memoryBytes: 4 << 20, instructionsPerCall: 200_000, hookStride: 100, deadline: nil)
 }
 
-/// The tests of the Lua VM layer (`Sources/TabFlow/Scripting`); `swift test --filter Scripting`.
+/// The tests of the Lua VM layer (`Sources/TabFlowLua`); `swift test --filter Scripting`.
 @Suite enum Scripting {}
 
 extension Scripting {

@@ -3,13 +3,19 @@ import Foundation
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
-/// The rule DSL is a Lua file of its own (`Sources/TabFlow/Scripting/RuleDSL.lua`), embedded by
+/// The rule DSL is a Lua file of its own (`Sources/TabFlowLua/RuleDSL.lua`), embedded by
 /// `scripts/embed`: it compiles, the embedded copy is the file, and it ships no test-only hooks.
 @Suite struct RuleDSLSourceTests {
   static let file = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/TabFlow/Scripting/RuleDSL.lua")
+    .appendingPathComponent("Sources/TabFlowLua/RuleDSL.lua")
 
   @Test func theDSLFileCompiles() throws {
     let source = try String(contentsOf: Self.file, encoding: .utf8)

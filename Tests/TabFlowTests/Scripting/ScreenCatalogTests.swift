@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// A Swift app's typed screens behind the names its scripts use (docs/LUA-RULES.md): payloads decode
 /// through `Codable`, and a payload that does not decode is an error naming the screen and field.

@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// `screen "item" { state = { id = 0, qty = 1 }, actions = { "buyTapped" } }` as the host holds it:
 /// declared defaults merged with a payload, unknown fields and wrong kinds refused by name.

@@ -2,6 +2,12 @@ import CLua
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// The host's reading of the command tables a rule queued through `nav` (RuleDSL): every op and
 /// field, defaults, the `tab` wrapper, and an error naming what is wrong for anything else.

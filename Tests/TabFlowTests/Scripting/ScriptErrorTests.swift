@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// `ScriptError`: one line that says where (`file:line`), which rule, and why.
 @Suite struct ScriptErrorTests {

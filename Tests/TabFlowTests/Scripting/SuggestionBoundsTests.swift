@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// Suggestions are bounded whatever they are given (an unknown 100,000-character action name in a
 /// REPL line took 6–9 s, one in a rule 16–30 s): long names and long candidates get no suggestion,

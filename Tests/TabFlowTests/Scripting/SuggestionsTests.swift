@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// "Did you mean …?" for mistyped screens, actions, tabs and payload fields.
 @Suite struct SuggestionsTests {

@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// One budget per action: the rule, every guard and a deep link's handler of one action share the
 /// instruction budget and deadline of one call, so a line is bounded however many guards a

@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// A Lua rule for a route in a tab that is not selected: `nav` describes and navigates that
 /// route's tab; `nav:tab(id)` still addresses any tab; only `nav:selectTab` changes the selection.

@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// Memos keyed by what Lua tells apart: a flow that remembers guards', deep links' and rules'
 /// answers (``CallMemo``) goes exactly where one that runs every call goes, over seeded walks

@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// Rules are pure: a rule, guard or deep-link handler computes its commands from the navigation
 /// state, the context, the event and the payload, and nothing else. After a script has loaded,

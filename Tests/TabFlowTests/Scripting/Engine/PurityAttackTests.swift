@@ -2,6 +2,12 @@ import CustomDump
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// Every way an outside attack found for a rule to keep state between actions, each closed: the
 /// same tap from the same state answers the same every time, or fails with an error that names

@@ -2,6 +2,12 @@ import CustomDump
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// The purity oracle: generated scripts whose one rule tries to keep state between actions —
 /// every route an attack found, alone and combined, plain or wrapped in `pcall` — and whose

@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// A reload that changes the kind of a screen's state field (`id = 0` becomes `id = ""`) would
 /// replace the field's value by the new default in every screen in use: the reload is refused

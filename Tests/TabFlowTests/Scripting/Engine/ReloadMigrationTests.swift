@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// A reload migrates live navigation to the new script: tabs it adds appear at their roots (the
 /// selection and the history stay), every screen on a stack gets the new defaults for fields it

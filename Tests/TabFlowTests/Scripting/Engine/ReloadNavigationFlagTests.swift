@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// A reload that changes a tab's `navigation` option applies it to the live root (design:
 /// navigation state survives every reload, migrated to the new declarations). A root that loses

@@ -2,6 +2,12 @@ import Foundation
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 /// State a rule makes is always saveable, and names mean one thing: a value JSON cannot hold
 /// (NaN, infinity) is refused where the rule queues it, and two spellings of one text that Swift

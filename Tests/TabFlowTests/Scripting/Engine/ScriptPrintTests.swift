@@ -2,6 +2,12 @@ import Logging
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 extension ScriptedRulesTests {
   /// `print` in a rule, guard or deep link reaches the app: with what printed it and where.

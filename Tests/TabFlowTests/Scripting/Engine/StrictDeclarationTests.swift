@@ -1,6 +1,12 @@
 import Testing
 
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 
 extension ScriptedRulesTests {
   /// docs/LUA-RULES.md, "Names" and "Declarations": option tables refuse unknown keys, one naming

@@ -1,4 +1,10 @@
 @testable import TabFlow
+@testable import TabFlowCore
+@testable import TabFlowDelivery
+@testable import TabFlowLua
+@testable import TabFlowNavigation
+@testable import TabFlowPresentation
+@testable import TabFlowRuntime
 import Testing
 
 extension TabCoordinatorTests {

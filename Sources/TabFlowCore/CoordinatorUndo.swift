@@ -1,0 +1,28 @@
+import TabFlowNavigation
+
+/// One primitive change a batch made to a ``TabCoordinatorState``, with what it takes to undo it.
+@usableFromInline
+package enum CoordinatorUndo<Screen> {
+  /// A stack change in the tab at this position.
+  case stack(tab: Int, StackUndo<Screen>)
+  /// A change of the selected tab and its history.
+  case selection(selected: TabID, history: [TabID])
+  /// The stack of the tab at this position was replaced (the UI's `updateRoutes`); this is the old one.
+  case replacedStack(tab: Int, RouteStack<Screen>)
+}
+
+extension TabCoordinatorState {
+  /// Undoes one change.
+  @inlinable
+  mutating func undo(_ entry: CoordinatorUndo<Screen>) {
+    switch entry {
+    case let .stack(tab, undo):
+      storedTabs[tab].stack.undo(undo)
+    case let .selection(selected, history):
+      setSelectedTab(selected)
+      storedHistory = history
+    case let .replacedStack(tab, stack):
+      storedTabs[tab].stack = stack
+    }
+  }
+}

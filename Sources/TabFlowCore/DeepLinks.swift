@@ -1,0 +1,283 @@
+import TabFlowNavigation
+
+/// The deep links an app understands: URL patterns, each with a handler that turns the matched
+/// parameters into a batch of commands. The first registered pattern that matches wins.
+///
+/// ```swift
+/// var links = DeepLinks<Screen>()
+/// try links.register("shop://item/:id") { match, state in
+///   guard let id = Int(match["id"] ?? "") else { throw DeepLinkHandlerError("id must be a number") }
+///   return DeepLinks.open(tab: "home", [.push(.item(id: id))], mode: .keepRoot)
+/// }
+/// try state.open(url: "shop://item/3", deepLinks: links)
+/// ```
+///
+/// Handlers run where the coordinator runs (on the store's actor) and may call into state confined
+/// there, such as a Lua rule engine, so they are not `Sendable`.
+public struct DeepLinks<Screen> {
+  /// Turns a match into commands; may throw to refuse the URL (e.g. a malformed parameter).
+  public typealias Handler = (DeepLinkMatch, TabCoordinatorState<Screen>) throws -> [NavigationCommand<Screen>]
+
+  /// The parameters a linked screen has in its URL, or `nil` when the screen is not this link's.
+  public typealias Parameters = (Screen) -> [String: String]?
+
+  /// The registered patterns, in the order they are tried, and their handlers (same order).
+  @usableFromInline package var entryPatterns: [DeepLinkPattern] = []
+  @usableFromInline package var handlers: [Handler] = []
+  /// Links that map screens back to URLs (``link(_:tab:screen:parameters:)``), in registration order.
+  @usableFromInline package var links: [(pattern: DeepLinkPattern, parameters: Parameters)] = []
+  @usableFromInline package var source: (() -> DeepLinks<Screen>)?
+  /// Links tried after these (see ``followed(by:)``).
+  @usableFromInline package var fallback: [DeepLinks<Screen>] = []
+  /// Which pattern recent URLs matched; replaced (not cleared) when a pattern is added, so
+  /// copies made before keep theirs.
+  @usableFromInline package var matches = URLMatchCache()
+
+  /// No deep links.
+  public init() {}
+
+  /// Deep links looked up anew on every URL, from `source` (e.g. the current rule script, so a
+  /// reload's patterns apply at once); registered ones are tried after them.
+  public init(dynamic source: @escaping () -> DeepLinks<Screen>) {
+    self.source = source
+  }
+
+  /// The patterns, in the order they are tried.
+  public var patterns: [DeepLinkPattern] {
+    (source?().patterns ?? []) + entryPatterns + fallback.flatMap(\.patterns)
+  }
+
+  /// These links, then `other`'s: a URL opens with the first pattern that matches, these first.
+  public func followed(by other: DeepLinks<Screen>) -> DeepLinks<Screen> {
+    var combined = self
+    combined.fallback.append(other)
+    return combined
+  }
+
+  /// Adds a pattern and its handler; throws when the pattern is malformed.
+  public mutating func register(_ pattern: String, _ handler: @escaping Handler) throws(DeepLinkError) {
+    add(try DeepLinkPattern(pattern), handler)
+  }
+
+  /// Adds an entry; URLs matched before are matched anew.
+  @usableFromInline
+  package mutating func add(_ pattern: DeepLinkPattern, _ handler: @escaping Handler) {
+    entryPatterns.append(pattern)
+    handlers.append(handler)
+    matches = URLMatchCache()
+  }
+
+  /// Maps a screen to a URL both ways (React Navigation's linking config, go_router's typed
+  /// routes): opening a URL that matches `pattern` shows the screen `screen` makes from its
+  /// parameters — pushed above the root of `tab` (selecting it), or of the selected tab when `tab`
+  /// is `nil` (`keepRoot`: the root stays, the rest is replaced; the root itself when the screen is
+  /// the tab's root screen) — and ``url(for:)-(TabCoordinatorState<Screen>)`` gives the URL of a state whose top screen
+  /// `parameters` recognizes. Parameters a pattern has no `:segment` for travel as query items.
+  ///
+  /// ```swift
+  /// try links.link("shop://item/:id", tab: "home",
+  ///   screen: { parameters in Int(parameters["id"] ?? "").map { .item(id: $0) } },
+  ///   parameters: { screen in if case let .item(id) = screen { ["id": "\(id)"] } else { nil } })
+  /// ```
+  ///
+  /// `screen` returning `nil` refuses the URL (its parameters do not make that screen).
+  @inlinable
+  public mutating func link(
+    _ pattern: String, tab: TabID? = nil,
+    screen: @escaping ([String: String]) throws -> Screen?,
+    parameters: @escaping Parameters
+  ) throws(DeepLinkError) {
+    let parsed = try DeepLinkPattern(pattern)
+    add(parsed) { match, state in
+      guard let made = try screen(match.parameters) else {
+        throw DeepLinkHandlerError("the parameters of \(match.url) do not make a screen for \(pattern)")
+      }
+      return Self.show(made, in: tab, of: state)
+    }
+    links.append((parsed, parameters))
+  }
+
+  /// The commands that show a linked screen: above the root of `tab` (selected first), or of the
+  /// selected tab; the root itself when the screen is the tab's root screen.
+  @inlinable
+  public static func show(_ screen: Screen, in tab: TabID?, of state: TabCoordinatorState<Screen>) -> [NavigationCommand<Screen>] {
+    let target = tab ?? state.selectedTab
+    let root = state.stack(for: target)?.root.screen
+    let isRoot = root.map { screenName(of: $0) == screenName(of: screen) } ?? false
+    let command: NavigationCommand<Screen> = isRoot ? .goBackToRoot : .open([.push(screen)], mode: .keepRoot)
+    guard let tab else { return [command] }
+    return [.selectTab(tab), .tab(tab, command)]
+  }
+
+  /// The URL of the selected tab's top screen: the first link whose `parameters` recognizes it,
+  /// filled in; `nil` when no link does (or a path parameter is missing).
+  @inlinable
+  public func url(for state: TabCoordinatorState<Screen>) -> String? {
+    url(for: state.top.screen)
+  }
+
+  /// The URL of a screen (see ``url(for:)-(TabCoordinatorState<Screen>)``).
+  @inlinable
+  public func url(for screen: Screen) -> String? {
+    if let found = source?().url(for: screen) { return found }
+    for link in links {
+      if let parameters = link.parameters(screen), let url = link.pattern.url(with: parameters) { return url }
+    }
+    for links in fallback {
+      if let found = links.url(for: screen) { return found }
+    }
+    return nil
+  }
+
+  /// Why `url` matches no pattern when it is a pattern's URL with a path parameter left empty
+  /// (`shop://item/` for `shop://item/:id`: an empty segment is no segment, so it matches
+  /// nothing): that pattern, as written, and the parameter's name; `nil` when there is none.
+  public func emptyParameter(in url: String) -> (pattern: String, parameter: String)? {
+    guard let separator = url.firstRange(of: "://") else { return nil }
+    let scheme = url[..<separator.lowerBound].lowercased()
+    var rest = url[separator.upperBound...]
+    if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+    let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
+    for pattern in patterns where pattern.scheme == scheme && pattern.segments.count == parts.count {
+      var empty: String?
+      let matches = zip(pattern.segments, parts).allSatisfy { segment, part in
+        switch segment {
+        case let .literal(literal):
+          return literal == part
+        case let .parameter(name):
+          if part.isEmpty, empty == nil { empty = name }
+          return true
+        }
+      }
+      if matches, let empty { return (pattern.text, empty) }
+    }
+    return nil
+  }
+
+  /// The first pattern matching `url`, with its parameters and handler. Inlinable (the
+  /// matching itself is not generic), so opening a link runs specialized for the screen type.
+  @inlinable
+  func resolve(_ url: String) -> (match: DeepLinkMatch, handler: Handler)? {
+    if let found = source?().resolve(url) { return found }
+    if let (index, parameters) = matches.match(for: url, among: entryPatterns) {
+      return (DeepLinkMatch(url: url, pattern: entryPatterns[index].text, parameters: parameters), handlers[index])
+    }
+    for links in fallback {
+      if let found = links.resolve(url) { return found }
+    }
+    return nil
+  }
+
+  /// The usual deep-link batch: select `tab` and open `routes` in its stack with `mode`, in one batch.
+  public static func open(tab: TabID, _ routes: [Route<Screen>], mode: OpenMode) -> [NavigationCommand<Screen>] {
+    [.selectTab(tab), .tab(tab, .open(routes, mode: mode))]
+  }
+}
+
+/// A URL that matched a deep-link pattern.
+public struct DeepLinkMatch: Hashable, Sendable {
+  /// The URL as given.
+  public let url: String
+  /// The pattern it matched, as written.
+  public let pattern: String
+  /// Path parameters and query items.
+  public let parameters: [String: String]
+
+  @usableFromInline
+  package init(url: String, pattern: String, parameters: [String: String]) {
+    self.url = url
+    self.pattern = pattern
+    self.parameters = parameters
+  }
+
+  /// The parameter `name`, or `nil`.
+  public subscript(name: String) -> String? { parameters[name] }
+}
+
+/// An error a deep-link handler throws to refuse a URL; its message reaches the host.
+public struct DeepLinkHandlerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Why the URL was refused.
+  public let message: String
+  /// An error with a message.
+  public init(_ message: String) { self.message = message }
+  /// The message.
+  public var description: String { message }
+}
+
+extension TabCoordinatorState {
+  /// Opens a deep link: the first matching pattern's handler produces a batch, applied all or
+  /// nothing with the guards. No match, a refusing handler, an invalid command or a rejecting
+  /// guard leaves the state unchanged. A guard may defer the link (``GuardVerdict/deferLink(_:redirect:)``):
+  /// it becomes ``pendingLink``. A link that opens or is deferred supersedes the pending one.
+  @discardableResult
+  public mutating func open(
+    url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>] = []
+  ) throws(BatchFailure) -> [NavigationReport] {
+    do {
+      return try performOpen(url: url, deepLinks: deepLinks, guards: guards).reports
+    } catch {
+      throw error.failure
+    }
+  }
+
+  /// ``open(url:deepLinks:guards:)``, with the commands the handler produced. When `retrying`
+  /// (the pending link), any objection of a guard rejects: no redirect, no new deferral.
+  @inlinable
+  mutating func performOpen(
+    url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>], retrying: Bool = false
+  ) throws(BatchError<Screen>) -> PerformedBatch {
+    let source = BatchSource.deepLink(url)
+    guard let (match, handler) = deepLinks.resolve(url) else {
+      throw BatchError(BatchFailure(
+        source: source, reason: .noDeepLinkMatch(url: url, patterns: deepLinks.patterns.map(\.text))))
+    }
+    let commands: [NavigationCommand<Screen>]
+    do {
+      commands = try handler(match, self)
+    } catch {
+      throw BatchError(BatchFailure(source: source, reason: .ruleFailed(RuleFailure(error))))
+    }
+    let performed = try performApply(
+      commands, source: source, guards: guards, defaultTab: nil, overruling: !retrying)
+    // The newest link supersedes a pending one, unless it was just deferred itself.
+    if !performed.deferredALink {
+      cancelPendingLink()
+    }
+    return performed
+  }
+
+  /// Tries the pending link again. Returns `nil` when there is none or a guard still objects
+  /// (it stays pending); otherwise the link is no longer pending, and the result is what opening
+  /// it did (ending with ``NavigationReport/pendingLinkOpened(_:)``) or why it was dropped.
+  @inlinable
+  mutating func retryPendingLink(
+    deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>]
+  ) -> Result<PerformedBatch, BatchFailure>? {
+    guard let url = pendingLink else { return nil }
+    // A retry the guards still refuse reaches no host: it is no rejection to confirm.
+    let confirmable = self.confirmable
+    do {
+      var performed = try performOpen(url: url, deepLinks: deepLinks, guards: guards, retrying: true)
+      performed.reports.append(.pendingLinkOpened(url))
+      return .success(performed)
+    } catch {
+      if case .rejected = error.failure.reason {
+        self.confirmable = confirmable
+        return nil
+      }
+      cancelPendingLink()
+      return .failure(error.failure)
+    }
+  }
+
+  /// Forgets the pending deep link, if any.
+  public mutating func cancelPendingLink() {
+    pendingLink = nil
+  }
+
+  /// Keeps `url` as the pending deep link (a guard deferred it).
+  @usableFromInline
+  package mutating func setPendingLink(_ url: String) {
+    pendingLink = url
+  }
+}

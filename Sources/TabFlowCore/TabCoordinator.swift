@@ -1,0 +1,239 @@
+import CustomDump
+import Logging
+
+/// The tab coordinator: one stack per tab, rules that turn screen actions into navigation, and
+/// every change — rules, taps, back, deep links, host commands — applied as one all-or-nothing
+/// batch through the guards.
+///
+/// It is a pure step, ``step(_:state:)``: (state, action) → the new state, what it tells the
+/// host (reselects, emitted events, failed batches: ``TabCoordinatorDelegate``) and the IDs of
+/// the routes that left, whose effects the host's runtime cancels. Any runtime wraps it — a TCA
+/// `Reduce`, or TabFlow's own (`TabFlowRuntime`, where the coordinator is a `Reducer` composed
+/// with the screens' reducer through `forEachRoute`):
+///
+/// ```swift
+/// let coordinator = TabCoordinator(rules: ShopRules(), guards: [auth], deepLinks: links)
+/// let step = coordinator.step(.tabTapped("profile"), state: &state)
+/// step.delegates          // [.report(.selected("profile"))]
+/// step.removedRouteIDs    // cancel these routes' effects
+/// ```
+///
+/// A failed batch leaves the state exactly as it was.
+public struct TabCoordinator<Rules: NavigationRules> {
+  /// The coordinator's state.
+  public typealias State = TabCoordinatorState<Rules.Screen>
+  /// The coordinator's actions.
+  public typealias Action = TabCoordinatorAction<Rules.Screen, Rules.ScreenAction>
+
+  /// Decides what screen actions do to navigation.
+  public var rules: Rules
+  /// Checks run on every batch.
+  public var guards: [NavigationGuard<Rules.Screen>]
+  /// The deep links `openURL` understands.
+  public var deepLinks: DeepLinks<Rules.Screen>
+  /// Where batches are logged: their source and commands at `debug`, a diff of the state at `trace`.
+  public var logger: Logger
+
+  /// A coordinator with rules, guards and deep links.
+  public init(
+    rules: Rules,
+    guards: [NavigationGuard<Rules.Screen>] = [],
+    deepLinks: DeepLinks<Rules.Screen> = DeepLinks(),
+    logger: Logger = Logger(label: "tabflow.navigation")
+  ) {
+    self.rules = rules
+    self.guards = guards
+    self.deepLinks = deepLinks
+    self.logger = logger
+  }
+
+  /// The coordinator's pure step: applies `action` to `state` and returns what it tells the host
+  /// and the IDs of the routes that left any tab (their effects are to be cancelled), in the
+  /// order `forEachRoute`'s diff gives them — by tab, then oldest first. Screen reducers do not
+  /// run here: the runtime runs them (TabFlow's `forEachRoute`, or a TCA `forEach`).
+  @inlinable
+  public func step(_ action: Action, state: inout State) -> TabCoordinatorStep<Rules.Screen> {
+    if let (outputs, removals) = applyGatheringRemovals(action, to: &state) {
+      return TabCoordinatorStep(delegates: outputs, removedRouteIDs: removals.removedIDs(in: state))
+    }
+    // A reloaded state replaces the tabs wholesale: the routes that left are found by diffing.
+    let before = state.routeSnapshot
+    let outputs = apply(action, to: &state)
+    return TabCoordinatorStep(delegates: outputs, removedRouteIDs: state.routeIDsRemoved(since: before))
+  }
+
+  /// Applies an action and returns what the coordinator tells the host: ``step(_:state:)``
+  /// without finding the routes that left, for tools that only follow states (the CLI's
+  /// explorer).
+  @inlinable
+  public func apply(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
+    var removals: RouteRemovals?
+    return apply(action, to: &state, removals: &removals)
+  }
+
+  /// ``apply(_:to:)``, gathering the routes the action removed; `nil`, having done nothing, for
+  /// adopting a reloaded state.
+  @inlinable
+  package func applyGatheringRemovals(
+    _ action: Action, to state: inout State
+  ) -> (outputs: [TabCoordinatorDelegate<Rules.Screen>], removals: RouteRemovals)? {
+    if case .adoptReloaded = action { return nil }
+    var removals: RouteRemovals? = RouteRemovals()
+    let outputs = apply(action, to: &state, removals: &removals)
+    return (outputs, removals ?? RouteRemovals())
+  }
+
+  /// ``apply(_:to:)``, gathering the routes its batches remove into `removals` when it is not `nil`.
+  @inlinable
+  func apply(
+    _ action: Action, to state: inout State, removals: inout RouteRemovals?
+  ) -> [TabCoordinatorDelegate<Rules.Screen>] {
+    switch action {
+    case .delegate, .adoptReloaded, .cancelPendingLink:
+      return applyAction(action, to: &state, removals: &removals)
+    case .setContext where state.pendingLink == nil:
+      return applyAction(action, to: &state, removals: &removals)
+    default:
+      // The rule, the guards and a deep link's handler of one action share one budget.
+      return rules.withinAction { applyAction(action, to: &state, removals: &removals) }
+    }
+  }
+
+  @inlinable @inline(__always)
+  func applyAction(
+    _ action: Action, to state: inout State, removals: inout RouteRemovals?
+  ) -> [TabCoordinatorDelegate<Rules.Screen>] {
+    switch action {
+    case let .router(.routeAction(id, screenAction)):
+      // forEachRoute drops actions for routes that left, so the route is here.
+      guard let route = state.routeContext(for: id) else { return [] }
+      let batch: NavigationBatch<Rules.Screen>?
+      do {
+        batch = try rules.batch(for: screenAction, on: route, in: state)
+      } catch {
+        let source = BatchSource.screenAction(tab: route.tab, route: id)
+        return failed(BatchError(BatchFailure(source: source, reason: .ruleFailed(RuleFailure(error)))))
+      }
+      guard let batch else { return [] }
+      // Un-addressed commands navigate the tab of the route that sent the action.
+      return commit(batch.source, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+        do throws(BatchError<Rules.Screen>) {
+          return try state.performApply(batch.commands, source: batch.source, guards: guards, defaultTab: route.tab)
+        } catch {
+          throw error.located(batch.location)
+        }
+      }
+
+    case let .router(.updateRoutes(routes)):
+      return commit(.userBack, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+        try state.performUpdateRoutes(routes, guards: guards)
+      }
+
+    case let .tabTapped(tab):
+      return commit(.tabTap(tab), &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+        try state.performTap(tab, guards: guards)
+      }
+
+    case .back:
+      return commit(.userBack, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+        try state.performBack(guards: guards)
+      }
+
+    case let .openURL(url):
+      return commit(.deepLink(url), &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+        try state.performOpen(url: url, deepLinks: deepLinks, guards: guards)
+      }
+
+    case let .perform(commands, confirmedGuards):
+      return commit(.host, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+        try state.performApply(
+          commands, source: .host, guards: guards, defaultTab: nil, confirmedGuards: confirmedGuards)
+      }
+
+    case let .setContext(key, value):
+      state.context[key] = value
+      return retryPendingLink(&state, removals: &removals)
+
+    case .cancelPendingLink:
+      state.cancelPendingLink()
+      return []
+
+    case let .adoptReloaded(migrated):
+      state = migrated
+      logger.debug("adopted the state migrated by a reload")
+      return []
+
+    case .delegate:
+      return []
+    }
+  }
+
+  /// Runs a batch; logs it with the commands it amounted to (a reselect's pop to root, a deep
+  /// link's handler's commands); returns its reports, or its failure, for the host. After an
+  /// applied batch, a pending deep link is tried again.
+  @inlinable @inline(__always)
+  func commit(
+    _ source: @autoclosure () -> BatchSource,
+    _ state: inout State,
+    removals: inout RouteRemovals?,
+    _ batch: (inout State) throws(BatchError<Rules.Screen>) -> State.PerformedBatch
+  ) -> [TabCoordinatorDelegate<Rules.Screen>] {
+    let level = logger.logLevel
+    let performed: State.PerformedBatch
+    // The state is copied for the diff only when it is logged (no optional copy otherwise).
+    if level <= .trace {
+      let before = state
+      do {
+        performed = try batch(&state)
+      } catch {
+        return failed(error)
+      }
+      logger.debug("\(source()): \(performed.commands.map(\.description).joined(separator: "; "))")
+      logger.trace("\(diff(before, state) ?? "no change")")
+    } else {
+      do {
+        performed = try batch(&state)
+      } catch {
+        return failed(error)
+      }
+      if level <= .debug {
+        logger.debug("\(source()): \(performed.commands.map(\.description).joined(separator: "; "))")
+      }
+    }
+    removals?.record(performed.removed)
+    var outputs = performed.reports.map { TabCoordinatorDelegate<Rules.Screen>.report($0) }
+    if state.pendingLink != nil, !performed.deferredALink {
+      outputs += retryPendingLink(&state, removals: &removals)
+    }
+    return outputs
+  }
+
+  /// Tries the pending deep link again (after a context change or an applied batch).
+  /// Inlinable, like the batch it runs, so an app's screen type specializes the whole retry.
+  @inlinable
+  func retryPendingLink(
+    _ state: inout State, removals: inout RouteRemovals?
+  ) -> [TabCoordinatorDelegate<Rules.Screen>] {
+    guard let url = state.pendingLink else { return [] }
+    switch state.retryPendingLink(deepLinks: deepLinks, guards: guards) {
+    case nil:
+      return []
+    case let .success(performed)?:
+      removals?.record(performed.removed)
+      logger.debug("pending \(url): \(performed.commands.map(\.description).joined(separator: "; "))")
+      return performed.reports.map { .report($0) }
+    case let .failure(failure)?:
+      logger.notice("dropped pending \(url): \(failure)")
+      return [.report(.pendingLinkDropped(url: url, reason: failure.message))]
+    }
+  }
+
+  @inlinable
+  func failed(_ error: BatchError<Rules.Screen>) -> [TabCoordinatorDelegate<Rules.Screen>] {
+    logger.notice("discarded \(error.failure)")
+    if let commands = error.rejected {
+      return [.rejected(RejectedBatch(commands: commands, failure: error.failure))]
+    }
+    return [.failed(error.failure)]
+  }
+}

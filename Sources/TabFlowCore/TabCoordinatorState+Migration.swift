@@ -1,0 +1,74 @@
+import TabFlowNavigation
+
+extension TabCoordinatorState {
+  /// This state with its tabs in the order of `definitions`: tabs it already has keep their
+  /// stacks (each screen passed through `migrate`, route IDs kept) and take their definition's
+  /// policies and root navigation flag, new ones start at their roots; selection, history,
+  /// context and the pending link are kept. Throws, changing nothing, when a tab this state has
+  /// is not among `definitions` (it is in use), or a ``MigrationConflict`` when a tab's root
+  /// loses its navigation while pushes stand on it (they could only be dropped).
+  package func migrated(
+    toTabs definitions: [TabDefinition<Screen>], backBehavior: BackBehavior, screens migrate: (Screen) throws -> Screen
+  ) throws -> TabCoordinatorState {
+    var tabs: [TabState<Screen>] = []
+    tabs.reserveCapacity(definitions.count)
+    for definition in definitions {
+      if let position = positions[definition.id] {
+        var tab = storedTabs[position]
+        for id in tab.stack.ids {
+          _ = try tab.stack.updateScreen(id: id) { screen in screen = try migrate(screen) }
+        }
+        try tab.stack.setRootNavigation(definition.rootWithNavigation, tab: tab.id)
+        tab.reselect = definition.reselect
+        tab.onLeave = definition.onLeave
+        tabs.append(tab)
+      } else {
+        tabs.append(TabState(
+          id: definition.id, reselect: definition.reselect, onLeave: definition.onLeave,
+          stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation)))
+      }
+    }
+    return try TabCoordinatorState(
+      restoring: tabs, selectedTab: selectedTab, history: history, backBehavior: backBehavior, context: context,
+      pendingLink: pendingLink)
+  }
+}
+
+extension RouteStack {
+  /// Gives the root route the navigation flag `withNavigation`, keeping every route and ID; a
+  /// ``MigrationConflict`` (nothing changed) when the root loses its navigation while its layer
+  /// holds pushes.
+  fileprivate mutating func setRootNavigation(_ withNavigation: Bool, tab: TabID) throws(MigrationConflict) {
+    guard case let .root(screen, current) = storedRoutes[0], current != withNavigation else { return }
+    let rootLayerEnd = storedPresentedIndices.first ?? storedRoutes.count
+    guard withNavigation || rootLayerEnd == 1 else {
+      throw MigrationConflict(.pushesOnRootWithoutNavigation(tab: tab, path: routes.pathDescription()))
+    }
+    storedRoutes[0] = .root(screen, withNavigation: withNavigation)
+  }
+}
+
+extension TabCoordinatorState {
+  /// This state with only the tabs in `tabs`, each stack cut before its first route whose screen
+  /// `keeps` refuses (a tab whose root is refused goes too); the selection moves to the first
+  /// tab left when its tab went, and history forgets the tabs that went. `nil` when no tab is
+  /// left. What rolling rules back to a script that lacks some of them keeps of the navigation.
+  package func trimmed(toTabs tabs: Set<TabID>, keeping keeps: (Screen) -> Bool) -> TabCoordinatorState? {
+    var kept: [TabState<Screen>] = []
+    for var tab in storedTabs where tabs.contains(tab.id) {
+      let routes = tab.stack.routes
+      guard let first = routes.first, keeps(first.screen) else { continue }
+      let length = routes.firstIndex { !keeps($0.screen) } ?? routes.count
+      if length < routes.count, let stack = try? RouteStack(validating: Array(routes.prefix(length))) {
+        tab.stack = stack
+      }
+      kept.append(tab)
+    }
+    guard let firstTab = kept.first?.id else { return nil }
+    let ids = Set(kept.map(\.id))
+    let selected = ids.contains(selectedTab) ? selectedTab : firstTab
+    return try? TabCoordinatorState(
+      restoring: kept, selectedTab: selected, history: history.filter { ids.contains($0) && $0 != selected },
+      backBehavior: backBehavior, context: context, pendingLink: pendingLink)
+  }
+}

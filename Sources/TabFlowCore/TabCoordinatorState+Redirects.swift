@@ -1,0 +1,222 @@
+import TabFlowNavigation
+
+/// What happens when a guard does not allow a batch: a rejection, a redirect, a deferred deep link.
+extension TabCoordinatorState {
+  /// The most redirects one batch may follow in a row; one more is an error.
+  public static var maximumRedirects: Int { 5 }
+
+  /// A guard's verdict that is not `allow`, with the guard's name, where it was declared, and
+  /// the top screen the batch would have shown (how a redirect cycle is written).
+  @usableFromInline
+  package struct Objection {
+    @usableFromInline package let verdict: GuardVerdict<Screen>
+    @usableFromInline package let guardName: String
+    @usableFromInline package let site: DeclarationSite?
+    @usableFromInline package let label: String
+
+    @inlinable
+    init(verdict: GuardVerdict<Screen>, guardName: String, site: DeclarationSite?, label: String) {
+      self.verdict = verdict
+      self.guardName = guardName
+      self.site = site
+      self.label = label
+    }
+  }
+
+  /// Whether two batches are the same, payloads included (descriptions name screens only), so
+  /// a redirect is a cycle only when it repeats an earlier batch exactly. Screens that are
+  /// `Equatable` compare as values; others by their dumped form.
+  @usableFromInline
+  package static func same(_ lhs: [NavigationCommand<Screen>], _ rhs: [NavigationCommand<Screen>]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    if let equatable = (lhs as Any) as? any Equatable { return isEqual(equatable, rhs) }
+    return identity(of: lhs) == identity(of: rhs)
+  }
+
+  private static func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
+    (rhs as? Value) == lhs
+  }
+
+  /// The commands with every payload written out.
+  static func identity(of commands: [NavigationCommand<Screen>]) -> String {
+    var text = ""
+    dump(commands, to: &text)
+    return text
+  }
+
+  /// Resolves an objection to a batch that has already been undone: a rejection throws the batch
+  /// whole; a redirect applies its commands as a new batch through the guards again, up to
+  /// ``maximumRedirects`` in a row, and a cycle or a longer run throws an error naming it, the
+  /// guard whose redirect closed it and where that guard was declared; a deferral of a deep link keeps the link as ``pendingLink`` (and applies its redirect, if any).
+  /// Whatever fails leaves the state as it was before the first batch. Inlinable, like the batch
+  /// it continues, so it runs specialized for the screen type.
+  ///
+  /// `defaultTab` and `confirmedGuards` are the batch's: a rejection of the batch itself is
+  /// addressed with `defaultTab` and keeps its confirmed guards; a redirect's commands go to the
+  /// selected tab and run with no guard confirmed.
+  @inlinable
+  mutating func overrule(
+    _ first: Objection, commands: [NavigationCommand<Screen>], source: BatchSource, guards: [NavigationGuard<Screen>],
+    defaultTab: TabID? = nil, confirmedGuards: Set<String> = []
+  ) throws(BatchError<Screen>) -> PerformedBatch {
+    var objection = first
+    var objected = commands
+    // What the objected commands ran with: the batch's, then a redirect's (none).
+    var objectedDefaultTab = defaultTab
+    var objectedConfirmed = confirmedGuards
+    var trail = [first.label]
+    var tried = [commands]
+    var notes: [NavigationReport] = []
+    var deferredLink: String?
+    while true {
+      let redirect: [NavigationCommand<Screen>]
+      switch objection.verdict {
+      case .allow:
+        return PerformedBatch(commands: objected, reports: notes)
+      case let .reject(reason):
+        throw rejection(
+          objected, by: objection.guardName, reason: reason, source: source, defaultTab: objectedDefaultTab,
+          confirmedGuards: objectedConfirmed)
+      case let .redirect(commands, reason):
+        redirect = commands
+        notes.append(.redirected(guard: objection.guardName, reason: reason))
+      case let .deferLink(reason, commands):
+        guard case let .deepLink(url) = source, deferredLink == nil else {
+          guard !commands.isEmpty else {
+            throw rejection(
+              objected, by: objection.guardName, reason: reason, source: source, defaultTab: objectedDefaultTab,
+              confirmedGuards: objectedConfirmed)
+          }
+          redirect = commands
+          notes.append(.redirected(guard: objection.guardName, reason: reason))
+          break
+        }
+        deferredLink = url
+        notes.append(.linkDeferred(url: url, guard: objection.guardName, reason: reason))
+        guard !commands.isEmpty else {
+          setPendingLink(url)
+          return PerformedBatch(commands: [], reports: notes)
+        }
+        redirect = commands
+      }
+      if let start = tried.firstIndex(where: { Self.same($0, redirect) }) {
+        throw BatchError(BatchFailure(
+          source: source,
+          reason: .redirectLoop(
+            Array(trail[start...]) + [trail[start]], cycle: true, guard: objection.guardName, site: objection.site)))
+      }
+      guard tried.count <= Self.maximumRedirects else {
+        throw BatchError(BatchFailure(
+          source: source, reason: .redirectLoop(trail, cycle: false, guard: objection.guardName, site: objection.site)))
+      }
+      var journal = UndoJournal<Screen>()
+      var reports: [NavigationReport] = []
+      for (index, command) in redirect.enumerated() {
+        do throws(NavigationError) {
+          try applyCommand(command, reports: &reports, journal: &journal)
+        } catch {
+          undo(journal)
+          // The guard made the command: its declaration is where the failure is.
+          throw BatchError(BatchFailure(
+            source: source,
+            reason: .invalidCommand(
+              index: index, command: "redirect by \(BatchFailure.guardLabel(objection.guardName)): \(command)",
+              error: error),
+            location: objection.site?.description))
+        }
+      }
+      guard
+        let next = firstObjection(by: guards, commands: redirect, source: source, confirmedGuards: [], journal: journal)
+      else {
+        if let deferredLink { setPendingLink(deferredLink) }
+        return PerformedBatch(commands: redirect, reports: notes + reports, removed: journal.removed)
+      }
+      trail.append(topLabel)
+      tried.append(redirect)
+      undo(journal)
+      objected = redirect
+      objectedDefaultTab = nil
+      objectedConfirmed = []
+      objection = Objection(verdict: next.verdict, guardName: next.name, site: next.site, label: trail[trail.count - 1])
+    }
+  }
+
+  /// The error of a rejected batch, carrying the batch — the one place a rejection is made,
+  /// whatever made the batch (back, a swipe, a tap, a rule, a deep link, a host batch, a guard's
+  /// redirect). Called with the state as it was before the batch: its commands are addressed
+  /// (``addressedForConfirmation(_:defaultTab:)``), and kept as the batch a confirmation may
+  /// re-send, skipping `guardName` and the guards already confirmed for it, until the state
+  /// changes (``confirmable``).
+  @inlinable
+  mutating func rejection(
+    _ commands: [NavigationCommand<Screen>], by guardName: String, reason: String, source: BatchSource,
+    defaultTab: TabID?, confirmedGuards: Set<String>
+  ) -> BatchError<Screen> {
+    let addressed = addressedForConfirmation(commands, defaultTab: defaultTab)
+    confirmable = ConfirmableRejection(commands: addressed, guards: confirmedGuards.union([guardName]))
+    return BatchError(
+      BatchFailure(source: source, reason: .rejected(guard: guardName, reason: reason)), rejected: addressed)
+  }
+
+  /// `commands` with every stack command wrapped in `.tab(id, …)` for the tab it went to when
+  /// applied to this state: `defaultTab` when given (a rule's batch), otherwise the tab selected
+  /// when the command ran — this state's selected tab, then the one each `selectTab` or
+  /// `resetTabs` before it selected (also inside `.tab(t, …)`, where coordinator commands act on
+  /// the coordinator). Commands already addressed, selections and events stay as they are.
+  @inlinable
+  func addressedForConfirmation(
+    _ commands: [NavigationCommand<Screen>], defaultTab: TabID?
+  ) -> [NavigationCommand<Screen>] {
+    var selected = selectedTab
+    var addressed: [NavigationCommand<Screen>] = []
+    addressed.reserveCapacity(commands.count)
+    for command in commands {
+      if let tab = Self.selection(made: command) {
+        selected = tab
+        addressed.append(command)
+      } else {
+        addressed.append(command.addressed(to: defaultTab ?? selected))
+      }
+    }
+    return addressed
+  }
+
+  /// The tab a coordinator command selects (`selectTab`, `resetTabs`, either inside `tab(…)`);
+  /// `nil` for any other command.
+  @inlinable
+  static func selection(made command: NavigationCommand<Screen>) -> TabID? {
+    switch command {
+    case let .selectTab(tab), let .resetTabs(select: tab): return tab
+    case let .tab(_, inner): return selection(made: inner)
+    default: return nil
+    }
+  }
+
+  /// Why `commands`, sent with `confirmedGuards` skipped, are not a confirmation of the last batch a
+  /// guard rejected on this state (``confirmable``); `nil` when they are.
+  @usableFromInline
+  package func confirmationProblem(
+    _ commands: [NavigationCommand<Screen>], confirmedGuards: Set<String>
+  ) -> NavigationError? {
+    let names = confirmedGuards.sorted()
+    guard let confirmable else {
+      return .staleConfirmation(
+        guards: names,
+        reason: "the state changed after the batch was rejected, or none was: "
+          + "only the last rejected batch can be confirmed, and only while nothing else has changed")
+    }
+    guard Self.same(commands, confirmable.commands) else {
+      return .staleConfirmation(
+        guards: names, reason: "these are not the commands of the last rejected batch (confirm that batch as it came)")
+    }
+    let unknown = names.filter { !confirmable.guards.contains($0) }
+    guard unknown.isEmpty else {
+      let allowed = confirmable.guards.sorted().map(BatchFailure.guardLabel).joined(separator: ", ")
+      return .staleConfirmation(
+        guards: names,
+        reason: "\(unknown.map(BatchFailure.guardLabel).joined(separator: ", ")) did not reject the last rejected batch "
+          + "(it can skip \(allowed))")
+    }
+    return nil
+  }
+}

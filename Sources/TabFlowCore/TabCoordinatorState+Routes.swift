@@ -1,0 +1,85 @@
+import TabFlowNavigation
+
+extension TabCoordinatorState {
+  /// The route with this ID, with its tab, or `nil` when no tab holds it.
+  @inlinable
+  public func routeContext(for id: RouteID) -> RouteContext<Screen>? {
+    guard let position = tabPosition(holding: id), let index = storedTabs[position].stack.index(of: id) else {
+      return nil
+    }
+    return RouteContext(id: id, tab: storedTabs[position].id, route: storedTabs[position].stack[index])
+  }
+
+  /// The position of the tab holding a route. Screen actions nearly always come from the selected
+  /// tab, so it is searched first; the others only when the route is not there.
+  @inlinable
+  func tabPosition(holding id: RouteID) -> Int? {
+    if storedTabs[selectedIndex].stack.contains(routeID: id) { return selectedIndex }
+    for position in storedTabs.indices where position != selectedIndex && storedTabs[position].stack.contains(routeID: id) {
+      return position
+    }
+    return nil
+  }
+
+  /// Adopts the routes the UI reports for the selected tab (after a swipe back or a
+  /// drag-dismissed sheet): leading routes with unchanged structure keep their IDs. Throws, and
+  /// changes nothing, when the routes do not form a valid stack.
+  public mutating func updateSelectedRoutes(_ routes: [Route<Screen>]) throws(NavigationError) {
+    try storedTabs[selectedIndex].stack.updateRoutes(routes)
+    confirmable = nil
+  }
+}
+
+/// A record of every tab's route IDs, taken between actions without copying any stack's routes.
+public struct TabsRouteSnapshot: Hashable, Sendable {
+  /// The tabs' positions when it was taken: the state's own dictionary, so while the tabs stay the
+  /// same it is the same storage, and comparing it with the state's costs one comparison.
+  @usableFromInline package let positions: [TabID: Int]
+  /// Every tab's record, in tab order.
+  @usableFromInline package let stacks: [RouteStackSnapshot]
+
+  @inlinable
+  init(positions: [TabID: Int], stacks: [RouteStackSnapshot]) {
+    self.positions = positions
+    self.stacks = stacks
+  }
+}
+
+extension TabCoordinatorState: RouteSnapshotting {
+  /// A record of every tab's route IDs (one small allocation; no routes are copied).
+  @inlinable
+  public var routeSnapshot: TabsRouteSnapshot {
+    // Each stack read in place (no copy of a tab), and no key path: a key path in generic code
+    // is instantiated at run time on every call.
+    var stacks: [RouteStackSnapshot] = []
+    stacks.reserveCapacity(storedTabs.count)
+    for position in storedTabs.indices { stacks.append(storedTabs[position].stack.routeSnapshot) }
+    return TabsRouteSnapshot(positions: positions, stacks: stacks)
+  }
+
+  /// The IDs of routes recorded in `snapshot` that no tab holds now.
+  @inlinable
+  public func routeIDsRemoved(since snapshot: TabsRouteSnapshot) -> [RouteID] {
+    var removed: [RouteID] = []
+    // Nearly always the same tabs in the same order: compare each tab's record with its stack.
+    if snapshot.positions == positions, snapshot.stacks.count == storedTabs.count {
+      // A stack whose structure did not change is passed over without touching its arrays.
+      for position in snapshot.stacks.indices
+      where storedTabs[position].stack.structureVersion != snapshot.stacks[position].structureVersion {
+        let ids = storedTabs[position].stack.routeIDsRemoved(since: snapshot.stacks[position])
+        // Usually one tab changed: its array is the result, not a copy of it.
+        if !ids.isEmpty { if removed.isEmpty { removed = ids } else { removed += ids } }
+      }
+      return removed
+    }
+    // The tabs changed (a reload migrated the state): find each recorded tab by its ID.
+    for (tab, position) in snapshot.positions.sorted(by: { $0.value < $1.value }) where position < snapshot.stacks.count {
+      if let current = stack(for: tab) {
+        removed += current.routeIDsRemoved(since: snapshot.stacks[position])
+      } else {
+        removed += snapshot.stacks[position].ids
+      }
+    }
+    return removed
+  }
+}

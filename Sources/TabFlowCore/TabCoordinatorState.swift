@@ -1,0 +1,348 @@
+import TabFlowNavigation
+
+/// The whole navigation state of a tab coordinator: ordered tabs, each with its own stack, the
+/// selected tab, the selection history, the back behaviour and host-provided context values.
+///
+/// ```swift
+/// var state = try TabCoordinatorState(tabs: [
+///   TabDefinition("home", root: Screen.feed),
+///   TabDefinition("profile", root: .account, reselect: .none),
+/// ])
+/// try state.apply([.tab("profile", .push(.orders)), .selectTab("profile")])
+/// ```
+///
+/// Every change goes through a batch (see `TabCoordinatorState+Batch.swift`): applied to a copy,
+/// checked by guards, and committed only if every command succeeded and every guard allowed it.
+public struct TabCoordinatorState<Screen> {
+  // Storage is `@usableFromInline` behind read-only public properties, so the batch path can be
+  // `@inlinable` and an app's module runs it specialized for its screen type.
+  @usableFromInline package var storedTabs: [TabState<Screen>]
+  @usableFromInline package var storedSelectedTab: TabID
+  /// The position of the selected tab, kept with it so the hot path does not search for it.
+  @usableFromInline package var selectedIndex: Int
+  @usableFromInline package var storedHistory: [TabID]
+  /// Each tab's position, so looking a tab up costs the same however many tabs there are.
+  @usableFromInline package var positions: [TabID: Int]
+
+  /// The most tabs a coordinator may have. A tab bar shows a handful; the bound keeps every
+  /// per-tab cost (snapshots, summaries, reload checks) small.
+  public static var maximumTabCount: Int { 64 }
+
+  /// The tabs in tab-bar order, each with its stack.
+  @inlinable public var tabs: [TabState<Screen>] { storedTabs }
+  /// The selected tab.
+  @inlinable public var selectedTab: TabID { storedSelectedTab }
+  /// Previously selected tabs, most recent last, used by ``BackBehavior/history``.
+  @inlinable public var history: [TabID] { storedHistory }
+  /// What the user's back gesture does at the root of the selected tab.
+  public var backBehavior: BackBehavior {
+    didSet { confirmable = nil }
+  }
+  /// Values the host provides for rules and guards (e.g. `loggedIn`).
+  public var context: [String: FlowValue] {
+    didSet { confirmable = nil }
+  }
+  /// A deep link a guard deferred (`GuardVerdict.deferLink`), retried after each context change
+  /// and each applied batch until a guard allows it, a newer link supersedes it, or the host
+  /// cancels it (``TabCoordinatorAction/cancelPendingLink``). Saved with the navigation.
+  public internal(set) var pendingLink: String? {
+    didSet { confirmable = nil }
+  }
+  /// The last batch a guard rejected, kept only while nothing has changed since: the one batch a
+  /// confirmation (``TabCoordinatorAction/confirm(_:)``) may re-send. Every change clears it —
+  /// an applied batch, a screen updated in place, the UI's routes, a context, back-behaviour or
+  /// pending-link write — and the next rejection replaces it (see ``RejectedBatch``).
+  /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
+  @usableFromInline package var confirmable: ConfirmableRejection<Screen>?
+
+  /// A coordinator with the declared tabs, each stack holding only its root, the first tab
+  /// selected. Throws when there are no tabs or two share an identifier.
+  public init(
+    tabs definitions: [TabDefinition<Screen>],
+    backBehavior: BackBehavior = .none,
+    context: [String: FlowValue] = [:]
+  ) throws(NavigationError) {
+    let tabs = definitions.map { definition in
+      TabState(
+        id: definition.id, reselect: definition.reselect, onLeave: definition.onLeave,
+        stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation))
+    }
+    try self.init(restoring: tabs, selectedTab: definitions.first?.id ?? "", history: [],
+                  backBehavior: backBehavior, context: context)
+  }
+
+  /// A coordinator restored from its parts (used by persistence and reloads). Throws when there are no tabs,
+  /// identifiers repeat, or the selected tab or a history entry is unknown.
+  public init(
+    restoring tabs: [TabState<Screen>],
+    selectedTab: TabID,
+    history: [TabID] = [],
+    backBehavior: BackBehavior = .none,
+    context: [String: FlowValue] = [:],
+    pendingLink: String? = nil
+  ) throws(NavigationError) {
+    guard !tabs.isEmpty else {
+      throw .invalidRoutes(operation: "create a tab coordinator", reason: "it needs at least one tab")
+    }
+    guard tabs.count <= Self.maximumTabCount else {
+      throw .invalidRoutes(
+        operation: "create a tab coordinator",
+        reason: "it has \(tabs.count) tabs; at most \(Self.maximumTabCount) are allowed")
+    }
+    var seen = Set<TabID>()
+    for tab in tabs where !seen.insert(tab.id).inserted {
+      throw .invalidRoutes(operation: "create a tab coordinator", reason: "the tab '\(tab.id)' is declared twice")
+    }
+    let known = tabs.map { $0.id }
+    for tab in [selectedTab] + history where !seen.contains(tab) {
+      throw .unknownTab(tab, known: known)
+    }
+    if Set(history).count != history.count || history.contains(selectedTab) {
+      throw .invalidRoutes(
+        operation: "restore the tab history",
+        reason: "the history must list each tab at most once and not the selected tab '\(selectedTab)'")
+    }
+    storedTabs = tabs
+    storedSelectedTab = selectedTab
+    positions = Dictionary(uniqueKeysWithValues: tabs.enumerated().map { ($1.id, $0) })
+    selectedIndex = positions[selectedTab] ?? 0
+    storedHistory = history
+    self.backBehavior = backBehavior
+    self.context = context
+    self.pendingLink = pendingLink
+  }
+
+  /// The identifiers of the tabs, in tab-bar order.
+  @inlinable public var tabIDs: [TabID] { storedTabs.map { $0.id } }
+
+  /// The position of a tab, or an error naming the known tabs.
+  @inlinable
+  public func index(of tab: TabID) throws(NavigationError) -> Int {
+    guard let index = position(ofTab: tab) else { throw .unknownTab(tab, known: tabIDs) }
+    return index
+  }
+
+  /// The stack of a tab, or `nil` for an unknown tab.
+  @inlinable
+  public func stack(for tab: TabID) -> RouteStack<Screen>? {
+    position(ofTab: tab).map { storedTabs[$0].stack }
+  }
+
+  /// Where the tab is in ``tabs``; the selected tab is checked first.
+  @inlinable
+  package func position(ofTab tab: TabID) -> Int? {
+    if storedTabs[selectedIndex].id == tab { return selectedIndex }
+    // A tab bar holds a handful of tabs: comparing their names costs less than hashing one.
+    guard storedTabs.count <= Self.scannedTabCount else { return positions[tab] }
+    for position in storedTabs.indices where storedTabs[position].id == tab { return position }
+    return nil
+  }
+
+  /// Up to this many tabs, a tab is found by comparing names rather than by hashing.
+  @inlinable static var scannedTabCount: Int { 8 }
+
+  /// The selected tab's stack.
+  @inlinable
+  public var selectedStack: RouteStack<Screen> {
+    storedTabs[selectedIndex].stack
+  }
+
+  /// The top route of the selected tab: what the user sees.
+  @inlinable public var top: Route<Screen> { selectedStack.top }
+
+
+  // MARK: - Primitive changes (validated, journaled; used by batches)
+
+  /// Applies one command. Stack commands go to the tab at `stackTab` (the selected tab when it
+  /// is `nil`); `tab(id, …)` to that tab without selecting it. Events are appended to `reports`;
+  /// every change is journaled for rollback.
+  @inlinable
+  mutating func applyCommand(
+    _ command: NavigationCommand<Screen>,
+    stackTab: Int? = nil,
+    reports: inout [NavigationReport],
+    journal: inout UndoJournal<Screen>
+  ) throws(NavigationError) {
+    switch command {
+    case let .selectTab(tab):
+      try select(tab, journal: &journal)
+    case let .resetTabs(select: tab):
+      try resetTabs(selecting: tab, journal: &journal)
+    case let .tab(tab, inner):
+      let index = try index(of: tab)
+      switch inner {
+      case .selectTab, .tab, .emit, .resetTabs:
+        // Coordinator commands nested in `tab(…)` act on the coordinator as usual.
+        try applyCommand(inner, reports: &reports, journal: &journal)
+      default:
+        try applyStackCommand(inner, tab: index, journal: &journal)
+      }
+    case let .emit(event):
+      reports.append(.event(event))
+    default:
+      try applyStackCommand(command, tab: stackTab ?? selectedIndex, journal: &journal)
+    }
+  }
+
+  @inlinable
+  mutating func applyStackCommand(
+    _ command: NavigationCommand<Screen>, tab: Int, journal: inout UndoJournal<Screen>
+  ) throws(NavigationError) {
+    if let undo = try storedTabs[tab].stack.applyRecordingUndo(command, noteRemoved: { journal.removed.append($0, tab: tab) }) {
+      journal.append(.stack(tab: tab, undo))
+    }
+  }
+
+  /// Selects a tab (no reselect behaviour: selecting the selected tab changes nothing).
+  @inlinable
+  mutating func select(_ tab: TabID, journal: inout UndoJournal<Screen>) throws(NavigationError) {
+    let index = try index(of: tab)
+    guard tab != storedSelectedTab else { return }
+    leave(selectedIndex, journal: &journal)
+    journal.append(.selection(selected: storedSelectedTab, history: storedHistory))
+    let previous = storedSelectedTab
+    // The journal holds the old history: the new one is built once, at its size.
+    var history: [TabID] = []
+    history.reserveCapacity(storedHistory.count + 1)
+    for entry in storedHistory where entry != tab && entry != previous { history.append(entry) }
+    history.append(previous)
+    storedHistory = history
+    storedSelectedTab = tab
+    selectedIndex = index
+  }
+
+  /// Applies the leave policy of the tab at `position`, which is being left: with
+  /// ``LeavePolicy/popToRoot`` its stack keeps only the root.
+  @inlinable
+  mutating func leave(_ position: Int, journal: inout UndoJournal<Screen>) {
+    guard storedTabs[position].onLeave == .popToRoot, storedTabs[position].stack.count > 1 else { return }
+    // Going back to the root never fails.
+    if let undo = try? storedTabs[position].stack.applyRecordingUndo(
+      .goBackToRoot, noteRemoved: { journal.removed.append($0, tab: position) })
+    {
+      journal.append(.stack(tab: position, undo))
+    }
+  }
+
+  /// Every tab back to its root, the history cleared and `tab` selected (``NavigationCommand/resetTabs(select:)``).
+  @usableFromInline
+  package mutating func resetTabs(selecting tab: TabID, journal: inout UndoJournal<Screen>) throws(NavigationError) {
+    let target = try index(of: tab)
+    for position in storedTabs.indices where storedTabs[position].stack.count > 1 {
+      try applyStackCommand(.goBackToRoot, tab: position, journal: &journal)
+    }
+    journal.append(.selection(selected: storedSelectedTab, history: storedHistory))
+    storedHistory = []
+    storedSelectedTab = tab
+    selectedIndex = target
+  }
+
+  /// Selects a tab already known to exist (undo, back).
+  @inlinable
+  mutating func setSelectedTab(_ tab: TabID) {
+    storedSelectedTab = tab
+    selectedIndex = positions[tab] ?? 0
+  }
+
+  /// A tap on a tab-bar item: select, or reselect with the tab's policy. Returns the commands
+  /// it amounted to.
+  @inlinable
+  mutating func tap(
+    _ tab: TabID, reports: inout [NavigationReport], journal: inout UndoJournal<Screen>
+  ) throws(NavigationError) -> [NavigationCommand<Screen>] {
+    let index = try index(of: tab)
+    guard tab == selectedTab else {
+      try select(tab, journal: &journal)
+      return [.selectTab(tab)]
+    }
+    switch storedTabs[index].reselect {
+    case .none:
+      reports.append(.reselected(tab))
+      return []
+    case .popToRoot where storedTabs[index].stack.count > 1:
+      try applyStackCommand(.goBackToRoot, tab: index, journal: &journal)
+      reports.append(.poppedToRoot(tab))
+      return [.tab(tab, .goBackToRoot)]
+    case .popToRoot:
+      reports.append(.reselectedAtRoot(tab))
+      return []
+    }
+  }
+
+  /// The user's back gesture: remove the selected tab's top route; at its root, go to the
+  /// previously selected tab with ``BackBehavior/history``, otherwise fail.
+  @inlinable
+  mutating func back(journal: inout UndoJournal<Screen>) throws(NavigationError) -> [NavigationCommand<Screen>] {
+    let index = selectedIndex
+    if storedTabs[index].stack.count > 1 {
+      try applyStackCommand(.goBack(count: 1), tab: index, journal: &journal)
+      return [.goBack(count: 1)]
+    }
+    guard backBehavior == .history, let previous = history.last else {
+      throw .alreadyAtRoot(tab: selectedTab, root: screenName(of: storedTabs[index].stack.root.screen))
+    }
+    leave(index, journal: &journal)
+    journal.append(.selection(selected: selectedTab, history: history))
+    storedHistory.removeLast()
+    setSelectedTab(previous)
+    return [.selectTab(previous)]
+  }
+}
+
+extension TabCoordinatorState: Equatable where Screen: Equatable {
+  /// States are equal when every stored field is (inlinable, unlike a synthesized conformance,
+  /// so it is specialized for the screen type).
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.selectedIndex == rhs.selectedIndex && lhs.storedSelectedTab == rhs.storedSelectedTab
+      && sameTabs(lhs.storedTabs, rhs.storedTabs) && lhs.storedHistory == rhs.storedHistory
+      && lhs.positions == rhs.positions && lhs.backBehavior == rhs.backBehavior && lhs.context == rhs.context
+      && lhs.pendingLink == rhs.pendingLink
+  }
+
+  /// Whether two lists of tabs are equal: `TabState`'s `==` field by field, each tab compared
+  /// where the lists hold it (comparing the tabs themselves copies each out of its array: +5
+  /// million instructions for `check --explore 5`). Keep it in step with `TabState`'s `==`.
+  @inlinable
+  static func sameTabs(_ lhs: [TabState<Screen>], _ rhs: [TabState<Screen>]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for index in lhs.indices {
+      guard lhs[index].id == rhs[index].id, lhs[index].reselect == rhs[index].reselect,
+        lhs[index].onLeave == rhs[index].onLeave, lhs[index].stack.storedRoutes == rhs[index].stack.storedRoutes
+      else { return false }
+    }
+    return true
+  }
+}
+extension TabCoordinatorState: Sendable where Screen: Sendable {}
+
+extension TabCoordinatorState: RouteContainer {
+  /// Whether any tab holds a route with this ID.
+  @inlinable
+  public func contains(routeID: RouteID) -> Bool {
+    tabPosition(holding: routeID) != nil
+  }
+
+  /// Runs `body` on the screen of the route with this ID, in whichever tab holds it.
+  @inlinable
+  public mutating func updateScreen<Result>(
+    id: RouteID, _ body: (inout Screen) throws -> Result
+  ) rethrows -> Result? {
+    guard let position = tabPosition(holding: id) else { return nil }
+    // The screen may change: a rejected batch can no longer be confirmed.
+    confirmable = nil
+    return try storedTabs[position].stack.updateScreen(id: id, body)
+  }
+
+  /// Changes whenever routes are added to or removed from any tab.
+  public var structureToken: Int {
+    var hasher = Hasher()
+    for tab in tabs { hasher.combine(tab.stack.structureToken) }
+    return hasher.finalize()
+  }
+
+  /// The IDs of routes that `earlier` held in any tab and no tab holds now.
+  public func routeIDsRemoved(since earlier: TabCoordinatorState) -> [RouteID] {
+    routeIDsRemoved(since: earlier.routeSnapshot)
+  }
+}

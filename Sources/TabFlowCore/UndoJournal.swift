@@ -1,0 +1,66 @@
+import TabFlowNavigation
+
+/// The primitive changes one batch made, in order, with what it takes to undo each
+/// (``CoordinatorUndo``), and the IDs of the routes they removed. Most batches make one change
+/// (a push, a pop, a tab switch), so the first entry is held inline: such a batch journals
+/// without allocating.
+@usableFromInline
+package struct UndoJournal<Screen> {
+  /// The changes, in order: what undoing them needs (and all a guard's change keeps).
+  @usableFromInline
+  package struct Entries {
+    @usableFromInline package var first: CoordinatorUndo<Screen>?
+    @usableFromInline package var rest: [CoordinatorUndo<Screen>]
+
+    @inlinable
+    init() {
+      first = nil
+      rest = []
+    }
+  }
+
+  @usableFromInline package var entries: Entries
+  /// The routes the changes removed (some may be back, or added and removed again: see
+  /// ``RouteRemovals``).
+  @usableFromInline package var removed: RemovedRouteIDs
+
+  /// An empty journal.
+  @inlinable
+  init() {
+    entries = Entries()
+    removed = RemovedRouteIDs()
+  }
+
+  /// Records a change made after every change already recorded.
+  @inlinable
+  mutating func append(_ entry: CoordinatorUndo<Screen>) {
+    if case .none = entries.first {
+      entries.first = entry
+    } else {
+      entries.rest.append(entry)
+    }
+  }
+
+  /// Records that the stack of the tab at `tab` was replaced; `stack` is the old one, every route
+  /// of which is noted as possibly removed.
+  @inlinable
+  mutating func append(replacedStack stack: RouteStack<Screen>, tab: Int) {
+    for id in stack.ids { removed.append(id, tab: tab) }
+    append(.replacedStack(tab: tab, stack))
+  }
+}
+
+extension TabCoordinatorState {
+  /// Undoes the journal's changes, most recent first.
+  @inlinable
+  mutating func undo(_ journal: UndoJournal<Screen>) {
+    undo(journal.entries)
+  }
+
+  /// Undoes the changes, most recent first.
+  @inlinable
+  mutating func undo(_ entries: UndoJournal<Screen>.Entries) {
+    for entry in entries.rest.reversed() { undo(entry) }
+    if let first = entries.first { undo(first) }
+  }
+}

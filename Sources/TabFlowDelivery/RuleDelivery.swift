@@ -1,0 +1,400 @@
+import Foundation
+import TabFlowCore
+import TabFlowLua
+import TabFlowNavigation
+
+/// Takes changed rule scripts into an installed app safely: signed rule packages
+/// (``RulePackage``) verified before anything runs, installed with navigation kept, remembered
+/// as the app's last good package, and — with a ``RuleCanary`` — rolled back by themselves when
+/// the new rules fail.
+///
+/// ```swift
+/// let delivery = try RuleDelivery<Screen, Action>(
+///   bundledScript: bundled, name: "shop.lua", catalog: Screen.catalog,
+///   pinnedKeys: [try RulePublicKey(text: "tabflow-ed25519-public 4sT0…=")],
+///   folder: supportFolder + "/rules", canary: RuleCanary(maxFailures: 2, outOf: 20))
+/// if delivery.launchReport.usesBundledScript, !delivery.launchReport.skipped.isEmpty {
+///   log(delivery.launchReport)            // a package on disk did not verify
+/// }
+/// let store = Store(initialState: try delivery.rules.initialState()) {
+///   DeliveryCoordinator(delivery: delivery).forEachRoute(\.self, action: .router()) { Screens() }
+/// }
+/// // Later, with bytes the app fetched (TabFlow does no networking):
+/// do {
+///   store.send(.adoptReloaded(try delivery.install(bytes, keeping: store.state)))
+/// } catch {
+///   log(error)                            // show the user nothing; the running rules stay
+/// }
+/// ```
+///
+/// The checks, in order, each a ``RulePackageError``: JSON and size, format, version, fields,
+/// SHA-256 of the script, a pinned key's ID, its signature, the app's runtime, a release not
+/// rejected before and above the bundled one, the installed one and the ``RuleFloor``, the script loading and validating in a fresh VM under the rules'
+/// limits, and the script fitting the app (every catalog screen declared, every tab and screen
+/// the navigation state uses still declared). Not `Sendable`: use it where the store runs.
+public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
+  /// The rules the app runs; installs and rollbacks swap their script in place.
+  public let rules: ScriptedRules<Screen, ScreenAction>
+  /// The public keys whose packages are trusted.
+  public let pinnedKeys: [RulePublicKey]
+  /// The app runtime packages must be for (``RulePackage/runtime``).
+  public let runtime: String
+  /// The bundled script's release: packages at or below it are older than the app's own flow.
+  public let bundledRelease: Int
+  /// The canary every install starts, if any.
+  public var canary: RuleCanary?
+  /// What launch chose and why.
+  public private(set) var launchReport: RuleLaunchReport
+  /// What the app has taken and rolled back, merged from the folder's two copies, the host's
+  /// floor and the bundled release. Store it where a wiped folder does not reach (the keychain)
+  /// after each install and rollback, and pass it back at launch.
+  public private(set) var floor: RuleFloor
+  /// The releases the canary rolled back; they are never installed again.
+  public var rejectedReleases: Set<Int> { floor.rejectedReleases }
+
+  private let folder: RulePackageFolder?
+  /// Why a copy of the floor in the folder could not be read; while it cannot, every release at
+  /// or below ``knownHighest`` is refused (it may be one the canary rolled back).
+  private var floorProblem: String?
+  /// The highest release anything on record mentions: the floor, and the packages in the folder.
+  private var knownHighest: Int
+  private let bundled: RunningRules
+  private var running: RunningRules
+  private var runningFile: String?
+  private var previousFile: String?
+  private var watch: CanaryWatch?
+
+  /// Starts with `rules` running the bundled script, then takes the newest package in `folder`
+  /// that verifies and is for `runtime` (see ``launchReport``), resuming its canary's count.
+  init(
+    rules: ScriptedRules<Screen, ScreenAction>, bundledScript: String, bundledRelease: Int, runtime: String,
+    pinnedKeys: [RulePublicKey], folder: String?, canary: RuleCanary?, floor hostFloor: RuleFloor?
+  ) {
+    self.rules = rules
+    self.pinnedKeys = pinnedKeys
+    self.runtime = runtime
+    self.bundledRelease = max(0, bundledRelease)
+    self.canary = canary
+    self.folder = folder.map(RulePackageFolder.init(path:))
+    bundled = RunningRules(release: max(0, bundledRelease), source: bundledScript, chunk: rules.chunk)
+    running = bundled
+    let stored = self.folder?.floor() ?? (floor: RuleFloor(), unreadable: nil)
+    floor = stored.floor.merging(hostFloor ?? RuleFloor())
+    floorProblem = stored.unreadable
+    knownHighest = floor.merging(RuleFloor(highestRelease: bundledRelease)).highestRelease
+    launchReport = RuleLaunchReport(release: bundled.release, path: nil, skipped: [])
+    launchReport = launch()
+  }
+
+  /// The release running: the bundled script's (``bundledRelease``) or a package's.
+  public var installedRelease: Int { running.release }
+
+  /// Whether the canary is still watching the installed release.
+  public var isCanaryWatching: Bool { watch != nil }
+
+  // MARK: - Install
+
+  /// Verifies a package and, only if every check passes, swaps its rules in and saves it as the
+  /// last good package. Returns `state` migrated to the new script (send it as
+  /// `.adoptReloaded`). On any error nothing changes: the running rules, the folder and the
+  /// state are as they were.
+  ///
+  /// The folder is written so that a kill between any two writes leaves a consistent folder: the
+  /// canary's count for the release first (a count for a release that never arrived is dropped
+  /// at launch), then the package, then the floor (a package above the floor is taken at launch
+  /// and raises it).
+  public func install(_ data: Data, keeping state: TabCoordinatorState<Screen>) throws(RulePackageError) -> TabCoordinatorState<Screen> {
+    let (package, candidate, migrated) = try verify(data, keeping: state)
+    let newWatch = canary.map { CanaryWatch(release: package.release, previous: running, canary: $0) }
+    var file: String?
+    if let folder {
+      if let newWatch { try folder.saveCanaryRecord(newWatch.record) }
+      do {
+        file = try folder.save(package)
+      } catch {
+        // The folder as it was: the running release's count (if it is watched), or none.
+        if let watch { try? folder.saveCanaryRecord(watch.record) } else if newWatch != nil { folder.removeCanaryRecord() }
+        throw error
+      }
+      if newWatch == nil { folder.removeCanaryRecord() }
+    }
+    let raised = RuleFloor(highestRelease: package.release, rejectedReleases: floor.rejectedReleases)
+    try? folder?.saveFloor(raised)
+    floor = raised
+    if package.release > knownHighest { floorProblem = nil }
+    knownHighest = max(knownHighest, package.release)
+    rules.adopt(candidate)
+    running = RunningRules(release: package.release, source: package.script, chunk: package.chunkName)
+    previousFile = runningFile
+    runningFile = file
+    folder?.prune(keeping: Set([runningFile, previousFile].compactMap { $0 }))
+    watch = newWatch
+    return migrated
+  }
+
+  /// Runs every check ``install(_:keeping:)`` runs and changes nothing: the package, its loaded
+  /// script and `state` migrated to it.
+  func verify(
+    _ data: Data, keeping state: TabCoordinatorState<Screen>
+  ) throws(RulePackageError) -> (RulePackage, RuleScript, TabCoordinatorState<Screen>) {
+    let package = try RulePackage(data: data)
+    try package.verify(pinnedKeys: pinnedKeys)
+    try checkRuntimeAndFloor(of: package)
+    guard package.release > running.release else {
+      throw .notNewer(release: package.release, installed: running.release)
+    }
+    guard package.release > floor.highestRelease else {
+      throw .belowFloor(release: package.release, highest: floor.highestRelease)
+    }
+    let (candidate, migrated) = try check(package, keeping: state)
+    return (package, candidate, migrated)
+  }
+
+  /// The checks a package's signed fields must pass, at install and at launch: for this app's
+  /// runtime, not rolled back, above the bundled release, and — while the floor cannot be read —
+  /// above every release on record.
+  private func checkRuntimeAndFloor(of package: RulePackage) throws(RulePackageError) {
+    guard package.runtime == runtime else { throw .otherRuntime(package: package.runtime, app: runtime) }
+    guard !floor.rejectedReleases.contains(package.release) else { throw .rejectedRelease(package.release) }
+    guard package.release > bundledRelease else {
+      throw .notNewer(release: package.release, installed: bundledRelease)
+    }
+    if let floorProblem, package.release <= knownHighest {
+      throw .floorUnreadable(release: package.release, reason: floorProblem)
+    }
+  }
+
+  /// Loads the package's script in a fresh VM and checks it against the app and `state`.
+  private func check(
+    _ package: RulePackage, keeping state: TabCoordinatorState<Screen>
+  ) throws(RulePackageError) -> (RuleScript, TabCoordinatorState<Screen>) {
+    let candidate: RuleScript
+    do {
+      candidate = try rules.candidate(source: package.script, name: package.chunkName)
+    } catch {
+      throw .scriptFailed(error)
+    }
+    do {
+      return (candidate, try rules.compatibility(of: candidate, keeping: state, requiringCatalogScreens: true))
+    } catch {
+      throw .incompatible(error)
+    }
+  }
+
+  /// A saved navigation state (a `NavigationFileStore` document restored at launch) checked
+  /// against the running rules — which may be a newer package than the one it was saved under —
+  /// and migrated to them; or an error naming the tab or screen they no longer declare, in which
+  /// case start from `rules.initialState()`.
+  public func restoring(_ state: TabCoordinatorState<Screen>) throws(RulePackageError) -> TabCoordinatorState<Screen> {
+    do {
+      return try rules.compatibility(of: rules.script, keeping: state)
+    } catch {
+      throw .incompatible(error)
+    }
+  }
+
+  // MARK: - Launch
+
+  /// Adopts the newest package in the folder that passes every check against the bundled
+  /// rules' initial state — for this runtime, above the bundled release, not rolled back — and
+  /// says what it chose. "Newest" is the release the signed content says, not the file's name.
+  /// A canary count saved for that release resumes.
+  private func launch() -> RuleLaunchReport {
+    guard let folder else { return RuleLaunchReport(release: bundled.release, path: nil, skipped: []) }
+    var skipped: [RuleLaunchReport.Skipped] = []
+    var signed: [(path: String, package: RulePackage)] = []
+    var verified: [(path: String, package: RulePackage)] = []
+    for file in folder.packageFiles() {
+      do throws(RulePackageError) {
+        let package = try RulePackage(data: try folder.read(file))
+        try package.verify(pinnedKeys: pinnedKeys)
+        verified.append((file, package))
+        if package.runtime == runtime { knownHighest = max(knownHighest, package.release) }
+      } catch {
+        skipped.append(RuleLaunchReport.Skipped(path: file, error: error))
+      }
+    }
+    for (file, package) in verified {
+      do throws(RulePackageError) {
+        // The folder's own packages (the installed one and the one before it) are not held to
+        // the floor's highest release: after a rollback, or when the newest file is damaged, the
+        // one before it runs. Rolled-back releases, other runtimes and releases at or below the
+        // bundled one never do.
+        try checkRuntimeAndFloor(of: package)
+        signed.append((file, package))
+      } catch {
+        skipped.append(RuleLaunchReport.Skipped(path: file, error: error))
+      }
+    }
+    signed.sort { $0.package.release > $1.package.release }
+    for (file, package) in signed {
+      do throws(RulePackageError) {
+        let initial: TabCoordinatorState<Screen>
+        do {
+          initial = try rules.initialState()
+        } catch {
+          throw .incompatible(error)
+        }
+        let (candidate, _) = try check(package, keeping: initial)
+        rules.adopt(candidate)
+        running = RunningRules(release: package.release, source: package.script, chunk: package.chunkName)
+        runningFile = file
+        if package.release > floor.highestRelease {
+          floor.highestRelease = package.release
+          try? folder.saveFloor(floor)
+        }
+        resumeCanary(for: package, among: verified)
+        return RuleLaunchReport(release: package.release, path: file, skipped: skipped, floorProblem: floorProblem)
+      } catch {
+        skipped.append(RuleLaunchReport.Skipped(path: file, error: error))
+      }
+    }
+    folder.removeCanaryRecord()
+    return RuleLaunchReport(release: bundled.release, path: nil, skipped: skipped, floorProblem: floorProblem)
+  }
+
+  /// Resumes the canary's watch of the launched package from its saved count. A count that
+  /// cannot be read starts the watch again (the release may never have been trusted), with the
+  /// app's canary; a count for another release is dropped.
+  private func resumeCanary(for package: RulePackage, among verified: [(path: String, package: RulePackage)]) {
+    guard let folder else { return }
+    let record: CanaryRecord
+    switch folder.canaryRecord() {
+    case .none: return
+    case let .record(saved) where saved.release == package.release: record = saved
+    case .record:
+      folder.removeCanaryRecord()
+      return
+    case .unreadable:
+      guard let canary else {
+        folder.removeCanaryRecord()
+        return
+      }
+      let older = verified.filter { $0.package.release < package.release && $0.package.runtime == runtime }
+        .max { $0.package.release < $1.package.release }
+      record = CanaryRecord(
+        release: package.release, previousRelease: older?.package.release ?? bundled.release,
+        maxFailures: canary.maxFailures, firstActions: canary.firstActions, actions: 0, failures: [])
+    }
+    var previous = bundled
+    if let older = verified.first(where: { $0.package.release == record.previousRelease && $0.package.runtime == runtime }) {
+      previous = RunningRules(release: older.package.release, source: older.package.script, chunk: older.package.chunkName)
+      previousFile = older.path
+    }
+    var resumed = CanaryWatch(
+      release: package.release, previous: previous,
+      canary: RuleCanary(maxFailures: record.maxFailures, outOf: record.firstActions))
+    resumed.actions = record.actions
+    resumed.failures = record.failures
+    watch = resumed
+    try? folder.saveCanaryRecord(resumed.record)
+  }
+
+  // MARK: - Canary
+
+  /// Counts one action's outcome for the canary; rolls back (migrating `state`) when the
+  /// installed release failed too often, and returns the report that says so.
+  /// `guardErrorsBefore` is ``ScriptedRules/guardErrorCount`` before the action: a Lua guard
+  /// that raised an error reaches the host as a rejection, but it is the rules failing.
+  func observe(
+    _ action: TabCoordinatorAction<Screen, ScreenAction>, outputs: [TabCoordinatorDelegate<Screen>],
+    guardErrorsBefore: Int, state: inout TabCoordinatorState<Screen>
+  ) -> [TabCoordinatorDelegate<Screen>] {
+    guard var watching = watch, CanaryWatch.counts(action) else { return [] }
+    watching.actions += 1
+    let failure = outputs.lazy.compactMap { output -> String? in
+      guard case let .failed(failure) = output, CanaryWatch.counts(failure) else { return nil }
+      return failure.description
+    }.first
+    if let failure {
+      watching.failures.append(failure)
+    } else if rules.guardErrorCount > guardErrorsBefore {
+      watching.failures.append("guard failed: " + (rules.lastGuardError?.description ?? "an error"))
+    }
+    if watching.failures.count > watching.canary.maxFailures {
+      return [.report(rollBack(watching, state: &state))]
+    }
+    // The count survives a relaunch: saved after every action the canary counts.
+    if watching.actions >= watching.canary.firstActions {
+      watch = nil
+      folder?.removeCanaryRecord()
+    } else {
+      watch = watching
+      try? folder?.saveCanaryRecord(watching.record)
+    }
+    return []
+  }
+
+  /// Brings the previous rules back, remembers the release as rejected and forgets its file.
+  private func rollBack(_ watching: CanaryWatch, state: inout TabCoordinatorState<Screen>) -> NavigationReport {
+    watch = nil
+    var navigationKept = true
+    // The previous rules ran before this release: they load again (the same script, limits).
+    if let candidate = try? rules.candidate(source: watching.previous.source, name: watching.previous.chunk) {
+      rules.adopt(candidate)
+      if let migrated = try? rules.compatibility(of: candidate, keeping: state) {
+        state = migrated
+      } else {
+        // The release added tabs or screens in use: keep what the previous rules declare.
+        navigationKept = false
+        let tabs = Set(candidate.declarations.tabIDs.map { TabID($0) })
+        let screens = Set(candidate.declarations.screenNames)
+        let codec = rules.codec
+        if let trimmed = state.trimmed(toTabs: tabs, keeping: { screens.contains(codec.describe($0).name) }),
+          let migrated = try? rules.compatibility(of: candidate, keeping: trimmed)
+        {
+          state = migrated
+        } else if let initial = try? rules.initialState() {
+          state = initial
+        }
+      }
+    }
+    running = watching.previous
+    floor.rejectedReleases.insert(watching.release)
+    floor.highestRelease = watching.previous.release
+    // The rejection is on record before the package goes: a kill in between leaves a package
+    // that is never taken again.
+    if let folder {
+      try? folder.saveFloor(floor)
+      if let runningFile { folder.remove(runningFile) }
+      folder.removeCanaryRecord()
+    }
+    runningFile = previousFile
+    previousFile = nil
+    return .rulesRolledBack(
+      release: watching.release, restoredRelease: watching.previous.release, failures: watching.failures,
+      navigationKept: navigationKept)
+  }
+}
+
+extension RuleDelivery {
+  /// Rules for typed screens: the bundled script (which must load; its error is thrown) with
+  /// screens from `catalog`, then the newest verified package in `folder` for `runtime` (`nil`
+  /// folder: packages are installed in memory only). `bundledRelease` is the bundled script's
+  /// release: a package must be above it, so a downloaded flow never overrides a newer one an
+  /// app update brought. `floor` is the host's copy of ``floor``, if it keeps one.
+  public convenience init(
+    bundledScript: String, name: String, bundledRelease: Int = 0, runtime: String, catalog: ScreenCatalog<Screen>,
+    pinnedKeys: [RulePublicKey], folder: String?, canary: RuleCanary? = nil, floor: RuleFloor? = nil,
+    limits: LuaVM.Limits = LuaVM.Limits()
+  ) throws(ScriptError) {
+    let rules = try ScriptedRules<Screen, ScreenAction>(source: bundledScript, name: name, catalog: catalog, limits: limits)
+    self.init(
+      rules: rules, bundledScript: bundledScript, bundledRelease: bundledRelease, runtime: runtime,
+      pinnedKeys: pinnedKeys, folder: folder, canary: canary, floor: floor)
+  }
+}
+
+extension RuleDelivery where Screen == DynamicScreen {
+  /// Rules for a script-only flow (dynamic screens): the bundled script, then the newest
+  /// verified package in `folder` for `runtime`.
+  public convenience init(
+    bundledScript: String, name: String, bundledRelease: Int = 0, runtime: String, pinnedKeys: [RulePublicKey],
+    folder: String?, canary: RuleCanary? = nil, floor: RuleFloor? = nil, limits: LuaVM.Limits = LuaVM.Limits()
+  ) throws(ScriptError) {
+    let rules = try ScriptedRules<Screen, ScreenAction>(source: bundledScript, name: name, limits: limits)
+    self.init(
+      rules: rules, bundledScript: bundledScript, bundledRelease: bundledRelease, runtime: runtime,
+      pinnedKeys: pinnedKeys, folder: folder, canary: canary, floor: floor)
+  }
+}

@@ -1,0 +1,209 @@
+import TabFlowNavigation
+
+/// What a script's guards, deep-link handlers (and, when asked, rules) answered, remembered by
+/// what they read, so that one is not run again on a change (or a URL) that looks the same to it.
+///
+/// Every comparison — of texts, of view values, of a view's argument — is by ``LuaIdentifiable``
+/// identity, not Swift's `==`: `1` and `1.0`, `0` and `-0.0`, two spellings of `é` are different
+/// keys, because a script can tell them apart.
+///
+/// Script calls are pure (see docs/LUA-RULES.md): an answer depends only on the call's text — a
+/// guard's `change.source`, a handler's URL (its parameters come from it) — and
+/// on the views the call reads — `change.after.top`, `nav.context`, `change.before:contains(…)`
+/// and so on, each one a call to the host — because everything else it can reach is frozen. A
+/// call that read the same views with the same results in the same order answers the same. So
+/// every successful call is recorded as the sequence of views it read and their values, and the
+/// answers form a tree per function and text: each node names the next view the call reads, each
+/// branch is one value of it, and a leaf holds the answer. Recalling walks the tree, reading each
+/// view from the new state, until it reaches an answer or a value never seen.
+///
+/// Not remembered: a call that failed (an error, the budget, the memory cap) or that printed
+/// (`print` is the one thing a call does besides answering: a remembered call would not print
+/// again). A reload starts with empty memos: they belong to one loaded script.
+///
+/// The text is what the call is keyed by besides its views: a handler's URL; a guard's — or all
+/// guards' together — batch source (whose text `change.source` is made from it, so equal sources
+/// are equal texts); a rule's tab, payload and event (`RuleScript.RuleCall`).
+///
+/// Bounded: every node costs one plus the values its branch holds (a `stack` view of a deep
+/// stack holds all its routes), and past ``capacity`` of them the memo starts again empty; a
+/// call whose reads alone would exceed a tenth of it is not remembered.
+final class CallMemo<Answer, Text: LuaIdentifiable> {
+  /// The answer and the instructions its call used, which recalling it charges to the running
+  /// budget.
+  struct Outcome {
+    let answer: Answer
+    let cost: Int
+  }
+
+  private final class Node {
+    // Read and written one at a time, on the script's actor: no run-time exclusivity checks.
+    /// The view the call reads next, once a call got this far.
+    @exclusivity(unchecked) var read: ViewRecording.Read?
+    @exclusivity(unchecked) var outcome: Outcome?
+    /// The next nodes by the value the read gave. While they are few they are compared in turn:
+    /// a view read again usually gives a value sharing the remembered one's storage (the same
+    /// context dictionary, the same screen name), which compares equal at once where hashing
+    /// would read all of it. Past ``scanLimit`` they are hashed.
+    @exclusivity(unchecked) private var branches: [(value: FlowValue, node: Node)] = []
+    @exclusivity(unchecked) private var hashed: [LuaIdentity<FlowValue>: Node]?
+
+    static var scanLimit: Int { 8 }
+
+    /// The node the branch for `value` leads to.
+    func next(for value: FlowValue) -> Node? {
+      if let hashed { return hashed[LuaIdentity(value)] }
+      for index in branches.indices where branches[index].value.isLuaIdentical(to: value) {
+        return branches[index].node
+      }
+      return nil
+    }
+
+    /// Adds the branch for `value` (which has none yet).
+    func add(_ node: Node, for value: FlowValue) {
+      if hashed != nil {
+        hashed?[LuaIdentity(value)] = node
+        return
+      }
+      branches.append((value, node))
+      if branches.count > Self.scanLimit {
+        hashed = Dictionary(branches.map { (LuaIdentity($0.value), $0.node) }, uniquingKeysWith: { first, _ in first })
+        branches = []
+      }
+    }
+  }
+
+  /// The trees of one text, by function number.
+  private final class Roots {
+    @exclusivity(unchecked) var byIndex: [Node?] = []
+
+    subscript(index: Int) -> Node? {
+      get { byIndex.indices.contains(index) ? byIndex[index] : nil }
+      set {
+        if byIndex.count <= index { byIndex += Array(repeating: nil, count: index + 1 - byIndex.count) }
+        byIndex[index] = newValue
+      }
+    }
+  }
+
+  /// At most this much is kept (nodes and the values on their branches; see ``weight(of:)``).
+  static var capacity: Int { 100_000 }
+
+  // Used one call at a time, on the script's actor: no run-time exclusivity checks.
+  @exclusivity(unchecked) private var roots: [LuaIdentity<Text>: Roots] = [:]
+  /// The texts recalled or remembered last, with their trees, compared in turn before any text
+  /// is hashed: the guards of one batch share one text, and a checker tries the same few
+  /// sources from every state.
+  @exclusivity(unchecked) private var recent: [(text: Text, roots: Roots)] = []
+  /// Where the next text goes once ``recent`` holds ``recentCount``.
+  @exclusivity(unchecked) private var nextRecent = 0
+  /// The entry of ``recent`` found last, compared first.
+  @exclusivity(unchecked) private var lastRecent = 0
+  /// How many texts ``recent`` holds.
+  static var recentCount: Int { 8 }
+  /// What the nodes kept cost, counted as ``capacity`` counts.
+  @exclusivity(unchecked) private(set) var nodeCount = 0
+
+  /// The answer function number `index` gave for `text` when the views it read, each read
+  /// again through `reading`, had the values they have now; `nil` when no remembered call read
+  /// them so. `reading` gives `nil` for a view that fails now (an unknown tab, the budget): that
+  /// is left to the real call to report.
+  func recall(_ index: Int, text: Text, reading: (ViewRecording.Read) -> FlowValue?) -> Outcome? {
+    guard var node = roots(of: text, making: false)?[index] else { return nil }
+    while true {
+      if let outcome = node.outcome { return outcome }
+      guard let read = node.read, let value = reading(read), let next = node.next(for: value) else { return nil }
+      node = next
+    }
+  }
+
+  /// Remembers the answer of a call of function `index` for `text` that read `reads`, in order.
+  func remember(_ outcome: Outcome, _ index: Int, text: Text, reads: [(read: ViewRecording.Read, value: FlowValue)]) {
+    let limit = Self.capacity / 10
+    var cost = 1
+    for (_, value) in reads {
+      cost += Self.weight(of: value, limit: limit)
+      guard cost <= limit else { return }
+    }
+    if nodeCount + cost > Self.capacity {
+      roots.removeAll()
+      recent.removeAll()
+      nextRecent = 0
+      nodeCount = 0
+    }
+    guard let trees = roots(of: text, making: true) else { return }
+    var node: Node
+    if let root = trees[index] {
+      node = root
+    } else {
+      node = Node()
+      trees[index] = node
+      nodeCount += 1
+    }
+    for (read, value) in reads {
+      // A pure call reading the same values reads the same next view and answers at the same
+      // point; a call that does not is not remembered.
+      guard node.outcome == nil else { return }
+      if let known = node.read {
+        guard known == read else { return }
+      } else {
+        node.read = read
+      }
+      if let next = node.next(for: value) {
+        node = next
+      } else {
+        let next = Node()
+        node.add(next, for: value)
+        nodeCount += Self.weight(of: value, limit: limit)
+        node = next
+      }
+    }
+    guard node.read == nil else { return }
+    node.outcome = outcome
+  }
+
+  /// The trees of `text` (made when `making` and there are none yet).
+  private func roots(of text: Text, making: Bool) -> Roots? {
+    if lastRecent < recent.count, recent[lastRecent].text.isLuaIdentical(to: text) { return recent[lastRecent].roots }
+    for index in recent.indices where recent[index].text.isLuaIdentical(to: text) {
+      lastRecent = index
+      return recent[index].roots
+    }
+    var found = roots[LuaIdentity(text)]
+    if found == nil, making {
+      found = Roots()
+      roots[LuaIdentity(text)] = found
+    }
+    if let found {
+      if recent.count < Self.recentCount {
+        lastRecent = recent.count
+        recent.append((text, found))
+      } else {
+        lastRecent = nextRecent
+        recent[nextRecent] = (text, found)
+        nextRecent = (nextRecent + 1) % Self.recentCount
+      }
+    }
+    return found
+  }
+
+  /// What a node whose branch holds `value` costs: one, plus one per element of every array and
+  /// table in it (counting stops past `limit`).
+  static func weight(of value: FlowValue, limit: Int) -> Int {
+    var weight = 1
+    var pending = [value]
+    while let next = pending.popLast(), weight <= limit {
+      switch next {
+      case let .array(items):
+        weight += items.count
+        pending += items
+      case let .object(fields):
+        weight += fields.count
+        pending += fields.values
+      default:
+        break
+      }
+    }
+    return weight
+  }
+}

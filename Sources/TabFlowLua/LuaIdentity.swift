@@ -1,0 +1,167 @@
+import TabFlowCore
+import TabFlowNavigation
+
+/// Equality as a script sees it, for what a memo is keyed by (``CallMemo``): two values are the
+/// same only when no Lua code can tell them apart.
+///
+/// Swift's own `==` is wider on both sides of the bridge: `FlowValue` compares `1` and `1.0` (and
+/// `0` and `-0.0`) equal, as Lua's `==` does — but `math.type`, `tostring` and `1 / x` tell them
+/// apart — and `String` compares canonically equivalent spellings equal (a composed `é` and `e`
+/// followed by a combining accent), where Lua compares bytes. A memo keyed by Swift's `==` would
+/// answer a call with another call's answer.
+protocol LuaIdentifiable {
+  /// Whether no script can tell `self` from `other`.
+  func isLuaIdentical(to other: Self) -> Bool
+  /// Hashes what ``isLuaIdentical(to:)`` compares.
+  func hashLuaIdentity(into hasher: inout Hasher)
+}
+
+/// A value hashed and compared by its ``LuaIdentifiable`` identity: a dictionary key.
+struct LuaIdentity<Value: LuaIdentifiable>: Hashable {
+  let value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.value.isLuaIdentical(to: rhs.value) }
+
+  func hash(into hasher: inout Hasher) { value.hashLuaIdentity(into: &hasher) }
+}
+
+/// Whether two values have the same representation — the same bits: for a string, an array or a
+/// dictionary, the same storage (or the same small inline string). Such values are identical, and
+/// a memo's values usually are (a view read again shares the remembered value's storage), so this
+/// answers at once where comparing contents would read them all. Read as one or two machine words
+/// (the layouts of `String`, `Array` and `Dictionary` on 64-bit platforms; elsewhere byte by byte).
+@inline(__always)
+func sameRepresentation<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+  switch MemoryLayout<Value>.size {
+  case 8: return unsafeBitCast(lhs, to: UInt64.self) == unsafeBitCast(rhs, to: UInt64.self)
+  case 16:
+    let left = unsafeBitCast(lhs, to: (UInt64, UInt64).self)
+    let right = unsafeBitCast(rhs, to: (UInt64, UInt64).self)
+    return left.0 == right.0 && left.1 == right.1
+  default:
+    return withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+  }
+}
+
+extension String: LuaIdentifiable {
+  /// The same UTF-8 bytes.
+  func isLuaIdentical(to other: String) -> Bool {
+    if sameRepresentation(self, other) { return true }
+    let lhs = utf8
+    let rhs = other.utf8
+    guard lhs.count == rhs.count else { return false }
+    let compared = lhs.withContiguousStorageIfAvailable { left in
+      rhs.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+    }
+    return (compared ?? nil) ?? lhs.elementsEqual(rhs)
+  }
+
+  func hashLuaIdentity(into hasher: inout Hasher) {
+    hasher.combine(utf8.count)
+    let hashed: Void? = utf8.withContiguousStorageIfAvailable { bytes in hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
+    if hashed == nil {
+      for byte in utf8 { hasher.combine(byte) }
+    }
+  }
+}
+
+extension Optional: LuaIdentifiable where Wrapped: LuaIdentifiable {
+  func isLuaIdentical(to other: Wrapped?) -> Bool {
+    switch (self, other) {
+    case (nil, nil): return true
+    case let (lhs?, rhs?): return lhs.isLuaIdentical(to: rhs)
+    default: return false
+    }
+  }
+
+  func hashLuaIdentity(into hasher: inout Hasher) {
+    switch self {
+    case nil: hasher.combine(false)
+    case let value?:
+      hasher.combine(true)
+      value.hashLuaIdentity(into: &hasher)
+    }
+  }
+}
+
+extension FlowValue: LuaIdentifiable {
+  /// The same kind and the same content: an integer is never a float, a float is compared by
+  /// its bits (so `0.0` is not `-0.0`), strings and keys by their bytes.
+  func isLuaIdentical(to other: FlowValue) -> Bool {
+    switch (self, other) {
+    case (.null, .null): return true
+    case let (.bool(a), .bool(b)): return a == b
+    case let (.int(a), .int(b)): return a == b
+    case let (.double(a), .double(b)): return a.bitPattern == b.bitPattern
+    case let (.string(a), .string(b)): return a.isLuaIdentical(to: b)
+    case let (.array(a), .array(b)):
+      if sameRepresentation(a, b) { return true }
+      return a.count == b.count && zip(a, b).allSatisfy { $0.isLuaIdentical(to: $1) }
+    case let (.object(a), .object(b)):
+      if sameRepresentation(a, b) { return true }
+      guard a.count == b.count else { return false }
+      for (key, value) in a {
+        // Swift finds the key by canonical equivalence: the key found must have the same bytes.
+        guard let index = b.index(forKey: key), b[index].key.isLuaIdentical(to: key),
+          b[index].value.isLuaIdentical(to: value)
+        else { return false }
+      }
+      return true
+    default: return false
+    }
+  }
+
+  func hashLuaIdentity(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case let .bool(value): hasher.combine(1); hasher.combine(value)
+    case let .int(value): hasher.combine(2); hasher.combine(value)
+    case let .double(value): hasher.combine(3); hasher.combine(value.bitPattern)
+    case let .string(value): hasher.combine(4); value.hashLuaIdentity(into: &hasher)
+    case let .array(values):
+      hasher.combine(5)
+      hasher.combine(values.count)
+      for value in values { value.hashLuaIdentity(into: &hasher) }
+    case let .object(members):
+      // Independent of the dictionary's order: the members' own hashes, added.
+      hasher.combine(6)
+      hasher.combine(members.count)
+      var sum = 0
+      for (key, value) in members {
+        var member = Hasher()
+        key.hashLuaIdentity(into: &member)
+        value.hashLuaIdentity(into: &member)
+        sum = sum &+ member.finalize()
+      }
+      hasher.combine(sum)
+    }
+  }
+}
+
+extension BatchSource: LuaIdentifiable {
+  /// The same kind of source with the same bytes: a guard reads the source as text
+  /// (`change.source`).
+  func isLuaIdentical(to other: BatchSource) -> Bool {
+    switch (self, other) {
+    case let (.rule(a), .rule(b)), let (.deepLink(a), .deepLink(b)): return a.isLuaIdentical(to: b)
+    case let (.tabTap(a), .tabTap(b)): return a.rawValue.isLuaIdentical(to: b.rawValue)
+    case let (.screenAction(tabA, routeA), .screenAction(tabB, routeB)):
+      return routeA == routeB && tabA.rawValue.isLuaIdentical(to: tabB.rawValue)
+    case (.userBack, .userBack), (.host, .host): return true
+    default: return false
+    }
+  }
+
+  func hashLuaIdentity(into hasher: inout Hasher) {
+    switch self {
+    case let .rule(name): hasher.combine(0); name.hashLuaIdentity(into: &hasher)
+    case let .screenAction(tab, route): hasher.combine(1); tab.rawValue.hashLuaIdentity(into: &hasher); hasher.combine(route)
+    case let .tabTap(tab): hasher.combine(2); tab.rawValue.hashLuaIdentity(into: &hasher)
+    case .userBack: hasher.combine(3)
+    case let .deepLink(url): hasher.combine(4); url.hashLuaIdentity(into: &hasher)
+    case .host: hasher.combine(5)
+    }
+  }
+}

@@ -1,0 +1,568 @@
+import TabFlowCore
+import TabFlowNavigation
+
+/// One rule script loaded into its own sandboxed VM: the DSL, the script, its checked
+/// declarations and the entry points to call its rules, deep links and guards.
+///
+/// Not `Sendable`: it lives where the coordinator runs (the store's actor).
+@usableFromInline
+package final class RuleScript {
+  /// Answers the `nav` views (`tab`, `top`, `depth`, `stack`, `context`, `contains`) during a
+  /// call: `(which, tab, field, argument)`, where `which` is `current`, `before` or `after`.
+  @usableFromInline
+  package typealias ViewAnswer = (String, String?, String, FlowValue?) throws -> FlowValue
+
+  /// A rule that handles an action: its position in the script and its key.
+  @usableFromInline
+  package struct Rule: Hashable, Sendable {
+    @usableFromInline package let index: Int
+    @usableFromInline package let key: String
+    /// Whether the key is `*.action` (any screen).
+    @usableFromInline package let isWildcard: Bool
+    /// Whether the rule's function can read its payload (see ``ScriptDeclarations``); when it
+    /// cannot, no payload table is made for it.
+    @usableFromInline package let takesPayload: Bool
+  }
+
+  @usableFromInline package let vm: LuaVM
+  @usableFromInline package let chunk: String
+  @usableFromInline package let declarations: ScriptDeclarations
+  private let callRuleFunction: LuaRef
+  private let callDeepLinkFunction: LuaRef
+  private let callGuardFunction: LuaRef
+  /// A table of ``CommandField`` names at their positions, kept in the VM.
+  private let commandFieldNames: LuaRef
+  /// The table `nav:pop()` queues on a rule's own nav (kept referenced, so its identity stays
+  /// its own), and that identity.
+  private let popOneCommand: LuaRef
+  private let popOneIdentity: UInt?
+  /// Rules by screen and action: one hashed look-up per action.
+  private let rulesByKey: [RuleKey: Rule]
+  private let wildcardRules: [String: Rule]
+  private let decoder: ScriptCommandDecoder
+  private let ruleLocations: [String?]
+  private let viewBox = ViewBox()
+  /// What the guards, the deep-link handlers and (when asked to remember them) the rules
+  /// answered, by what they read.
+  private let guardAnswers = CallMemo<GuardRefusal?, BatchSource>()
+  /// What all the guards of a batch answered together: see ``firstRefusal(source:skipping:reading:view:failingGuard:)``.
+  private let guardChainAnswers = CallMemo<(index: Int, refusal: GuardRefusal)?, BatchSource>()
+  private let ruleAnswers = CallMemo<[NavigationCommand<DynamicScreen>], RuleCall>()
+  private let deepLinkAnswers = CallMemo<[NavigationCommand<DynamicScreen>], String>()
+  /// Whether guards' and deep-link handlers' answers are remembered (see ``CallMemo``); off only
+  /// in tests that compare a remembering script with one that runs every call.
+  @exclusivity(unchecked) var remembersAnswers = true
+  /// The last rules looked up (found or not), and where the next one goes once it is full.
+  @exclusivity(unchecked) private var recentRules: [(screen: String, action: String, rule: Rule?)] = []
+  @exclusivity(unchecked) private var nextRecentRule = 0
+  /// The tab ID rules were last called with, as a Lua string kept in the VM: pushing it again is
+  /// a registry read instead of interning the string.
+  @exclusivity(unchecked) private var lastTab: (id: String, string: LuaRef)?
+
+  /// The most tabs a script may declare (a tab bar shows a handful); the host's work per action
+  /// grows with the number of tabs, so it is bounded.
+  static let maximumTabs = TabCoordinatorState<DynamicScreen>.maximumTabCount
+
+  /// Loads a script in a fresh VM, checks its declarations, then seals it: from now on its
+  /// globals, the libraries and every table it holds are read-only (rules are pure).
+  init(source: String, chunk: String, limits: LuaVM.Limits) throws(ScriptError) {
+    self.chunk = chunk
+    let viewBox = self.viewBox
+    let declared: FlowValue
+    var entryPoints: [LuaRef] = []
+    var popOne: UInt?
+    var nameIdentities: [UInt: (name: String, fields: [UInt: String])] = [:]
+    let vm: LuaVM
+    do {
+      vm = try LuaVM(limits: limits)
+      vm.hideSource(RuleDSL.chunkName)
+      let host = try vm.makeRuleHost { stack in
+        guard let answer = viewBox.answer else {
+          throw ScriptError(.runtime, "nav views can only be read while a rule runs")
+        }
+        let result = try answer(
+          stack.string(at: 1) ?? "current", stack.string(at: 2), stack.string(at: 3) ?? "",
+          stack.top >= 4 ? try stack.value(at: 4) : nil)
+        try stack.push(result)
+        return 1
+      }
+      defer { vm.release(host) }
+      let prelude = try vm.load(RuleDSL.source, name: RuleDSL.chunkName)
+      let factory = try vm.reference(to: "tabflow_make_dsl", in: prelude)
+      defer { vm.release(factory) }
+      let dsl = try vm.call(factory, resultCount: 3) { stack in
+        try stack.push(host)
+        try stack.push(FlowValue.object(["tabs": .int(Self.maximumTabs), "values": .int(limits.maxValueCount)]))
+      } results: { stack, first in
+        for name in ["declarations", "call_rule", "call_deeplink", "call_guard", "seal"] {
+          try stack.pushField(name, of: first + 2)
+          entryPoints.append(try stack.reference(at: -1))
+        }
+        // The names of a command's fields, at their positions: see LuaCommandFields.
+        try stack.pushTable(arrayCapacity: CommandField.allCases.count)
+        for field in CommandField.allCases {
+          try stack.push(field.rawValue)
+          try stack.setElement(Int(field.luaPosition), of: -2)
+        }
+        entryPoints.append(try stack.reference(at: -1))
+        try stack.pushField("pop_one", of: first + 2)
+        popOne = stack.tableIdentity(at: -1)
+        entryPoints.append(try stack.reference(at: -1))
+        return try stack.reference(at: first)
+      }
+      let script = try vm.load(source, name: chunk, globals: dsl)
+      vm.release(dsl)
+      declared = try vm.call(entryPoints[0], resultCount: 1) { _ in } results: { stack, first in
+        let value = try stack.value(at: first)
+        nameIdentities = try Self.screenNameIdentities(inDeclarationsAt: first, of: stack)
+        return value
+      }
+      try vm.call(entryPoints[4], resultCount: 0) { stack in
+        try stack.push(script.environment)
+        try stack.push(FlowValue.array(Self.localNames(in: source).map(FlowValue.string)))
+      } results: { _, _ in }
+      vm.release(entryPoints[4])
+    } catch {
+      throw ScriptError(error, rule: nil).located(in: chunk, line: nil)
+    }
+    vm.compactAfterLoad()
+    self.vm = vm
+    callRuleFunction = entryPoints[1]
+    callDeepLinkFunction = entryPoints[2]
+    callGuardFunction = entryPoints[3]
+    commandFieldNames = entryPoints[5]
+    popOneCommand = entryPoints[6]
+    popOneIdentity = popOne
+
+    declarations = try ScriptDeclarations(reading: declared, chunk: chunk)
+    var byKey: [RuleKey: Rule] = [:]
+    var wildcards: [String: Rule] = [:]
+    for (offset, key) in declarations.rules.enumerated() {
+      let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+      let takesPayload = declarations.rulesTakePayload.indices.contains(offset) ? declarations.rulesTakePayload[offset] : true
+      let rule = Rule(index: offset + 1, key: key, isWildcard: parts[0] == "*", takesPayload: takesPayload)
+      if parts[0] == "*" { wildcards[parts[1]] = rule } else { byKey[RuleKey(screen: parts[0], action: parts[1])] = rule }
+    }
+    rulesByKey = byKey
+    wildcardRules = wildcards
+    ruleLocations = declarations.ruleLines.map { line in line.map { "\(chunk):\($0)" } }
+    var decoder = ScriptCommandDecoder(
+      screens: Dictionary(declarations.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
+      tabs: Set(declarations.tabIDs))
+    decoder.screensByNameIdentity = nameIdentities.compactMapValues { name, fields in
+      decoder.screens[name].map { DeclaredScreenTemplate(declaration: $0, fieldIdentities: fields) }
+    }
+    self.decoder = decoder
+  }
+
+  /// The names a script declares with `local` (`local a, b <const> = …`, `local function f`), in
+  /// order, each once, at most 500: what a mistyped global may have meant. Read from the text
+  /// (comments and strings are not skipped: an extra candidate only widens the suggestions).
+  static func localNames(in source: String) -> [String] {
+    var names: [String] = []
+    var seen: Set<Substring> = []
+    let text = Substring(source)
+    var index = text.startIndex
+    func isNameCharacter(_ c: Character) -> Bool { c == "_" || (c.isASCII && (c.isLetter || c.isNumber)) }
+    func name(at position: inout Substring.Index) -> Substring? {
+      let start = position
+      while position < text.endIndex, isNameCharacter(text[position]) { position = text.index(after: position) }
+      guard start < position, let first = text[start].asciiValue, !(48...57).contains(first) else { return nil }
+      return text[start..<position]
+    }
+    func skipSpaces(_ position: inout Substring.Index) {
+      while position < text.endIndex, text[position].isWhitespace { position = text.index(after: position) }
+    }
+    while names.count < 500, let found = text[index...].range(of: "local") {
+      index = found.upperBound
+      if found.lowerBound > text.startIndex, isNameCharacter(text[text.index(before: found.lowerBound)]) { continue }
+      guard index < text.endIndex, text[index].isWhitespace else { continue }
+      var position = index
+      skipSpaces(&position)
+      var first = name(at: &position)
+      if first == "function" {
+        skipSpaces(&position)
+        first = name(at: &position)
+        if let first, seen.insert(first).inserted { names.append(String(first)) }
+        index = position
+        continue
+      }
+      while let current = first {
+        if seen.insert(current).inserted { names.append(String(current)) }
+        skipSpaces(&position)
+        if position < text.endIndex, text[position] == "<" {   // an attribute: <const>, <close>
+          while position < text.endIndex, text[position] != ">" { position = text.index(after: position) }
+          if position < text.endIndex { position = text.index(after: position) }
+          skipSpaces(&position)
+        }
+        guard position < text.endIndex, text[position] == "," else { break }
+        position = text.index(after: position)
+        skipSpaces(&position)
+        first = name(at: &position)
+      }
+      index = position
+    }
+    return names
+  }
+
+  /// The declared screen names and their state fields' names as the VM holds them (in the
+  /// declarations table, which the DSL keeps for as long as the VM lives), by their identity.
+  private static func screenNameIdentities(
+    inDeclarationsAt declarations: Int32, of stack: LuaStack
+  ) throws(LuaError) -> [UInt: (name: String, fields: [UInt: String])] {
+    var identities: [UInt: (name: String, fields: [UInt: String])] = [:]
+    guard try stack.pushField("screens", of: declarations) == .table else {
+      stack.pop()
+      return identities
+    }
+    let screens = stack.absoluteIndex(-1)
+    defer { stack.pop() }
+    for position in stride(from: 1, through: stack.rawLength(at: screens), by: 1) {
+      guard try stack.pushElement(position, of: screens) == .table else {
+        stack.pop()
+        continue
+      }
+      let screen = stack.absoluteIndex(-1)
+      defer { stack.pop() }
+      try stack.pushField("name", of: screen)
+      defer { stack.pop() }
+      guard let identity = stack.stringIdentity(at: -1), let name = stack.string(at: -1) else { continue }
+      let fields = try stack.pushField("state", of: screen) == .table ? stack.stringKeyIdentities(ofTableAt: -1) : [:]
+      stack.pop()
+      identities[identity] = (name, fields)
+    }
+    return identities
+  }
+
+  /// The rule for an action of a screen: `screen.action`, else `*.action`.
+  @usableFromInline
+  package func rule(screen: String, action: String) -> Rule? {
+    // Most actions repeat a few screen/action pairs: comparing small strings beats hashing them.
+    // Compared in place: copying an entry out would retain its strings.
+    for index in recentRules.indices where recentRules[index].screen == screen && recentRules[index].action == action {
+      return recentRules[index].rule
+    }
+    let rule = rulesByKey[RuleKey(screen: screen, action: action)] ?? wildcardRules[action]
+    if recentRules.count < Self.recentRuleCount {
+      recentRules.append((screen, action, rule))
+    } else {
+      recentRules[nextRecentRule] = (screen, action, rule)
+      nextRecentRule = (nextRecentRule + 1) % Self.recentRuleCount
+    }
+    return rule
+  }
+
+  /// How many looked-up rules ``rule(screen:action:)`` remembers.
+  static let recentRuleCount = 4
+
+  /// What a rule is called with besides the views it reads: the tab, the payload when it takes
+  /// one, and the screen and the action when it is a wildcard (any other rule's key names them).
+  struct RuleCall: LuaIdentifiable {
+    let tab: String
+    let payload: FlowValue?
+    let screen: String?
+    let action: String?
+
+    func isLuaIdentical(to other: RuleCall) -> Bool {
+      tab.isLuaIdentical(to: other.tab) && payload.isLuaIdentical(to: other.payload)
+        && screen.isLuaIdentical(to: other.screen) && action.isLuaIdentical(to: other.action)
+    }
+
+    func hashLuaIdentity(into hasher: inout Hasher) {
+      tab.hashLuaIdentity(into: &hasher)
+      payload.hashLuaIdentity(into: &hasher)
+      screen.hashLuaIdentity(into: &hasher)
+      action.hashLuaIdentity(into: &hasher)
+    }
+  }
+
+  /// ``call(_:screen:action:tab:payload:view:)``, remembering the answer (see ``CallMemo``): a
+  /// rule called again with the same arguments, whose views read the same through `reading`,
+  /// answers as it did without running. Rules are pure like guards (docs/LUA-RULES.md), so this
+  /// changes nothing but the time; it is what a checker wants, which calls the same rules from
+  /// many states.
+  @usableFromInline
+  package func callRemembering(
+    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue,
+    reading: (ViewRecording.Read) -> FlowValue?, view: @escaping ViewAnswer
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    let arguments = RuleCall(
+      tab: tab, payload: rule.takesPayload ? payload : nil,
+      screen: rule.isWildcard ? screen : nil, action: rule.isWildcard ? action : nil)
+    return try remembering(in: ruleAnswers, rule.index, text: arguments, reading: reading, view: { view }) {
+      view throws(ScriptError) in
+      try call(rule, screen: screen, action: action, tab: tab, payload: payload, view: view)
+    }
+  }
+
+  /// Runs a rule; returns the commands it queued.
+  @usableFromInline
+  package func call(
+    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, view: @escaping ViewAnswer
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    try commands(of: callRuleFunction, rule: rule.key, line: line(of: rule), view: view) { stack in
+      try stack.push(rule.index)
+      try pushTab(tab, on: stack)
+      if rule.takesPayload { try stack.push(payload) } else { try stack.pushNil() }
+      // A `screen.action` rule's key names both; a `*.action` rule is told the screen.
+      if rule.isWildcard {
+        try stack.push(screen)
+        try stack.push(action)
+      }
+    }
+  }
+
+  /// Pushes a tab ID: the Lua string kept for the last one when it is the same tab.
+  private func pushTab(_ tab: String, on stack: LuaStack) throws(LuaError) {
+    if let lastTab, lastTab.id == tab {
+      try stack.push(lastTab.string)
+      return
+    }
+    try stack.push(tab)
+    if let lastTab { vm.release(lastTab.string) }
+    lastTab = (tab, try stack.reference(at: -1))
+  }
+
+  /// Runs the handler of deep-link pattern number `index` (0-based); returns its commands.
+  /// A handler that already answered this URL in a state that looks the same to it (the same
+  /// values of the views it read) is not run again: see ``CallMemo``.
+  /// Recalling answers each remembered view through `reading` (`nil` when it fails now); the
+  /// views a running handler reads are made by `view`, only when it runs.
+  @usableFromInline
+  package func callDeepLink(
+    _ index: Int, url: String, parameters: [String: String], reading: (ViewRecording.Read) -> FlowValue?,
+    view: () -> ViewAnswer
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    try remembering(in: deepLinkAnswers, index, text: url, reading: reading, view: view) { view throws(ScriptError) in
+      try commands(
+        of: callDeepLinkFunction, rule: "deeplink \(declarations.deepLinks[index])", line: line(ofDeepLink: index), view: view
+      ) { stack in
+        try stack.push(index + 1)
+        try stack.push(url)
+        try stack.push(FlowValue.object(parameters.mapValues(FlowValue.string)))
+      }
+    }
+  }
+
+  /// Calls a DSL entry point that returns a queue, and decodes the queue while it is on the
+  /// stack, field by field. A decoding failure is the rule's (reported at its declaration), not
+  /// the VM's.
+  private func commands(
+    of function: LuaRef, rule: String, line: Int?, view: @escaping ViewAnswer, arguments: (LuaStack) throws -> Void
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    var decodingFailure: ScriptError?
+    let commands = try withView(view, rule: rule, line: line) {
+      try vm.call(function, resultCount: 1, arguments: arguments) { stack, first in
+        do throws(ScriptError) {
+          return try decoder.commands(
+            fromQueueAt: first, in: stack, fieldNames: commandFieldNames, popOne: popOneIdentity)
+        } catch {
+          decodingFailure = error
+          return []
+        }
+      }
+    }
+    if var failure = decodingFailure {
+      failure.rule = rule
+      throw failure.located(in: chunk, line: line)
+    }
+    return commands
+  }
+
+  /// What a guard answered when it refused a change: its reason, the commands its `redirect`
+  /// queued (run against the state before the change), and whether it asked to `defer` a link.
+  @usableFromInline
+  package struct GuardRefusal {
+    @usableFromInline package var reason: String
+    @usableFromInline package var redirect: [NavigationCommand<DynamicScreen>]?
+    @usableFromInline package var deferLink: Bool
+  }
+
+  /// Runs guard number `index` (0-based) on a change from `source` (which it reads as
+  /// `change.source`, its text); `nil` allows it. The guard reads the batch's commands through
+  /// `view` (`commands`, as text), when it does. A guard that already answered a change that
+  /// looks the same to it (the same source, the same values of the views it read) is not run
+  /// again: see ``CallMemo``. Recalling answers each remembered view through `reading` (`nil`
+  /// when it fails now); the views a running guard reads are made by `view`, only when it runs.
+  private func callGuard(
+    _ index: Int, source: BatchSource, reading: (ViewRecording.Read) -> FlowValue?, view: () -> ViewAnswer
+  ) throws(ScriptError) -> GuardRefusal? {
+    try remembering(in: guardAnswers, index, text: source, reading: reading, view: view) { view throws(ScriptError) in
+      try runGuard(index, source: source.description, view: view)
+    }
+  }
+
+  /// The first refusal of the script's guards, in order, of a batch from `source`, skipping the
+  /// guards named in `confirmed`: the guard's number and what it answered; `nil` when every
+  /// guard allows it. A guard's error is thrown, with its number in `failingGuard`.
+  ///
+  /// Like each guard's answer (``callGuard(_:source:reading:view:)``), the guards' answer
+  /// together is remembered by what they read — each view once, however many guards read it —
+  /// and recalled through `reading`, so a batch that looks the same to all of them walks one memo
+  /// instead of one per guard. A guard's error, a guard that printed or confirmed guards leave it
+  /// unremembered.
+  @usableFromInline
+  package func firstRefusal(
+    source: BatchSource, skipping confirmed: Set<String>, reading: (ViewRecording.Read) -> FlowValue?,
+    view: () -> ViewAnswer, failingGuard: inout Int
+  ) throws(ScriptError) -> (index: Int, refusal: GuardRefusal)? {
+    guard confirmed.isEmpty, remembersAnswers else {
+      return try firstRefusalOfEach(
+        source: source, skipping: confirmed, reading: reading, view: view, failingGuard: &failingGuard)
+    }
+    if let known = guardChainAnswers.recall(0, text: source, reading: reading), vm.chargeRecalledCall(known.cost) {
+      return known.answer
+    }
+    // Each view the guards read, once, with its value, in the order they read them.
+    var reads: [(read: ViewRecording.Read, value: FlowValue)] = []
+    func note(_ read: ViewRecording.Read, _ value: FlowValue) {
+      if !reads.contains(where: { $0.read == read }) { reads.append((read, value)) }
+    }
+    let mark = vm.budgetMark()
+    let prints = vm.printCount
+    let answer = try firstRefusalOfEach(
+      source: source, skipping: [],
+      reading: { read in
+        let value = reading(read)
+        if let value { note(read, value) }
+        return value
+      },
+      view: {
+        let answering = view()
+        return { which, tab, field, argument in
+          let value = try answering(which, tab, field, argument)
+          note(ViewRecording.Read(which: which, tab: tab, field: field, argument: argument), value)
+          return value
+        }
+      },
+      failingGuard: &failingGuard)
+    if vm.printCount == prints {
+      guardChainAnswers.remember(
+        CallMemo.Outcome(answer: answer, cost: vm.instructionsUsed(since: mark)), 0, text: source, reads: reads)
+    }
+    return answer
+  }
+
+  /// ``firstRefusal(source:skipping:reading:view:failingGuard:)`` asking each guard in turn.
+  private func firstRefusalOfEach(
+    source: BatchSource, skipping confirmed: Set<String>, reading: (ViewRecording.Read) -> FlowValue?,
+    view: () -> ViewAnswer, failingGuard: inout Int
+  ) throws(ScriptError) -> (index: Int, refusal: GuardRefusal)? {
+    for (index, name) in declarations.guards.enumerated() where confirmed.isEmpty || !confirmed.contains(name) {
+      failingGuard = index
+      if let refusal = try callGuard(index, source: source, reading: reading, view: view) { return (index, refusal) }
+    }
+    return nil
+  }
+
+  /// The answer of `call`, made through the views `view` makes: recalled from `memo` (its reads
+  /// answered by `reading`) when a call of function `index` for `text` read the same views the
+  /// same, and remembered otherwise (unless it printed). A recalled answer is charged to the
+  /// running budget; when that cannot pay for it, the call runs, to fail where it fails.
+  private func remembering<Answer, Text>(
+    in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, reading: (ViewRecording.Read) -> FlowValue?,
+    view: () -> ViewAnswer, _ call: (@escaping ViewAnswer) throws(ScriptError) -> Answer
+  ) throws(ScriptError) -> Answer {
+    guard remembersAnswers else { return try call(view()) }
+    if let known = memo.recall(index, text: text, reading: reading), vm.chargeRecalledCall(known.cost) {
+      return known.answer
+    }
+    let recording = ViewRecording(view())
+    let mark = vm.budgetMark()
+    let prints = vm.printCount
+    let answer = try call(recording.answer)
+    if vm.printCount == prints {
+      memo.remember(
+        CallMemo.Outcome(answer: answer, cost: vm.instructionsUsed(since: mark)), index, text: text,
+        reads: recording.reads)
+    }
+    return answer
+  }
+
+  /// Runs guard number `index` in the VM.
+  private func runGuard(
+    _ index: Int, source: String, view: @escaping ViewAnswer
+  ) throws(ScriptError) -> GuardRefusal? {
+    let line = line(ofGuard: index)
+    let label = BatchFailure.guardLabel(declarations.guards[index])
+    let answer = try withView(view, rule: label, line: line) {
+      try vm.call(callGuardFunction, resultCount: 4) { stack in
+        try stack.push(index + 1)
+        try stack.push(source)
+      } results: { stack, first -> (reason: String, redirect: FlowValue, deferLink: Bool)? in
+        guard !stack.isTruthy(at: first) else { return nil }
+        return (stack.string(at: first + 1) ?? "rejected", try stack.value(at: first + 2), stack.isTruthy(at: first + 3))
+      }
+    }
+    guard let answer else { return nil }
+    var redirect: [NavigationCommand<DynamicScreen>]?
+    if answer.redirect != .bool(false) {
+      do {
+        redirect = try decoder.commands(from: answer.redirect)
+      } catch {
+        var failure = error
+        failure.rule = label
+        throw failure.located(in: chunk, line: line)
+      }
+    }
+    return GuardRefusal(reason: answer.reason, redirect: redirect, deferLink: answer.deferLink)
+  }
+
+  /// Runs `body` with `view` answering the `nav` views; maps VM errors to script errors located
+  /// in the script (`line` is where the running rule, deep link or guard was declared).
+  private func withView<Result>(
+    _ view: @escaping ViewAnswer, rule: String, line: Int?, _ body: () throws -> Result
+  ) throws(ScriptError) -> Result {
+    viewBox.answer = view
+    defer { viewBox.answer = nil }
+    do {
+      return try body()
+    } catch {
+      var located = ScriptError(error, rule: rule).located(in: chunk, line: line)
+      located.traceback = located.traceback.map(Self.withoutEngineFrames)
+      throw located
+    }
+  }
+
+  /// A traceback without the rule DSL's frames: the author's code and the library functions it
+  /// called, nothing of TabFlow's — neither the DSL's Lua frames nor the engine's C function a
+  /// rule is called from (the last frame, `[C]: in ?`).
+  static func withoutEngineFrames(_ traceback: String) -> String {
+    var lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains(RuleDSL.location + ":") }
+    if let last = lines.last, last.trimmingCharacters(in: .whitespaces) == "[C]: in ?" { lines.removeLast() }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The script line that declared a rule.
+  @usableFromInline
+  package func line(of rule: Rule) -> Int? { Self.line(declarations.ruleLines, rule.index - 1) }
+
+  /// `shop.lua:12`, where a rule was declared (made once, not per call).
+  @usableFromInline
+  package func location(of rule: Rule) -> String? {
+    ruleLocations.indices.contains(rule.index - 1) ? ruleLocations[rule.index - 1] : nil
+  }
+
+  /// The script line that declared deep link number `index` (0-based).
+  @usableFromInline
+  package func line(ofDeepLink index: Int) -> Int? { Self.line(declarations.deepLinkLines, index) }
+  /// The line declaring guard number `index` (0-based).
+  @usableFromInline
+  package func line(ofGuard index: Int) -> Int? { Self.line(declarations.guardLines, index) }
+
+  private static func line(_ lines: [Int?], _ index: Int) -> Int? {
+    lines.indices.contains(index) ? lines[index] : nil
+  }
+
+  /// A rule's screen and action.
+  struct RuleKey: Hashable {
+    let screen: String
+    let action: String
+  }
+
+  /// Holds the view answer while a call runs; the registered view function reads it.
+  final class ViewBox {
+    var answer: ViewAnswer?
+  }
+}

@@ -1,0 +1,720 @@
+import Foundation
+import Logging
+import TabFlowCore
+import TabFlowNavigation
+
+/// Routing rules written in Lua: a rule script loaded into a sandboxed VM, used as a coordinator's
+/// ``NavigationRules``, with its guards and deep links. Reloadable at any time without losing
+/// navigation state.
+///
+/// ```swift
+/// let rules = try ScriptedRules<DynamicScreen, DynamicAction>(source: script, name: "shop.lua")
+/// let store = Store(initialState: try rules.initialState()) {
+///   TabCoordinator(script: rules)
+///     .forEachRoute(\.self, action: .router()) { EmptyReducer() }
+/// }
+/// try rules.reload(source: edited, name: "shop.lua", keeping: store.state)
+/// ```
+///
+/// A rule error, an exhausted budget or memory cap discards the action's batch and is reported
+/// with `file:line`, the rule and a traceback; the state is unchanged. Not `Sendable`: use it
+/// where the store runs.
+public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: NavigationRules {
+  // Read on every action, swapped only by a reload: no run-time exclusivity check.
+  @exclusivity(unchecked) @usableFromInline package var script: RuleScript {
+    didSet {
+      deepLinksCache = nil
+      guardsReadBefore = false
+      script.vm.scriptPrintHandler = printHandler
+    }
+  }
+  /// Where the script's `print` goes: each line with the rule (guard, deep link) that printed it
+  /// and its `file:line` (``ScriptPrint``). `nil` drops them; a coordinator made with
+  /// `TabCoordinator(script:logger:)` sets it, when it is `nil`, to log them to its logger at
+  /// debug level (``logPrints(to:level:)``). Kept across reloads. A call that prints is never
+  /// remembered (``remembersRuleAnswers``), so it prints every time it runs.
+  public var printHandler: ((ScriptPrint) -> Void)? {
+    didSet { script.vm.scriptPrintHandler = printHandler }
+  }
+
+  /// Sends the script's `print` lines to `logger` at `level` (`print feed.itemTapped
+  /// (shop.lua:12): hello`), with the metadata `rule` and `location`.
+  public func logPrints(to logger: Logger, level: Logger.Level = .debug) {
+    printHandler = { line in
+      var metadata: Logger.Metadata = [:]
+      if let source = line.source { metadata["rule"] = .string(source) }
+      if let file = line.file { metadata["location"] = .string(file + (line.line.map { ":\($0)" } ?? "")) }
+      logger.log(level: level, "\(line.description)", metadata: metadata)
+    }
+  }
+  /// Whether a guard of the current script read `change.before`: from then on the state before
+  /// each batch is kept for the guards rather than rebuilt.
+  @exclusivity(unchecked) @usableFromInline package var guardsReadBefore = false
+  @usableFromInline package let codec: ScreenCodec<Screen>
+  /// Whether rules' answers are remembered by what they were called with and the views they
+  /// read, so a rule called again in a state that looks the same to it is not run, as guards
+  /// and deep-link handlers are not (rules are pure like them: see the rule author's guide). Off
+  /// by default: an app rarely repeats an action in a state that looks the same, and every
+  /// remembered call costs memory; `flowscript check` turns it on, exploring the same rules from
+  /// many states.
+  /// A rule that prints is not remembered (it would not print again).
+  @exclusivity(unchecked) public var remembersRuleAnswers = false
+  /// The limits every call of the script runs under; applied to reloads too.
+  public let limits: LuaVM.Limits
+  /// How many times a Lua guard raised an error (each time it rejected its batch with
+  /// `guard failed: …`) since these rules were made — what a canary counts as a failure of the
+  /// rules, where the host sees only a rejection.
+  public private(set) var guardErrorCount = 0
+  /// The error of the last Lua guard that raised one.
+  public private(set) var lastGuardError: ScriptError?
+  /// The current script's deep links; forgotten whenever the script is replaced.
+  @usableFromInline package var deepLinksCache: DeepLinks<Screen>?
+  /// The state the views of the rule `batch` is running describe; `nil` between calls.
+  @exclusivity(unchecked) @usableFromInline package var viewedState: UnsafePointer<TabCoordinatorState<Screen>>?
+  /// Answers the views of the rule `batch` is running, from `viewedState`: made once, when the
+  /// rules are made, and read on every action (no run-time exclusivity check).
+  @exclusivity(unchecked) @usableFromInline package var viewedStateAnswer: RuleScript.ViewAnswer = { _, _, _, _ in
+    throw ScriptError(.runtime, "nav views can only be read while a rule runs")
+  }
+
+  /// The answer of ``viewedStateAnswer``, which holds the rules unowned.
+  @usableFromInline
+  package func answeringViewedState() -> RuleScript.ViewAnswer {
+    { [unowned self] which, tab, field, argument in
+      guard let state = viewedState else { throw ScriptError(.runtime, "nav views can only be read while a rule runs") }
+      return try Self.view(
+        ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: nil, codec: codec, vm: script.vm)
+    }
+  }
+
+  /// Loads a script whose screen names map to typed screens through `catalog`. Throws when the
+  /// script does not load, its declarations do not fit together, or it declares a screen the
+  /// catalog does not have.
+  @inlinable
+  public init(
+    source: String, name: String = "rules.lua", catalog: ScreenCatalog<Screen>, limits: LuaVM.Limits = LuaVM.Limits()
+  ) throws(ScriptError) {
+    codec = .catalog(catalog)
+    self.limits = limits
+    script = try Self.load(source, name, codec: codec, limits: limits)
+    viewedStateAnswer = answeringViewedState()
+  }
+
+  init(source: String, name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits) throws(ScriptError) {
+    self.codec = codec
+    self.limits = limits
+    script = try Self.load(source, name, codec: codec, limits: limits)
+    viewedStateAnswer = answeringViewedState()
+  }
+
+  /// What the current script declares.
+  public var declarations: ScriptDeclarations { script.declarations }
+  /// The chunk name of the current script (`shop.lua`), used in its error messages.
+  public var chunk: String { script.chunk }
+  /// Bytes the current script's VM uses now.
+  public var memoryInUse: Int { script.vm.memoryInUse }
+
+  /// The state the script declares: every tab with its root screen (state defaults applied),
+  /// the first tab selected.
+  public func initialState() throws(ScriptError) -> TabCoordinatorState<Screen> {
+    let tabs = try Self.tabDefinitions(declarations, codec: codec)
+    do {
+      return try TabCoordinatorState(tabs: tabs, backBehavior: declarations.backBehavior)
+    } catch {
+      throw ScriptError(.declaration, reason: error.description, file: chunk)
+    }
+  }
+
+  /// The script name and state of a screen (`item {id=3}`).
+  public func describe(_ screen: Screen) -> DynamicScreen { codec.describe(screen) }
+
+  /// Why `payload` does not fit the sample payload `screen` declares for `action` (its schema:
+  /// see ``ScreenDeclaration/payloadProblem(action:payload:)``), or `nil`. `flowscript` checks
+  /// every action line with it; an app's typed actions are checked by their types.
+  public func payloadProblem(screen: String, action: String, payload: FlowValue) -> String? {
+    declarations.screen(named: screen)?.payloadProblem(action: action, payload: payload)
+  }
+
+  /// The screen a script name and payload open (declared defaults merged in); an unknown screen
+  /// or field is an error with suggestions.
+  public func screen(named name: String, payload: [String: FlowValue] = [:]) throws(ScriptError) -> Screen {
+    guard let declaration = declarations.screen(named: name) else {
+      throw ScriptError(.unknownName, "unknown screen '\(name)'" + Suggestions.hint(for: name, in: declarations.screenNames))
+    }
+    do {
+      return try codec.make(try declaration.instantiate(with: payload))
+    } catch let error as ScriptError {
+      throw error
+    } catch {
+      throw ScriptError(.payload, "\(error)")
+    }
+  }
+
+  // MARK: - Rules
+
+  /// The batch of the script's rule for this action (`screen.action`, else `*.action`), or `nil`
+  /// when the script has none.
+  @inlinable @inline(__always)
+  public func batch(
+    for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> NavigationBatch<Screen>? {
+    let screenName = codec.name(route.screen)
+    let script = self.script
+    guard let rule = script.rule(screen: screenName, action: action.scriptName) else { return nil }
+    // The rule's views read `state` through a pointer for the length of the call: no copy of the
+    // state (and no closure) is made unless the rule reads a view.
+    let commands: [NavigationCommand<DynamicScreen>]
+    if remembersRuleAnswers {
+      commands = try rememberedCommands(
+        of: rule, screen: screenName, action: action, tab: route.tab.rawValue, in: state)
+    } else {
+      commands = try withUnsafePointer(to: state) { state throws(ScriptError) in
+        viewedState = state
+        defer { viewedState = nil }
+        return try script.call(
+          rule, screen: screenName, action: action.scriptName, tab: route.tab.rawValue,
+          payload: action.scriptPayload, view: viewedStateAnswer)
+      }
+    }
+    // Dynamic screens need no conversion.
+    let converted: [NavigationCommand<Screen>]
+    if let dynamic = commands as? [NavigationCommand<Screen>] {
+      converted = dynamic
+    } else {
+      converted = try convert(commands, rule: rule.key, line: script.line(of: rule))
+    }
+    // The rule's own key names it unless it is a wildcard (`*.cancelled` ran for `login`).
+    let label = rule.isWildcard ? "\(screenName).\(action.scriptName)" : rule.key
+    return NavigationBatch(rule: label, converted, location: script.location(of: rule))
+  }
+
+  /// The commands of `rule` for `action`, remembered by what it is called with and the views it
+  /// reads (see ``remembersRuleAnswers``).
+  @usableFromInline
+  package func rememberedCommands(
+    of rule: RuleScript.Rule, screen: String, action: ScreenAction, tab: String, in state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    let codec = self.codec
+    let script = self.script
+    return try withUnsafePointer(to: state) { state throws(ScriptError) in
+      viewedState = state
+      defer { viewedState = nil }
+      return try script.callRemembering(
+        rule, screen: screen, action: action.scriptName, tab: tab, payload: action.scriptPayload,
+        reading: { read in
+          try? Self.view(
+            read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state, commands: nil, codec: codec,
+            vm: script.vm)
+        },
+        view: viewedStateAnswer)
+    }
+  }
+
+  /// Runs one action's rule, guards and deep-link handler under one shared budget: however many
+  /// guards run, an action is bounded by the limits of one call.
+  @inlinable
+  public func withinAction<Result>(_ body: () -> Result) -> Result {
+    script.vm.withSharedBudget(body)
+  }
+
+  /// Whether the script has a rule for this action of a screen named `screen`.
+  public func handles(action: String, on screen: String) -> Bool {
+    script.rule(screen: screen, action: action) != nil
+  }
+
+  /// The script's guards as one coordinator guard: the first Lua guard that returns
+  /// `false, reason` rejects the batch, and the rejection names it (`guard('auth', fn)`, or
+  /// `guard #2` for an unnamed one). A third value `{ redirect = function(nav) … end }` redirects
+  /// (the queued commands replace the batch), `{ defer = true }` keeps a rejected deep link for
+  /// later. A guard that fails with an error rejects the batch too. Guards named in the change's
+  /// `confirmedGuards` do not run.
+  @inlinable
+  public var scriptGuard: NavigationGuard<Screen> {
+    NavigationGuard(
+      composite: "\(chunk) guards", isIdle: { [self] in script.declarations.guards.isEmpty },
+      readsBefore: { [self] in guardsReadBefore }
+    ) { [self] change in
+      guard !script.declarations.guards.isEmpty else { return (.allow, nil, nil) }
+      // Remembered answers are recalled reading the states where they are held: `after` in the
+      // change, `before` where the change keeps it, or else in a slot made (rebuilt) at most
+      // once per batch.
+      return withUnsafePointer(to: change.after) { after in
+        change.rebuilt.withState { kept in
+          objection(to: change, after: after, kept: kept, beforeSlot: UnsafeMutableBufferPointer(start: nil, count: 0))
+        }
+          ?? withUnsafeTemporaryAllocation(of: TabCoordinatorState<Screen>.self, capacity: 1) { beforeSlot in
+            objection(to: change, after: after, kept: nil, beforeSlot: beforeSlot)
+          }
+      }
+    }
+  }
+
+  /// The first objection of the script's guards to `change` (whose `after` is at `after`, and
+  /// `before` at `kept` or else made in `beforeSlot` when read), with the guard's name and the
+  /// line that declared it; `.allow` when none objects. The views of a guard that runs are made
+  /// once, for every guard of the batch, and the commands are written as text only if a guard
+  /// reads them.
+  @inlinable
+  func objection(
+    to change: NavigationChange<Screen>, after: UnsafePointer<TabCoordinatorState<Screen>>,
+    kept: UnsafePointer<TabCoordinatorState<Screen>>?, beforeSlot: UnsafeMutableBufferPointer<TabCoordinatorState<Screen>>
+  ) -> (verdict: GuardVerdict<Screen>, by: String?, at: DeclarationSite?) {
+    var view: RuleScript.ViewAnswer?
+    var before: UnsafeMutablePointer<TabCoordinatorState<Screen>>?
+    defer { before?.deinitialize(count: 1) }
+    let declared = script.declarations.guards
+    var failing = 0
+    do throws(ScriptError) {
+      let answer = try script.firstRefusal(
+        source: change.source, skipping: change.confirmedGuards,
+        reading: { read in
+          recalledView(read, of: change, after: after) {
+            if let kept { return kept }
+            if let before { return UnsafePointer(before) }
+            guard let slot = beforeSlot.baseAddress else { return nil }
+            slot.initialize(to: change.before)
+            before = slot
+            return UnsafePointer(slot)
+          }
+        },
+        view: {
+          if let view { return view }
+          let made = viewAnswer(of: change)
+          view = made
+          return made
+        },
+        failingGuard: &failing)
+      guard let (index, refusal) = answer else { return (.allow, nil, nil) }
+      failing = index
+      return (try verdict(for: refusal, guard: declared[index], index: index), declared[index], guardSite(index))
+    } catch {
+      noteGuardError(error)
+      return (.reject("guard failed: \(error)"), declared[failing], guardSite(failing))
+    }
+  }
+
+  /// Where guard number `index` (0-based) was declared, when the line is known.
+  @usableFromInline
+  package func guardSite(_ index: Int) -> DeclarationSite? {
+    script.line(ofGuard: index).map { DeclarationSite(file: chunk, line: $0) }
+  }
+
+  /// Counts a guard that raised an error, and keeps the error.
+  @usableFromInline
+  package func noteGuardError(_ error: ScriptError) {
+    guardErrorCount += 1
+    lastGuardError = error
+  }
+
+  /// The verdict a guard's refusal stands for: redirect, defer (with its redirect), or reject.
+  @inlinable
+  func verdict(
+    for refusal: RuleScript.GuardRefusal, guard name: String, index: Int
+  ) throws(ScriptError) -> GuardVerdict<Screen> {
+    var redirect: [NavigationCommand<Screen>] = []
+    if let commands = refusal.redirect {
+      // Dynamic screens need no conversion.
+      if let dynamic = commands as? [NavigationCommand<Screen>] {
+        redirect = dynamic
+      } else {
+        redirect = try convert(commands, rule: BatchFailure.guardLabel(name), line: script.line(ofGuard: index))
+      }
+    }
+    if refusal.deferLink { return .deferLink(refusal.reason, redirect: redirect) }
+    return redirect.isEmpty ? .reject(refusal.reason) : .redirect(redirect, reason: refusal.reason)
+  }
+
+  /// The script's deep links, looked up in the current script on every URL.
+  @inlinable
+  public var deepLinks: DeepLinks<Screen> {
+    DeepLinks(dynamic: { [self] in currentDeepLinks() })
+  }
+
+  /// The current script's deep links, built once per script (patterns are parsed once, not on
+  /// every URL). Inlinable, with its handlers, so an app's screen type specializes them.
+  @inlinable
+  func currentDeepLinks() -> DeepLinks<Screen> {
+    if let cached = deepLinksCache { return cached }
+    var links = DeepLinks<Screen>()
+    for (index, pattern) in declarations.deepLinks.enumerated() {
+      // Patterns were checked when the script loaded.
+      try? links.register(pattern) { [self] match, state in
+        try deepLinkCommands(index, pattern: pattern, match: match, state: state)
+      }
+    }
+    addLinks(to: &links)
+    deepLinksCache = links
+    return links
+  }
+
+  /// The commands of the handler of deep-link pattern number `index` for a URL it matched.
+  @inlinable
+  func deepLinkCommands(
+    _ index: Int, pattern: String, match: DeepLinkMatch, state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> [NavigationCommand<Screen>] {
+    let codec = self.codec
+    let vm = script.vm
+    let commands = try withUnsafePointer(to: state) { current throws(ScriptError) in
+      try script.callDeepLink(
+        index, url: match.url, parameters: match.parameters,
+        reading: { read in
+          try? Self.view(
+            read.kind, named: read.field, tab: read.tab, argument: read.argument, of: current, commands: nil,
+            codec: codec, vm: vm)
+        },
+        view: { viewAnswer(current: state) })
+    }
+    // Dynamic screens need no conversion.
+    if let dynamic = commands as? [NavigationCommand<Screen>] { return dynamic }
+    return try convert(commands, rule: "deeplink \(pattern)", line: script.line(ofDeepLink: index))
+  }
+
+  /// Adds the script's `link` declarations (typed two-way links) to `links`.
+  @inlinable
+  func addLinks(to links: inout DeepLinks<Screen>) {
+    for link in declarations.links {
+      guard let declaration = declarations.screen(named: link.screen),
+        let path = try? DeepLinkPattern(link.pattern).parameterNames
+      else { continue }
+      let codec = self.codec
+      try? links.link(
+        link.pattern, tab: link.tab.map { TabID($0) },
+        screen: { parameters in
+          try codec.make(try declaration.instantiate(with: try link.payload(from: parameters, declaration: declaration)))
+        },
+        parameters: { screen in
+          let described = codec.describe(screen)
+          guard described.name == link.screen else { return nil }
+          return link.parameters(of: described.state, declaration: declaration, path: path)
+        })
+    }
+  }
+
+  // MARK: - Reload
+
+  /// Replaces the script and returns `state` migrated to it. The new script is loaded and checked
+  /// in a fresh VM and swapped in only if that succeeds, it still declares every tab and screen
+  /// `state` uses, and migrating loses nothing; otherwise the old rules stay active, nothing
+  /// changes, and the error says which tab or screen is in use, or what would be lost: pushes on
+  /// a root the new script declares `navigation = false`, or the value of a screen's field whose
+  /// kind changed (`id = 0` became `id = ""` while `item(id=3)` is on a stack; the error names
+  /// the screen, the field, both kinds and the value). A value that is the old default becomes
+  /// the new default.
+  ///
+  /// The migrated state has the new script's tabs in its order (tabs it adds start at their
+  /// roots, each root takes its tab's `navigation` option; selection, history and context are
+  /// kept), and every dynamic screen on a stack has the new script's state defaults for fields
+  /// it lacked and none of the fields it no longer declares. Route IDs are kept. Adopt it: a `Store` user sends it as
+  /// `.adoptReloaded(migrated)`; code that holds the state assigns it.
+  ///
+  /// ```swift
+  /// let migrated = try rules.reload(source: edited, keeping: store.state)
+  /// store.send(.adoptReloaded(migrated))
+  /// ```
+  public func reload(
+    source: String, name: String? = nil, keeping state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> TabCoordinatorState<Screen> {
+    let candidate = try Self.load(source, name ?? chunk, codec: codec, limits: limits)
+    let migrated = try compatibility(of: candidate, keeping: state)
+    script = candidate
+    return migrated
+  }
+
+  /// A script loaded and validated in a fresh VM under ``limits``, not swapped in: what
+  /// ``reload(source:name:keeping:)`` and rule packages check first.
+  package func candidate(source: String, name: String) throws(ScriptError) -> RuleScript {
+    try RuleScript(source: source, chunk: name, limits: limits)
+  }
+
+  /// `state` migrated to `candidate`, or an error naming what does not fit: a screen the catalog
+  /// lacks, a tab or screen `state` uses that `candidate` drops, — when
+  /// `requiringCatalogScreens` — a catalog screen `candidate` does not declare, and what
+  /// migrating would lose (a ``MigrationConflict``): a value of a dynamic screen's field whose
+  /// kind changed (unless it is the current script's default, never set), pushes on a root that
+  /// loses its navigation.
+  package func compatibility(
+    of candidate: RuleScript, keeping state: TabCoordinatorState<Screen>, requiringCatalogScreens: Bool = false
+  ) throws(ScriptError) -> TabCoordinatorState<Screen> {
+    try Self.checkCatalog(candidate, codec: codec)
+    let screens = Set(candidate.declarations.screenNames)
+    if requiringCatalogScreens, let names = codec.names {
+      for name in names where !screens.contains(name) {
+        throw ScriptError(
+          .declaration, reason: "screen '\(name)' is in the app's screen catalog but the new script does not declare it",
+          file: candidate.chunk)
+      }
+    }
+    let declared = Set(candidate.declarations.tabIDs)
+    for tab in state.tabs where !declared.contains(tab.id.rawValue) {
+      throw ScriptError(
+        .declaration, reason: "reload rejected: tab '\(tab.id)' is in use but the new script does not declare it",
+        file: candidate.chunk)
+    }
+    for tab in state.tabs {
+      let path = { tab.stack.routes.map { self.codec.name($0.screen) }.joined(separator: " > ") }
+      for route in tab.stack.routes {
+        let name = codec.name(route.screen)
+        guard screens.contains(name) else {
+          throw ScriptError(
+            .declaration,
+            reason: "reload rejected: screen '\(name)' is in use (\(tab.id): \(path())) but the new script does not declare it",
+            file: candidate.chunk)
+        }
+        // Dynamic screens take the new fields: a value of a kind its field no longer takes
+        // would be lost (typed screens keep their Swift shape).
+        guard codec.names == nil, let declaration = candidate.declarations.screen(named: name) else { continue }
+        let state = codec.describe(route.screen).state
+        if let lost = declaration.lostField(in: state, previous: script.declarations.screen(named: name)) {
+          let conflict = MigrationConflict(.fieldKindChanged(
+            screen: name, field: lost.name, from: lost.value.kindName, to: lost.declared.kindName,
+            value: Self.shortened(lost.value.description), tab: tab.id, path: path()))
+          throw ScriptError(.declaration, reason: "reload rejected: \(conflict)", file: candidate.chunk)
+        }
+      }
+    }
+    return try Self.migrate(state, to: candidate.declarations, codec: codec, chunk: candidate.chunk)
+  }
+
+  /// `text`, or its first 40 characters and `…` when it is longer (a value quoted in a message).
+  static func shortened(_ text: String) -> String {
+    text.count <= 40 ? text : text.prefix(40) + "…"
+  }
+
+  /// Swaps in a script ``compatibility(of:keeping:requiringCatalogScreens:)`` accepted.
+  package func adopt(_ candidate: RuleScript) {
+    script = candidate
+  }
+
+  /// `state` with the tabs and screen fields `declarations` declare (see ``reload(source:name:keeping:)``),
+  /// or an error in `chunk` saying what does not fit.
+  static func migrate(
+    _ state: TabCoordinatorState<Screen>, to declarations: ScriptDeclarations, codec: ScreenCodec<Screen>,
+    chunk: String
+  ) throws(ScriptError) -> TabCoordinatorState<Screen> {
+    let definitions = try tabDefinitions(declarations, codec: codec)
+    do {
+      return try state.migrated(toTabs: definitions, backBehavior: declarations.backBehavior) { screen in
+        // Typed screens keep their Swift shape; dynamic screens take the declared fields.
+        guard codec.names == nil else { return screen }
+        let described = codec.describe(screen)
+        guard let declaration = declarations.screen(named: described.name) else { return screen }
+        let fields = declaration.migrated(described.state)
+        return fields == described.state ? screen : try codec.make(DynamicScreen(described.name, state: fields))
+      }
+    } catch let error as ScriptError {
+      throw error
+    } catch {
+      throw ScriptError(.declaration, reason: "reload rejected: \(error)", file: chunk)
+    }
+  }
+
+  /// The tabs `declarations` declare, each with its root screen (state defaults applied).
+  static func tabDefinitions(
+    _ declarations: ScriptDeclarations, codec: ScreenCodec<Screen>
+  ) throws(ScriptError) -> [TabDefinition<Screen>] {
+    var definitions: [TabDefinition<Screen>] = []
+    for tab in declarations.tabs {
+      let defaults = declarations.screen(named: tab.root)?.stateDefaults ?? [:]
+      let root = try codec.make(DynamicScreen(tab.root, state: defaults))
+      definitions.append(TabDefinition(
+        TabID(tab.id), root: root, rootWithNavigation: tab.navigation, reselect: tab.reselect, onLeave: tab.leave))
+    }
+    return definitions
+  }
+
+  /// Reloads from a file (see ``reload(source:name:keeping:)``); the chunk name is the file's name.
+  public func reload(
+    contentsOfFile path: String, keeping state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> TabCoordinatorState<Screen> {
+    try reload(source: try Self.read(path), name: (path as NSString).lastPathComponent, keeping: state)
+  }
+
+  /// The text of a script file, or an error naming the file.
+  static func read(_ path: String) throws(ScriptError) -> String {
+    do {
+      return try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw ScriptError(.runtime, "cannot read \(path): \((error as NSError).localizedDescription)")
+    }
+  }
+
+  // MARK: - Internals
+
+  @usableFromInline
+  package static func load(
+    _ source: String, _ name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits
+  ) throws(ScriptError) -> RuleScript {
+    let script = try RuleScript(source: source, chunk: name, limits: limits)
+    try checkCatalog(script, codec: codec)
+    return script
+  }
+
+  /// An error naming the first screen `script` declares that the catalog has no entry for.
+  private static func checkCatalog(_ script: RuleScript, codec: ScreenCodec<Screen>) throws(ScriptError) {
+    guard let names = codec.names else { return }
+    for screen in script.declarations.screenNames where !names.contains(screen) {
+      throw ScriptError(
+        .declaration,
+        reason: "screen '\(screen)' has no entry in the screen catalog" + Suggestions.hint(for: screen, in: names),
+        file: script.chunk)
+    }
+  }
+
+  /// The commands on this coordinator's screens; an error names the rule and the line declaring it.
+  @usableFromInline
+  package func convert(
+    _ commands: [NavigationCommand<DynamicScreen>], rule: String, line: Int?
+  ) throws(ScriptError) -> [NavigationCommand<Screen>] {
+    var converted: [NavigationCommand<Screen>] = []
+    converted.reserveCapacity(commands.count)
+    let codec = self.codec
+    for command in commands {
+      do {
+        converted.append(try command.map({ screen in try codec.make(screen) }, match: { match in
+          ScreenMatch<Screen>(match.label) { codec.name($0) == match.label }
+        }))
+      } catch let error as ScriptError {
+        var failure = error
+        failure.rule = rule
+        throw failure.located(in: chunk, line: line)
+      } catch {
+        throw ScriptError(.payload, "\(error)", rule: rule).located(in: chunk, line: line)
+      }
+    }
+    return converted
+  }
+
+  /// Answers the `nav` views of a deep-link handler from `current`.
+  @inlinable
+  func viewAnswer(current: TabCoordinatorState<Screen>) -> RuleScript.ViewAnswer {
+    let codec = self.codec
+    let vm = script.vm
+    return { _, tab, field, argument in
+      try Self.view(field, tab: tab, argument: argument, of: current, commands: nil, codec: codec, vm: vm)
+    }
+  }
+
+  /// Answers the `change` views of the guards of one batch: `after`, `before` (rebuilt once, or
+  /// kept — see ``guardsReadBefore``) and the batch's commands, written as text when a guard
+  /// reads `change.commands`. One closure holds the change (not one per view kind).
+  @inlinable
+  func viewAnswer(of change: NavigationChange<Screen>) -> RuleScript.ViewAnswer {
+    let codec = self.codec
+    let vm = script.vm
+    return { [self] which, tab, field, argument in
+      // The states are passed on, not copied into locals: a copy would retain all of one per read.
+      if which == "before" {
+        guardsReadBefore = true
+        return try Self.view(field, tab: tab, argument: argument, of: change.before, commands: change.commands, codec: codec, vm: vm)
+      }
+      return try Self.view(field, tab: tab, argument: argument, of: change.after, commands: change.commands, codec: codec, vm: vm)
+    }
+  }
+
+  /// A remembered read of a guard answered again from `change`: its states are read where
+  /// `after` and `before()` point (no copy per read); `nil` when the view fails now.
+  @inlinable
+  func recalledView(
+    _ read: ViewRecording.Read, of change: NavigationChange<Screen>, after: UnsafePointer<TabCoordinatorState<Screen>>,
+    before: () -> UnsafePointer<TabCoordinatorState<Screen>>?
+  ) -> FlowValue? {
+    var state = after
+    if read.readsBefore {
+      guardsReadBefore = true
+      guard let before = before() else { return nil }
+      state = before
+    }
+    return try? Self.view(
+      read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state,
+      commands: change.commands, codec: codec, vm: script.vm)
+  }
+
+  /// The view `field` (of tab `tab`, or the selected one) of `state`; `commands` are a guard's
+  /// batch (no other call has the `commands` view).
+  @inlinable
+  static func view(
+    _ field: String, tab: String?, argument: FlowValue?, of state: TabCoordinatorState<Screen>,
+    commands: [NavigationCommand<Screen>]?, codec: ScreenCodec<Screen>, vm: LuaVM
+  ) throws -> FlowValue {
+    try withUnsafePointer(to: state) { state throws(ScriptError) in
+      try view(
+        ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: commands, codec: codec, vm: vm)
+    }
+  }
+
+  /// The view `field`, named `name` (for errors), as ``view(_:tab:argument:of:commands:codec:vm:)``,
+  /// of the state `state` points to: read where it is held (a copy would retain all of it).
+  @inlinable
+  static func view(
+    _ field: ViewField, named name: String, tab: String?, argument: FlowValue?,
+    of state: UnsafePointer<TabCoordinatorState<Screen>>,
+    commands: [NavigationCommand<Screen>]?, codec: ScreenCodec<Screen>, vm: LuaVM
+  ) throws(ScriptError) -> FlowValue {
+    // The host's work for a view counts against the call's budget, route by route.
+    func charge(_ work: Int) throws(ScriptError) {
+      guard vm.chargeHostWork(work) else {
+        throw ScriptError(.budgetExceeded, "nav.\(name): the budget ran out while the host built the view")
+      }
+    }
+    switch field {
+    case .commands:
+      // A guard's `change.commands`: the batch's commands as text.
+      guard let commands else { throw ScriptError(.runtime, "nav has no view 'commands'") }
+      try charge(1 + commands.count)
+      return .array(commands.map { .string($0.description) })
+    case .context:
+      try charge(1 + state.pointee.context.count)
+      return .object(state.pointee.context)
+    case .tab: return .string(state.pointee.selectedTab.rawValue)
+    default: break
+    }
+    // The tab's stack is read where the state holds it: a copy would retain all its storage.
+    let position: Int
+    if let tab {
+      guard let found = state.pointee.position(ofTab: TabID(tab)) else { throw ScriptError(.unknownName, "unknown tab '\(tab)'") }
+      position = found
+    } else {
+      position = state.pointee.selectedIndex
+    }
+    switch field {
+    case .top:
+      let routes = state.pointee.storedTabs[position].stack.storedRoutes
+      return .string(codec.name(routes[routes.count - 1].screen))
+    case .depth:
+      return .int(state.pointee.storedTabs[position].stack.count)
+    default: break
+    }
+    let stack = state.pointee.storedTabs[position].stack
+    switch field {
+    case .stack:
+      var routes: [FlowValue] = []
+      routes.reserveCapacity(stack.count)
+      for route in stack.routes {
+        let screen = codec.describe(route.screen)
+        try charge(1 + screen.state.count)
+        routes.append(.object([
+          "screen": .string(screen.name), "style": .string(route.style.rawValue), "state": .object(screen.state),
+        ]))
+      }
+      return .array(routes)
+    case .contains:
+      guard case let .string(screen)? = argument else { return .bool(false) }
+      try charge(stack.count)
+      return .bool(stack.routes.contains { codec.name($0.screen) == screen })
+    default:
+      throw ScriptError(.runtime, "nav has no view '\(name)'")
+    }
+  }
+}
+
+extension ScriptedRules where Screen == DynamicScreen {
+  /// Loads a script-only flow: screens are the script's dynamic screens.
+  public convenience init(source: String, name: String = "rules.lua", limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
+    try self.init(source: source, name: name, codec: .dynamic, limits: limits)
+  }
+
+  /// Loads a script-only flow from a file; the chunk name is the file's name.
+  public convenience init(contentsOfFile path: String, limits: LuaVM.Limits = LuaVM.Limits()) throws(ScriptError) {
+    try self.init(source: try Self.read(path), name: (path as NSString).lastPathComponent, limits: limits)
+  }
+}

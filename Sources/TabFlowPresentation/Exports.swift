@@ -1,0 +1,2 @@
+// What `import TabFlowPresentation` also brings: the layer it is built on.
+@_exported import TabFlowCore

@@ -1,0 +1,43 @@
+import TabFlowCore
+import TabFlowNavigation
+
+extension TabCoordinatorState {
+  /// What the tab bar shows: the tabs in order and the selected one.
+  public var tabBar: TabBar {
+    TabBar(tabs: tabIDs, selected: selectedTab)
+  }
+
+  /// The presentation layers of a tab's stack, or `nil` for an unknown tab.
+  ///
+  /// ```swift
+  /// for tab in state.tabs {
+  ///   let layers = state.layers(of: tab.id) ?? []
+  /// }
+  /// ```
+  public func layers(of tab: TabID) -> [PresentationLayer]? {
+    stack(for: tab)?.layers
+  }
+
+  /// The action that tells the coordinator what the user did to a layer of `tab`:
+  /// `.router(.updateRoutes(…))` with the routes the user now sees (the routes that stay keep
+  /// their IDs; the effects of those that left are cancelled by `forEachRoute`), or `nil` when the
+  /// change changes nothing.
+  ///
+  /// `updateRoutes` applies to the selected tab, the only one on screen; a report about another
+  /// tab is refused (``PresentationError/tabNotSelected(_:selected:)``), as is a change that does
+  /// not fit the tab's layers. Nothing changes when it throws.
+  ///
+  /// ```swift
+  /// if let action = try store.state.action(for: .dismiss(layer: sheet.id), in: "home") {
+  ///   store.send(action)
+  /// }
+  /// ```
+  public func action<ScreenAction>(
+    for change: LayerChange, in tab: TabID
+  ) throws(PresentationError) -> TabCoordinatorAction<Screen, ScreenAction>? {
+    guard let stack = stack(for: tab) else { throw .unknownTab(tab, known: tabIDs) }
+    guard tab == selectedTab else { throw .tabNotSelected(tab, selected: selectedTab) }
+    let action: RouterAction<Screen, ScreenAction>? = try stack.routerAction(for: change)
+    return action.map { .router($0) }
+  }
+}

@@ -1,0 +1,209 @@
+import IssueReporting
+import Observation
+import TabFlowCore
+import TabFlowNavigation
+
+/// Everything a tab UI binds to, in one observable object: the tab bar, each tab's presentation
+/// layers (walked toward the coordinator's stacks by a ``StepwiseUpdater`` per tab), and the
+/// write-back of what the user does — a tab tapped, a path shortened, a sheet dismissed — as the
+/// coordinator's actions.
+///
+/// ```swift
+/// let presenter = TabFlowPresenter(state: state, send: { store.send($0) })
+/// presenter.selectedTab = "profile"              // sends .tabTapped("profile")
+/// let layers = presenter.layers(of: "home")      // what nested NavigationStacks and sheets show
+/// try presenter.userChanged(.dismiss(layer: layers[1].id), in: "home")
+/// ```
+///
+/// It holds no navigation rule: selecting goes through `.tabTapped` (select or reselect), a
+/// user's change through ``TabCoordinatorState/action(for:in:)`` (`updateRoutes` on the
+/// selected tab), and the coordinator decides. The subscripts (``subscript(path:layer:)``,
+/// ``subscript(sheetAbove:layer:)`` …) are the same operations as read-write properties, so
+/// SwiftUI's `@Bindable` makes bindings of them; the `TabFlowUI` library's `TabFlowView` uses
+/// them.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+@Observable
+public final class TabFlowPresenter<Screen, ScreenAction> {
+  /// The coordinator's action.
+  public typealias Action = TabCoordinatorAction<Screen, ScreenAction>
+
+  /// The tabs and the selected one.
+  public private(set) var tabBar: TabBar
+
+  /// The coordinator's state, as last given to ``update(to:)``.
+  @ObservationIgnored public private(set) var state: TabCoordinatorState<Screen>
+
+  @ObservationIgnored private let send: @MainActor (Action) -> Void
+  @ObservationIgnored private let clock: any Clock<Duration>
+  @ObservationIgnored private let options: SteppingOptions
+  @ObservationIgnored private var updaters: [TabID: StepwiseUpdater<Screen>] = [:]
+  /// What keeps the presenter fed (a store's subscription), released with the presenter.
+  @ObservationIgnored private var feed: AnyObject?
+
+  /// A presenter showing `state`, sending the coordinator's actions through `send`; give it every
+  /// new state with ``update(to:)``. Any store feeds it this way — a TCA store, a coordinator
+  /// nested in a larger state; with `import TabFlow`, `TabFlowPresenter(store:)` binds one to a
+  /// TabFlow `Store` of the coordinator.
+  public init(
+    state: TabCoordinatorState<Screen>,
+    send: @escaping @MainActor (Action) -> Void,
+    clock: any Clock<Duration> = ContinuousClock(),
+    options: SteppingOptions = .default
+  ) {
+    self.state = state
+    self.tabBar = state.tabBar
+    self.send = send
+    self.clock = clock
+    self.options = options
+    for tab in state.tabs {
+      updaters[tab.id] = StepwiseUpdater(showing: tab.stack, clock: clock, options: options)
+    }
+  }
+
+  /// Keeps `subscription` (what calls ``update(to:)`` with each new state) alive as long as the
+  /// presenter, and no longer.
+  public func keepAlive(_ subscription: AnyObject) {
+    feed = subscription
+  }
+
+  /// Takes the coordinator's new state: the tab bar follows at once, each tab's presentation
+  /// through its ``StepwiseUpdater``.
+  public func update(to state: TabCoordinatorState<Screen>) {
+    self.state = state
+    let bar = state.tabBar
+    if bar != tabBar { tabBar = bar }
+    for tab in state.tabs {
+      if let updater = updaters[tab.id] {
+        updater.update(to: tab.stack)
+      } else {
+        updaters[tab.id] = StepwiseUpdater(showing: tab.stack, clock: clock, options: options)
+      }
+    }
+    if updaters.count != state.tabs.count {
+      let tabs = Set(state.tabIDs)
+      updaters = updaters.filter { tabs.contains($0.key) }
+    }
+  }
+
+  // MARK: - Tabs
+
+  /// The selected tab. Setting it is a tap on that tab-bar item: `.tabTapped`, which selects the
+  /// tab, or reselects it when it is already selected (see ``TabBar``).
+  public var selectedTab: TabID {
+    get { tabBar.selected }
+    set { select(newValue) }
+  }
+
+  /// A tap on a tab-bar item: sends `.tabTapped(tab)`.
+  public func select(_ tab: TabID) {
+    send(tabBar.action(forSelecting: tab))
+  }
+
+  // MARK: - Layers
+
+  /// The updater walking a tab's presentation, or `nil` for an unknown tab.
+  public func updater(for tab: TabID) -> StepwiseUpdater<Screen>? {
+    updaters[tab]
+  }
+
+  /// What a tab shows now, or `nil` for an unknown tab.
+  public func presentation(of tab: TabID) -> StackPresentation<Screen>? {
+    updaters[tab]?.presentation
+  }
+
+  /// The layers a tab shows now, bottom to top; empty for an unknown tab.
+  public func layers(of tab: TabID) -> [PresentationLayer] {
+    presentation(of: tab)?.layers ?? []
+  }
+
+  /// The layer of `tab` that starts with this route, as shown now, or `nil`.
+  public func layer(startingWith id: RouteID, in tab: TabID) -> PresentationLayer? {
+    presentation(of: tab)?.layer(startingWith: id)
+  }
+
+  /// The route with this ID shown in `tab`, or `nil` when it is not (any more) on screen.
+  public func route(for id: RouteID, in tab: TabID) -> Route<Screen>? {
+    presentation(of: tab)?[id: id]
+  }
+
+  // MARK: - What the user did
+
+  /// Takes what the user did to a layer of `tab`: the tab's presentation shows it at once, and
+  /// the coordinator gets the action it amounts to (``TabCoordinatorState/action(for:in:)``),
+  /// which is returned. `nil` when the coordinator has nothing to adopt: the change changes
+  /// nothing on screen (a UI setting a value it shows — routes still on their way in stay on
+  /// their way), or concerns routes the coordinator already removed (the presentation was still
+  /// stepping toward it; it goes on from what the user left).
+  ///
+  /// Throws, changing nothing, for an unknown tab, a tab that is not selected (only the selected
+  /// tab is on screen, and `updateRoutes` applies to it), or a change that does not fit what the
+  /// tab shows.
+  @discardableResult
+  public func userChanged(_ change: LayerChange, in tab: TabID) throws(PresentationError) -> Action? {
+    guard let updater = updaters[tab] else { throw .unknownTab(tab, known: state.tabIDs) }
+    guard tab == state.selectedTab else { throw .tabNotSelected(tab, selected: state.selectedTab) }
+    guard try updater.userChanged(change) else { return nil }
+    let action: Action?
+    do {
+      action = try state.action(for: change, in: tab)
+    } catch {
+      return nil
+    }
+    if let action { send(action) }
+    return action
+  }
+
+  /// ``userChanged(_:in:)`` for a binding's setter, which cannot throw. A report about routes that
+  /// are gone (a UI catching up) is dropped: the binding reads the presentation again. A path the
+  /// core cannot map back (a `NavigationLink(value:)` adding a route ID) is reported as an issue.
+  private func report(_ change: LayerChange, in tab: TabID) {
+    do {
+      try userChanged(change, in: tab)
+    } catch {
+      if case .pathNotInLayer = error { reportIssue(error.description) }
+    }
+  }
+
+  // MARK: - Bindings
+
+  /// A layer's navigation path, for `NavigationStack(path:)`; setting a shorter path is the user
+  /// going back (``LayerChange/setPath(layer:path:)``). Empty when the layer is not shown.
+  public subscript(path tab: TabID, layer layer: RouteID) -> [RouteID] {
+    get { self.layer(startingWith: layer, in: tab)?.path ?? [] }
+    set { report(.setPath(layer: layer, path: newValue), in: tab) }
+  }
+
+  /// The sheet presented above a layer, for `.sheet(item:)`; setting `nil` is the user
+  /// dismissing it. `nil` when the layer above is a cover, or there is none.
+  public subscript(sheetAbove tab: TabID, layer layer: RouteID) -> PresentationLayer? {
+    get { presented(above: layer, in: tab, style: .sheet) }
+    set { dismiss(above: layer, in: tab, style: .sheet, newValue: newValue) }
+  }
+
+  /// The cover presented above a layer, for `.fullScreenCover(item:)`; setting `nil` is the user
+  /// dismissing it. `nil` when the layer above is a sheet, or there is none.
+  public subscript(coverAbove tab: TabID, layer layer: RouteID) -> PresentationLayer? {
+    get { presented(above: layer, in: tab, style: .cover) }
+    set { dismiss(above: layer, in: tab, style: .cover, newValue: newValue) }
+  }
+
+  /// The layer presented above a layer, sheet or cover, for a platform that shows both as sheets
+  /// (macOS has no full-screen cover); setting `nil` is the user dismissing it.
+  public subscript(presentedAbove tab: TabID, layer layer: RouteID) -> PresentationLayer? {
+    get { presented(above: layer, in: tab, style: nil) }
+    set { dismiss(above: layer, in: tab, style: nil, newValue: newValue) }
+  }
+
+  private func presented(above layer: RouteID, in tab: TabID, style: RouteStyle?) -> PresentationLayer? {
+    guard let above = presentation(of: tab)?.layer(above: layer) else { return nil }
+    return style == nil || above.style == style ? above : nil
+  }
+
+  /// A presentation binding set to `nil` dismisses the layer it showed; any other value is not
+  /// something a UI sets, and is ignored.
+  private func dismiss(above layer: RouteID, in tab: TabID, style: RouteStyle?, newValue: PresentationLayer?) {
+    guard newValue == nil, let above = presented(above: layer, in: tab, style: style) else { return }
+    report(.dismiss(layer: above.start), in: tab)
+  }
+}

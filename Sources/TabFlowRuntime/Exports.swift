@@ -1,0 +1,2 @@
+// What `import TabFlowRuntime` also brings: the layer it is built on.
+@_exported import TabFlowCore
