@@ -127,6 +127,15 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    // A stand-in for TCA's clashing names in TCA's shapes (TCA does not build on Linux), and the
+    // integration the DocC article shows, compiled against it with TabFlow's TCA-facing targets
+    // only: an ambiguous name fails the build.
+    .target(name: "TabFlowTCAStandIn", path: "Tests/TabFlowTCAStandIn"),
+    .testTarget(
+      name: "TCAIntegrationTests",
+      dependencies: [
+        "TabFlowTCAStandIn", "TabFlowNavigation", "TabFlowCore", "TabFlowLua", "TabFlowPresentation", "TabFlowDelivery",
+      ]),
     .executableTarget(name: "tabflow-bench", dependencies: ["TabFlow"], path: "Benchmarks/TabFlowBenchmarks"),
     .testTarget(
       name: "TabFlowTests",

@@ -1,0 +1,18 @@
+/// TCA's `ReducerBuilder`: a body's reducers, run in order.
+@resultBuilder
+public enum ReducerBuilder<State, Action> {
+  /// One reducer.
+  public static func buildPartialBlock<R: Reducer>(first: R) -> R where R.State == State, R.Action == Action {
+    first
+  }
+
+  /// The reducers so far, then one more.
+  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
+    accumulated: R0, next: R1
+  ) -> Reduce<State, Action> where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
+    Reduce { state, action in
+      let first = accumulated.reduce(into: &state, action: action)
+      return .merge(first, next.reduce(into: &state, action: action))
+    }
+  }
+}
