@@ -1,6 +1,6 @@
 #if canImport(SwiftUI)
 import SwiftUI
-import TabFlow
+import TabFlowPresentation
 
 /// One presentation layer: its screens in a `NavigationStack` bound to the layer's path (or its
 /// one screen, without navigation), and the layer above it presented from it.

@@ -1,6 +1,6 @@
 #if canImport(SwiftUI)
 import SwiftUI
-import TabFlow
+import TabFlowPresentation
 
 /// One route's screen, drawn by the app's view builder with the screen as it is now.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -1,26 +1,53 @@
 #if canImport(SwiftUI)
 import SwiftUI
-import TabFlow
+import TabFlowPresentation
 
-/// A `TabView` bound to a tab coordinator: one tab per coordinator tab, each drawn as nested
-/// `NavigationStack(path:)`s with `.sheet(item:)` and `.fullScreenCover(item:)` from its
-/// presentation layers, every screen drawn by your view builder.
+/// A `TabView` bound to a tab coordinator through a `TabFlowPresenter`: one tab per coordinator
+/// tab, each drawn as nested `NavigationStack(path:)`s with `.sheet(item:)` and
+/// `.fullScreenCover(item:)` from its presentation layers, every screen drawn by your view builder.
+///
+/// The view does not make the presenter: you create it once, where it lives as long as the
+/// navigation — the `App`, or an `@Observable` model — and pass it in. A presenter made in a
+/// view's `init` would be made again, and thrown away, on every redraw of the parent.
 ///
 /// ```swift
-/// TabFlowView(store: store) { tab in
-///   Label(tab.rawValue, systemImage: "circle")
-/// } screen: { id, screen in
-///   ScreenView(screen: screen) { action in
-///     store.send(.router(.routeAction(id: id, action: action)))
+/// @main
+/// struct ShopApp: App {
+///   let store: Store<TabCoordinatorState<Screen>, TabCoordinatorAction<Screen, ScreenAction>>
+///   let presenter: TabFlowPresenter<Screen, ScreenAction>
+///
+///   init() {
+///     store = makeStore()
+///     // Once: SwiftUI makes the App once. A NavigationStack takes several pushes in one update.
+///     presenter = TabFlowPresenter(store: store, options: SteppingOptions(allowNavigationUpdatesInOne: true))
+///   }
+///
+///   var body: some Scene {
+///     WindowGroup {
+///       TabFlowView(presenter: presenter) { tab in
+///         Label(tab.rawValue, systemImage: "circle")
+///       } screen: { id, screen in
+///         ScreenView(screen: screen) { action in
+///           store.send(.router(.routeAction(id: id, action: action)))
+///         }
+///       }
+///     }
 ///   }
 /// }
 /// ```
 ///
-/// It holds no navigation logic: everything it shows and every change it reports goes through a
-/// ``TabFlow/TabFlowPresenter`` — a tap on the selected tab item is a reselect (`.tabTapped`), a
-/// swipe back or a dragged-down sheet is `updateRoutes` on the selected tab, and changes bigger
-/// than one update are shown in steps. Sheets take their detents and drag indicator from the
-/// route's `SheetConfiguration`. macOS has no full-screen cover: covers are shown as sheets there.
+/// It holds no navigation logic: everything it shows and every change it reports goes through
+/// the presenter — a tap on the selected tab item is a reselect (`.tabTapped`), a swipe back or a
+/// dragged-down sheet is `updateRoutes` on the selected tab, and changes bigger than one update
+/// are shown in steps, as the presenter's `SteppingOptions` say. `SteppingOptions.default` steps
+/// each push too; `NavigationStack(path:)` shows several pushes in one update, so give the
+/// presenter `SteppingOptions(allowNavigationUpdatesInOne: true)` and only presentations and
+/// dismissals get a step each. Sheets take their detents and drag indicator from the route's
+/// `SheetConfiguration`. macOS has no full-screen cover: covers are shown as sheets there.
+///
+/// The tab-bar item gets the tab's ID only: the coordinator's state has no tab titles (a rule
+/// script's tab `title` is in `ScriptDeclarations.Tab`, TabFlowLua's), so `tabLabel` supplies
+/// the title.
 ///
 /// - Important: This view is built only on Apple platforms, and not in this repository's CI
 ///   (Linux, no SwiftUI). It is written against the macOS 14 / iOS 17 SwiftUI API. TabFlow needs
@@ -29,28 +56,24 @@ import TabFlow
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 public struct TabFlowView<Screen, ScreenAction, TabLabel: View, ScreenContent: View>: View {
-  @State private var presenter: TabFlowPresenter<Screen, ScreenAction>
+  /// The caller's presenter, held as given: the view never makes or replaces one.
+  private let presenter: TabFlowPresenter<Screen, ScreenAction>
   private let tabLabel: (TabID) -> TabLabel
   private let screen: (RouteID, Screen) -> ScreenContent
 
-  /// A view following `store`, drawing each tab-bar item with `tabLabel` and each screen with
+  /// A view showing `presenter`, drawing each tab-bar item with `tabLabel` and each screen with
   /// `screen`, which gets the route's ID (to address the screen's actions) and its screen.
-  public init(
-    store: Store<TabCoordinatorState<Screen>, TabCoordinatorAction<Screen, ScreenAction>>,
-    @ViewBuilder tabLabel: @escaping (TabID) -> TabLabel,
-    @ViewBuilder screen: @escaping (RouteID, Screen) -> ScreenContent
-  ) {
-    self.init(presenter: TabFlowPresenter(store: store), tabLabel: tabLabel, screen: screen)
-  }
-
-  /// A view showing `presenter` (for a presenter with its own clock or stepping options, or one
-  /// fed by a host that is not a TabFlow store). The view keeps the first presenter it is given.
+  ///
+  /// Create the presenter once — a property of the `App` or of an `@Observable` model, never in
+  /// a view's `init` or `body` — and pass the same one on every redraw: `TabFlowPresenter(store:)`
+  /// with `import TabFlow`, or `TabFlowPresenter(state:send:)` fed with `update(to:)` by any
+  /// other store.
   public init(
     presenter: TabFlowPresenter<Screen, ScreenAction>,
     @ViewBuilder tabLabel: @escaping (TabID) -> TabLabel,
     @ViewBuilder screen: @escaping (RouteID, Screen) -> ScreenContent
   ) {
-    _presenter = State(initialValue: presenter)
+    self.presenter = presenter
     self.tabLabel = tabLabel
     self.screen = screen
   }

@@ -1,6 +1,6 @@
 #if canImport(SwiftUI)
 import SwiftUI
-import TabFlow
+import TabFlowPresentation
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension View {
