@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import FlowscriptKit
+@testable import TabFlow
+
+/// `flowscript check --explore N` in-process: `StateExplorer` on a session, its report read as values.
+@Suite struct StateExplorerTests {
+  /// An explorer on one worker (the report is the same for any number; one keeps the test light).
+  static func explorer(_ session: FlowSession, depth: Int, source: String) -> StateExplorer {
+    var explorer = StateExplorer(session: session, depth: depth, maxStates: 10_000, quiet: true, source: source)
+    explorer.jobs = 1
+    return explorer
+  }
+
+  @Test func theDemoIsCleanToDepthTwo() throws {
+    let source = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8)
+    let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
+    let initial = session.state
+    let report = Self.explorer(session, depth: 2, source: source).run()
+
+    #expect(report.isClean)
+    #expect(report.problems.isEmpty)
+    #expect(report.states > 1)
+    #expect(report.transitions >= report.states - 1)
+    #expect(report.depthReached == 2)
+    #expect(!report.truncated)
+    #expect(report.chunk == "demo.lua")
+    #expect(report.sendCommand == "flowscript send demo.lua")
+    // A guard rejection is a note, not a problem, and comes with the lines that reach it.
+    #expect(report.findings.count == 1)
+    let note = try #require(report.findings.first)
+    #expect(note.kind == .guardRejection)
+    #expect(note.message == "rejected by guard 'login required for checkout': login required")
+    #expect(note.lines == ["feed.cartTapped", "cart.checkoutTapped"])
+    // Two lines deep, the flow reaches all but checkout (behind the guard): not complete, so
+    // that is no problem.
+    #expect(!report.complete)
+    #expect(report.unreachedScreens == ["checkout"])
+    #expect(report.unreachedProblems == 0)
+    #expect(report.reachedScreens.isSuperset(of: ["feed", "item", "cart", "login", "promo", "search", "account"]))
+    // The session is handed back as it was.
+    #expect(session.state == initial)
+    #expect(!session.isExploring)
+  }
+
+  @Test func exploringDeeperReachesMoreStates() throws {
+    let source = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8)
+    let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
+    let one = Self.explorer(session, depth: 1, source: source).run()
+    let three = Self.explorer(session, depth: 3, source: source).run()
+    #expect(one.states > 1)
+    #expect(three.states > one.states)
+    #expect(three.depthReached == 3)
+    #expect(three.isClean)
+    #expect(three.unreachedScreens.isEmpty)
+    #expect(three.findings.allSatisfy { $0.kind == .guardRejection })
+  }
+
+  @Test func exploreZeroOnlyValidates() throws {
+    let source = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8)
+    let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
+    let report = Self.explorer(session, depth: 0, source: source).run()
+    #expect(report.states == 1)
+    #expect(report.transitions == 0)
+    #expect(report.unreachedScreens.isEmpty)
+    #expect(report.isClean)
+  }
+
+  /// A rule error one line from the start is found, with that line to reproduce it.
+  @Test func aRuleErrorOneStepAwayFailsTheCheck() async throws {
+    let script = """
+      tab "home" { root = "list" }
+      screen "list" { actions = { "open", "fine" } }
+      screen "detail" {}
+      on("list.fine", function(nav) nav:push("detail") end)
+      on("list.open", function(nav)
+        local limits = nil
+        nav:push("detail", { n = limits.max })
+      end)
+      """
+    try await Workspace.with { workspace in
+      let session = try FlowSession(origin: .file(try workspace.write("bug.lua", script)))
+      let report = Self.explorer(session, depth: 1, source: script).run()
+
+      #expect(!report.isClean)
+      #expect(report.problems.count == 1)
+      let finding = try #require(report.problems.first)
+      #expect(finding.kind == .ruleError)
+      #expect(finding.message == "bug.lua:7: list.open: attempt to index a nil value (local 'limits')")
+      #expect(finding.lines == ["list.open"])
+      // list.fine still explored: the error does not stop the exploration.
+      #expect(report.states == 2)
+      #expect(report.reachedScreens == ["list", "detail"])
+
+      // The reproduction, sent to the session, fails the same way.
+      let outcome = session.execute(try FlowLineParser.parse(finding.lines[0]))
+      #expect(outcome == .failed(finding.message))
+      #expect(session.lastFailureKind == .ruleError)
+    }
+  }
+}
