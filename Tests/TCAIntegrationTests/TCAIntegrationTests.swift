@@ -1,3 +1,4 @@
+import Foundation
 import TabFlowLua
 import TabFlowTCAStandIn
 import Testing
@@ -71,5 +72,23 @@ struct TCAIntegrationTests {
     // A tab tap changes the selection: unasserted, an exhaustive store reports it.
     #expect(!store.send(.navigation(.tabTapped("profile"))))
     #expect(store.state.navigation.selectedTab == "profile")
+  }
+}
+
+/// The DocC article "Using TabFlow in a TCA app" shows the compiled integration, not a copy that
+/// can drift from it.
+@Suite("TCA integration: the article")
+struct TCAArticleTests {
+  @Test func theArticleShowsTheCompiledReducer() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let compiled = try String(
+      contentsOf: root.appendingPathComponent("Tests/TCAIntegrationTests/AppFeature.swift"), encoding: .utf8)
+    let article = try String(
+      contentsOf: root.appendingPathComponent("Sources/TabFlow/TabFlow.docc/UsingTabFlowWithTCA.md"), encoding: .utf8)
+    let start = try #require(compiled.range(of: "/// The screens' reducer"))
+    let end = try #require(compiled.range(of: "/// A child feature scoped"))
+    let reducer = compiled[start.lowerBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(article.contains(reducer), "copy AppFeature.swift's ScreenFeature and AppFeature into the article")
   }
 }
