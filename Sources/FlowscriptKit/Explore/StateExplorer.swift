@@ -281,8 +281,9 @@ struct StateExplorer {
       }
     // A cover explored only at the last level has not had its actions tried.
     report.noWayBack.removeAll { $0.lines.count >= depth }
-    report.milliseconds = Int((ContinuousClock.now - start).components.seconds * 1000
-      + (ContinuousClock.now - start).components.attoseconds / 1_000_000_000_000_000)
+    // One reading of the clock: seconds and fraction from two readings could straddle a second.
+    let elapsed = (ContinuousClock.now - start).components
+    report.milliseconds = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
     return report
   }
 
