@@ -39,10 +39,8 @@ public struct DeliveryCoordinator<Screen, ScreenAction: ScriptableAction> {
   /// canary count it; a rollback's report is appended to the delegates, and the routes a rollback
   /// removed are among the removed IDs.
   public func step(_ action: Action, state: inout State) -> TabCoordinatorStep<Screen> {
-    let guardErrorsBefore = delivery.rules.guardErrorCount
     let before = state.routeSnapshot
-    var outputs = coordinator.apply(action, to: &state)
-    outputs += delivery.observe(action, outputs: outputs, guardErrorsBefore: guardErrorsBefore, state: &state)
+    let outputs = apply(action, to: &state)
     return TabCoordinatorStep(delegates: outputs, removedRouteIDs: state.routeIDsRemoved(since: before))
   }
 
