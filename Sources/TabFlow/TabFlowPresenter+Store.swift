@@ -12,7 +12,7 @@ extension TabFlowPresenter {
   public convenience init(
     store: Store<TabCoordinatorState<Screen>, Action>,
     clock: any Clock<Duration> = ContinuousClock(),
-    options: SteppingOptions = .default
+    options: SteppingOptions = .navigationStack
   ) {
     self.init(state: store.state, send: { store.send($0) }, clock: clock, options: options)
     keepAlive(store.observeSettled { [weak self] state in self?.update(to: state) })

@@ -28,4 +28,9 @@ public struct SteppingOptions: Hashable, Sendable {
 
   /// 650 ms apart; one dismissal, push or presentation per step.
   public static let `default` = SteppingOptions()
+
+  /// For a UI whose stacks are SwiftUI `NavigationStack(path:)`s, which show several pushes in
+  /// one update: pushes join the step before them, so only presentations and dismissals are
+  /// stepped, 650 ms apart. ``TabFlowPresenter``'s default.
+  public static let navigationStack = SteppingOptions(allowNavigationUpdatesInOne: true)
 }

@@ -49,7 +49,7 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
     state: TabCoordinatorState<Screen>,
     send: @escaping @MainActor (Action) -> Void,
     clock: any Clock<Duration> = ContinuousClock(),
-    options: SteppingOptions = .default
+    options: SteppingOptions = .navigationStack
   ) {
     self.state = state
     self.tabBar = state.tabBar

@@ -18,8 +18,8 @@ import TabFlowPresentation
 ///
 ///   init() {
 ///     store = makeStore()
-///     // Once: SwiftUI makes the App once. A NavigationStack takes several pushes in one update.
-///     presenter = TabFlowPresenter(store: store, options: SteppingOptions(allowNavigationUpdatesInOne: true))
+///     // Once: SwiftUI makes the App once.
+///     presenter = TabFlowPresenter(store: store)
 ///   }
 ///
 ///   var body: some Scene {
@@ -39,10 +39,9 @@ import TabFlowPresentation
 /// It holds no navigation logic: everything it shows and every change it reports goes through
 /// the presenter — a tap on the selected tab item is a reselect (`.tabTapped`), a swipe back or a
 /// dragged-down sheet is `updateRoutes` on the selected tab, and changes bigger than one update
-/// are shown in steps, as the presenter's `SteppingOptions` say. `SteppingOptions.default` steps
-/// each push too; `NavigationStack(path:)` shows several pushes in one update, so give the
-/// presenter `SteppingOptions(allowNavigationUpdatesInOne: true)` and only presentations and
-/// dismissals get a step each. Sheets take their detents and drag indicator from the route's
+/// are shown in steps, as the presenter's `SteppingOptions` say. The presenter's default,
+/// `SteppingOptions.navigationStack`, fits `NavigationStack(path:)`, which shows several pushes
+/// in one update: only presentations and dismissals get a step each. Sheets take their detents and drag indicator from the route's
 /// `SheetConfiguration`. macOS has no full-screen cover: covers are shown as sheets there.
 ///
 /// The tab-bar item gets the tab's ID only: the coordinator's state has no tab titles (a rule

@@ -27,12 +27,13 @@ extension PresentationTests {
       }
     }
 
-    /// A store running the test app's whole composition, and a presenter following it.
+    /// A store running the test app's whole composition, and a presenter following it — by
+    /// default one that steps every push too, which the tests of stepping rely on.
     func make(
-      _ state: TabCoordinatorState<Screen>
+      _ state: TabCoordinatorState<Screen>, options: SteppingOptions = .default
     ) -> (Store<TabCoordinatorState<Screen>, TabCoordinatorAction<Screen, ScreenAction>>, Presenter) {
       let store = makeStore(state)
-      return (store, TabFlowPresenter(store: store, clock: clock))
+      return (store, TabFlowPresenter(store: store, clock: clock, options: options))
     }
 
     // MARK: - Tab bar
@@ -140,6 +141,22 @@ extension PresentationTests {
       await clock.advance(by: .milliseconds(651))
       await eventually("the push") { recorder.shown.count == 3 }
       #expect(recorder.routes.last == [.root(.feed), .push(.item(id: 1))])
+    }
+
+    @Test func byDefaultPushesAreShownInOneUpdateAndOnlyPresentationsAreStepped() async throws {
+      let store = makeStore(try App.state(home: [.root(.feed)]))
+      let presenter = TabFlowPresenter(store: store, clock: clock)
+      let updater = try #require(presenter.updater(for: "home"))
+      let recorder = Recorder(updater)
+
+      // Two pushes: one update, as a NavigationStack(path:) shows them.
+      store.send(.perform([.push(.item(id: 1)), .push(.item(id: 2))]))
+      #expect(recorder.routes == [[.root(.feed), .push(.item(id: 1)), .push(.item(id: 2))]])
+      #expect(updater.isStepping == false)
+
+      // A sheet and a push inside it: the sheet is a step; the push joins it.
+      store.send(.perform([.presentSheet(.login, withNavigation: true), .push(.checkout)]))
+      #expect(recorder.routes.last == store.state.stack(for: "home")?.routes)
     }
 
     // MARK: - What the user did
