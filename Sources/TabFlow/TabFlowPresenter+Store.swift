@@ -11,10 +11,11 @@ extension TabFlowPresenter {
   /// ```
   public convenience init(
     store: Store<TabCoordinatorState<Screen>, Action>,
+    tabTitles: [TabID: String] = [:],
     clock: any Clock<Duration> = ContinuousClock(),
     options: SteppingOptions = .navigationStack
   ) {
-    self.init(state: store.state, send: { store.send($0) }, clock: clock, options: options)
+    self.init(state: store.state, send: { store.send($0) }, tabTitles: tabTitles, clock: clock, options: options)
     keepAlive(store.observeSettled { [weak self] state in self?.update(to: state) })
   }
 }

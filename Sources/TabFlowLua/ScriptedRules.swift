@@ -109,6 +109,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
 
   /// What the current script declares.
   public var declarations: ScriptDeclarations { script.declarations }
+  /// The tabs' titles the script declares (its ID where a tab has no `title`), for a tab bar:
+  /// `TabFlowPresenter(…, tabTitles: rules.tabTitles)`.
+  public var tabTitles: [TabID: String] {
+    Dictionary(declarations.tabs.map { (TabID($0.id), $0.title) }, uniquingKeysWith: { first, _ in first })
+  }
+
   /// The chunk name of the current script (`shop.lua`), used in its error messages.
   public var chunk: String { script.chunk }
   /// Bytes the current script's VM uses now.

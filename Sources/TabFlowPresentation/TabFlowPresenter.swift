@@ -31,6 +31,10 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   /// The tabs and the selected one.
   public private(set) var tabBar: TabBar
 
+  /// The tabs' titles for the tab bar, by tab (a rule script's `title`s:
+  /// `ScriptedRules.tabTitles`); a tab without one is titled by its ID (``title(of:)``).
+  public var tabTitles: [TabID: String]
+
   /// The coordinator's state, as last given to ``update(to:)``.
   @ObservationIgnored public private(set) var state: TabCoordinatorState<Screen>
 
@@ -48,11 +52,13 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   public init(
     state: TabCoordinatorState<Screen>,
     send: @escaping @MainActor (Action) -> Void,
+    tabTitles: [TabID: String] = [:],
     clock: any Clock<Duration> = ContinuousClock(),
     options: SteppingOptions = .navigationStack
   ) {
     self.state = state
     self.tabBar = state.tabBar
+    self.tabTitles = tabTitles
     self.send = send
     self.clock = clock
     self.options = options
@@ -93,6 +99,11 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   public var selectedTab: TabID {
     get { tabBar.selected }
     set { select(newValue) }
+  }
+
+  /// The title of a tab-bar item: its ``tabTitles`` entry, or else the tab's ID.
+  public func title(of tab: TabID) -> String {
+    tabTitles[tab] ?? tab.rawValue
   }
 
   /// A tap on a tab-bar item: sends `.tabTapped(tab)`.

@@ -24,8 +24,8 @@ import TabFlowPresentation
 ///
 ///   var body: some Scene {
 ///     WindowGroup {
-///       TabFlowView(presenter: presenter) { tab in
-///         Label(tab.rawValue, systemImage: "circle")
+///       TabFlowView(presenter: presenter) { tab, title in
+///         Label(title, systemImage: "circle")
 ///       } screen: { id, screen in
 ///         ScreenView(screen: screen) { action in
 ///           store.send(.router(.routeAction(id: id, action: action)))
@@ -44,9 +44,8 @@ import TabFlowPresentation
 /// in one update: only presentations and dismissals get a step each. Sheets take their detents and drag indicator from the route's
 /// `SheetConfiguration`. macOS has no full-screen cover: covers are shown as sheets there.
 ///
-/// The tab-bar item gets the tab's ID only: the coordinator's state has no tab titles (a rule
-/// script's tab `title` is in `ScriptDeclarations.Tab`, TabFlowLua's), so `tabLabel` supplies
-/// the title.
+/// The tab-bar item gets the tab and its title: the presenter's `tabTitles` (a rule script's
+/// titles: `TabFlowPresenter(store: store, tabTitles: rules.tabTitles)`), else the tab's ID.
 ///
 /// - Important: This view is built only on Apple platforms, and not in this repository's CI
 ///   (Linux, no SwiftUI). It is written against the macOS 14 / iOS 17 SwiftUI API. TabFlow needs
@@ -57,11 +56,12 @@ import TabFlowPresentation
 public struct TabFlowView<Screen, ScreenAction, TabLabel: View, ScreenContent: View>: View {
   /// The caller's presenter, held as given: the view never makes or replaces one.
   private let presenter: TabFlowPresenter<Screen, ScreenAction>
-  private let tabLabel: (TabID) -> TabLabel
+  private let tabLabel: (TabID, String) -> TabLabel
   private let screen: (RouteID, Screen) -> ScreenContent
 
-  /// A view showing `presenter`, drawing each tab-bar item with `tabLabel` and each screen with
-  /// `screen`, which gets the route's ID (to address the screen's actions) and its screen.
+  /// A view showing `presenter`, drawing each tab-bar item with `tabLabel` (given the tab and its
+  /// title: ``TabFlowPresenter/title(of:)``) and each screen with `screen`, which gets the
+  /// route's ID (to address the screen's actions) and its screen.
   ///
   /// Create the presenter once — a property of the `App` or of an `@Observable` model, never in
   /// a view's `init` or `body` — and pass the same one on every redraw: `TabFlowPresenter(store:)`
@@ -69,7 +69,7 @@ public struct TabFlowView<Screen, ScreenAction, TabLabel: View, ScreenContent: V
   /// other store.
   public init(
     presenter: TabFlowPresenter<Screen, ScreenAction>,
-    @ViewBuilder tabLabel: @escaping (TabID) -> TabLabel,
+    @ViewBuilder tabLabel: @escaping (_ tab: TabID, _ title: String) -> TabLabel,
     @ViewBuilder screen: @escaping (RouteID, Screen) -> ScreenContent
   ) {
     self.presenter = presenter
@@ -83,7 +83,7 @@ public struct TabFlowView<Screen, ScreenAction, TabLabel: View, ScreenContent: V
     TabView(selection: $bindable.selectedTab) {
       ForEach(presenter.tabBar.tabs, id: \.self) { tab in
         TabRootView(presenter: presenter, tab: tab, screen: screen)
-          .tabItem { tabLabel(tab) }
+          .tabItem { tabLabel(tab, presenter.title(of: tab)) }
           .tag(tab)
       }
     }

@@ -46,6 +46,20 @@ extension PresentationTests {
       #expect(presenter.tabBar.selected == "orders")
     }
 
+    @Test func aTabBarItemIsTitledByTheScriptOrElseByItsID() throws {
+      let rules = try ScriptedRules<DynamicScreen, DynamicAction>(
+        source: """
+          tab "home" { root = "feed", title = "Home" }
+          tab "orders" { root = "feed" }
+          screen "feed" {}
+          """)
+      #expect(rules.tabTitles == ["home": "Home", "orders": "orders"])
+      let presenter = TabFlowPresenter<DynamicScreen, DynamicAction>(
+        state: try rules.initialState(), send: { _ in }, tabTitles: ["home": "Home"])
+      #expect(presenter.title(of: "home") == "Home")
+      #expect(presenter.title(of: "orders") == "orders")
+    }
+
     @Test func settingAnotherTabSelectsIt() throws {
       let (store, presenter) = make(try App.state(home: [.root(.feed), .push(.item(id: 1))]))
       presenter.selectedTab = "profile"
