@@ -37,7 +37,7 @@ typedef struct CLuaMatch {
   } captures[CLUA_MAXCAPTURES];
 } CLuaMatch;
 
-void clua_match_refuel(CLuaMatch *m) {
+static void clua_match_refuel(CLuaMatch *m) {
   CLuaContext *c = clua_context(m->L);
   c->instructionsLeft -= m->pending + (CLUA_MATCH_FUEL - m->fuel);
   m->pending = 0;
@@ -48,19 +48,19 @@ void clua_match_refuel(CLuaMatch *m) {
 }
 
 /* Charges the steps of a finished operation (no check: the hook checks). */
-void clua_match_settle(CLuaMatch *m) {
+static void clua_match_settle(CLuaMatch *m) {
   CLuaContext *c = clua_context(m->L);
   c->instructionsLeft -= m->pending + (CLUA_MATCH_FUEL - m->fuel);
   m->pending = 0;
   m->fuel = CLUA_MATCH_FUEL;
 }
 
-void clua_match_step(CLuaMatch *m, long long steps) {
+static void clua_match_step(CLuaMatch *m, long long steps) {
   m->fuel -= steps;
   if (m->fuel <= 0) clua_match_refuel(m);
 }
 
-void clua_match_init(CLuaMatch *m, lua_State *L, const char *s, size_t ls, const char *p, size_t lp) {
+static void clua_match_init(CLuaMatch *m, lua_State *L, const char *s, size_t ls, const char *p, size_t lp) {
   m->L = L;
   m->subject = s;
   m->subjectEnd = s + ls;
@@ -71,13 +71,13 @@ void clua_match_init(CLuaMatch *m, lua_State *L, const char *s, size_t ls, const
   m->depth = CLUA_MATCH_MAXDEPTH;
 }
 
-void clua_match_reset(CLuaMatch *m) {
+static void clua_match_reset(CLuaMatch *m) {
   m->level = 0;
   m->depth = CLUA_MATCH_MAXDEPTH;
 }
 
 /* End of the single-character class that starts at p. */
-const char *clua_class_end(CLuaMatch *m, const char *p) {
+static const char *clua_class_end(CLuaMatch *m, const char *p) {
   char c = *p++;
   if (c == '%') {
     if (p >= m->patternEnd) luaL_error(m->L, "malformed pattern (ends with '%%')");
@@ -99,7 +99,7 @@ const char *clua_class_end(CLuaMatch *m, const char *p) {
   return p;
 }
 
-int clua_class_matches(int c, int cls) {
+static int clua_class_matches(int c, int cls) {
   int r;
   switch (tolower(cls)) {
     case 'a': r = isalpha(c); break;
@@ -121,7 +121,7 @@ int clua_class_matches(int c, int cls) {
 
 /* Whether c is in the set [ ... ] that starts at p ('[') and whose closing
  * ']' is at close. */
-int clua_set_matches(int c, const char *p, const char *close) {
+static int clua_set_matches(int c, const char *p, const char *close) {
   int negate = 0;
   p++;
   if (*p == '^') {
@@ -145,7 +145,7 @@ int clua_set_matches(int c, const char *p, const char *close) {
 }
 
 /* Whether the character at s matches the class [p, ep). */
-int clua_single_matches(CLuaMatch *m, const char *s, const char *p, const char *ep) {
+static int clua_single_matches(CLuaMatch *m, const char *s, const char *p, const char *ep) {
   if (s >= m->subjectEnd) return 0;
   int c = (unsigned char)*s;
   switch (*p) {
@@ -156,9 +156,9 @@ int clua_single_matches(CLuaMatch *m, const char *s, const char *p, const char *
   }
 }
 
-const char *clua_match(CLuaMatch *m, const char *s, const char *p);
+static const char *clua_match(CLuaMatch *m, const char *s, const char *p);
 
-const char *clua_match_greedy(CLuaMatch *m, const char *s, const char *p, const char *ep) {
+static const char *clua_match_greedy(CLuaMatch *m, const char *s, const char *p, const char *ep) {
   ptrdiff_t n = 0;
   while (clua_single_matches(m, s + n, p, ep)) n++;
   clua_match_step(m, 1 + (n >> 2));
@@ -169,7 +169,7 @@ const char *clua_match_greedy(CLuaMatch *m, const char *s, const char *p, const 
   return NULL;
 }
 
-const char *clua_match_lazy(CLuaMatch *m, const char *s, const char *p, const char *ep) {
+static const char *clua_match_lazy(CLuaMatch *m, const char *s, const char *p, const char *ep) {
   for (;;) {
     const char *r = clua_match(m, s, ep + 1);
     if (r != NULL) return r;
@@ -179,7 +179,7 @@ const char *clua_match_lazy(CLuaMatch *m, const char *s, const char *p, const ch
   }
 }
 
-const char *clua_match_balance(CLuaMatch *m, const char *s, const char *p) {
+static const char *clua_match_balance(CLuaMatch *m, const char *s, const char *p) {
   if (p + 1 >= m->patternEnd) luaL_error(m->L, "malformed pattern (missing arguments to '%%b')");
   if (s >= m->subjectEnd || *s != *p) return NULL;
   char open = p[0], close = p[1];
@@ -199,7 +199,7 @@ const char *clua_match_balance(CLuaMatch *m, const char *s, const char *p) {
   return NULL;
 }
 
-const char *clua_match_open(CLuaMatch *m, const char *s, const char *p, ptrdiff_t what) {
+static const char *clua_match_open(CLuaMatch *m, const char *s, const char *p, ptrdiff_t what) {
   if (m->level >= CLUA_MAXCAPTURES) luaL_error(m->L, "too many captures");
   m->captures[m->level].start = s;
   m->captures[m->level].length = what;
@@ -209,7 +209,7 @@ const char *clua_match_open(CLuaMatch *m, const char *s, const char *p, ptrdiff_
   return r;
 }
 
-const char *clua_match_close(CLuaMatch *m, const char *s, const char *p) {
+static const char *clua_match_close(CLuaMatch *m, const char *s, const char *p) {
   int l = -1;
   for (int i = m->level - 1; i >= 0; i--) {
     if (m->captures[i].length == CLUA_CAP_UNFINISHED) {
@@ -224,7 +224,7 @@ const char *clua_match_close(CLuaMatch *m, const char *s, const char *p) {
   return r;
 }
 
-const char *clua_match_backref(CLuaMatch *m, const char *s, int digit) {
+static const char *clua_match_backref(CLuaMatch *m, const char *s, int digit) {
   int l = digit - '1';
   if (l < 0 || l >= m->level || m->captures[l].length == CLUA_CAP_UNFINISHED)
     luaL_error(m->L, "invalid capture index %%%d", l + 1);
@@ -238,7 +238,7 @@ const char *clua_match_backref(CLuaMatch *m, const char *s, int digit) {
 
 /* Matches the pattern at p against the subject at s; returns the end of the
  * match or NULL. */
-const char *clua_match(CLuaMatch *m, const char *s, const char *p) {
+static const char *clua_match(CLuaMatch *m, const char *s, const char *p) {
   if (m->depth-- == 0) luaL_error(m->L, "pattern too complex");
   for (;;) {
     clua_match_step(m, 1);
@@ -327,7 +327,7 @@ const char *clua_match(CLuaMatch *m, const char *s, const char *p) {
 
 /* Capture i of a match [s, e): pushes a position capture and returns
  * CLUA_CAP_POSITION, or sets *start and returns the length. */
-ptrdiff_t clua_capture(CLuaMatch *m, int i, const char *s, const char *e, const char **start) {
+static ptrdiff_t clua_capture(CLuaMatch *m, int i, const char *s, const char *e, const char **start) {
   if (i >= m->level) {
     if (i != 0) luaL_error(m->L, "invalid capture index %%%d", i + 1);
     *start = s;
@@ -340,14 +340,14 @@ ptrdiff_t clua_capture(CLuaMatch *m, int i, const char *s, const char *e, const 
   return len;
 }
 
-void clua_push_capture(CLuaMatch *m, int i, const char *s, const char *e) {
+static void clua_push_capture(CLuaMatch *m, int i, const char *s, const char *e) {
   const char *start;
   ptrdiff_t len = clua_capture(m, i, s, e, &start);
   if (len != CLUA_CAP_POSITION) lua_pushlstring(m->L, start, (size_t)len);
 }
 
 /* Pushes all captures (or the whole match when there are none and s != NULL). */
-int clua_push_captures(CLuaMatch *m, const char *s, const char *e) {
+static int clua_push_captures(CLuaMatch *m, const char *s, const char *e) {
   int n = (m->level == 0 && s != NULL) ? 1 : m->level;
   luaL_checkstack(m->L, n, "too many captures");
   for (int i = 0; i < n; i++) clua_push_capture(m, i, s, e);
@@ -355,21 +355,21 @@ int clua_push_captures(CLuaMatch *m, const char *s, const char *e) {
 }
 
 /* Relative initial position (1-based, negatives from the end) to an offset. */
-size_t clua_start_offset(lua_Integer pos, size_t len) {
+static size_t clua_start_offset(lua_Integer pos, size_t len) {
   if (pos > 0) return (size_t)pos - 1;
   if (pos == 0) return 0;
   if (pos < -(lua_Integer)len) return 0;
   return len + (size_t)pos;
 }
 
-int clua_has_specials(const char *p, size_t lp) {
+static int clua_has_specials(const char *p, size_t lp) {
   for (size_t i = 0; i < lp; i++)
     if (p[i] != '\0' && strchr(CLUA_PATTERN_SPECIALS, p[i]) != NULL) return 1;
   return 0;
 }
 
 /* Plain substring search, charged per candidate position. */
-const char *clua_plain_find(CLuaMatch *m, const char *s, size_t ls, const char *p, size_t lp) {
+static const char *clua_plain_find(CLuaMatch *m, const char *s, size_t ls, const char *p, size_t lp) {
   if (lp == 0) return s;
   if (lp > ls) return NULL;
   const char *end = s + (ls - lp) + 1; /* candidates are [s, end) */
@@ -387,7 +387,7 @@ const char *clua_plain_find(CLuaMatch *m, const char *s, size_t ls, const char *
   return NULL;
 }
 
-int clua_find_or_match(lua_State *L, int find) {
+static int clua_find_or_match(lua_State *L, int find) {
   size_t ls, lp;
   const char *s = luaL_checklstring(L, 1, &ls);
   const char *p = luaL_checklstring(L, 2, &lp);
@@ -445,7 +445,7 @@ typedef struct CLuaGmatch {
   CLuaMatch m;
 } CLuaGmatch;
 
-int clua_gmatch_next(lua_State *L) {
+static int clua_gmatch_next(lua_State *L) {
   CLuaGmatch *g = (CLuaGmatch *)lua_touserdata(L, lua_upvalueindex(3));
   g->m.L = L; /* the iterator may run on another coroutine */
   g->m.fuel = CLUA_MATCH_FUEL;
@@ -481,7 +481,7 @@ int clua_str_gmatch(lua_State *L) {
 }
 
 /* Appends the replacement string (argument 3) for the match [s, e). */
-void clua_gsub_add_string(CLuaMatch *m, luaL_Buffer *b, const char *s, const char *e) {
+static void clua_gsub_add_string(CLuaMatch *m, luaL_Buffer *b, const char *s, const char *e) {
   lua_State *L = m->L;
   size_t l;
   const char *r = lua_tolstring(L, 3, &l);
@@ -515,7 +515,7 @@ void clua_gsub_add_string(CLuaMatch *m, luaL_Buffer *b, const char *s, const cha
 
 /* Appends the replacement for the match [s, e); returns whether it changed
  * the text. */
-int clua_gsub_add(CLuaMatch *m, luaL_Buffer *b, const char *s, const char *e, int kind) {
+static int clua_gsub_add(CLuaMatch *m, luaL_Buffer *b, const char *s, const char *e, int kind) {
   lua_State *L = m->L;
   if (kind == LUA_TFUNCTION) {
     lua_pushvalue(L, 3);

@@ -26,6 +26,8 @@
  */
 #include "internal.h"
 
+static void clua_rules_ordered_keys(lua_State *L, int t, int strict);
+
 /* ------------------------------------------------------------------------ */
 /* Frozen tables                                                            */
 /* ------------------------------------------------------------------------ */
@@ -45,7 +47,7 @@ int clua_rules_backing(lua_State *L, int idx) {
 }
 
 /* Pushes a key for a message: the string itself, or a short description. */
-void clua_rules_push_key(lua_State *L, int idx) {
+static void clua_rules_push_key(lua_State *L, int idx) {
   switch (lua_type(L, idx)) {
     case LUA_TSTRING: lua_pushvalue(L, idx); break;
     case LUA_TNUMBER:
@@ -59,7 +61,7 @@ void clua_rules_push_key(lua_State *L, int idx) {
 
 /* Pushes what is running, e.g. "rule 'feed.itemTapped'", from the table at
  * `current` (absolute). */
-void clua_rules_push_what(lua_State *L, int current) {
+static void clua_rules_push_what(lua_State *L, int current) {
   if (lua_type(L, current) == LUA_TTABLE) {
     if (lua_getfield(L, current, "what") == LUA_TSTRING) return;
     lua_settop(L, -2);
@@ -71,7 +73,7 @@ void clua_rules_push_what(lua_State *L, int current) {
  * 0 for a change of the table itself): "attempt to assign global 'counter'
  * inside rule 'home.tap' — …", positioned at the script code that wrote.
  * `current` is the absolute index of the current-call table. */
-int clua_rules_refuse(lua_State *L, int idx, int key, int current, const char *verb) {
+static int clua_rules_refuse(lua_State *L, int idx, int key, int current, const char *verb) {
   luaL_checkstack(L, 8, NULL);
   const char *name = "?";
   int isObject = 0;
@@ -110,12 +112,12 @@ int clua_rules_refuse(lua_State *L, int idx, int key, int current, const char *v
 }
 
 /* __newindex of a frozen proxy; upvalue 1: the current-call table. */
-int clua_rules_frozen_newindex(lua_State *L) {
+static int clua_rules_frozen_newindex(lua_State *L) {
   return clua_rules_refuse(L, 1, 2, lua_upvalueindex(1), "assign");
 }
 
 /* The length of the frozen proxy at idx: the border stored when it was frozen. */
-lua_Integer clua_rules_frozen_length(lua_State *L, int idx) {
+static lua_Integer clua_rules_frozen_length(lua_State *L, int idx) {
   lua_Integer length = 0;
   if (lua_getmetatable(L, idx)) {
     lua_pushliteral(L, "__frozen_len");
@@ -126,7 +128,7 @@ lua_Integer clua_rules_frozen_length(lua_State *L, int idx) {
 }
 
 /* __len of a frozen proxy: its stored border. */
-int clua_rules_frozen_len(lua_State *L) {
+static int clua_rules_frozen_len(lua_State *L) {
   lua_pushinteger(L, clua_rules_frozen_length(L, 1));
   return 1;
 }
@@ -134,7 +136,7 @@ int clua_rules_frozen_len(lua_State *L) {
 /* The __index a frozen table's backing table gets in place of the script's own __index function:
  * calls it with the proxy, never with the backing table (which it could write). Upvalue 1: the
  * script's function, upvalue 2: the proxy. */
-int clua_rules_frozen_index(lua_State *L) {
+static int clua_rules_frozen_index(lua_State *L) {
   lua_settop(L, 2);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_pushvalue(L, lua_upvalueindex(2));
@@ -150,7 +152,7 @@ int clua_rules_frozen_index(lua_State *L) {
  * the metamethods; an __index function is called with the proxy, see
  * clua_rules_frozen_index). `current` is the absolute index of the
  * current-call table. */
-void clua_rules_freeze_table(lua_State *L, int idx, int current) {
+static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
   luaL_checkstack(L, 8, NULL);
   int name = lua_gettop(L);
   lua_Integer border = 0;
@@ -219,7 +221,7 @@ void clua_rules_freeze_table(lua_State *L, int idx, int current) {
  * value, name } (one per variable a script function held when the script
  * loaded), upvalue 2 the current-call table. A variable whose value changed
  * is put back and the change is an error naming it and the rule. */
-int clua_rules_check_upvalues(lua_State *L) {
+static int clua_rules_check_upvalues(lua_State *L) {
   luaL_checkstack(L, 8, NULL);
   lua_settop(L, 0);
   lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(1));
@@ -292,7 +294,7 @@ static void clua_rules_record_upvalue(lua_State *L, int fn, int up, const char *
  * table is frozen under (and so every error text) never depends on the hash
  * seed. A reachable metatable with `__gc` or `__mode` is an error. Returns the
  * number of tables frozen. */
-int clua_rules_freeze(lua_State *L) {
+static int clua_rules_freeze(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 2, LUA_TTABLE);
   luaL_checktype(L, 3, LUA_TTABLE);
@@ -434,8 +436,21 @@ int clua_rules_freeze(lua_State *L) {
 /* Raw access that sees through (and refuses to write) frozen tables        */
 /* ------------------------------------------------------------------------ */
 
+/* Whether the value at idx is the key "__gc" or "__mode". */
+static int clua_rules_is_collector_key(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TSTRING) return 0;
+  const char *key = lua_tostring(L, idx);
+  return strcmp(key, "__gc") == 0 || strcmp(key, "__mode") == 0;
+}
+
+/* Raises the error for writing the collector key at idx into a table. */
+static int clua_rules_refuse_collector_key(lua_State *L, int idx) {
+  return luaL_error(L, "'%s' fields are not allowed in rule scripts: finalizers and weak tables would make what a "
+                       "rule sees depend on when the garbage collector runs", lua_tostring(L, idx));
+}
+
 /* rawget(t, k) */
-int clua_rules_rawget(lua_State *L) {
+static int clua_rules_rawget(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   lua_settop(L, 2);
@@ -445,7 +460,7 @@ int clua_rules_rawget(lua_State *L) {
 }
 
 /* rawlen(v) */
-int clua_rules_rawlen(lua_State *L) {
+static int clua_rules_rawlen(lua_State *L) {
   int t = lua_type(L, 1);
   luaL_argexpected(L, t == LUA_TTABLE || t == LUA_TSTRING, 1, "table or string");
   if (clua_rules_backing(L, 1)) {
@@ -457,7 +472,7 @@ int clua_rules_rawlen(lua_State *L) {
 }
 
 /* rawset(t, k, v); upvalue 1: the current-call table. */
-int clua_rules_rawset(lua_State *L) {
+static int clua_rules_rawset(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
@@ -468,22 +483,9 @@ int clua_rules_rawset(lua_State *L) {
   return 1;
 }
 
-/* Whether the value at idx is the key "__gc" or "__mode". */
-int clua_rules_is_collector_key(lua_State *L, int idx) {
-  if (lua_type(L, idx) != LUA_TSTRING) return 0;
-  const char *key = lua_tostring(L, idx);
-  return strcmp(key, "__gc") == 0 || strcmp(key, "__mode") == 0;
-}
-
-/* Raises the error for writing the collector key at idx into a table. */
-int clua_rules_refuse_collector_key(lua_State *L, int idx) {
-  return luaL_error(L, "'%s' fields are not allowed in rule scripts: finalizers and weak tables would make what a "
-                       "rule sees depend on when the garbage collector runs", lua_tostring(L, idx));
-}
-
 /* __newindex of a metatable's guard (see setmetatable): refuses "__gc" and
  * "__mode", stores anything else. */
-int clua_rules_metatable_newindex(lua_State *L) {
+static int clua_rules_metatable_newindex(lua_State *L) {
   lua_settop(L, 3);
   if (clua_rules_is_collector_key(L, 2)) return clua_rules_refuse_collector_key(L, 2);
   lua_rawset(L, 1);
@@ -493,7 +495,7 @@ int clua_rules_metatable_newindex(lua_State *L) {
 /* Pushes a new guard for metatables: { __newindex = clua_rules_metatable_newindex,
  * __metatable = false }, itself marked frozen (an empty backing table), so
  * neither the freeze nor `rawset` changes it. */
-void clua_rules_push_metatable_guard(lua_State *L) {
+static void clua_rules_push_metatable_guard(lua_State *L) {
   luaL_checkstack(L, 4, NULL);
   lua_createtable(L, 0, 2);
   lua_pushcclosure(L, clua_rules_metatable_newindex, 0);
@@ -515,7 +517,7 @@ void clua_rules_push_metatable_guard(lua_State *L) {
  * `__mode`), upvalue 3: the guard metatable. So that neither can be added to
  * `mt` later, `mt` gets the guard as its own metatable (a metatable that
  * already has one is refused: the guard could not be added). */
-int clua_rules_setmetatable(lua_State *L) {
+static int clua_rules_setmetatable(lua_State *L) {
   if (clua_rules_backing(L, 1)) {
     lua_settop(L, -2);
     return clua_rules_refuse(L, 1, 0, lua_upvalueindex(1), "change the metatable of");
@@ -547,7 +549,7 @@ int clua_rules_setmetatable(lua_State *L) {
 
 /* Order of keys outside the array part: booleans (false first), numbers,
  * strings (bytewise); other key types have no stable order. */
-int clua_rules_key_rank(int type) {
+static int clua_rules_key_rank(int type) {
   switch (type) {
     case LUA_TBOOLEAN: return 0;
     case LUA_TNUMBER: return 1;
@@ -566,7 +568,7 @@ typedef struct CLuaKey {
   lua_Integer slot; /* position in the keys table */
 } CLuaKey;
 
-int clua_rules_compare_keys(const void *a, const void *b) {
+static int clua_rules_compare_keys(const void *a, const void *b) {
   const CLuaKey *x = (const CLuaKey *)a, *y = (const CLuaKey *)b;
   if (x->rank != y->rank) return x->rank < y->rank ? -1 : 1;
   switch (x->rank) {
@@ -590,12 +592,12 @@ int clua_rules_compare_keys(const void *a, const void *b) {
 /* Pushes an array of the keys of the table at t (absolute; a frozen proxy's
  * backing already resolved) in the stable order. Raises for keys that have no
  * stable order (tables, functions …). Charges n log n. */
-void clua_rules_sorted_keys(lua_State *L, int t) { clua_rules_ordered_keys(L, t, 1); }
+static void clua_rules_sorted_keys(lua_State *L, int t) { clua_rules_ordered_keys(L, t, 1); }
 
 /* clua_rules_sorted_keys; unless `strict`, keys without a stable order do not
  * raise but come last, in the table's own order (used where their order
  * changes nothing that can be observed). */
-void clua_rules_ordered_keys(lua_State *L, int t, int strict) {
+static void clua_rules_ordered_keys(lua_State *L, int t, int strict) {
   luaL_checkstack(L, 8, NULL);
   lua_Integer border = 0;
   while (lua_rawgeti(L, t, border + 1) != LUA_TNIL) {
@@ -673,7 +675,7 @@ void clua_rules_ordered_keys(lua_State *L, int t, int strict) {
 
 /* next(t [, k]) in the stable order. O(n log n) per call: `pairs` is the
  * cheap way to iterate. */
-int clua_rules_next(lua_State *L) {
+static int clua_rules_next(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);
   if (clua_rules_backing(L, 1)) lua_replace(L, 1);
@@ -705,7 +707,7 @@ int clua_rules_next(lua_State *L) {
 
 /* The iterator `pairs` returns; upvalue 1: the table (backing resolved),
  * upvalue 2: its keys in order, upvalue 3: the position. */
-int clua_rules_pairs_step(lua_State *L) {
+static int clua_rules_pairs_step(lua_State *L) {
   lua_Integer position = lua_tointegerx(L, lua_upvalueindex(3), NULL);
   lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(2));
   while (position < n) {
@@ -728,7 +730,7 @@ int clua_rules_pairs_step(lua_State *L) {
 /* pairs(t): honours __pairs (a script's own metamethod), else iterates the
  * keys as they are when the loop starts, in the stable order; a key whose
  * value becomes nil during the loop is skipped. */
-int clua_rules_pairs(lua_State *L) {
+static int clua_rules_pairs(lua_State *L) {
   luaL_checkany(L, 1);
   lua_settop(L, 1);
   if (!clua_rules_backing(L, 1) && luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
@@ -752,7 +754,7 @@ int clua_rules_pairs(lua_State *L) {
 
 /* Pushes the value at idx as a string without addresses: __tostring is
  * honoured; other tables, functions, threads and userdata are their type name. */
-const char *clua_rules_tolstring(lua_State *L, int idx, size_t *length) {
+static const char *clua_rules_tolstring(lua_State *L, int idx, size_t *length) {
   idx = lua_absindex(L, idx);
   int t = lua_type(L, idx);
   if (t == LUA_TTABLE || t == LUA_TUSERDATA) {
@@ -771,7 +773,7 @@ const char *clua_rules_tolstring(lua_State *L, int idx, size_t *length) {
 }
 
 /* tostring(v) */
-int clua_rules_tostring(lua_State *L) {
+static int clua_rules_tostring(lua_State *L) {
   luaL_checkany(L, 1);
   lua_settop(L, 1);
   (void)clua_rules_tolstring(L, 1, NULL);
@@ -780,7 +782,7 @@ int clua_rules_tostring(lua_State *L) {
 
 /* string.format without %p, whose arguments given to %s never show an
  * address; upvalue 1: the sandbox's string.format. */
-int clua_rules_format(lua_State *L) {
+static int clua_rules_format(lua_State *L) {
   size_t length = 0;
   const char *format = luaL_checklstring(L, 1, &length);
   for (size_t i = 0; i + 1 < length; i++) {
@@ -1014,7 +1016,7 @@ static int clua_rules_rule_caller(lua_State *L) {
  * script line (outside the hidden source, the rule DSL) and the upvalues of
  * its function — what a mistyped name may have meant. Called on error paths
  * only (an undefined global), never while a rule runs normally. */
-int clua_rules_visible_names(lua_State *L) {
+static int clua_rules_visible_names(lua_State *L) {
   CLuaContext *c = clua_context(L);
   lua_settop(L, 0);
   luaL_checkstack(L, 4, "visible names");

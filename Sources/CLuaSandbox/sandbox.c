@@ -14,7 +14,7 @@ CLuaContext *clua_context(lua_State *L) {
   return c;
 }
 
-void clua_setcontext(lua_State *L, CLuaContext *c) { memcpy(lua_getextraspace(L), &c, sizeof c); }
+static void clua_setcontext(lua_State *L, CLuaContext *c) { memcpy(lua_getextraspace(L), &c, sizeof c); }
 
 /* Deadlines use the coarse monotonic clock where there is one (about 5 ns a
  * read instead of 25, a resolution of a few ms): the deadline is a safety net
@@ -37,11 +37,10 @@ long long clua_now_nanos(void) {
 /* 3. Instruction budget: sticky count hook                                  */
 /* ------------------------------------------------------------------------ */
 
-void clua_count_hook(lua_State *L, lua_Debug *ar);
 
 /* Makes the hook fire on every instruction of this thread and of the main
  * thread, so no `pcall` can catch the budget error and go on. */
-void clua_make_sticky(lua_State *L) {
+static void clua_make_sticky(lua_State *L) {
   lua_sethook(L, clua_count_hook, LUA_MASKCOUNT, 1);
   if (lua_checkstack(L, 1)) {
     if (lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD) == LUA_TTHREAD) {
@@ -54,7 +53,7 @@ void clua_make_sticky(lua_State *L) {
 
 /* Pushes "<chunk>:<line>: " for the innermost Lua function at or above
  * `level` (or an empty string when there is none). */
-void clua_push_where(lua_State *L, int level) {
+static void clua_push_where(lua_State *L, int level) {
   lua_Debug ar;
   for (int i = level; i < level + 64 && lua_getstack(L, i, &ar); i++) {
     if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
@@ -127,7 +126,7 @@ void clua_charge(lua_State *L, double cost) {
  * (`error("x", 0)`) gets one. A message positioned inside the hidden source
  * is moved to the innermost position outside it (the script line that
  * called into the DSL). */
-void clua_locate_message(lua_State *L, CLuaContext *c) {
+static void clua_locate_message(lua_State *L, CLuaContext *c) {
   size_t length = 0;
   const char *msg = lua_tolstring(L, -1, &length);
   if (msg == NULL) return;
@@ -162,7 +161,7 @@ void clua_locate_message(lua_State *L, CLuaContext *c) {
   lua_settop(L, -2);
 }
 
-int clua_message_handler(lua_State *L) {
+static int clua_message_handler(lua_State *L) {
   CLuaContext *c = clua_context(L);
   int t = lua_type(L, 1);
   if (t != LUA_TSTRING && t != LUA_TNUMBER) {
@@ -184,7 +183,7 @@ int clua_message_handler(lua_State *L) {
  * Swift box. Swift never raises; it returns n >= 0 results, or -1 with an error
  * message pushed, and the raise happens here, in C. The memory limit is
  * suspended while Swift runs, so no allocation can longjmp through it. */
-int clua_trampoline(lua_State *L) {
+static int clua_trampoline(lua_State *L) {
   CLuaContext *c = clua_context(L);
   void *box = lua_touserdata(L, lua_upvalueindex(1));
   int saved = c->enforceMemoryLimit;
@@ -216,7 +215,7 @@ int clua_trampoline(lua_State *L) {
 
 /* `print`: formats its arguments like the standard one (tostring, tabs), then
  * hands the line to the Swift sink named by upvalue 1. */
-int clua_print(lua_State *L) {
+static int clua_print(lua_State *L) {
   int n = lua_gettop(L);
   luaL_Buffer b;
   luaL_buffinit(L, &b);
@@ -231,7 +230,7 @@ int clua_print(lua_State *L) {
   return clua_trampoline(L);
 }
 
-int clua_panic(lua_State *L) {
+static int clua_panic(lua_State *L) {
   const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, NULL) : "?";
   fprintf(stderr, "TabFlow LuaVM PANIC: unprotected error in call to Lua API (%s)\n", msg);
   return 0; /* Lua aborts */
@@ -314,12 +313,12 @@ enum {
   CLUA_COST_STRINGS,    /* (#a + #b) / 4 (the string metatable's arithmetic: coercion) */
 };
 
-double clua_length_cost(lua_State *L, int idx) {
+static double clua_length_cost(lua_State *L, int idx) {
   if (lua_type(L, idx) != LUA_TTABLE) return 0;
   return (double)luaL_len(L, idx);
 }
 
-int clua_charged(lua_State *L) {
+static int clua_charged(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
   int kind = (int)lua_tointegerx(L, lua_upvalueindex(2), NULL);
   int top = lua_gettop(L);
@@ -382,7 +381,7 @@ int clua_charged(lua_State *L) {
 }
 
 /* Replaces t[name] (t at idx, absolute) with a charging wrapper. */
-void clua_wrap_charged(lua_State *L, int idx, const char *name, int kind) {
+static void clua_wrap_charged(lua_State *L, int idx, const char *name, int kind) {
   if (lua_getfield(L, idx, name) != LUA_TFUNCTION || lua_tocfunction(L, -1) == NULL) {
     lua_settop(L, -2);
     return;
@@ -421,7 +420,7 @@ int clua_refuse_collector_field(lua_State *L) {
 }
 
 /* setmetatable that refuses metatables with __gc or __mode (see clua_collector_field). */
-int clua_setmetatable(lua_State *L) {
+static int clua_setmetatable(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
   if (lua_type(L, 2) == LUA_TTABLE && clua_collector_field(L, 2)) return clua_refuse_collector_field(L);
   return original(L);
@@ -429,7 +428,7 @@ int clua_setmetatable(lua_State *L) {
 
 /* collectgarbage("count") only: full collections on demand, "stop" and the
  * tuning options belong to the host. */
-int clua_collectgarbage(lua_State *L) {
+static int clua_collectgarbage(lua_State *L) {
   const char *opt = lua_type(L, 1) == LUA_TSTRING ? lua_tolstring(L, 1, NULL) : NULL;
   if (opt == NULL || strcmp(opt, "count") != 0)
     return luaL_error(L, "collectgarbage: only \"count\" is allowed in this sandbox");
@@ -441,7 +440,7 @@ int clua_collectgarbage(lua_State *L) {
 
 /* math.randomseed: with no argument it re-seeds with the VM's fixed seed
  * instead of the clock. Upvalue 1: the original, upvalue 2: the seed. */
-int clua_randomseed(lua_State *L) {
+static int clua_randomseed(lua_State *L) {
   int n = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(1));
   if (n == 0) {
@@ -456,7 +455,7 @@ int clua_randomseed(lua_State *L) {
 
 /* Wraps a `load` reader so every piece it returns is charged (the parser runs
  * in C, out of the hook's reach). Upvalue 1: the script's reader. */
-int clua_charged_reader(lua_State *L) {
+static int clua_charged_reader(lua_State *L) {
   lua_settop(L, 0);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_callk(L, 0, 1, 0, NULL);
@@ -468,7 +467,7 @@ int clua_charged_reader(lua_State *L) {
  * calling script's own (never the real globals); an environment given
  * explicitly (even nil) is forwarded. The source is charged to the budget.
  * Upvalue 1: the environment, upvalue 2: the original load. */
-int clua_env_load(lua_State *L) {
+static int clua_env_load(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(2));
   int n = lua_gettop(L);
   /* The host's own chunk (the rule DSL) is known by its name: no script chunk may take it. */
@@ -494,7 +493,7 @@ int clua_env_load(lua_State *L) {
 }
 
 /* Copies every raw field of the table at `from` into a new table, pushed. */
-void clua_copy_table(lua_State *L, int from) {
+static void clua_copy_table(lua_State *L, int from) {
   lua_createtable(L, 0, 32);
   lua_pushnil(L);
   while (lua_next(L, from) != 0) {
@@ -509,7 +508,7 @@ void clua_copy_table(lua_State *L, int from) {
  * { __index = base, __metatable = false }, upvalue 3: the original load.
  * Each environment gets its own copies of the library tables, so writes
  * (`string.upper = nil`, `rawset(string, ...)`) stay in that script. */
-int clua_newenv(lua_State *L) {
+static int clua_newenv(lua_State *L) {
   lua_settop(L, 0);
   lua_createtable(L, 0, 16); /* 1: env */
   lua_pushnil(L);
@@ -543,7 +542,7 @@ int clua_newenv(lua_State *L) {
  * while the budget was exceeded is marked and never reset. */
 
 /* An xpcall handler wrapper; upvalue 1: the script's handler. */
-int clua_guarded_handler(lua_State *L) {
+static int clua_guarded_handler(lua_State *L) {
   if (clua_context(L)->budgetExceeded) {
     lua_settop(L, 1); /* pass the budget error through, run no script code */
     return 1;
@@ -558,7 +557,7 @@ int clua_guarded_handler(lua_State *L) {
 /* Whether an error with `status` must go on past a script's pcall: the memory cap (once hit in a
  * call, every enclosing pcall lets it through, so a rule cannot catch it and go on allocating)
  * and the budget. */
-int clua_uncatchable(lua_State *L, int status) {
+static int clua_uncatchable(lua_State *L, int status) {
   CLuaContext *c = clua_context(L);
   if (status == LUA_ERRMEM) c->memoryErrorRaised = 1;
   return c->memoryErrorRaised || c->budgetExceeded;
@@ -567,7 +566,7 @@ int clua_uncatchable(lua_State *L, int status) {
 /* The end of pcall and xpcall (also their continuation after a yield), as in the standard
  * library, except that an uncatchable error is raised again. `extra` counts the values below
  * the results (the boolean, and xpcall's handler). */
-int clua_finish_pcall(lua_State *L, int status, lua_KContext extra) {
+static int clua_finish_pcall(lua_State *L, int status, lua_KContext extra) {
   if (status != LUA_OK && status != LUA_YIELD) {
     if (clua_uncatchable(L, status)) return lua_error(L);
     lua_pushboolean(L, 0);
@@ -578,7 +577,7 @@ int clua_finish_pcall(lua_State *L, int status, lua_KContext extra) {
 }
 
 /* pcall(f, ...): the standard one, except for uncatchable errors (clua_uncatchable). */
-int clua_pcall(lua_State *L) {
+static int clua_pcall(lua_State *L) {
   luaL_checkany(L, 1);
   lua_pushboolean(L, 1);
   lua_insert(L, 1);
@@ -588,7 +587,7 @@ int clua_pcall(lua_State *L) {
 
 /* xpcall(f, handler, ...): the standard one with a guarded handler (no script code runs while the
  * budget is exceeded), except for uncatchable errors. */
-int clua_xpcall(lua_State *L) {
+static int clua_xpcall(lua_State *L) {
   int n = lua_gettop(L);
   luaL_checktype(L, 2, LUA_TFUNCTION);
   lua_pushvalue(L, 2);
@@ -603,7 +602,7 @@ int clua_xpcall(lua_State *L) {
 
 /* Whether the thread at idx died while the budget was exceeded (set in the
  * weak-keyed table at `killed`, a pseudo-index); marks it if `mark`. */
-int clua_killed(lua_State *L, int idx, int killed, int mark) {
+static int clua_killed(lua_State *L, int idx, int killed, int mark) {
   idx = lua_absindex(L, idx);
   if (mark) {
     CLuaContext *c = clua_context(L);
@@ -621,13 +620,13 @@ int clua_killed(lua_State *L, int idx, int killed, int mark) {
   return t != LUA_TNIL;
 }
 
-int clua_died(lua_State *co) {
+static int clua_died(lua_State *co) {
   int st = lua_status(co);
   return st != LUA_OK && st != LUA_YIELD;
 }
 
 /* coroutine.resume; upvalue 1: the original, upvalue 2: the killed set. */
-int clua_co_resume(lua_State *L) {
+static int clua_co_resume(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
   int n = original(L);
   lua_State *co = lua_tothread(L, 1);
@@ -641,7 +640,7 @@ int clua_co_resume(lua_State *L) {
 
 /* coroutine.close; refuses (returns false, message) for a killed coroutine.
  * Upvalue 1: the original, upvalue 2: the killed set. */
-int clua_co_close(lua_State *L) {
+static int clua_co_close(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
   if (lua_type(L, 1) == LUA_TTHREAD) {
     luaL_checkstack(L, 2, NULL);
@@ -656,7 +655,7 @@ int clua_co_close(lua_State *L) {
 
 /* The function made by coroutine.wrap; upvalue 1: the thread, upvalue 2: the
  * killed set. Like the standard one, except that a killed thread is not reset. */
-int clua_co_wrapped(lua_State *L) {
+static int clua_co_wrapped(lua_State *L) {
   lua_State *co = lua_tothread(L, lua_upvalueindex(1));
   int narg = lua_gettop(L);
   int nres = 0;
@@ -692,7 +691,7 @@ int clua_co_wrapped(lua_State *L) {
 }
 
 /* coroutine.wrap; upvalue 1: the killed set. */
-int clua_co_wrap(lua_State *L) {
+static int clua_co_wrap(lua_State *L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
   lua_State *co = lua_newthread(L); /* inherits the count hook */
   lua_pushvalue(L, 1);
@@ -703,7 +702,7 @@ int clua_co_wrap(lua_State *L) {
 }
 
 /* Installs the guarded coroutine functions into the table at idx. */
-void clua_guard_coroutines(lua_State *L, int idx) {
+static void clua_guard_coroutines(lua_State *L, int idx) {
   lua_createtable(L, 0, 0); /* the killed set, weak keys */
   int killed = lua_gettop(L);
   lua_createtable(L, 0, 1);
@@ -725,7 +724,7 @@ void clua_guard_coroutines(lua_State *L, int idx) {
 }
 
 /* Moves g[name] into t (both absolute indices). */
-void clua_take(lua_State *L, int g, int t, const char *name) {
+static void clua_take(lua_State *L, int g, int t, const char *name) {
   lua_getfield(L, g, name);
   lua_setfield(L, t, name);
 }

@@ -71,14 +71,9 @@ typedef struct CLuaContext {
 #define CLUA_REENTERED (-100)
 
 long long clua_now_nanos(void);
-void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 void clua_count_hook(lua_State *L, lua_Debug *ar);
-int clua_message_handler(lua_State *L);
-int clua_trampoline(lua_State *L);
-int clua_panic(lua_State *L);
 int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults);
 int clua_sandbox_load(lua_State *L, CLuaContext *c, const char *s, size_t n, const char *name);
-int clua_newenv(lua_State *L);
 int clua_sandbox_setup(lua_State *L);
 lua_State *clua_sandbox_open(CLuaContext *c);
 void clua_sandbox_close(lua_State *L, CLuaContext *c);
