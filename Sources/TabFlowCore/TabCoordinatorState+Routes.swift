@@ -45,7 +45,7 @@ public struct TabsRouteSnapshot: Hashable, Sendable {
   }
 }
 
-extension TabCoordinatorState: RouteSnapshotting {
+extension TabCoordinatorState {
   /// A record of every tab's route IDs (one small allocation; no routes are copied).
   @inlinable
   public var routeSnapshot: TabsRouteSnapshot {

@@ -317,6 +317,9 @@ extension TabCoordinatorState: Equatable where Screen: Equatable {
 extension TabCoordinatorState: Sendable where Screen: Sendable {}
 
 extension TabCoordinatorState: RouteContainer {
+  /// The record of the tabs is their route IDs.
+  public typealias RouteSnapshot = TabsRouteSnapshot
+
   /// Whether any tab holds a route with this ID.
   @inlinable
   public func contains(routeID: RouteID) -> Bool {

@@ -1,9 +1,27 @@
 /// A value holding routes addressed by ``RouteID``: a ``RouteStack``, or a tab coordinator's
 /// state with one stack per tab. The runtime's `forEachRoute` works over any container: it runs a
-/// screen reducer on the route an action names, and cancels the effects of every route that left.
+/// screen reducer on the route an action names, and cancels the effects of every route that left,
+/// found by recording the container before the action (``routeSnapshot``) and comparing after it
+/// (``routeIDsRemoved(since:)``).
+///
+/// ```swift
+/// extension TabStacks: RouteContainer {
+///   func contains(routeID: RouteID) -> Bool { stacks.contains { $0.contains(routeID: routeID) } }
+///   mutating func updateScreen<R>(id: RouteID, _ body: (inout Screen) throws -> R) rethrows -> R? { … }
+///   // A cheaper record than a copy of the container (the default): the stacks' IDs.
+///   var routeSnapshot: [RouteStackSnapshot] { stacks.map(\.routeSnapshot) }
+///   func routeIDsRemoved(since snapshot: [RouteStackSnapshot]) -> [RouteID] {
+///     zip(stacks, snapshot).flatMap { $0.routeIDsRemoved(since: $1) }
+///   }
+/// }
+/// ```
 public protocol RouteContainer<Screen> {
   /// The screen type of the routes.
   associatedtype Screen
+  /// A record of the routes held at one moment: the container itself by default; a
+  /// ``RouteStack`` records only its route IDs (``RouteStackSnapshot``), so that recording it
+  /// before every action copies no screen and makes no later change copy the stack.
+  associatedtype RouteSnapshot = Self
 
   /// Whether a route with this ID is held.
   func contains(routeID: RouteID) -> Bool
@@ -12,13 +30,42 @@ public protocol RouteContainer<Screen> {
   /// when no such route is held.
   mutating func updateScreen<Result>(id: RouteID, _ body: (inout Screen) throws -> Result) rethrows -> Result?
 
-  /// The IDs of the routes `earlier` held that this value no longer holds.
+  /// The record of the routes held now. Taken before every action, so it must be cheap.
+  var routeSnapshot: RouteSnapshot { get }
+
+  /// The IDs of the routes held when `snapshot` was taken that are no longer held.
   ///
   /// Called after every action, so it must be cheap when nothing structural changed.
-  func routeIDsRemoved(since earlier: Self) -> [RouteID]
+  func routeIDsRemoved(since snapshot: RouteSnapshot) -> [RouteID]
+
+  /// Adopts the routes a UI reports after the user changed them (a swipe back, a dragged-down
+  /// sheet: ``RouterAction``'s `updateRoutes`), or returns `false` when the container leaves
+  /// them to the coordinator's reducer — the default. An ``UpdatableRouteContainer`` (a
+  /// ``RouteStack``) adopts them. Throws why they are not valid, leaving the container unchanged.
+  mutating func adoptUpdatedRoutes(_ routes: [Route<Screen>]) throws(NavigationError) -> Bool
 }
 
+extension RouteContainer where RouteSnapshot == Self {
+  /// The container itself: any later change to it copies its storage (copy-on-write), which a
+  /// container with a cheaper ``RouteSnapshot`` avoids.
+  @inlinable
+  public var routeSnapshot: Self { self }
+}
+
+extension RouteContainer {
+  /// `false`: the coordinator's reducer handles the routes a UI reports.
+  @inlinable
+  public mutating func adoptUpdatedRoutes(_ routes: [Route<Screen>]) throws(NavigationError) -> Bool { false }
+}
+
+/// Kept for conformances written before ``RouteContainer`` took over the record of routes
+/// (``RouteContainer/routeSnapshot``): the same protocol.
+public typealias RouteSnapshotting = RouteContainer
+
 extension RouteStack: RouteContainer {
+  /// The record of a stack is its route IDs and structure version.
+  public typealias RouteSnapshot = RouteStackSnapshot
+
   /// Changes whenever routes are added to or removed from the stack.
   public var structureToken: Int { Int(truncatingIfNeeded: structureVersion.generation) }
 

@@ -1,5 +1,5 @@
-/// A ``RouteContainer`` that can adopt the routes a UI reports, so `forEachRoute` applies
-/// ``RouterAction/updateRoutes(_:)`` to it. ``RouteStack`` is one.
+/// A ``RouteContainer`` that adopts the routes a UI reports, so `forEachRoute` applies
+/// ``RouterAction``'s `updateRoutes` to it before the coordinator runs. ``RouteStack`` is one.
 ///
 /// ```swift
 /// extension MyStack: UpdatableRouteContainer {
@@ -10,6 +10,15 @@ public protocol UpdatableRouteContainer: RouteContainer {
   /// Adopts `routes` — keeping the IDs of the routes that are still there — or throws why they
   /// are not valid, leaving the container unchanged.
   mutating func updateRoutes(_ routes: [Route<Screen>]) throws(NavigationError)
+}
+
+extension UpdatableRouteContainer {
+  /// Adopts them with ``updateRoutes(_:)``: `true`.
+  @inlinable
+  public mutating func adoptUpdatedRoutes(_ routes: [Route<Screen>]) throws(NavigationError) -> Bool {
+    try updateRoutes(routes)
+    return true
+  }
 }
 
 extension RouteStack: UpdatableRouteContainer {}

@@ -40,9 +40,9 @@ extension Effect {
           effect.map(transform, cancellationScope: scope)))
     case let .cancel(id):
       return Effect<NewAction>(operation: .cancel(id: Self.scoped(id, in: scope)))
-    case let .cancelRoute(route):
-      guard scope != nil else { return Effect<NewAction>(operation: .cancelRoute(route)) }
-      return Effect<NewAction>(operation: .cancel(id: Self.scoped(AnyHashable(RouteEffectID(route: route)), in: scope)))
+    case let .cancelCompact(id):
+      guard scope != nil else { return Effect<NewAction>(operation: .cancelCompact(id)) }
+      return Effect<NewAction>(operation: .cancel(id: Self.scoped(AnyHashable(id), in: scope)))
     }
   }
 

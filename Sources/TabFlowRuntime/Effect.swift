@@ -31,9 +31,9 @@ public struct Effect<Action> {
     case concatenate([Effect<Action>])
     indirect case cancellable(id: AnyHashable, cancelInFlight: Bool, Effect<Action>)
     indirect case cancel(id: AnyHashable)
-    /// `.cancel(id: RouteEffectID(route:))` — the effects of a route that left, from
-    /// `forEachRoute` — without boxing the ID into an `AnyHashable` unless something is running.
-    case cancelRoute(RouteID)
+    /// `.cancel(id:)` for an ID of fixed layout, boxed into an `AnyHashable` only when something
+    /// is running under a cancellation ID (`forEachRoute` cancels a leaving route's effects so).
+    case cancelCompact(CompactCancelID)
   }
 
   @usableFromInline
@@ -187,10 +187,11 @@ extension Effect {
     .concatenate(self, other)
   }
 
-  /// Whether this effect only cancels the effects of a route that left (`forEachRoute`'s).
+  /// Whether this effect only cancels, by a compact ID (what `forEachRoute` returns when a route
+  /// left): nothing to do when nothing runs under a cancellation ID.
   @inlinable
-  var onlyCancelsARoute: Bool {
-    if case .cancelRoute = operation { return true }
+  var onlyCancelsByCompactID: Bool {
+    if case .cancelCompact = operation { return true }
     return false
   }
 

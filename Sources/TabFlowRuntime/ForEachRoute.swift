@@ -39,17 +39,18 @@ extension Reducer {
   ///   reducer nor the coordinator runs — and reported through IssueReporting, naming the route.
   /// - Effects of the coordinator's own reducer are never cancelled automatically.
   /// - ``RouterAction/updateRoutes(_:)`` is applied to the container before the coordinator
-  ///   runs when the container is an ``UpdatableRouteContainer`` (a ``RouteStack``): leading
-  ///   routes that kept their style keep their IDs, the rest are new. Invalid routes are reported
-  ///   and the container is left unchanged. For any other container the coordinator's reducer
-  ///   handles it.
-  /// - Cost: a `.none` action costs an `extract`, a container snapshot and an O(1) diff (a
-  ///   ``TabCoordinator`` wired with its own `forEachRoute(\.self, …)` says which routes left
-  ///   instead, and no snapshot is taken). With a ``RouteSnapshotting`` container (``RouteStack``
-  ///   is one) the snapshot holds only route IDs,
-  ///   so a push or pop by the coordinator copies at most the IDs (8 bytes per route), never the
-  ///   screens; any other container is snapshotted by copying it, and its first change in the
-  ///   action then copies its storage (copy-on-write).
+  ///   runs when the container adopts it (``RouteContainer/adoptUpdatedRoutes(_:)``: an
+  ///   ``UpdatableRouteContainer`` such as ``RouteStack``): leading routes that kept their style
+  ///   keep their IDs, the rest are new. Invalid routes are reported and the container is left
+  ///   unchanged. For any other container the coordinator's reducer handles it.
+  /// - Cost: a `.none` action costs an `extract`, a record of the container
+  ///   (``RouteContainer/routeSnapshot``) and an O(1) comparison. A ``RouteStack`` records only
+  ///   its route IDs, so a push or pop by the coordinator copies at most the IDs (8 bytes per
+  ///   route), never the screens; a container without a cheaper record is recorded by copying it,
+  ///   and its first change in the action then copies its storage (copy-on-write). A
+  ///   ``TabCoordinator`` over its own state (`forEachRoute(\.self, …)`) says which routes left
+  ///   instead (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``): nothing is
+  ///   recorded or compared.
   @inlinable
   public func forEachRoute<Container: RouteContainer, ScreenAction, ScreenReducer: Reducer>(
     _ routes: WritableKeyPath<State, Container>,
@@ -59,102 +60,24 @@ extension Reducer {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> ForEachRouteReducer<Self, Container, ScreenReducer, Container>
+  ) -> ForEachRouteReducer<Self, Container, ScreenReducer>
   where ScreenReducer.State == Container.Screen, ScreenReducer.Action == ScreenAction {
     ForEachRouteReducer(
       coordinator: self, routes: routes, action: action, screenReducer: screenReducer(),
-      snapshot: { $0 }, removedSince: { $0.routeIDsRemoved(since: $1) }, updateRoutes: nil,
-      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-
-  /// `forEachRoute` over a container that applies ``RouterAction/updateRoutes(_:)`` itself.
-  /// See the first overload for the semantics.
-  ///
-  /// ```swift
-  /// Reduce(coordinate).forEachRoute(\.routes, action: .router) { Screen() }
-  /// ```
-  @inlinable
-  public func forEachRoute<Container: UpdatableRouteContainer, ScreenAction, ScreenReducer: Reducer>(
-    _ routes: WritableKeyPath<State, Container>,
-    action: ActionPath<Action, RouterAction<Container.Screen, ScreenAction>>,
-    @ReducerBuilder<Container.Screen, ScreenAction> screenReducer: () -> ScreenReducer,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) -> ForEachRouteReducer<Self, Container, ScreenReducer, Container>
-  where ScreenReducer.State == Container.Screen, ScreenReducer.Action == ScreenAction {
-    ForEachRouteReducer(
-      coordinator: self, routes: routes, action: action, screenReducer: screenReducer(),
-      snapshot: { $0 }, removedSince: { $0.routeIDsRemoved(since: $1) },
-      updateRoutes: { container, routes throws(NavigationError) in try container.updateRoutes(routes) },
-      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-
-  /// `forEachRoute` over a container that records its routes cheaply (``RouteSnapshotting``).
-  /// See the first overload for the semantics.
-  ///
-  /// ```swift
-  /// Reduce(coordinate).forEachRoute(\.tabs, action: .router) { Screen() }
-  /// ```
-  @inlinable
-  public func forEachRoute<Container: RouteSnapshotting, ScreenAction, ScreenReducer: Reducer>(
-    _ routes: WritableKeyPath<State, Container>,
-    action: ActionPath<Action, RouterAction<Container.Screen, ScreenAction>>,
-    @ReducerBuilder<Container.Screen, ScreenAction> screenReducer: () -> ScreenReducer,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) -> ForEachRouteReducer<Self, Container, ScreenReducer, Container.RouteSnapshot>
-  where ScreenReducer.State == Container.Screen, ScreenReducer.Action == ScreenAction {
-    ForEachRouteReducer(
-      coordinator: self, routes: routes, action: action, screenReducer: screenReducer(),
-      snapshot: { $0.routeSnapshot }, removedSince: { $0.routeIDsRemoved(since: $1) }, updateRoutes: nil,
-      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-
-  /// `forEachRoute` over a container that both records its routes cheaply and applies
-  /// ``RouterAction/updateRoutes(_:)`` — a ``RouteStack``. See the first overload for the
-  /// semantics.
-  ///
-  /// ```swift
-  /// Reduce(coordinate).forEachRoute(\.routes, action: .router) { Screen() }
-  /// ```
-  @inlinable
-  public func forEachRoute<
-    Container: UpdatableRouteContainer & RouteSnapshotting, ScreenAction, ScreenReducer: Reducer
-  >(
-    _ routes: WritableKeyPath<State, Container>,
-    action: ActionPath<Action, RouterAction<Container.Screen, ScreenAction>>,
-    @ReducerBuilder<Container.Screen, ScreenAction> screenReducer: () -> ScreenReducer,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) -> ForEachRouteReducer<Self, Container, ScreenReducer, Container.RouteSnapshot>
-  where ScreenReducer.State == Container.Screen, ScreenReducer.Action == ScreenAction {
-    ForEachRouteReducer(
-      coordinator: self, routes: routes, action: action, screenReducer: screenReducer(),
-      snapshot: { $0.routeSnapshot }, removedSince: { $0.routeIDsRemoved(since: $1) },
-      updateRoutes: { container, routes throws(NavigationError) in try container.updateRoutes(routes) },
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
-/// The reducer made by `forEachRoute`:
-/// a coordinator plus the screen reducer run on the routes of a ``RouteContainer``. `Snapshot`
-/// is what it records of the container before the coordinator runs: the container itself, or
-/// a ``RouteSnapshotting`` container's cheaper record.
+/// The reducer made by `forEachRoute`: a coordinator plus the screen reducer run on the routes of
+/// a ``RouteContainer``, cancelling the effects of the routes that leave it.
 ///
 /// ```swift
 /// var body: some Reducer<State, Action> {
 ///   Reduce(coordinate).forEachRoute(\.routes, action: .router) { Screen() }
 /// }
 /// ```
-public struct ForEachRouteReducer<
-  Coordinator: Reducer, Container: RouteContainer, ScreenReducer: Reducer, Snapshot
->: Reducer where ScreenReducer.State == Container.Screen {
+public struct ForEachRouteReducer<Coordinator: Reducer, Container: RouteContainer, ScreenReducer: Reducer>: Reducer
+where ScreenReducer.State == Container.Screen {
   /// The coordinator's state.
   public typealias State = Coordinator.State
   /// The coordinator's action.
@@ -166,29 +89,14 @@ public struct ForEachRouteReducer<
   @usableFromInline package let routes: WritableKeyPath<State, Container>
   @usableFromInline package let action: ActionPath<Action, RouterActionType>
   @usableFromInline package let screenReducer: ScreenReducer
-  @usableFromInline package let snapshot: (Container) -> Snapshot
-  @usableFromInline package let removedSince: (Container, Snapshot) -> [RouteID]
-  @usableFromInline package let updateRoutes: ((inout Container, [Route<Container.Screen>]) throws(NavigationError) -> Void)?
   @usableFromInline package let location: IssueLocation
   /// Whether `routes` is `\.self` (a `TabCoordinatorState` is its own container): then the state
-  /// is used in place, without a key-path projection on every action.
+  /// is used in place, without a key-path projection on every action, and the coordinator may say
+  /// which routes left (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``).
   @usableFromInline package let routesAreState: Bool
   /// Whether the screen reducer never does anything (``EmptyReducer``): then a route action does
   /// not touch the screen at all.
   @usableFromInline package let screenReducerIsInert: Bool
-  /// For a coordinator that says which routes each action removed (a ``TabCoordinator``): runs
-  /// it and writes the effect to return — its own, then the cancellation of the routes that
-  /// left (``Effect/cancellingRoutes(_:after:_:)``) — or returns `false`, having done nothing,
-  /// when it cannot say for this action: then the container is recorded and diffed around it as
-  /// usual.
-  @usableFromInline package let gatheringReduce: GatheringReduce?
-  /// For a gathering coordinator with nothing to run on screens: the route ID of a route action,
-  /// read without taking the screen action out of it (`nil` for any other action).
-  @usableFromInline package let routeIDOfAction: ((Action) -> RouteID?)?
-
-  /// See ``gatheringReduce``. The effect goes through an `inout` parameter: returned through a
-  /// stored closure's generic abstraction, it would be moved by its value witnesses.
-  @usableFromInline package typealias GatheringReduce = (inout State, Action, inout Effect<Action>) -> Bool
 
   @usableFromInline
   package init(
@@ -196,23 +104,13 @@ public struct ForEachRouteReducer<
     routes: WritableKeyPath<State, Container>,
     action: ActionPath<Action, RouterActionType>,
     screenReducer: ScreenReducer,
-    snapshot: @escaping (Container) -> Snapshot,
-    removedSince: @escaping (Container, Snapshot) -> [RouteID],
-    updateRoutes: ((inout Container, [Route<Container.Screen>]) throws(NavigationError) -> Void)?,
-    location: IssueLocation,
-    gatheringReduce: GatheringReduce? = nil,
-    routeIDOfAction: ((Action) -> RouteID?)? = nil
+    location: IssueLocation
   ) {
     self.coordinator = coordinator
     self.routes = routes
     self.action = action
     self.screenReducer = screenReducer
-    self.snapshot = snapshot
-    self.removedSince = removedSince
-    self.updateRoutes = updateRoutes
     self.location = location
-    self.gatheringReduce = gatheringReduce
-    self.routeIDOfAction = routeIDOfAction
     routesAreState = State.self == Container.self && (routes as AnyKeyPath) == (\State.self as AnyKeyPath)
     screenReducerIsInert = screenReducer is any InertReducer
   }
@@ -235,23 +133,16 @@ public struct ForEachRouteReducer<
   /// then cancels the effects of the routes that left.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    // The tab coordinator's own wiring with nothing to run on screens: a route action only has
-    // its route's presence checked, and the coordinator says which routes left.
-    let gathersFirst = screenReducerIsInert && updateRoutes == nil && routeIDOfAction != nil
-    if gathersFirst, let routeIDOfAction, let gatheringReduce {
-      if let id = routeIDOfAction(action), !withContainer(in: &state, { container in container.contains(routeID: id) }) {
-        if case let .routeAction(_, screenAction)? = self.action.extract(action) {
-          reportLateAction(id: id, screenAction: screenAction)
-        }
-        return .none
-      }
+    // Nothing to run on screens, and a coordinator that may say which routes left: ask it first
+    // (it says nothing of an action for a route that is gone, which is reported below).
+    if routesAreState, screenReducerIsInert {
       var effect = Effect<Action>.none
-      if gatheringReduce(&state, action, &effect) { return effect }
+      if coordinator.reduceCancellingRemovedRoutes(into: &state, action: action, effect: &effect) { return effect }
     }
     let routerAction = self.action.extract(action)
 
     // The screen reducer changes a screen in place and cannot change the structure, so it runs
-    // before the snapshot is taken.
+    // before the record is taken.
     var screenEffect: Effect<Action> = .none
     var routedID: RouteID?
     if case let .routeAction(id, screenAction)? = routerAction, screenReducerIsInert {
@@ -274,18 +165,18 @@ public struct ForEachRouteReducer<
       }
     }
 
-    if !gathersFirst, updateRoutes == nil, screenEffect.isNone, let gatheringReduce {
-      // The coordinator says which routes left (no effect of the screen's to merge; asked once).
+    if routesAreState, !screenReducerIsInert, screenEffect.isNone {
+      // The coordinator may say which routes left (no effect of the screen's to merge).
       var effect = Effect<Action>.none
-      if gatheringReduce(&state, action, &effect) { return effect }
+      if coordinator.reduceCancellingRemovedRoutes(into: &state, action: action, effect: &effect) { return effect }
     }
-    // The container is read in place (never copied out of the state) to record and diff it.
-    let before = withContainer(in: &state) { container in snapshot(container) }
+    // The container is read in place (never copied out of the state) to record and compare it.
+    let before = withContainer(in: &state) { container in container.routeSnapshot }
     if case let .updateRoutes(newRoutes)? = routerAction {
       applyUpdateRoutes(newRoutes, to: &state)
     }
     let coordinatorEffect = coordinator.reduce(into: &state, action: action)
-    let removed = withContainer(in: &state) { container in removedSince(container, before) }
+    let removed = withContainer(in: &state) { container in container.routeIDsRemoved(since: before) }
 
     if removed.isEmpty {
       if screenEffect.isNone { return coordinatorEffect }
@@ -294,14 +185,15 @@ public struct ForEachRouteReducer<
     }
     // The routed screen may itself have left in this action: then its new effects never start.
     if let routedID, removed.contains(routedID) { screenEffect = .none }
-    return .cancellingRoutes(removed, after: screenEffect, coordinatorEffect)
+    let own = screenEffect.isNone ? coordinatorEffect : coordinatorEffect.isNone ? screenEffect : .merge(screenEffect, coordinatorEffect)
+    return own.followed(byCancellingEffectsOf: removed)
   }
 
   /// The screen's effect, sending its actions to the same route and cancellable by it.
   @usableFromInline
   package func tag(_ effect: Effect<ScreenReducer.Action>, of id: RouteID) -> Effect<Action> {
     let embed = self.action.embed
-    let routeScope = RouteEffectID(route: id)
+    let routeScope = RouteEffects.cancelID(of: id)
     return effect
       .map({ embed(.routeAction(id: id, action: $0)) }, cancellationScope: AnyHashable(routeScope))
       .cancellable(id: routeScope)
@@ -309,9 +201,8 @@ public struct ForEachRouteReducer<
 
   @usableFromInline
   package func applyUpdateRoutes(_ newRoutes: [Route<Container.Screen>], to state: inout State) {
-    guard let updateRoutes else { return }
     do {
-      try withContainer(in: &state) { container throws(NavigationError) in try updateRoutes(&container, newRoutes) }
+      _ = try withContainer(in: &state) { container throws(NavigationError) in try container.adoptUpdatedRoutes(newRoutes) }
     } catch {
       reportIssue(
         "forEachRoute could not apply updateRoutes: \(error.description)",
@@ -333,13 +224,37 @@ public struct ForEachRouteReducer<
   }
 }
 
-/// The cancellation ID of every effect started by the screen of a route.
+/// The cancellation IDs of the effects the screens of routes start: each route's effects are
+/// cancellable by its ID, in a namespace of their own.
 @usableFromInline
-package struct RouteEffectID: Hashable, Sendable {
-  @usableFromInline package let route: RouteID
-
+package enum RouteEffects {
+  /// The cancellation ID of every effect started by the screen of the route `id`.
   @inlinable
-  init(route: RouteID) {
-    self.route = route
+  package static func cancelID(of id: RouteID) -> CompactCancelID {
+    CompactCancelID(RouteEffects.self, id.generation)
+  }
+}
+
+extension Effect {
+  /// Cancels the effects the screen of each route in `routes` started under `forEachRoute` —
+  /// what a reducer that says which routes left
+  /// (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``) returns after its own
+  /// effect. Nothing to do, and no allocation, for a route whose screen started none.
+  @inlinable
+  public static func cancelEffects(ofRoutes routes: [RouteID]) -> Self {
+    if routes.count == 1 { return .cancelEffects(ofRoute: routes[0]) }
+    return .merge(routes.map { .cancelEffects(ofRoute: $0) })
+  }
+
+  /// ``cancelEffects(ofRoutes:)`` for one route (a pop): no array.
+  @inlinable
+  public static func cancelEffects(ofRoute route: RouteID) -> Self {
+    Self(operation: .cancelCompact(RouteEffects.cancelID(of: route)))
+  }
+
+  /// This effect (when it is not `.none`), then the cancellation of the effects of `routes`.
+  @inlinable
+  func followed(byCancellingEffectsOf routes: [RouteID]) -> Self {
+    isNone ? .cancelEffects(ofRoutes: routes) : .merge(self, .cancelEffects(ofRoutes: routes))
   }
 }

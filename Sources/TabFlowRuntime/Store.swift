@@ -107,8 +107,8 @@ public final class Store<State, Action> {
   @inlinable
   func process(_ action: Action) {
     let effect = reducer(&_state, action)
-    // Cancelling a route's effects when no effect runs under a cancellation ID does nothing.
-    if !effect.isNone, hasCancellableEffects || !effect.onlyCancelsARoute { startEffects(of: effect) }
+    // Cancelling when no effect runs under a cancellation ID does nothing.
+    if !effect.isNone, hasCancellableEffects || !effect.onlyCancelsByCompactID { startEffects(of: effect) }
     if !observers.isEmpty { notifyObservers() }
   }
 
@@ -280,8 +280,8 @@ public final class Store<State, Action> {
       start(effect, ids: ids + [id], started: &started)
     case let .cancel(id):
       cancel(id: id)
-    case let .cancelRoute(route):
-      if !tokensByID.isEmpty { cancel(id: AnyHashable(RouteEffectID(route: route))) }
+    case let .cancelCompact(id):
+      if !tokensByID.isEmpty { cancel(id: AnyHashable(id)) }
     }
   }
 

@@ -233,5 +233,5 @@ protocol SnapshotTyped {
 }
 
 extension ForEachRouteReducer: SnapshotTyped {
-  static var snapshotType: Any.Type { Snapshot.self }
+  static var snapshotType: Any.Type { Container.RouteSnapshot.self }
 }

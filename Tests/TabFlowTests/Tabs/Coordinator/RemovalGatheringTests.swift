@@ -91,15 +91,18 @@ extension TabCoordinatorTests {
       #expect(removedSome > 40)
     }
 
-    @Test func theDocumentedWiringGathersAndAnyOtherContainerDiffs() throws {
+    @Test func theCoordinatorSaysWhichRoutesLeftAndAnyOtherReducerIsDiffed() throws {
       let coordinator = try Self.coordinator()
-      let wired = coordinator.forEachRoute(\.self, action: .router()) { EmptyReducer<Screen, ScreenAction>() }
-      #expect(wired.gatheringReduce != nil)
-      // Another reducer over the same state (here the coordinator inside a composition) is diffed.
-      let composed = CombineReducers { coordinator }.forEachRoute(\.self, action: .router()) {
-        EmptyReducer<Screen, ScreenAction>()
-      }
-      #expect(composed.gatheringReduce == nil)
+      var state = try App.state(home: [.root(.feed), .push(.item(id: 1))])
+      var effect = Effect<Action>.none
+      #expect(coordinator.reduceCancellingRemovedRoutes(into: &state, action: .back, effect: &effect))
+      #expect(!effect.isNone, "the popped route's effects are cancelled")
+      // Another reducer over the same state (here the coordinator inside a composition) says
+      // nothing, so forEachRoute diffs around it.
+      var composedState = try App.state(home: [.root(.feed), .push(.item(id: 1))])
+      let composed = CombineReducers { coordinator }
+      #expect(!composed.reduceCancellingRemovedRoutes(into: &composedState, action: .back, effect: &effect))
+      #expect(composedState.tabs[0].stack.count == 2, "having done nothing")
     }
 
     @MainActor
@@ -140,7 +143,7 @@ extension TabCoordinatorTests {
       #expect(removals.removedIDs(in: diffed).isEmpty)
       // Nor does the effect forEachRoute returns cancel anything.
       var effect = Effect<Action>.none
-      #expect(coordinator.reduceCancellingRemoved(into: &state, action: action, effect: &effect))
+      #expect(coordinator.reduceCancellingRemovedRoutes(into: &state, action: action, effect: &effect))
       #expect(effect.isNone)
       #expect(state.tabs[0].stack.count == 1)
     }
