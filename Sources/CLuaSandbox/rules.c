@@ -1056,6 +1056,34 @@ static int clua_rules_visible_names(lua_State *L) {
 /* The host table the rule DSL is made with                                 */
 /* ------------------------------------------------------------------------ */
 
+/* The host table's C functions: those without upvalues, */
+static const luaL_Reg clua_rules_host_plain_functions[] = {
+    {"freeze", clua_rules_freeze},
+    {"visible_names", clua_rules_visible_names},
+    {"rawget", clua_rules_rawget},
+    {"rawlen", clua_rules_rawlen},
+    {"next", clua_rules_next},
+    {"pairs", clua_rules_pairs},
+    {"tostring", clua_rules_tostring},
+    {"state_fits", clua_rules_state_fits},
+    {"takes_payload", clua_rules_takes_payload},
+    {"nav_methods", clua_rules_nav_methods},
+    {NULL, NULL},
+};
+
+/* those over the current-call table alone (one upvalue, shared), */
+static const luaL_Reg clua_rules_host_functions[] = {
+    {"rawset", clua_rules_rawset},
+    {"rule_caller", clua_rules_rule_caller},
+    {NULL, NULL},
+};
+
+/* and setmetatable, over the current-call table, the sandbox's setmetatable and the guard. */
+static const luaL_Reg clua_rules_host_setmetatable[] = {
+    {"setmetatable", clua_rules_setmetatable},
+    {NULL, NULL},
+};
+
 /* host(view, base, hint [, print]) -> { current, view, hint, print, freeze, rawget, rawlen,
  * rawset, setmetatable, next, pairs, tostring, state_fits, takes_payload, rule_caller,
  * nav_methods, format }: the table the rule DSL is made with. `view`, `hint`
@@ -1082,37 +1110,15 @@ int clua_rules_host(lua_State *L) {
     clua_push_swift_function(L, print, 0);
     lua_setfield(L, 3, "print");
   }
-  lua_pushcclosure(L, clua_rules_freeze, 0);
-  lua_setfield(L, 3, "freeze");
-  lua_pushcclosure(L, clua_rules_visible_names, 0);
-  lua_setfield(L, 3, "visible_names");
-  lua_pushcclosure(L, clua_rules_rawget, 0);
-  lua_setfield(L, 3, "rawget");
-  lua_pushcclosure(L, clua_rules_rawlen, 0);
-  lua_setfield(L, 3, "rawlen");
+  lua_pushvalue(L, 3);
+  luaL_setfuncs(L, clua_rules_host_plain_functions, 0);
   lua_pushvalue(L, 4);
-  lua_pushcclosure(L, clua_rules_rawset, 1);
-  lua_setfield(L, 3, "rawset");
+  luaL_setfuncs(L, clua_rules_host_functions, 1);
   lua_pushvalue(L, 4);
   lua_getfield(L, 2, "setmetatable");
   clua_rules_push_metatable_guard(L);
-  lua_pushcclosure(L, clua_rules_setmetatable, 3);
-  lua_setfield(L, 3, "setmetatable");
-  lua_pushcclosure(L, clua_rules_next, 0);
-  lua_setfield(L, 3, "next");
-  lua_pushcclosure(L, clua_rules_pairs, 0);
-  lua_setfield(L, 3, "pairs");
-  lua_pushcclosure(L, clua_rules_tostring, 0);
-  lua_setfield(L, 3, "tostring");
-  lua_pushcclosure(L, clua_rules_state_fits, 0);
-  lua_setfield(L, 3, "state_fits");
-  lua_pushcclosure(L, clua_rules_takes_payload, 0);
-  lua_setfield(L, 3, "takes_payload");
-  lua_pushvalue(L, 4);
-  lua_pushcclosure(L, clua_rules_rule_caller, 1);
-  lua_setfield(L, 3, "rule_caller");
-  lua_pushcclosure(L, clua_rules_nav_methods, 0);
-  lua_setfield(L, 3, "nav_methods");
+  luaL_setfuncs(L, clua_rules_host_setmetatable, 3);
+  lua_settop(L, 4);
   /* The hardened string library is the string metatable's __index; every environment made from
    * now on copies it. Its format becomes the address-free one, for method calls too. */
   lua_pushliteral(L, "");

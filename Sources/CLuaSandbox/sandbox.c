@@ -729,6 +729,23 @@ static void clua_take(lua_State *L, int g, int t, const char *name) {
   lua_setfield(L, t, name);
 }
 
+/* The bounded pattern functions that replace the string library's. */
+static const luaL_Reg clua_string_functions[] = {
+    {"find", clua_str_find},
+    {"match", clua_str_match},
+    {"gmatch", clua_str_gmatch},
+    {"gsub", clua_str_gsub},
+    {NULL, NULL},
+};
+
+/* The base functions of the read-only base that the sandbox makes itself (no upvalues). */
+static const luaL_Reg clua_base_functions[] = {
+    {"pcall", clua_pcall},
+    {"xpcall", clua_xpcall},
+    {"collectgarbage", clua_collectgarbage},
+    {NULL, NULL},
+};
+
 /* setup(seed) -> newenv, base. Run once, protected, right after the safe
  * libraries are opened and before any script runs. Builds the read-only base
  * (safe base functions only; registered Swift functions are added to it
@@ -741,14 +758,7 @@ int clua_sandbox_setup(lua_State *L) {
 
   /* string: bounded pattern functions, no bytecode producer */
   lua_getfield(L, 1, "string"); /* 2 */
-  lua_pushcclosure(L, clua_str_find, 0);
-  lua_setfield(L, 2, "find");
-  lua_pushcclosure(L, clua_str_match, 0);
-  lua_setfield(L, 2, "match");
-  lua_pushcclosure(L, clua_str_gmatch, 0);
-  lua_setfield(L, 2, "gmatch");
-  lua_pushcclosure(L, clua_str_gsub, 0);
-  lua_setfield(L, 2, "gsub");
+  luaL_setfuncs(L, clua_string_functions, 0);
   lua_pushnil(L);
   lua_setfield(L, 2, "dump");
   /* the shared string metatable: hidden from getmetatable; its arithmetic
@@ -794,17 +804,12 @@ int clua_sandbox_setup(lua_State *L) {
                                      "rawequal", "rawget", "rawlen",     "rawset", "select",   "tostring",
                                      "type",   "_VERSION", NULL};
   for (int i = 0; safe[i] != NULL; i++) clua_take(L, 1, 7, safe[i]);
-  lua_pushcclosure(L, clua_pcall, 0);
-  lua_setfield(L, 7, "pcall");
-  lua_pushcclosure(L, clua_xpcall, 0);
-  lua_setfield(L, 7, "xpcall");
+  luaL_setfuncs(L, clua_base_functions, 0);
   clua_wrap_charged(L, 1, "tonumber", CLUA_COST_STRING);
   clua_take(L, 1, 7, "tonumber");
   lua_getfield(L, 1, "setmetatable");
   lua_pushcclosure(L, clua_setmetatable, 1);
   lua_setfield(L, 7, "setmetatable");
-  lua_pushcclosure(L, clua_collectgarbage, 0);
-  lua_setfield(L, 7, "collectgarbage");
 
   /* libraries copied into every environment */
   lua_createtable(L, 0, 8); /* 8 */
