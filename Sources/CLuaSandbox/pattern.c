@@ -436,8 +436,14 @@ static int clua_find_or_match(lua_State *L, int find) {
 int clua_str_find(lua_State *L) { return clua_find_or_match(L, 1); }
 int clua_str_match(lua_State *L) { return clua_find_or_match(L, 0); }
 
-/* gmatch state, kept in a userdata (no metatable, no finalizer); upvalues 1
- * and 2 keep the subject and the pattern alive. */
+/* gmatch state, kept in a userdata (no metatable, no finalizer); the subject and the pattern
+ * upvalues keep the strings it points into alive. */
+enum {
+  PATTERN_GMATCH_UPVALUE_SUBJECT = 1,
+  PATTERN_GMATCH_UPVALUE_PATTERN,
+  PATTERN_GMATCH_UPVALUE_STATE, /* the CLuaGmatch userdata */
+  PATTERN_GMATCH_UPVALUES = PATTERN_GMATCH_UPVALUE_STATE,
+};
 typedef struct CLuaGmatch {
   const char *next;      /* where the next search starts */
   const char *pattern;
@@ -446,7 +452,7 @@ typedef struct CLuaGmatch {
 } CLuaGmatch;
 
 static int clua_gmatch_next(lua_State *L) {
-  CLuaGmatch *g = (CLuaGmatch *)lua_touserdata(L, lua_upvalueindex(3));
+  CLuaGmatch *g = (CLuaGmatch *)lua_touserdata(L, lua_upvalueindex(PATTERN_GMATCH_UPVALUE_STATE));
   g->m.L = L; /* the iterator may run on another coroutine */
   g->m.fuel = CLUA_MATCH_FUEL;
   g->m.pending = 0;
@@ -476,7 +482,7 @@ int clua_str_gmatch(lua_State *L) {
   g->next = s + init;
   g->pattern = p;
   g->lastMatch = NULL;
-  lua_pushcclosure(L, clua_gmatch_next, 3);
+  lua_pushcclosure(L, clua_gmatch_next, PATTERN_GMATCH_UPVALUES); /* subject, pattern, state */
   return 1;
 }
 

@@ -28,6 +28,65 @@
 
 static void clua_rules_ordered_keys(lua_State *L, int t, int strict);
 
+/* Upvalue indices of the C closures made here. */
+enum { /* closures over the current-call table (a frozen proxy's __newindex, rawset, rule_caller,
+        * setmetatable): always upvalue 1, so luaL_setfuncs can share it */
+  RULES_UPVALUE_CURRENT = 1,
+};
+enum { /* the __index a frozen table's backing table gets (clua_rules_frozen_index) */
+  RULES_FROZEN_INDEX_UPVALUE_FUNCTION = 1, /* the script's __index function */
+  RULES_FROZEN_INDEX_UPVALUE_PROXY,        /* the frozen proxy, its first argument */
+  RULES_FROZEN_INDEX_UPVALUES = RULES_FROZEN_INDEX_UPVALUE_PROXY,
+};
+enum { /* the upvalue check (clua_rules_check_upvalues) */
+  RULES_CHECK_UPVALUE_RECORDS = 1, /* { function, index, value, name } records */
+  RULES_CHECK_UPVALUE_CURRENT,
+  RULES_CHECK_UPVALUES = RULES_CHECK_UPVALUE_CURRENT,
+};
+enum { /* setmetatable (clua_rules_setmetatable) */
+  RULES_SETMETATABLE_UPVALUE_CURRENT = RULES_UPVALUE_CURRENT,
+  RULES_SETMETATABLE_UPVALUE_ORIGINAL, /* the sandbox's setmetatable */
+  RULES_SETMETATABLE_UPVALUE_GUARD,    /* the guard metatable */
+  RULES_SETMETATABLE_UPVALUES = RULES_SETMETATABLE_UPVALUE_GUARD,
+};
+enum { /* the iterator pairs returns (clua_rules_pairs_step) */
+  RULES_PAIRS_UPVALUE_TABLE = 1, /* backing resolved */
+  RULES_PAIRS_UPVALUE_KEYS,      /* its keys in the stable order */
+  RULES_PAIRS_UPVALUE_POSITION,  /* the last position visited */
+  RULES_PAIRS_UPVALUES = RULES_PAIRS_UPVALUE_POSITION,
+};
+enum { RULES_FORMAT_UPVALUE_ORIGINAL = 1 }; /* string.format: the sandbox's */
+/* nav:push and nav:pop: both hand what they do not handle to the DSL's own method, at one index */
+enum { RULES_NAV_UPVALUE_DSL_METHOD = 4 };
+enum { /* nav:push (clua_rules_push) */
+  RULES_PUSH_UPVALUE_SCREENS = 1, /* screensByName */
+  RULES_PUSH_UPVALUE_RULE_CALL,
+  RULES_PUSH_UPVALUE_RULE_NAV,
+  RULES_PUSH_UPVALUE_DSL_METHOD,  /* the DSL's full push */
+  RULES_PUSH_UPVALUE_KINDS_KEY,   /* the string "kinds" */
+  RULES_PUSH_UPVALUES = RULES_PUSH_UPVALUE_KINDS_KEY,
+};
+enum { /* nav:pop (clua_rules_pop) */
+  RULES_POP_UPVALUE_RULE_CALL = 1,
+  RULES_POP_UPVALUE_RULE_NAV,
+  RULES_POP_UPVALUE_POP_ONE,    /* the one pop table */
+  RULES_POP_UPVALUE_DSL_METHOD, /* the DSL's full pop */
+  RULES_POP_UPVALUES = RULES_POP_UPVALUE_DSL_METHOD,
+};
+_Static_assert(RULES_PUSH_UPVALUE_DSL_METHOD == RULES_NAV_UPVALUE_DSL_METHOD &&
+                   RULES_POP_UPVALUE_DSL_METHOD == RULES_NAV_UPVALUE_DSL_METHOD,
+               "clua_rules_call_dsl_method finds push's and pop's DSL method at one index");
+enum { /* call_rule (clua_rules_call_rule) */
+  RULES_CALL_UPVALUE_CURRENT = 1,
+  RULES_CALL_UPVALUE_WHAT_KEY,  /* the string "what" */
+  RULES_CALL_UPVALUE_RULE_CALL,
+  RULES_CALL_UPVALUE_RULE_WHAT,
+  RULES_CALL_UPVALUE_RULE_FNS,
+  RULES_CALL_UPVALUE_RULE_NAV,
+  RULES_CALL_UPVALUE_QUEUE,
+  RULES_CALL_UPVALUES = RULES_CALL_UPVALUE_QUEUE,
+};
+
 /* ------------------------------------------------------------------------ */
 /* Frozen tables                                                            */
 /* ------------------------------------------------------------------------ */
@@ -113,7 +172,7 @@ static int clua_rules_refuse(lua_State *L, int idx, int key, int current, const 
 
 /* __newindex of a frozen proxy; upvalue 1: the current-call table. */
 static int clua_rules_frozen_newindex(lua_State *L) {
-  return clua_rules_refuse(L, 1, 2, lua_upvalueindex(1), "assign");
+  return clua_rules_refuse(L, 1, 2, lua_upvalueindex(RULES_UPVALUE_CURRENT), "assign");
 }
 
 /* The length of the frozen proxy at idx: the border stored when it was frozen. */
@@ -138,8 +197,8 @@ static int clua_rules_frozen_len(lua_State *L) {
  * script's function, upvalue 2: the proxy. */
 static int clua_rules_frozen_index(lua_State *L) {
   lua_settop(L, 2);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, lua_upvalueindex(RULES_FROZEN_INDEX_UPVALUE_FUNCTION));
+  lua_pushvalue(L, lua_upvalueindex(RULES_FROZEN_INDEX_UPVALUE_PROXY));
   lua_pushvalue(L, 2);
   lua_call(L, 2, 1);
   return 1;
@@ -189,7 +248,7 @@ static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
     }
     if (lua_getfield(L, -1, "__index") == LUA_TFUNCTION) {
       lua_pushvalue(L, idx);
-      lua_pushcclosure(L, clua_rules_frozen_index, 2);
+      lua_pushcclosure(L, clua_rules_frozen_index, RULES_FROZEN_INDEX_UPVALUES);
       lua_setfield(L, -2, "__index");
     } else {
       lua_settop(L, -2);
@@ -201,7 +260,7 @@ static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
   lua_pushvalue(L, backing);
   lua_setfield(L, -2, "__index");
   lua_pushvalue(L, current);
-  lua_pushcclosure(L, clua_rules_frozen_newindex, 1);
+  lua_pushcclosure(L, clua_rules_frozen_newindex, 1); /* RULES_UPVALUE_CURRENT */
   lua_setfield(L, -2, "__newindex");
   lua_pushcclosure(L, clua_rules_frozen_len, 0);
   lua_setfield(L, -2, "__len");
@@ -224,9 +283,9 @@ static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
 static int clua_rules_check_upvalues(lua_State *L) {
   luaL_checkstack(L, 8, NULL);
   lua_settop(L, 0);
-  lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(1));
+  lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(RULES_CHECK_UPVALUE_RECORDS));
   for (lua_Integer i = 1; i <= n; i++) {
-    lua_rawgeti(L, lua_upvalueindex(1), i); /* 1: record */
+    lua_rawgeti(L, lua_upvalueindex(RULES_CHECK_UPVALUE_RECORDS), i); /* 1: record */
     lua_rawgeti(L, 1, 1);                   /* 2: function */
     lua_rawgeti(L, 1, 2);
     int index = (int)lua_tointegerx(L, -1, NULL);
@@ -238,7 +297,7 @@ static int clua_rules_check_upvalues(lua_State *L) {
         (void)lua_setupvalue(L, 2, index);
         lua_rawgeti(L, 1, 4);
         const char *name = lua_tostring(L, -1);
-        clua_rules_push_what(L, lua_upvalueindex(2));
+        clua_rules_push_what(L, lua_upvalueindex(RULES_CHECK_UPVALUE_CURRENT));
         if (name != NULL && strcmp(name, "_ENV") == 0)
           return luaL_error(L, "attempt to replace _ENV (held since the script loaded) inside %s — keep state in "
                                "screen state or context", lua_tostring(L, -1));
@@ -426,9 +485,9 @@ static int clua_rules_freeze(lua_State *L) {
   }
   lua_pushinteger(L, frozen);
   if (cells == 0) return 1;
-  lua_pushvalue(L, 7);
-  lua_pushvalue(L, 2);
-  lua_pushcclosure(L, clua_rules_check_upvalues, 2);
+  lua_pushvalue(L, 7); /* RULES_CHECK_UPVALUE_RECORDS */
+  lua_pushvalue(L, 2); /* RULES_CHECK_UPVALUE_CURRENT */
+  lua_pushcclosure(L, clua_rules_check_upvalues, RULES_CHECK_UPVALUES);
   return 2;
 }
 
@@ -477,7 +536,7 @@ static int clua_rules_rawset(lua_State *L) {
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
   lua_settop(L, 3);
-  if (clua_rules_backing(L, 1)) return clua_rules_refuse(L, 1, 2, lua_upvalueindex(1), "assign");
+  if (clua_rules_backing(L, 1)) return clua_rules_refuse(L, 1, 2, lua_upvalueindex(RULES_UPVALUE_CURRENT), "assign");
   if (clua_rules_is_collector_key(L, 2)) return clua_rules_refuse_collector_key(L, 2);
   lua_rawset(L, 1);
   return 1;
@@ -520,24 +579,24 @@ static void clua_rules_push_metatable_guard(lua_State *L) {
 static int clua_rules_setmetatable(lua_State *L) {
   if (clua_rules_backing(L, 1)) {
     lua_settop(L, -2);
-    return clua_rules_refuse(L, 1, 0, lua_upvalueindex(1), "change the metatable of");
+    return clua_rules_refuse(L, 1, 0, lua_upvalueindex(RULES_SETMETATABLE_UPVALUE_CURRENT), "change the metatable of");
   }
   if (lua_type(L, 2) == LUA_TTABLE && !clua_rules_backing(L, 2)) {
     if (lua_getmetatable(L, 2)) {
-      int guarded = lua_rawequal(L, -1, lua_upvalueindex(3));
+      int guarded = lua_rawequal(L, -1, lua_upvalueindex(RULES_SETMETATABLE_UPVALUE_GUARD));
       lua_settop(L, -2);
       if (!guarded)
         return luaL_error(L, "setmetatable: a metatable that has a metatable of its own is not supported in rule "
                              "scripts");
     } else {
       if (clua_collector_field(L, 2)) return clua_refuse_collector_field(L);
-      lua_pushvalue(L, lua_upvalueindex(3));
+      lua_pushvalue(L, lua_upvalueindex(RULES_SETMETATABLE_UPVALUE_GUARD));
       lua_setmetatable(L, 2);
     }
   } else if (lua_type(L, 2) == LUA_TTABLE) {
     lua_settop(L, -2); /* a frozen metatable: its fields are fixed */
   }
-  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, lua_upvalueindex(RULES_SETMETATABLE_UPVALUE_ORIGINAL));
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
   return lua_gettop(L);
@@ -708,21 +767,21 @@ static int clua_rules_next(lua_State *L) {
 /* The iterator `pairs` returns; upvalue 1: the table (backing resolved),
  * upvalue 2: its keys in order, upvalue 3: the position. */
 static int clua_rules_pairs_step(lua_State *L) {
-  lua_Integer position = lua_tointegerx(L, lua_upvalueindex(3), NULL);
-  lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(2));
+  lua_Integer position = lua_tointegerx(L, lua_upvalueindex(RULES_PAIRS_UPVALUE_POSITION), NULL);
+  lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(RULES_PAIRS_UPVALUE_KEYS));
   while (position < n) {
     position++;
-    lua_rawgeti(L, lua_upvalueindex(2), position);
+    lua_rawgeti(L, lua_upvalueindex(RULES_PAIRS_UPVALUE_KEYS), position);
     lua_pushvalue(L, -1);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
+    if (lua_rawget(L, lua_upvalueindex(RULES_PAIRS_UPVALUE_TABLE)) != LUA_TNIL) {
       lua_pushinteger(L, position);
-      lua_replace(L, lua_upvalueindex(3));
+      lua_replace(L, lua_upvalueindex(RULES_PAIRS_UPVALUE_POSITION));
       return 2;
     }
     lua_settop(L, -3);
   }
   lua_pushinteger(L, position);
-  lua_replace(L, lua_upvalueindex(3));
+  lua_replace(L, lua_upvalueindex(RULES_PAIRS_UPVALUE_POSITION));
   lua_pushnil(L);
   return 1;
 }
@@ -742,7 +801,7 @@ static int clua_rules_pairs(lua_State *L) {
   luaL_checktype(L, 2, LUA_TTABLE);
   clua_rules_sorted_keys(L, 2); /* 3 */
   lua_pushinteger(L, 0);
-  lua_pushcclosure(L, clua_rules_pairs_step, 3);
+  lua_pushcclosure(L, clua_rules_pairs_step, RULES_PAIRS_UPVALUES); /* 2: table, 3: keys, 0: position */
   lua_pushvalue(L, 1);
   lua_pushnil(L);
   return 3;
@@ -805,7 +864,7 @@ static int clua_rules_format(lua_State *L) {
       lua_replace(L, i);
     }
   }
-  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(RULES_FORMAT_UPVALUE_ORIGINAL));
   lua_insert(L, 1);
   lua_call(L, n, 1);
   return 1;
@@ -871,7 +930,7 @@ static int clua_rules_takes_payload(lua_State *L) {
  * `arguments` first arguments: whatever the C method does not handle itself. */
 static int clua_rules_call_dsl_method(lua_State *L, int arguments) {
   lua_settop(L, arguments);
-  lua_pushvalue(L, lua_upvalueindex(4));
+  lua_pushvalue(L, lua_upvalueindex(RULES_NAV_UPVALUE_DSL_METHOD));
   lua_insert(L, 1);
   lua_call(L, arguments, 0);
   return 0;
@@ -885,11 +944,11 @@ static int clua_rules_call_dsl_method(lua_State *L, int arguments) {
  * is wrong. Upvalues: screensByName, ruleCall, ruleNav, the full push, "kinds". */
 static int clua_rules_push(lua_State *L) {
   lua_settop(L, 3);
-  if (lua_rawequal(L, 1, lua_upvalueindex(3)) && lua_type(L, 2) == LUA_TSTRING &&
-      lua_rawgeti(L, lua_upvalueindex(2), 1) == LUA_TTABLE) { /* 4: the queue */
+  if (lua_rawequal(L, 1, lua_upvalueindex(RULES_PUSH_UPVALUE_RULE_NAV)) && lua_type(L, 2) == LUA_TSTRING &&
+      lua_rawgeti(L, lua_upvalueindex(RULES_PUSH_UPVALUE_RULE_CALL), 1) == LUA_TTABLE) { /* 4: the queue */
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TTABLE) { /* 5: the screen */
-      lua_pushvalue(L, lua_upvalueindex(5));
+    if (lua_rawget(L, lua_upvalueindex(RULES_PUSH_UPVALUE_SCREENS)) == LUA_TTABLE) { /* 5: the screen */
+      lua_pushvalue(L, lua_upvalueindex(RULES_PUSH_UPVALUE_KINDS_KEY));
       lua_rawget(L, 5); /* 6: its fields' kinds */
       if (lua_isnil(L, 3)) {
         lua_pushboolean(L, 0);
@@ -915,9 +974,9 @@ checked:
  * Upvalues: ruleCall, ruleNav, the pop table, the full pop. */
 static int clua_rules_pop(lua_State *L) {
   lua_settop(L, 2);
-  if (lua_isnil(L, 2) && lua_rawequal(L, 1, lua_upvalueindex(2)) &&
-      lua_rawgeti(L, lua_upvalueindex(1), 1) == LUA_TTABLE) { /* 3: the queue */
-    lua_pushvalue(L, lua_upvalueindex(3));
+  if (lua_isnil(L, 2) && lua_rawequal(L, 1, lua_upvalueindex(RULES_POP_UPVALUE_RULE_NAV)) &&
+      lua_rawgeti(L, lua_upvalueindex(RULES_POP_UPVALUE_RULE_CALL), 1) == LUA_TTABLE) { /* 3: the queue */
+    lua_pushvalue(L, lua_upvalueindex(RULES_POP_UPVALUE_POP_ONE));
     lua_rawseti(L, 3, (lua_Integer)lua_rawlen(L, 3) + 1);
     return 0;
   }
@@ -929,17 +988,17 @@ static int clua_rules_pop(lua_State *L) {
 static int clua_rules_nav_methods(lua_State *L) {
   for (int i = 1; i <= 6; i++) luaL_checkany(L, i);
   lua_settop(L, 6);
-  lua_pushvalue(L, 1);
-  lua_pushvalue(L, 2);
-  lua_pushvalue(L, 3);
-  lua_pushvalue(L, 4);
-  lua_pushliteral(L, "kinds");
-  lua_pushcclosure(L, clua_rules_push, 5);
-  lua_pushvalue(L, 2);
-  lua_pushvalue(L, 3);
-  lua_pushvalue(L, 6);
-  lua_pushvalue(L, 5);
-  lua_pushcclosure(L, clua_rules_pop, 4);
+  lua_pushvalue(L, 1); /* RULES_PUSH_UPVALUE_SCREENS */
+  lua_pushvalue(L, 2); /* RULES_PUSH_UPVALUE_RULE_CALL */
+  lua_pushvalue(L, 3); /* RULES_PUSH_UPVALUE_RULE_NAV */
+  lua_pushvalue(L, 4); /* RULES_PUSH_UPVALUE_DSL_METHOD */
+  lua_pushliteral(L, "kinds"); /* RULES_PUSH_UPVALUE_KINDS_KEY */
+  lua_pushcclosure(L, clua_rules_push, RULES_PUSH_UPVALUES);
+  lua_pushvalue(L, 2); /* RULES_POP_UPVALUE_RULE_CALL */
+  lua_pushvalue(L, 3); /* RULES_POP_UPVALUE_RULE_NAV */
+  lua_pushvalue(L, 6); /* RULES_POP_UPVALUE_POP_ONE */
+  lua_pushvalue(L, 5); /* RULES_POP_UPVALUE_DSL_METHOD */
+  lua_pushcclosure(L, clua_rules_pop, RULES_POP_UPVALUES);
   return 2;
 }
 
@@ -969,29 +1028,29 @@ static int clua_rules_nav_methods(lua_State *L) {
 static int clua_rules_call_rule(lua_State *L) {
   lua_settop(L, 5);
   lua_Integer index = lua_tointegerx(L, 1, NULL);
-  lua_pushvalue(L, lua_upvalueindex(2));
-  lua_rawgeti(L, lua_upvalueindex(4), index);
-  lua_rawset(L, lua_upvalueindex(1));
-  lua_pushvalue(L, lua_upvalueindex(7)); /* 6: the queue */
+  lua_pushvalue(L, lua_upvalueindex(RULES_CALL_UPVALUE_WHAT_KEY));
+  lua_rawgeti(L, lua_upvalueindex(RULES_CALL_UPVALUE_RULE_WHAT), index);
+  lua_rawset(L, lua_upvalueindex(RULES_CALL_UPVALUE_CURRENT));
+  lua_pushvalue(L, lua_upvalueindex(RULES_CALL_UPVALUE_QUEUE)); /* 6: the queue */
   for (lua_Integer queued = (lua_Integer)lua_rawlen(L, 6); queued > 0; queued--) {
     lua_pushnil(L);
     lua_rawseti(L, 6, queued);
   }
   lua_pushvalue(L, 6);
-  lua_rawseti(L, lua_upvalueindex(3), 1);
+  lua_rawseti(L, lua_upvalueindex(RULES_CALL_UPVALUE_RULE_CALL), 1);
   lua_pushvalue(L, 2);
-  lua_rawseti(L, lua_upvalueindex(3), 2);
+  lua_rawseti(L, lua_upvalueindex(RULES_CALL_UPVALUE_RULE_CALL), 2);
   lua_pushvalue(L, lua_toboolean(L, 4) ? 4 : 1);
-  lua_rawseti(L, lua_upvalueindex(3), 3);
+  lua_rawseti(L, lua_upvalueindex(RULES_CALL_UPVALUE_RULE_CALL), 3);
   lua_pushvalue(L, 5);
-  lua_rawseti(L, lua_upvalueindex(3), 4);
-  lua_rawgeti(L, lua_upvalueindex(5), index);
-  lua_pushvalue(L, lua_upvalueindex(6));
+  lua_rawseti(L, lua_upvalueindex(RULES_CALL_UPVALUE_RULE_CALL), 4);
+  lua_rawgeti(L, lua_upvalueindex(RULES_CALL_UPVALUE_RULE_FNS), index);
+  lua_pushvalue(L, lua_upvalueindex(RULES_CALL_UPVALUE_RULE_NAV));
   lua_pushvalue(L, 3);
   lua_call(L, 2, 0);
   lua_pushboolean(L, 0);
-  lua_rawseti(L, lua_upvalueindex(3), 1);
-  if (lua_rawgeti(L, lua_upvalueindex(3), 5) == LUA_TFUNCTION) lua_call(L, 0, 0);
+  lua_rawseti(L, lua_upvalueindex(RULES_CALL_UPVALUE_RULE_CALL), 1);
+  if (lua_rawgeti(L, lua_upvalueindex(RULES_CALL_UPVALUE_RULE_CALL), 5) == LUA_TFUNCTION) lua_call(L, 0, 0);
   lua_settop(L, 6);
   return 1;
 }
@@ -1001,14 +1060,14 @@ static int clua_rules_call_rule(lua_State *L) {
 static int clua_rules_rule_caller(lua_State *L) {
   for (int i = 1; i <= 4; i++) luaL_checktype(L, i, LUA_TTABLE);
   lua_settop(L, 4);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_pushliteral(L, "what");
-  lua_pushvalue(L, 1);
-  lua_pushvalue(L, 2);
-  lua_pushvalue(L, 3);
-  lua_pushvalue(L, 4);
-  lua_createtable(L, 1, 0); /* the queue, with room for one command */
-  lua_pushcclosure(L, clua_rules_call_rule, 7);
+  lua_pushvalue(L, lua_upvalueindex(RULES_UPVALUE_CURRENT)); /* RULES_CALL_UPVALUE_CURRENT */
+  lua_pushliteral(L, "what");                                  /* RULES_CALL_UPVALUE_WHAT_KEY */
+  lua_pushvalue(L, 1);                                         /* RULES_CALL_UPVALUE_RULE_CALL */
+  lua_pushvalue(L, 2);                                         /* RULES_CALL_UPVALUE_RULE_WHAT */
+  lua_pushvalue(L, 3);                                         /* RULES_CALL_UPVALUE_RULE_FNS */
+  lua_pushvalue(L, 4);                                         /* RULES_CALL_UPVALUE_RULE_NAV */
+  lua_createtable(L, 1, 0); /* RULES_CALL_UPVALUE_QUEUE, with room for one command */
+  lua_pushcclosure(L, clua_rules_call_rule, RULES_CALL_UPVALUES);
   return 1;
 }
 
@@ -1117,7 +1176,7 @@ int clua_rules_host(lua_State *L) {
   lua_pushvalue(L, 4);
   lua_getfield(L, 2, "setmetatable");
   clua_rules_push_metatable_guard(L);
-  luaL_setfuncs(L, clua_rules_host_setmetatable, 3);
+  luaL_setfuncs(L, clua_rules_host_setmetatable, RULES_SETMETATABLE_UPVALUES);
   lua_settop(L, 4);
   /* The hardened string library is the string metatable's __index; every environment made from
    * now on copies it. Its format becomes the address-free one, for method calls too. */
@@ -1125,7 +1184,7 @@ int clua_rules_host(lua_State *L) {
   if (lua_getmetatable(L, -1) && lua_getfield(L, -1, "__index") == LUA_TTABLE) {
     int strings = lua_gettop(L);
     if (lua_getfield(L, strings, "format") == LUA_TFUNCTION) {
-      lua_pushcclosure(L, clua_rules_format, 1);
+      lua_pushcclosure(L, clua_rules_format, 1); /* RULES_FORMAT_UPVALUE_ORIGINAL */
       lua_pushvalue(L, -1);
       lua_setfield(L, strings, "format");
       lua_setfield(L, 3, "format");

@@ -2,6 +2,31 @@
  * call and load, library hardening. */
 #include "internal.h"
 
+/* Upvalue indices of the C closures made here. */
+enum { SANDBOX_SWIFT_UPVALUE_BOX = 1 }; /* trampoline, print: light userdata naming the Swift box */
+/* wrappers of a library's own C function (charged, setmetatable, randomseed, coroutine.resume and
+ * close): the original is always upvalue 1 */
+enum { SANDBOX_WRAPPER_UPVALUE_ORIGINAL = 1 };
+enum { SANDBOX_CHARGED_UPVALUE_KIND = SANDBOX_WRAPPER_UPVALUE_ORIGINAL + 1, SANDBOX_CHARGED_UPVALUES = SANDBOX_CHARGED_UPVALUE_KIND };
+enum { SANDBOX_RANDOMSEED_UPVALUE_SEED = SANDBOX_WRAPPER_UPVALUE_ORIGINAL + 1, SANDBOX_RANDOMSEED_UPVALUES = SANDBOX_RANDOMSEED_UPVALUE_SEED };
+enum { SANDBOX_READER_UPVALUE_READER = 1 };   /* a `load` reader's wrapper: the script's reader */
+enum { SANDBOX_LOAD_UPVALUE_ENV = 1, SANDBOX_LOAD_UPVALUE_ORIGINAL, SANDBOX_LOAD_UPVALUES = SANDBOX_LOAD_UPVALUE_ORIGINAL };
+enum { /* newenv */
+  SANDBOX_NEWENV_UPVALUE_LIBRARIES = 1, /* { name = library } */
+  SANDBOX_NEWENV_UPVALUE_METATABLE,     /* { __index = base, __metatable = false } */
+  SANDBOX_NEWENV_UPVALUE_LOAD,          /* the original load */
+  SANDBOX_NEWENV_UPVALUES = SANDBOX_NEWENV_UPVALUE_LOAD,
+};
+enum { SANDBOX_HANDLER_UPVALUE_HANDLER = 1 }; /* xpcall's guarded handler: the script's handler */
+/* the killed set: upvalue 2 of coroutine.resume and close (after the original) and of a function
+ * coroutine.wrap makes (after its thread); upvalue 1 of coroutine.wrap itself */
+enum { SANDBOX_COROUTINE_UPVALUE_KILLED = 2, SANDBOX_COROUTINE_UPVALUES = SANDBOX_COROUTINE_UPVALUE_KILLED };
+enum { SANDBOX_WRAPPED_UPVALUE_THREAD = 1, SANDBOX_WRAPPED_UPVALUES = SANDBOX_COROUTINE_UPVALUES };
+enum { SANDBOX_WRAP_UPVALUE_KILLED = 1 };
+_Static_assert(SANDBOX_WRAPPER_UPVALUE_ORIGINAL + 1 == SANDBOX_COROUTINE_UPVALUE_KILLED &&
+                   SANDBOX_WRAPPED_UPVALUE_THREAD + 1 == SANDBOX_COROUTINE_UPVALUE_KILLED,
+               "the killed set follows the original (resume, close) and the thread (a wrap function)");
+
 /* ------------------------------------------------------------------------ */
 /* 1. Per-state context                                                      */
 /* ------------------------------------------------------------------------ */
@@ -185,7 +210,7 @@ static int clua_message_handler(lua_State *L) {
  * suspended while Swift runs, so no allocation can longjmp through it. */
 static int clua_trampoline(lua_State *L) {
   CLuaContext *c = clua_context(L);
-  void *box = lua_touserdata(L, lua_upvalueindex(1));
+  void *box = lua_touserdata(L, lua_upvalueindex(SANDBOX_SWIFT_UPVALUE_BOX));
   int saved = c->enforceMemoryLimit;
   c->enforceMemoryLimit = 0;
   int n = c->dispatch(L, box);
@@ -319,8 +344,8 @@ static double clua_length_cost(lua_State *L, int idx) {
 }
 
 static int clua_charged(lua_State *L) {
-  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
-  int kind = (int)lua_tointegerx(L, lua_upvalueindex(2), NULL);
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(SANDBOX_WRAPPER_UPVALUE_ORIGINAL));
+  int kind = (int)lua_tointegerx(L, lua_upvalueindex(SANDBOX_CHARGED_UPVALUE_KIND), NULL);
   int top = lua_gettop(L);
   double cost = 1;
   int isnum = 0;
@@ -387,7 +412,7 @@ static void clua_wrap_charged(lua_State *L, int idx, const char *name, int kind)
     return;
   }
   lua_pushinteger(L, kind);
-  lua_pushcclosure(L, clua_charged, 2);
+  lua_pushcclosure(L, clua_charged, SANDBOX_CHARGED_UPVALUES);
   lua_setfield(L, idx, name);
 }
 
@@ -421,7 +446,7 @@ int clua_refuse_collector_field(lua_State *L) {
 
 /* setmetatable that refuses metatables with __gc or __mode (see clua_collector_field). */
 static int clua_setmetatable(lua_State *L) {
-  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(SANDBOX_WRAPPER_UPVALUE_ORIGINAL));
   if (lua_type(L, 2) == LUA_TTABLE && clua_collector_field(L, 2)) return clua_refuse_collector_field(L);
   return original(L);
 }
@@ -442,9 +467,9 @@ static int clua_collectgarbage(lua_State *L) {
  * instead of the clock. Upvalue 1: the original, upvalue 2: the seed. */
 static int clua_randomseed(lua_State *L) {
   int n = lua_gettop(L);
-  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(SANDBOX_WRAPPER_UPVALUE_ORIGINAL));
   if (n == 0) {
-    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(SANDBOX_RANDOMSEED_UPVALUE_SEED));
     n = 1;
   } else {
     lua_rotate(L, 1, 1);
@@ -457,7 +482,7 @@ static int clua_randomseed(lua_State *L) {
  * in C, out of the hook's reach). Upvalue 1: the script's reader. */
 static int clua_charged_reader(lua_State *L) {
   lua_settop(L, 0);
-  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(SANDBOX_READER_UPVALUE_READER));
   lua_callk(L, 0, 1, 0, NULL);
   if (lua_type(L, 1) == LUA_TSTRING) clua_charge(L, 1 + (double)lua_rawlen(L, 1) / 4);
   return 1;
@@ -468,7 +493,7 @@ static int clua_charged_reader(lua_State *L) {
  * explicitly (even nil) is forwarded. The source is charged to the budget.
  * Upvalue 1: the environment, upvalue 2: the original load. */
 static int clua_env_load(lua_State *L) {
-  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(2));
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(SANDBOX_LOAD_UPVALUE_ORIGINAL));
   int n = lua_gettop(L);
   /* The host's own chunk (the rule DSL) is known by its name: no script chunk may take it. */
   CLuaContext *c = clua_context(L);
@@ -479,12 +504,12 @@ static int clua_env_load(lua_State *L) {
     clua_charge(L, 1 + (double)lua_rawlen(L, 1) / 4);
   } else if (lua_type(L, 1) == LUA_TFUNCTION) {
     lua_pushvalue(L, 1);
-    lua_pushcclosure(L, clua_charged_reader, 1);
+    lua_pushcclosure(L, clua_charged_reader, 1 /* SANDBOX_READER_UPVALUE_READER */);
     lua_replace(L, 1);
   }
   if (n < 4) {
     lua_settop(L, 4);
-    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(SANDBOX_LOAD_UPVALUE_ENV));
     lua_replace(L, 4);
   }
   lua_pushliteral(L, "t");
@@ -512,7 +537,7 @@ static int clua_newenv(lua_State *L) {
   lua_settop(L, 0);
   lua_createtable(L, 0, 16); /* 1: env */
   lua_pushnil(L);
-  while (lua_next(L, lua_upvalueindex(1)) != 0) { /* 2: name, 3: library */
+  while (lua_next(L, lua_upvalueindex(SANDBOX_NEWENV_UPVALUE_LIBRARIES)) != 0) { /* 2: name, 3: library */
     clua_copy_table(L, 3);                        /* 4: copy */
     lua_pushvalue(L, 2);
     lua_rotate(L, -2, 1);
@@ -524,10 +549,10 @@ static int clua_newenv(lua_State *L) {
   lua_rawset(L, 1);
   lua_pushliteral(L, "load");
   lua_pushvalue(L, 1);
-  lua_pushvalue(L, lua_upvalueindex(3));
-  lua_pushcclosure(L, clua_env_load, 2);
+  lua_pushvalue(L, lua_upvalueindex(SANDBOX_NEWENV_UPVALUE_LOAD));
+  lua_pushcclosure(L, clua_env_load, SANDBOX_LOAD_UPVALUES);
   lua_rawset(L, 1);
-  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, lua_upvalueindex(SANDBOX_NEWENV_UPVALUE_METATABLE));
   lua_setmetatable(L, 1);
   return 1;
 }
@@ -548,7 +573,7 @@ static int clua_guarded_handler(lua_State *L) {
     return 1;
   }
   lua_settop(L, 1);
-  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, lua_upvalueindex(SANDBOX_HANDLER_UPVALUE_HANDLER));
   lua_rotate(L, 1, 1);
   lua_callk(L, 1, 1, 0, NULL);
   return 1;
@@ -591,7 +616,7 @@ static int clua_xpcall(lua_State *L) {
   int n = lua_gettop(L);
   luaL_checktype(L, 2, LUA_TFUNCTION);
   lua_pushvalue(L, 2);
-  lua_pushcclosure(L, clua_guarded_handler, 1);
+  lua_pushcclosure(L, clua_guarded_handler, 1 /* SANDBOX_HANDLER_UPVALUE_HANDLER */);
   lua_replace(L, 2);
   lua_pushboolean(L, 1);
   lua_pushvalue(L, 1);
@@ -627,11 +652,11 @@ static int clua_died(lua_State *co) {
 
 /* coroutine.resume; upvalue 1: the original, upvalue 2: the killed set. */
 static int clua_co_resume(lua_State *L) {
-  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(SANDBOX_WRAPPER_UPVALUE_ORIGINAL));
   int n = original(L);
   lua_State *co = lua_tothread(L, 1);
   if (co != NULL && clua_context(L)->budgetExceeded && clua_died(co) && lua_checkstack(L, 2))
-    clua_killed(L, 1, lua_upvalueindex(2), 1);
+    clua_killed(L, 1, lua_upvalueindex(SANDBOX_COROUTINE_UPVALUE_KILLED), 1);
   /* a coroutine that died of the memory cap or the budget: the error goes on (resume would
    * return it as false, message, which a script could ignore) */
   if (co != NULL && clua_died(co) && clua_uncatchable(L, lua_status(co))) return lua_error(L);
@@ -641,10 +666,10 @@ static int clua_co_resume(lua_State *L) {
 /* coroutine.close; refuses (returns false, message) for a killed coroutine.
  * Upvalue 1: the original, upvalue 2: the killed set. */
 static int clua_co_close(lua_State *L) {
-  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(SANDBOX_WRAPPER_UPVALUE_ORIGINAL));
   if (lua_type(L, 1) == LUA_TTHREAD) {
     luaL_checkstack(L, 2, NULL);
-    if (clua_killed(L, 1, lua_upvalueindex(2), 0)) {
+    if (clua_killed(L, 1, lua_upvalueindex(SANDBOX_COROUTINE_UPVALUE_KILLED), 0)) {
       lua_pushboolean(L, 0);
       lua_pushliteral(L, "the coroutine was stopped by the sandbox's budget; its to-be-closed variables stay open");
       return 2;
@@ -656,7 +681,7 @@ static int clua_co_close(lua_State *L) {
 /* The function made by coroutine.wrap; upvalue 1: the thread, upvalue 2: the
  * killed set. Like the standard one, except that a killed thread is not reset. */
 static int clua_co_wrapped(lua_State *L) {
-  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+  lua_State *co = lua_tothread(L, lua_upvalueindex(SANDBOX_WRAPPED_UPVALUE_THREAD));
   int narg = lua_gettop(L);
   int nres = 0;
   if (!lua_checkstack(co, narg)) return luaL_error(L, "too many arguments to resume");
@@ -675,8 +700,8 @@ static int clua_co_wrapped(lua_State *L) {
   int st = lua_status(co);
   (void)clua_uncatchable(L, st); /* a memory error stays one past every enclosing pcall */
   if (st != LUA_OK && st != LUA_YIELD) {
-    if (clua_context(L)->budgetExceeded || clua_killed(L, lua_upvalueindex(1), lua_upvalueindex(2), 0)) {
-      clua_killed(L, lua_upvalueindex(1), lua_upvalueindex(2), 1);
+    if (clua_context(L)->budgetExceeded || clua_killed(L, lua_upvalueindex(SANDBOX_WRAPPED_UPVALUE_THREAD), lua_upvalueindex(SANDBOX_COROUTINE_UPVALUE_KILLED), 0)) {
+      clua_killed(L, lua_upvalueindex(SANDBOX_WRAPPED_UPVALUE_THREAD), lua_upvalueindex(SANDBOX_COROUTINE_UPVALUE_KILLED), 1);
     } else {
       st = lua_resetthread(co); /* close its to-be-closed variables */
       lua_xmove(co, L, 1);
@@ -696,8 +721,8 @@ static int clua_co_wrap(lua_State *L) {
   lua_State *co = lua_newthread(L); /* inherits the count hook */
   lua_pushvalue(L, 1);
   lua_xmove(L, co, 1);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_pushcclosure(L, clua_co_wrapped, 2);
+  lua_pushvalue(L, lua_upvalueindex(SANDBOX_WRAP_UPVALUE_KILLED));
+  lua_pushcclosure(L, clua_co_wrapped, SANDBOX_WRAPPED_UPVALUES);
   return 1;
 }
 
@@ -711,14 +736,14 @@ static void clua_guard_coroutines(lua_State *L, int idx) {
   lua_setmetatable(L, killed);
   lua_getfield(L, idx, "resume");
   lua_pushvalue(L, killed);
-  lua_pushcclosure(L, clua_co_resume, 2);
+  lua_pushcclosure(L, clua_co_resume, SANDBOX_COROUTINE_UPVALUES);
   lua_setfield(L, idx, "resume");
   lua_getfield(L, idx, "close");
   lua_pushvalue(L, killed);
-  lua_pushcclosure(L, clua_co_close, 2);
+  lua_pushcclosure(L, clua_co_close, SANDBOX_COROUTINE_UPVALUES);
   lua_setfield(L, idx, "close");
   lua_pushvalue(L, killed);
-  lua_pushcclosure(L, clua_co_wrap, 1);
+  lua_pushcclosure(L, clua_co_wrap, 1 /* SANDBOX_WRAP_UPVALUE_KILLED */);
   lua_setfield(L, idx, "wrap");
   lua_settop(L, killed - 1);
 }
@@ -792,7 +817,7 @@ int clua_sandbox_setup(lua_State *L) {
   lua_pushinteger(L, seed);
   lua_callk(L, 1, 0, 0, NULL); /* deterministic from the start */
   lua_pushinteger(L, seed);
-  lua_pushcclosure(L, clua_randomseed, 2);
+  lua_pushcclosure(L, clua_randomseed, SANDBOX_RANDOMSEED_UPVALUES);
   lua_setfield(L, 5, "randomseed");
 
   lua_getfield(L, 1, "coroutine"); /* 6 (nil if not opened) */
@@ -808,7 +833,7 @@ int clua_sandbox_setup(lua_State *L) {
   clua_wrap_charged(L, 1, "tonumber", CLUA_COST_STRING);
   clua_take(L, 1, 7, "tonumber");
   lua_getfield(L, 1, "setmetatable");
-  lua_pushcclosure(L, clua_setmetatable, 1);
+  lua_pushcclosure(L, clua_setmetatable, 1 /* SANDBOX_WRAPPER_UPVALUE_ORIGINAL */);
   lua_setfield(L, 7, "setmetatable");
 
   /* libraries copied into every environment */
@@ -847,7 +872,7 @@ int clua_sandbox_setup(lua_State *L) {
   lua_pushvalue(L, 8);
   lua_pushvalue(L, 9);
   lua_pushvalue(L, 10);
-  lua_pushcclosure(L, clua_newenv, 3); /* 11 */
+  lua_pushcclosure(L, clua_newenv, SANDBOX_NEWENV_UPVALUES); /* 11 */
   lua_pushvalue(L, 7);                 /* 12 */
   return 2;
 }
