@@ -627,6 +627,19 @@ typedef struct CLuaKey {
   lua_Integer slot; /* position in the keys table */
 } CLuaKey;
 
+/* An integer and a float compared by value, exactly, as Lua compares them: converting the integer
+ * to a float would round it (2^63 - 1 and the float 2^63, both keys, would tie). A float key is
+ * never integral within the integers' range (Lua stores those as integer keys), nor NaN. */
+static int clua_rules_compare_integer_float(lua_Integer i, lua_Number f) {
+  const lua_Number two63 = -(lua_Number)LUA_MININTEGER; /* exact: a power of two */
+  if (f >= two63) return -1;
+  if (f < -two63) return 1;
+  lua_Number truncated = (lua_Number)(lua_Integer)f; /* in range: exact */
+  lua_Integer floor = (lua_Integer)(truncated > f ? truncated - 1 : truncated);
+  if (i <= floor) return (i < floor || (lua_Number)floor < f) ? -1 : 0;
+  return 1;
+}
+
 static int clua_rules_compare_keys(const void *a, const void *b) {
   const CLuaKey *x = (const CLuaKey *)a, *y = (const CLuaKey *)b;
   if (x->rank != y->rank) return x->rank < y->rank ? -1 : 1;
@@ -634,10 +647,9 @@ static int clua_rules_compare_keys(const void *a, const void *b) {
     case 0: return (int)x->integer - (int)y->integer;
     case 1: {
       if (x->isInteger && y->isInteger) return x->integer < y->integer ? -1 : (x->integer > y->integer ? 1 : 0);
-      lua_Number p = x->isInteger ? (lua_Number)x->integer : x->number;
-      lua_Number q = y->isInteger ? (lua_Number)y->integer : y->number;
-      if (p != q) return p < q ? -1 : 1;
-      return x->isInteger - y->isInteger; /* 1.0 before 1 cannot both be keys; keep total */
+      if (x->isInteger) return clua_rules_compare_integer_float(x->integer, y->number);
+      if (y->isInteger) return -clua_rules_compare_integer_float(y->integer, x->number);
+      return x->number < y->number ? -1 : (x->number > y->number ? 1 : 0);
     }
     default: {
       size_t n = x->length < y->length ? x->length : y->length;
