@@ -2,6 +2,9 @@
  * instruction budget, and a per-state pool of small blocks. */
 #include "internal.h"
 
+/* A free pooled block holds the address of the next free block of its class in its first bytes. */
+_Static_assert(CLUA_POOL_GRAIN >= sizeof(void *), "the smallest pooled block holds a pointer");
+
 /* The size class of a small block: 1...16 bytes -> 0, 17...32 -> 1, ..., 241...256 -> 15. */
 static size_t pool_class(size_t size) { return (size - 1) / CLUA_POOL_GRAIN; }
 

@@ -13,6 +13,12 @@
 
 #include "include/CLuaSandbox.h"
 
+/* What Lua guarantees for the memory of a userdata (lua_newuserdatauv): LUAI_MAXALIGN. The C
+ * structs kept in userdata (gmatch state, sorted keys) must need no more. */
+typedef union CLuaMaxAlign {
+  LUAI_MAXALIGN;
+} CLuaMaxAlign;
+
 /* sandbox.c */
 CLuaContext *clua_context(lua_State *L);
 int clua_raise_budget(lua_State *L, int level, const char *what);

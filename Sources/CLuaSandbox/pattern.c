@@ -354,7 +354,11 @@ static int clua_push_captures(CLuaMatch *m, const char *s, const char *e) {
   return n;
 }
 
-/* Relative initial position (1-based, negatives from the end) to an offset. */
+/* Relative initial position (1-based, negatives from the end) to an offset. A positive position is
+ * converted to size_t before it is compared with the length: no lua_Integer may be cut short. */
+_Static_assert(sizeof(size_t) >= sizeof(lua_Integer), "a string position converts to size_t intact");
+/* Match positions and lengths (ptrdiff_t) are pushed as lua_Integer. */
+_Static_assert(sizeof(lua_Integer) >= sizeof(ptrdiff_t), "a position in a string fits a lua_Integer");
 static size_t clua_start_offset(lua_Integer pos, size_t len) {
   if (pos > 0) return (size_t)pos - 1;
   if (pos == 0) return 0;
@@ -450,6 +454,8 @@ typedef struct CLuaGmatch {
   const char *lastMatch; /* end of the last match, to skip a repeated empty match */
   CLuaMatch m;
 } CLuaGmatch;
+
+_Static_assert(_Alignof(CLuaGmatch) <= _Alignof(CLuaMaxAlign), "gmatch state lives in a userdata");
 
 static int clua_gmatch_next(lua_State *L) {
   CLuaGmatch *g = (CLuaGmatch *)lua_touserdata(L, lua_upvalueindex(PATTERN_GMATCH_UPVALUE_STATE));

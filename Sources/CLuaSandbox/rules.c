@@ -630,6 +630,11 @@ typedef struct CLuaKey {
 /* An integer and a float compared by value, exactly, as Lua compares them: converting the integer
  * to a float would round it (2^63 - 1 and the float 2^63, both keys, would tie). A float key is
  * never integral within the integers' range (Lua stores those as integer keys), nor NaN. */
+_Static_assert(_Alignof(CLuaKey) <= _Alignof(CLuaMaxAlign), "sorted keys live in a userdata");
+/* clua_rules_compare_integer_float takes the integers' range to be [LUA_MININTEGER,
+ * -LUA_MININTEGER) with -LUA_MININTEGER a power of two (exact as a float). */
+_Static_assert(LUA_MININTEGER == -LUA_MAXINTEGER - 1, "lua_Integer is two's complement");
+
 static int clua_rules_compare_integer_float(lua_Integer i, lua_Number f) {
   const lua_Number two63 = -(lua_Number)LUA_MININTEGER; /* exact: a power of two */
   if (f >= two63) return -1;

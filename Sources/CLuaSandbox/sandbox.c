@@ -33,6 +33,9 @@ _Static_assert(SANDBOX_WRAPPER_UPVALUE_ORIGINAL + 1 == SANDBOX_COROUTINE_UPVALUE
 
 
 
+_Static_assert(LUA_EXTRASPACE >= sizeof(CLuaContext *),
+               "the context pointer is copied into each thread's extra space (lua_getextraspace)");
+
 CLuaContext *clua_context(lua_State *L) {
   CLuaContext *c;
   memcpy(&c, lua_getextraspace(L), sizeof c);
@@ -90,6 +93,7 @@ static void clua_push_where(lua_State *L, int level) {
 }
 
 /* Raises the budget error from C. `level` locates the Lua code to blame. */
+_Static_assert(sizeof(lua_Integer) >= sizeof(long long), "the budget (long long) is printed as a lua_Integer (%I)");
 int clua_raise_budget(lua_State *L, int level, const char *what) {
   CLuaContext *c = clua_context(L);
   c->budgetExceeded = 1;
