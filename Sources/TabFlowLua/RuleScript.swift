@@ -69,8 +69,7 @@ package final class RuleScript {
     self.chunk = chunk
     let viewBox = self.viewBox
     let declared: FlowValue
-    var entryPoints: [LuaRef] = []
-    var popOne: UInt?
+    var entryPoints: DSLEntryPoints?
     var nameIdentities: [UInt: (name: String, fields: [UInt: String])] = [:]
     let vm: LuaVM
     do {
@@ -94,45 +93,34 @@ package final class RuleScript {
         try stack.push(host)
         try stack.push(FlowValue.object(["tabs": .int(Self.maximumTabs), "values": .int(limits.maxValueCount)]))
       } results: { stack, first in
-        for name in ["declarations", "call_rule", "call_deeplink", "call_guard", "seal"] {
-          try stack.pushField(name, of: first + 2)
-          entryPoints.append(try stack.reference(at: -1))
-        }
-        // The names of a command's fields, at their positions: see LuaCommandFields.
-        try stack.pushTable(arrayCapacity: CommandField.allCases.count)
-        for field in CommandField.allCases {
-          try stack.push(field.rawValue)
-          try stack.setElement(Int(field.luaPosition), of: -2)
-        }
-        entryPoints.append(try stack.reference(at: -1))
-        try stack.pushField("pop_one", of: first + 2)
-        popOne = stack.tableIdentity(at: -1)
-        entryPoints.append(try stack.reference(at: -1))
+        entryPoints = try DSLEntryPoints(from: stack, at: first + 2)
         return try stack.reference(at: first)
       }
+      guard let entryPoints else { throw ScriptError(.runtime, "the rule DSL gave no entry points") }
       let script = try vm.load(source, name: chunk, globals: dsl)
       vm.release(dsl)
-      declared = try vm.call(entryPoints[0], resultCount: 1) { _ in } results: { stack, first in
+      declared = try vm.call(entryPoints.declarations, resultCount: 1) { _ in } results: { stack, first in
         let value = try stack.value(at: first)
         nameIdentities = try Self.screenNameIdentities(inDeclarationsAt: first, of: stack)
         return value
       }
-      try vm.call(entryPoints[4], resultCount: 0) { stack in
+      try vm.call(entryPoints.seal, resultCount: 0) { stack in
         try stack.push(script.environment)
         try stack.push(FlowValue.array(Self.localNames(in: source).map(FlowValue.string)))
       } results: { _, _ in }
-      vm.release(entryPoints[4])
+      vm.release(entryPoints.seal)
     } catch {
       throw ScriptError(error, rule: nil).located(in: chunk, line: nil)
     }
     vm.compactAfterLoad()
     self.vm = vm
-    callRuleFunction = entryPoints[1]
-    callDeepLinkFunction = entryPoints[2]
-    callGuardFunction = entryPoints[3]
-    commandFieldNames = entryPoints[5]
-    popOneCommand = entryPoints[6]
-    popOneIdentity = popOne
+    guard let entryPoints else { throw ScriptError(.runtime, "the rule DSL gave no entry points").located(in: chunk, line: nil) }
+    callRuleFunction = entryPoints.callRule
+    callDeepLinkFunction = entryPoints.callDeepLink
+    callGuardFunction = entryPoints.callGuard
+    commandFieldNames = entryPoints.commandFieldNames
+    popOneCommand = entryPoints.popOne
+    popOneIdentity = entryPoints.popOneIdentity
 
     declarations = try ScriptDeclarations(reading: declared, chunk: chunk)
     var byKey: [RuleKey: Rule] = [:]
