@@ -290,8 +290,10 @@ public struct TabCoordinatorState<Screen> {
 }
 
 extension TabCoordinatorState: Equatable where Screen: Equatable {
-  /// States are equal when every stored field is (inlinable, unlike a synthesized conformance,
-  /// so it is specialized for the screen type).
+  /// States are equal when every stored field but the bookkeeping `confirmable` is (inlinable,
+  /// unlike a synthesized conformance, so it is specialized for the screen type: the explorer
+  /// compares states once per input). `EqualityCoverageTests` lists the stored fields, fails for a
+  /// field it does not list, and checks that a state differing in one listed field is unequal.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.selectedIndex == rhs.selectedIndex && lhs.storedSelectedTab == rhs.storedSelectedTab
@@ -300,9 +302,10 @@ extension TabCoordinatorState: Equatable where Screen: Equatable {
       && lhs.pendingLink == rhs.pendingLink
   }
 
-  /// Whether two lists of tabs are equal: `TabState`'s `==` field by field, each tab compared
-  /// where the lists hold it (comparing the tabs themselves copies each out of its array: +5
-  /// million instructions for `check --explore 5`). Keep it in step with `TabState`'s `==`.
+  /// Whether two lists of tabs are equal: `TabState`'s (synthesized) `==` field by field, each
+  /// tab compared where the lists hold it (comparing the tabs themselves copies each out of its
+  /// array: +5 million instructions for `check --explore 5`). `EqualityCoverageTests` fails when
+  /// `TabState` has a field this does not compare.
   @inlinable
   static func sameTabs(_ lhs: [TabState<Screen>], _ rhs: [TabState<Screen>]) -> Bool {
     guard lhs.count == rhs.count else { return false }

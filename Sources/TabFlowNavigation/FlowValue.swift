@@ -72,7 +72,8 @@ extension FlowValue {
     case let (.string(a), .string(b)): return a == b
     case let (.array(a), .array(b)): return a == b
     case let (.object(a), .object(b)): return a == b
-    default: return false
+    // Every case, and no `default:`: a new case fails to compile until it is compared above.
+    case (.null, _), (.bool, _), (.int, _), (.double, _), (.string, _), (.array, _), (.object, _): return false
     }
   }
 

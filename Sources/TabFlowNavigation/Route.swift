@@ -102,6 +102,8 @@ extension Route {
 extension Route: Equatable where Screen: Equatable {
   /// Routes are equal when their style, screen, navigation flag and sheet configuration are
   /// (inlinable, unlike a synthesized conformance, so it is specialized for the screen type).
+  /// Every case is named, twice, and no `default:`: a new case fails to compile until it is
+  /// compared here (`EquatableCoverageTests` checks that every payload value is compared).
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {
@@ -113,7 +115,7 @@ extension Route: Equatable where Screen: Equatable {
       return leftNavigation == rightNavigation && leftConfiguration == rightConfiguration && left == right
     case let (.cover(left, leftNavigation), .cover(right, rightNavigation)):
       return leftNavigation == rightNavigation && left == right
-    default:
+    case (.root, _), (.push, _), (.sheet, _), (.cover, _):
       return false
     }
   }

@@ -111,7 +111,8 @@ final class StateNumbering {
     case let (.root(_, left), .root(_, right)), let (.cover(_, left), .cover(_, right)): return left == right
     case (.push, .push): return true
     case (.sheet, .sheet): return RouteContent.same(lhs.pointee, rhs.pointee)
-    default: return false
+    // Every case, and no `default:`: a new case fails to compile until it is compared above.
+    case (.root, _), (.push, _), (.sheet, _), (.cover, _): return false
     }
   }
 
