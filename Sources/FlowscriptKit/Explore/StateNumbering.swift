@@ -22,6 +22,7 @@ final class StateNumbering {
   @exclusivity(unchecked) private var lists: [[Int]] = [[]]
   @exclusivity(unchecked) private var contextNumbers: [[String: FlowValue]: Int] = [:]
   @exclusivity(unchecked) private var linkNumbers: [String: Int] = [:]
+  @exclusivity(unchecked) private var historyNumbers: [[TabID]: Int] = [:]
 
   /// The key of `state`, reached from `parent` (whose key this numbering made), if any.
   func key(of state: State, from parent: (state: State, key: StateKey)? = nil) -> StateKey {
@@ -30,7 +31,7 @@ final class StateNumbering {
     // A parent with other tabs (never, while one script is explored) has a key of another shape.
     let sameShape = parentTabs?.count == tabs.count
     var numbers: [Int] = []
-    numbers.reserveCapacity(tabs.count + 3)
+    numbers.reserveCapacity(tabs.count + 4)
     numbers.append(number(ofSelected: state.selectedTab))
     for index in tabs.indices {
       let stack = tabs[index].stack
@@ -56,6 +57,13 @@ final class StateNumbering {
       numbers.append(parent.key.numbers[contextNumber + 1])
     } else {
       numbers.append(state.pendingLink.map { Self.number(of: $0, in: &linkNumbers) } ?? 0)
+    }
+    // The tabs selected before, which `back` returns to (app { back = "history" }): states that
+    // differ only there go different ways.
+    if sameShape, let parent, state.history == parent.state.history {
+      numbers.append(parent.key.numbers[contextNumber + 2])
+    } else {
+      numbers.append(state.history.isEmpty ? 0 : Self.number(of: state.history, in: &historyNumbers))
     }
     return StateKey(numbers: numbers)
   }
