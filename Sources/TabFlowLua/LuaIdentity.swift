@@ -9,7 +9,7 @@ import TabFlowNavigation
 /// apart — and `String` compares canonically equivalent spellings equal (a composed `é` and `e`
 /// followed by a combining accent), where Lua compares bytes. A memo keyed by Swift's `==` would
 /// answer a call with another call's answer.
-protocol LuaIdentifiable {
+package protocol LuaIdentifiable {
   /// Whether no script can tell `self` from `other`.
   func isLuaIdentical(to other: Self) -> Bool
   /// Hashes what ``isLuaIdentical(to:)`` compares.
@@ -17,14 +17,14 @@ protocol LuaIdentifiable {
 }
 
 /// A value hashed and compared by its ``LuaIdentifiable`` identity: a dictionary key.
-struct LuaIdentity<Value: LuaIdentifiable>: Hashable {
-  let value: Value
+package struct LuaIdentity<Value: LuaIdentifiable>: Hashable {
+  package let value: Value
 
-  init(_ value: Value) { self.value = value }
+  package init(_ value: Value) { self.value = value }
 
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.value.isLuaIdentical(to: rhs.value) }
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.value.isLuaIdentical(to: rhs.value) }
 
-  func hash(into hasher: inout Hasher) { value.hashLuaIdentity(into: &hasher) }
+  package func hash(into hasher: inout Hasher) { value.hashLuaIdentity(into: &hasher) }
 }
 
 /// Whether two values have the same representation — the same bits: for a string, an array or a
@@ -47,7 +47,7 @@ func sameRepresentation<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
 
 extension String: LuaIdentifiable {
   /// The same UTF-8 bytes.
-  func isLuaIdentical(to other: String) -> Bool {
+  package func isLuaIdentical(to other: String) -> Bool {
     if sameRepresentation(self, other) { return true }
     let lhs = utf8
     let rhs = other.utf8
@@ -58,7 +58,7 @@ extension String: LuaIdentifiable {
     return (compared ?? nil) ?? lhs.elementsEqual(rhs)
   }
 
-  func hashLuaIdentity(into hasher: inout Hasher) {
+  package func hashLuaIdentity(into hasher: inout Hasher) {
     hasher.combine(utf8.count)
     let hashed: Void? = utf8.withContiguousStorageIfAvailable { bytes in hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
     if hashed == nil {
@@ -68,7 +68,7 @@ extension String: LuaIdentifiable {
 }
 
 extension Optional: LuaIdentifiable where Wrapped: LuaIdentifiable {
-  func isLuaIdentical(to other: Wrapped?) -> Bool {
+  package func isLuaIdentical(to other: Wrapped?) -> Bool {
     switch (self, other) {
     case (nil, nil): return true
     case let (lhs?, rhs?): return lhs.isLuaIdentical(to: rhs)
@@ -76,7 +76,7 @@ extension Optional: LuaIdentifiable where Wrapped: LuaIdentifiable {
     }
   }
 
-  func hashLuaIdentity(into hasher: inout Hasher) {
+  package func hashLuaIdentity(into hasher: inout Hasher) {
     switch self {
     case nil: hasher.combine(false)
     case let value?:
@@ -89,7 +89,7 @@ extension Optional: LuaIdentifiable where Wrapped: LuaIdentifiable {
 extension FlowValue: LuaIdentifiable {
   /// The same kind and the same content: an integer is never a float, a float is compared by
   /// its bits (so `0.0` is not `-0.0`), strings and keys by their bytes.
-  func isLuaIdentical(to other: FlowValue) -> Bool {
+  package func isLuaIdentical(to other: FlowValue) -> Bool {
     switch (self, other) {
     case (.null, .null): return true
     case let (.bool(a), .bool(b)): return a == b
@@ -113,7 +113,7 @@ extension FlowValue: LuaIdentifiable {
     }
   }
 
-  func hashLuaIdentity(into hasher: inout Hasher) {
+  package func hashLuaIdentity(into hasher: inout Hasher) {
     switch self {
     case .null: hasher.combine(0)
     case let .bool(value): hasher.combine(1); hasher.combine(value)
@@ -143,7 +143,7 @@ extension FlowValue: LuaIdentifiable {
 extension BatchSource: LuaIdentifiable {
   /// The same kind of source with the same bytes: a guard reads the source as text
   /// (`change.source`).
-  func isLuaIdentical(to other: BatchSource) -> Bool {
+  package func isLuaIdentical(to other: BatchSource) -> Bool {
     switch (self, other) {
     case let (.rule(a), .rule(b)), let (.deepLink(a), .deepLink(b)): return a.isLuaIdentical(to: b)
     case let (.tabTap(a), .tabTap(b)): return a.rawValue.isLuaIdentical(to: b.rawValue)
@@ -154,7 +154,7 @@ extension BatchSource: LuaIdentifiable {
     }
   }
 
-  func hashLuaIdentity(into hasher: inout Hasher) {
+  package func hashLuaIdentity(into hasher: inout Hasher) {
     switch self {
     case let .rule(name): hasher.combine(0); name.hashLuaIdentity(into: &hasher)
     case let .screenAction(tab, route): hasher.combine(1); tab.rawValue.hashLuaIdentity(into: &hasher); hasher.combine(route)

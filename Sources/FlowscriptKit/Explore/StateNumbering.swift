@@ -20,8 +20,10 @@ final class StateNumbering {
   @exclusivity(unchecked) private var listNumbers: [[Int]: Int] = [:]
   /// Each list's route numbers, by list number (a list's number is its position here, from 1).
   @exclusivity(unchecked) private var lists: [[Int]] = [[]]
-  @exclusivity(unchecked) private var contextNumbers: [[String: FlowValue]: Int] = [:]
-  @exclusivity(unchecked) private var linkNumbers: [String: Int] = [:]
+  // Contexts and links are told apart as scripts tell them apart (`1` is not `1.0`, strings by
+  // their bytes): Swift's `==` would merge states a rule can tell apart.
+  @exclusivity(unchecked) private var contextNumbers: [LuaIdentity<FlowValue>: Int] = [:]
+  @exclusivity(unchecked) private var linkNumbers: [LuaIdentity<String>: Int] = [:]
   @exclusivity(unchecked) private var historyNumbers: [[TabID]: Int] = [:]
 
   /// The key of `state`, reached from `parent` (whose key this numbering made), if any.
@@ -51,12 +53,12 @@ final class StateNumbering {
     if sameShape, let parent, Self.identical(state.context, parent.state.context) {
       numbers.append(parent.key.numbers[contextNumber])
     } else {
-      numbers.append(Self.number(of: state.context, in: &contextNumbers))
+      numbers.append(Self.number(of: LuaIdentity(FlowValue.object(state.context)), in: &contextNumbers))
     }
     if sameShape, let parent, state.pendingLink == parent.state.pendingLink {
       numbers.append(parent.key.numbers[contextNumber + 1])
     } else {
-      numbers.append(state.pendingLink.map { Self.number(of: $0, in: &linkNumbers) } ?? 0)
+      numbers.append(state.pendingLink.map { Self.number(of: LuaIdentity($0), in: &linkNumbers) } ?? 0)
     }
     // The tabs selected before, which `back` returns to (app { back = "history" }): states that
     // differ only there go different ways.
@@ -172,7 +174,7 @@ final class StateNumbering {
   }
 }
 
-/// A route as `state` prints it: style, screen and its state, the navigation flag of a root or
+/// A route as a script sees it: style, screen and its state, the navigation flag of a root or
 /// a presented route, a sheet's configuration — read through its accessors for the concrete
 /// screen type (the route's own `Hashable` conformance would go through generic code), and
 /// hashed and compared here only, so the two always agree.
@@ -181,7 +183,8 @@ private struct RouteContent: Hashable {
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(route.style)
-    hasher.combine(route.screen)
+    route.screen.name.hashLuaIdentity(into: &hasher)
+    FlowValue.object(route.screen.state).hashLuaIdentity(into: &hasher)
     hasher.combine(route.withNavigation)
     hasher.combine(route.sheetConfiguration)
   }
@@ -190,11 +193,14 @@ private struct RouteContent: Hashable {
     same(lhs.route, rhs.route)
   }
 
-  /// Whether two routes print the same; at once for screens sharing their storage (the same
-  /// bits: a route's screen is compared, not the route, whose unused payload bytes may differ).
+  /// Whether two routes are the same to a script; at once for screens sharing their storage
+  /// (the same bits: a route's screen is compared, not the route, whose unused payload bytes may
+  /// differ). Screens are compared as scripts compare them: `1` is not `1.0`, strings by bytes.
   static func same(_ lhs: Route<DynamicScreen>, _ rhs: Route<DynamicScreen>) -> Bool {
     guard lhs.style == rhs.style, lhs.withNavigation == rhs.withNavigation else { return false }
     let (left, right) = (lhs.screen, rhs.screen)
-    return (StateNumbering.identical(left, right) || left == right) && lhs.sheetConfiguration == rhs.sheetConfiguration
+    return (StateNumbering.identical(left, right)
+      || (left.name.isLuaIdentical(to: right.name) && FlowValue.object(left.state).isLuaIdentical(to: .object(right.state))))
+      && lhs.sheetConfiguration == rhs.sheetConfiguration
   }
 }

@@ -99,4 +99,30 @@ import Testing
       #expect(session.lastFailureKind == .ruleError)
     }
   }
+
+  /// `1` and `1.0` are one value to Swift's `==` but two to a script (`math.type`): the states a
+  /// rule tells apart are explored apart, so a failure reached only from the float is found.
+  @Test func statesThatDifferOnlyInAnIntegerAndAFloatAreTwoStates() async throws {
+    let script = """
+      tab "home" { root = "start" }
+      screen "start" { actions = { "int", "float" } }
+      screen "item" { state = { n = 0 }, actions = { "check" } }
+      screen "done" {}
+      on("start.int", function(nav) nav:push("item", { n = 1 }) end)
+      on("start.float", function(nav) nav:push("item", { n = 1.0 }) end)
+      on("item.check", function(nav)
+        local n = nav.stack[#nav.stack].state.n
+        if math.type(n) == "float" then error("a float reached item") end
+        nav:push("done")
+      end)
+      """
+    try await Workspace.with { workspace in
+      let session = try FlowSession(origin: .file(try workspace.write("numbers.lua", script)))
+      let report = Self.explorer(session, depth: 2, source: script).run()
+      #expect(report.problems.map(\.kind) == [.ruleError])
+      #expect(report.problems.first?.lines == ["start.float", "item.check"])
+      // start, item(n=1), item(n=1.0), done: the two items are two states.
+      #expect(report.states == 4)
+    }
+  }
 }
