@@ -25,7 +25,11 @@ extension Flowscript {
       // the whole stack, so describing each of many pushes cost the square of their number).
       session.describesChanges = false
       session.rules.printHandler = { Output.line($0.description) }
-      let failure = ScenarioRunner.run(lines, in: session)
+      // The REPL's warnings (a context key the script never reads, an action from a covered
+      // screen), each under the line that caused it, on stderr.
+      let failure = ScenarioRunner.run(lines, in: session) { _, _ in
+        session.warnings.forEach { Output.error("warning: \($0)") }
+      }
       switch failure {
       case nil:
         break

@@ -24,6 +24,18 @@ extension FlowscriptTests {
       #expect(result.stderr.isEmpty)
     }
 
+    @Test func printsTheREPLsWarningsOnStderr() async throws {
+      let result = try await FlowscriptCLI.run(
+        ["send", demo, "feed.itemTapped {id=3}", "item.buyTapped", "feed.itemTapped {id=4}", "set vipLevel 3"])
+      #expect(result.exitCode == 0)
+      #expect(
+        result.stderrLines == [
+          "warning: feed is covered by sheet:login: a user cannot tap it (an effect finishing on it can send "
+            + "feed.itemTapped; write home:feed.itemTapped to say so)",
+          "warning: the script reads no context key 'vipLevel' (it reads loggedIn); set anyway",
+        ])
+    }
+
     @Test func printsTheFinalStateAsJSON() async throws {
       let result = try await FlowscriptCLI.run(
         ["send", demo, "--json", "set loggedIn true", "url shop://orders?highlight=12", "tab home", "feed.cartTapped"])
