@@ -26,6 +26,8 @@ package final class RuleScript {
 
   @usableFromInline package let vm: LuaVM
   @usableFromInline package let chunk: String
+  /// What the script printed while it loaded, until a print handler takes it.
+  private let loadPrints = LoadPrints()
   @usableFromInline package let declarations: ScriptDeclarations
   private let callRuleFunction: LuaRef
   private let callDeepLinkFunction: LuaRef
@@ -75,6 +77,7 @@ package final class RuleScript {
     do {
       vm = try LuaVM(limits: limits)
       vm.hideSource(RuleDSL.chunkName)
+      vm.scriptPrintHandler = { [loadPrints] line in loadPrints.hold(line) }
       let host = try vm.makeRuleHost { stack in
         guard let answer = viewBox.answer else {
           throw ScriptError(.runtime, "nav views can only be read while a rule runs")
@@ -113,6 +116,8 @@ package final class RuleScript {
       throw ScriptError(error, rule: nil).located(in: chunk, line: nil)
     }
     vm.compactAfterLoad()
+    // Held only while loading: a rule's print goes to the handler given, or nowhere.
+    vm.scriptPrintHandler = nil
     self.vm = vm
     guard let entryPoints else { throw ScriptError(.runtime, "the rule DSL gave no entry points").located(in: chunk, line: nil) }
     callRuleFunction = entryPoints.callRule
@@ -238,6 +243,13 @@ package final class RuleScript {
       nextRecentRule = (nextRecentRule + 1) % Self.recentRuleCount
     }
     return rule
+  }
+
+  /// Sends the script's `print` lines to `handler` from now on (`nil` drops them), after the
+  /// lines it printed while loading, which were held for it.
+  func usePrintHandler(_ handler: ((ScriptPrint) -> Void)?) {
+    vm.scriptPrintHandler = handler
+    if let handler { loadPrints.deliver(to: handler) }
   }
 
   /// How many looked-up rules ``rule(screen:action:)`` remembers.

@@ -25,7 +25,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     didSet {
       deepLinksCache = nil
       guardsReadBefore = false
-      script.vm.scriptPrintHandler = printHandler
+      script.usePrintHandler(printHandler)
     }
   }
   /// Where the script's `print` goes: each line with the rule (guard, deep link) that printed it
@@ -34,7 +34,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// debug level (``logPrints(to:level:)``). Kept across reloads. A call that prints is never
   /// remembered (``remembersRuleAnswers``), so it prints every time it runs.
   public var printHandler: ((ScriptPrint) -> Void)? {
-    didSet { script.vm.scriptPrintHandler = printHandler }
+    didSet { script.usePrintHandler(printHandler) }
   }
 
   /// Sends the script's `print` lines to `logger` at `level` (`print feed.itemTapped

@@ -25,6 +25,27 @@ extension ScriptedRulesTests {
       guard("audit", function(change) print("checked " .. change.source) end)
       """
 
+    @Test func whatAScriptPrintsWhileLoadingReachesEachHandlerFirst() throws {
+      let rules = try ScriptedRules<DynamicScreen, DynamicAction>(
+        source: "print('loading', 1)\n" + Self.script, name: "shop.lua")
+      var first: [ScriptPrint] = []
+      var second: [ScriptPrint] = []
+      rules.printHandler = { first.append($0) }
+      rules.printHandler = { second.append($0) }
+      let expected = ScriptPrint(message: "loading\t1", source: nil, file: "shop.lua", line: 1)
+      #expect(first == [expected])
+      #expect(second == [expected])
+    }
+
+    @Test func printsWhileLoadingAreHeldUpToALimit() throws {
+      let rules = try ScriptedRules<DynamicScreen, DynamicAction>(
+        source: "for i = 1, \(LoadPrints.limit + 5) do print(i) end\n" + Self.script)
+      var printed: [ScriptPrint] = []
+      rules.printHandler = { printed.append($0) }
+      #expect(printed.count == LoadPrints.limit + 1)
+      #expect(printed.last?.message == "(5 more lines printed while loading were not kept)")
+    }
+
     @Test func aRuleThatPrintsReachesTheHandlerWithItsRuleAndLine() throws {
       let flow = try ScriptedFlow(Self.script)
       var printed: [ScriptPrint] = []
