@@ -121,11 +121,14 @@ enum ReaderHooks {
   nonisolated(unsafe) static var idle: (() -> Bool)?
   /// Whether Ctrl-C dropped the line being read.
   nonisolated(unsafe) static var cancelled = false
-  /// The self-pipe the SIGINT handler writes a byte to (async-signal-safe); `poll` watches it.
+  /// The self-pipe the SIGINT and SIGWINCH handler writes the signal's number to
+  /// (async-signal-safe); `poll` watches it.
   nonisolated(unsafe) static var interruptPipe: (read: Int32, write: Int32) = (-1, -1)
   static let idleInterval: Int32 = 100
 
-  /// Ctrl-C (SIGINT) writes to the self-pipe instead of ending the process.
+  /// Ctrl-C (SIGINT) writes to the self-pipe instead of ending the process, and so does a
+  /// terminal resize (SIGWINCH): with its own signal handling off (it would take SIGINT too),
+  /// libedit learns the new width from ``nextCharacter()``.
   static func catchInterrupts() {
     var descriptors: [Int32] = [0, 0]
     guard pipe(&descriptors) == 0 else { return }
@@ -133,13 +136,14 @@ enum ReaderHooks {
     interruptPipe = (descriptors[0], descriptors[1])
     var action = sigaction()
     #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = interruptHandler
+      action.__sigaction_handler.sa_handler = signalHandler
     #else
-      action.__sigaction_u.__sa_handler = interruptHandler
+      action.__sigaction_u.__sa_handler = signalHandler
     #endif
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
+    sigaction(SIGWINCH, &action, nil)
     // A process started with SIGINT blocked (the mask is inherited: a test runner's thread, a
     // supervisor) would never see Ctrl-C: take it.
     var interrupt = sigset_t()
@@ -148,11 +152,22 @@ enum ReaderHooks {
     pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
   }
 
-  /// Forgets a Ctrl-C pressed while no line was being read (during a long rule).
+  /// Forgets a Ctrl-C pressed while no line was being read (during a long rule); a resize is
+  /// not forgotten.
   static func drainInterrupts() {
-    guard interruptPipe.read >= 0 else { return }
+    if drainSignals().resized { rl_resize_terminal() }
+  }
+
+  /// Reads what the signal handler wrote: whether Ctrl-C was pressed, whether the terminal was
+  /// resized.
+  static func drainSignals() -> (interrupted: Bool, resized: Bool) {
+    guard interruptPipe.read >= 0 else { return (false, false) }
+    var signals: (interrupted: Bool, resized: Bool) = (false, false)
     var byte: UInt8 = 0
-    while Foundation.read(interruptPipe.read, &byte, 1) > 0 {}
+    while Foundation.read(interruptPipe.read, &byte, 1) > 0 {
+      if Int32(byte) == SIGWINCH { signals.resized = true } else { signals.interrupted = true }
+    }
+    return signals
   }
 
   /// The next character for libedit: a Unicode scalar's value (libedit stores it as a wide
@@ -177,7 +192,15 @@ enum ReaderHooks {
         continue
       }
       if descriptors[1].revents != 0 {
-        drainInterrupts()
+        let signals = drainSignals()
+        if signals.resized {
+          rl_resize_terminal()
+          if !signals.interrupted {
+            clineedit_redisplay()
+            continue
+          }
+        }
+        guard signals.interrupted else { continue }
         cancelled = true
         FileHandle.standardOutput.write(Data("^C".utf8))
         return 10
@@ -220,8 +243,8 @@ enum ReaderHooks {
   }
 }
 
-private let interruptHandler: @convention(c) (Int32) -> Void = { _ in
-  var byte: UInt8 = 1
+private let signalHandler: @convention(c) (Int32) -> Void = { signal in
+  var byte = UInt8(truncatingIfNeeded: signal)
   _ = write(ReaderHooks.interruptPipe.write, &byte, 1)
 }
 

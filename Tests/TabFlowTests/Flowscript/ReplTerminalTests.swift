@@ -82,6 +82,26 @@ extension FlowscriptTests {
 
     @Test(
       .enabled(if: FlowscriptCLI.tool("script") != nil, "util-linux `script` is not installed: no terminal to test on"))
+    func aResizeWhileTypingKeepsTheLine() async throws {
+      let repl = try Self.terminal()
+      #expect(await repl.waitForStdout(containing: "home> "))
+      repl.write("feed.itemTapped")
+      #expect(await repl.waitForStdout(containing: "itemTapped"))
+      // SIGWINCH: the REPL tells libedit the new size and goes on with the line.
+      #expect(repl.signalChildren(SIGWINCH) == 1)
+      repl.write(" {id=3}")
+      #expect(await repl.waitForStdout(containing: "{id=3}"))
+      repl.write("\r")
+      #expect(await repl.waitForStdout(containing: "home> ", times: 2))
+      repl.write("quit\r")
+      let result = await repl.finish()
+      #expect(result.exitCode == 0)
+      #expect(!result.stdout.contains("^C"), "a resize is not a Ctrl-C")
+      #expect(result.stdout.contains("pushed item"))
+    }
+
+    @Test(
+      .enabled(if: FlowscriptCLI.tool("script") != nil, "util-linux `script` is not installed: no terminal to test on"))
     func completionKnowsWhatTheLineNeeds() async throws {
       let repl = try Self.terminal()
       var prompts = 1

@@ -72,6 +72,16 @@ final class RunningProcess: @unchecked Sendable {
     try process.run()
   }
 
+  /// Sends `signal` to the process's children (Linux: `/proc`), such as the flowscript a
+  /// `script(1)` runs on its pseudo-terminal; how many got it.
+  @discardableResult
+  func signalChildren(_ signal: Int32) -> Int {
+    let pid = process.processIdentifier
+    let list = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+    let children = list.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    return children.filter { kill($0, signal) == 0 }.count
+  }
+
   /// Writes to the process's stdin (ignored once the process has closed it).
   func write(_ text: String) {
     try? input.write(contentsOf: Data(text.utf8))
