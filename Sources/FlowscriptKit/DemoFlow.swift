@@ -38,12 +38,13 @@ on("item.reviewTapped", function(nav) nav:push("review") end)
 on("review.posted", function(nav) nav:pop() end)
 
 -- Buying needs a login; once logged in, the order shows in the profile tab (a cross-tab rule).
-on("item.buyTapped", function(nav, p)
+on("item.buyTapped", function(nav)
   if not nav.context.loggedIn then
     nav:presentSheet("login", { reason = "buy" }, { navigation = true })
   else
+    -- The item's own state says which it is: buyTapped carries no payload.
     nav:tab("profile"):goBackToRoot()
-    nav:tab("profile"):push("orders", { highlight = p.id or 0 })
+    nav:tab("profile"):push("orders", { highlight = nav.stack[nav.depth].state.id })
     nav:selectTab("profile")
     nav:emit("purchased")
   end

@@ -28,6 +28,8 @@ package final class RuleScript {
   @usableFromInline package let chunk: String
   /// What the script printed while it loaded, until a print handler takes it.
   private let loadPrints = LoadPrints()
+  /// While `check` explores: the payload fields rules read that their payload lacks.
+  private var payloadWatch: PayloadWatch?
   @usableFromInline package let declarations: ScriptDeclarations
   private let callRuleFunction: LuaRef
   private let callDeepLinkFunction: LuaRef
@@ -245,6 +247,21 @@ package final class RuleScript {
     return rule
   }
 
+  /// Starts noting the payload fields rules read that their payload does not have (see
+  /// ``PayloadWatch``): what `check` reports, having sent each action's declared sample.
+  func watchPayloadReads() throws(ScriptError) {
+    guard payloadWatch == nil else { return }
+    do {
+      payloadWatch = try PayloadWatch(vm: vm)
+    } catch {
+      throw ScriptError(error, rule: nil)
+    }
+  }
+
+  /// The payload fields rules read and their payload lacked, by action (`feed.itemTapped`),
+  /// since ``watchPayloadReads()``.
+  var missingPayloadFields: [String: Set<String>] { payloadWatch?.missingFields ?? [:] }
+
   /// Sends the script's `print` lines to `handler` from now on (`nil` drops them), after the
   /// lines it printed while loading, which were held for it.
   func usePrintHandler(_ handler: ((ScriptPrint) -> Void)?) {
@@ -303,7 +320,12 @@ package final class RuleScript {
     try commands(of: callRuleFunction, rule: rule.key, line: line(of: rule), view: view) { stack in
       try stack.push(rule.index)
       try pushTab(tab, on: stack)
-      if rule.takesPayload { try stack.push(payload) } else { try stack.pushNil() }
+      if rule.takesPayload {
+        try stack.push(payload)
+        try payloadWatch?.watch(payloadOn: stack, action: "\(screen).\(action)")
+      } else {
+        try stack.pushNil()
+      }
       // A `screen.action` rule's key names both; a `*.action` rule is told the screen.
       if rule.isWildcard {
         try stack.push(screen)

@@ -59,6 +59,17 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// many states.
   /// A rule that prints is not remembered (it would not print again).
   @exclusivity(unchecked) public var remembersRuleAnswers = false
+  /// Starts noting the payload fields rules read that the payload they got does not have —
+  /// what `flowscript check` reports, sending each action's declared sample (the action's
+  /// schema): such a field is one no line can set. For tools exploring the script; a payload
+  /// watched so answers `getmetatable` with `false`.
+  package func watchPayloadReads() throws(ScriptError) {
+    try script.watchPayloadReads()
+  }
+
+  /// The payload fields rules read and their payload lacked, by action (`feed.itemTapped`).
+  package var missingPayloadFields: [String: Set<String>] { script.missingPayloadFields }
+
   /// The limits every call of the script runs under; applied to reloads too.
   public let limits: LuaVM.Limits
   /// How many times a Lua guard raised an error (each time it rejected its batch with

@@ -58,6 +58,13 @@ final class ExplorationWorkers: @unchecked Sendable {
   /// How many sessions run inputs.
   var count: Int { sessions.count }
 
+  /// The payload fields the rules read beyond what their payload had, in any session, by action.
+  var missingPayloadFields: [String: Set<String>] {
+    sessions.reduce(into: [:]) { merged, session in
+      merged.merge(session.rules.missingPayloadFields) { $0.union($1) }
+    }
+  }
+
   /// Runs each of `inputs[i]` from `states[i]` and hands each state's steps to `merge`, on the
   /// calling thread and in the order of the states, as soon as they are ready: the merging
   /// overlaps the running, and the calling thread runs slices of its own while it waits. `merge`

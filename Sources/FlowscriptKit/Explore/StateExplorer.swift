@@ -98,6 +98,7 @@ struct StateExplorer {
         case .linkNeverOpens: label = "deferred link never opens"
         case .linkRoundTrip: label = "link does not round-trip"
         case .linkParameter: label = "link cannot be written"
+        case .payloadField: label = "payload field not in the sample"
         }
         Output.line("\(label): \(finding.message)")
         // A declaration's problem needs no lines to show.
@@ -157,6 +158,9 @@ struct StateExplorer {
     var coversWithWayBack = Set<StateKey>()
     var covers: [StateKey: (screen: String, lines: [String])] = [:]
     report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map { $0.screen.name } })
+    // The first lines found to show each screen at the top of the selected tab: where a rule's
+    // payload problem is reproduced from.
+    var firstAtTop: [String: [String]] = [initial.selectedStack.top.screen.name: []]
     var lastProgress = ContinuousClock.now
     // Steps merged; the clock is read for progress every few hundred of them.
     var steps = 0
@@ -232,6 +236,8 @@ struct StateExplorer {
               }
               let path = lines + [line]
               next.append((after, toKey, path))
+              let top = after.selectedStack.top.screen.name
+              if firstAtTop[top] == nil { firstAtTop[top] = path }
               noteLink(of: after, lines: path)
               if let pending = after.pendingLink, pending != state.pendingLink,
                 !deferred.contains(where: { $0.url == pending })
@@ -270,6 +276,7 @@ struct StateExplorer {
       }
     }
     session.load(initial)
+    report.findings += Self.payloadFieldFindings(workers.missingPayloadFields, declarations: declarations, firstAtTop: firstAtTop)
 
     report.states = seen.count
     // With nothing explored (depth 0: validate only), no screen can be called unreachable.
@@ -285,6 +292,29 @@ struct StateExplorer {
     let elapsed = (ContinuousClock.now - start).components
     report.milliseconds = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
     return report
+  }
+
+  /// A finding for each payload field a rule read that its action's declared sample lacks, with
+  /// the lines that reach the screen and send the action.
+  static func payloadFieldFindings(
+    _ missing: [String: Set<String>], declarations: ScriptDeclarations, firstAtTop: [String: [String]]
+  ) -> [Finding] {
+    var findings: [Finding] = []
+    for (action, fields) in missing.sorted(by: { $0.key < $1.key }) {
+      guard let dot = action.firstIndex(of: ".") else { continue }
+      let screen = String(action[..<dot])
+      let name = String(action[action.index(after: dot)...])
+      let sample = declarations.screen(named: screen)?.actions.first { $0.name == name }?.sample ?? .emptyObject
+      let line = FlowName.written(screen) + "." + FlowName.written(name) + (sample == .emptyObject ? "" : " \(sample)")
+      for field in fields.sorted() {
+        findings.append(Finding(
+          kind: .payloadField,
+          message: "the rule for \(action) reads payload field '\(field)', which the action's declared sample "
+            + "\(sample == .emptyObject ? "{}" : "\(sample)") does not have: no line can send it",
+          lines: (firstAtTop[screen] ?? []) + [line]))
+      }
+    }
+    return findings
   }
 
   /// Every input worth trying in a state: tab taps, back, the top screen's declared actions with

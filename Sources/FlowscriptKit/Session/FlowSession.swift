@@ -65,6 +65,9 @@ final class FlowSession {
       keepsHistory = !isExploring
       tellsUnchangedLines = !isExploring
       rules.remembersRuleAnswers = isExploring
+      // The explorer sends each action's declared sample: a field a rule reads beyond it is one
+      // no line can set (`check` reports it). Without the watch, nothing is reported.
+      if isExploring { try? rules.watchPayloadReads() }
     }
   }
 
@@ -478,6 +481,9 @@ enum FailureKind: Equatable {
   /// A link whose path parameter is a list or table field, which no URL can carry (reported by
   /// `check` before it explores).
   case linkParameter
+  /// A rule that reads a payload field its action's declared sample does not have: no line can
+  /// send it (reported by `check`).
+  case payloadField
 
   init(_ failure: BatchFailure) {
     switch (failure.reason, failure.source) {

@@ -130,7 +130,7 @@ extension FlowscriptTests {
         result.stdoutLines == [
           "context {loggedIn=true}",
           "home: feed > item(id=3, qty=1) — pushed item",
-          "profile: account > orders(highlight=0) — pushed orders",
+          "profile: account > orders(highlight=3) — pushed orders",
           "selected profile",
           "  event purchased",
           // profile's reselect policy is "none": tapping it again changes no stack, and says so.

@@ -67,7 +67,7 @@ import Testing
 
     #expect(
       try Self.send(session, "item.buyTapped")
-        == .changed(["profile: account > orders(highlight=0) — pushed orders", "selected profile"], events: ["event purchased"]))
+        == .changed(["profile: account > orders(highlight=3) — pushed orders", "selected profile"], events: ["event purchased"]))
     #expect(session.state.selectedTab == "profile")
     #expect(session.state.selectedStack.routes.map(\.screen.name) == ["account", "orders"])
     #expect(try Self.send(session, "expect event purchased") == .expectationPassed)

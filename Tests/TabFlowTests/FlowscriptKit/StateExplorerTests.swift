@@ -125,4 +125,27 @@ import Testing
       #expect(report.states == 4)
     }
   }
+
+  /// A declared sample is its action's schema: a field a rule reads beyond it is one no line can
+  /// send — a typo like `p.idd` — and `check` says so, with the lines that reach the action.
+  @Test func aRuleReadingAPayloadFieldItsSampleLacksFailsTheCheck() async throws {
+    let script = """
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { itemTapped = { id = 1 }, promoTapped = {} } }
+      screen "item" { state = { id = 0 }, actions = { shareTapped = { to = "x" } } }
+      on("feed.itemTapped", function(nav, p) nav:push("item", { id = p.idd or p.id }) end)
+      on("feed.promoTapped", function(nav, p) nav:push("item") end)
+      on("item.shareTapped", function(nav, p) if p.to == "x" then nav:pop() end end)
+      """
+    try await Workspace.with { workspace in
+      let session = try FlowSession(origin: .file(try workspace.write("typo.lua", script)))
+      let report = Self.explorer(session, depth: 3, source: script).run()
+      #expect(report.problems.map(\.kind) == [.payloadField])
+      let finding = try #require(report.problems.first)
+      #expect(
+        finding.message
+          == "the rule for feed.itemTapped reads payload field 'idd', which the action's declared sample {id=1} does not have: no line can send it")
+      #expect(finding.lines == ["feed.itemTapped {id=1}"])
+    }
+  }
 }
