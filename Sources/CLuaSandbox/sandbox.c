@@ -69,11 +69,12 @@ long long clua_now_nanos(void) {
 /* Makes the hook fire on every instruction of this thread and of the main
  * thread, so no `pcall` can catch the budget error and go on. */
 static void clua_make_sticky(lua_State *L) {
-  lua_sethook(L, clua_count_hook, LUA_MASKCOUNT, 1);
+  int mask = LUA_MASKCOUNT | clua_context(L)->lineMask;
+  lua_sethook(L, clua_count_hook, mask, 1);
   if (lua_checkstack(L, 1)) {
     if (lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD) == LUA_TTHREAD) {
       lua_State *main = lua_tothread(L, -1);
-      if (main != NULL && main != L) lua_sethook(main, clua_count_hook, LUA_MASKCOUNT, 1);
+      if (main != NULL && main != L) lua_sethook(main, clua_count_hook, mask, 1);
     }
     lua_settop(L, -2);
   }
@@ -110,13 +111,63 @@ int clua_raise_budget(lua_State *L, int level, const char *what) {
   return lua_error(L);
 }
 
+/* Line coverage: counts a line event of the covered chunk at its line. The first time a line
+ * of a function is seen (its line not yet known to hold code, or the line defining the function
+ * not yet scanned), records the function's active lines as executable, so the report can list
+ * the lines of functions that ran which never ran themselves. Charges nothing; the memory limit
+ * is suspended while the active-lines table exists (a report must not change what fails). */
+static void clua_record_line(lua_State *L, CLuaContext *c, lua_Debug *ar) {
+  if (c->lineHits == NULL || c->coveredSource == NULL || !lua_getinfo(L, "S", ar)) return;
+  if (ar->source == NULL || strcmp(ar->source, c->coveredSource) != 0) return;
+  int line = ar->currentline, count = c->lineHitsCount, defined = ar->linedefined;
+  if (line <= 0 || line >= count) return;
+  if (c->lineHits[line] != UINT_MAX) c->lineHits[line]++;
+  int scanned = defined < 0 || defined >= count || (c->lineFlags[defined] & CLUA_LINE_SCANNED);
+  if ((c->lineFlags[line] & CLUA_LINE_EXECUTABLE) && scanned) return;
+  c->lineFlags[line] |= CLUA_LINE_EXECUTABLE;
+  if (defined >= 0 && defined < count) c->lineFlags[defined] |= CLUA_LINE_SCANNED;
+  if (!lua_checkstack(L, 3)) return;
+  int saved = c->enforceMemoryLimit;
+  c->enforceMemoryLimit = 0;
+  if (lua_getinfo(L, "L", ar) && lua_type(L, -1) == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, -2) != 0) {
+      int isInteger = 0;
+      lua_Integer active = lua_tointegerx(L, -2, &isInteger);
+      if (isInteger && active > 0 && active < count) c->lineFlags[active] |= CLUA_LINE_EXECUTABLE;
+      lua_settop(L, -2);
+    }
+  }
+  lua_settop(L, -2);
+  c->enforceMemoryLimit = saved;
+}
+
+/* Turns line coverage on for the chunk whose source is `source` (the chunk name as loaded,
+ * "=rules.lua"), counting into `hits` and `flags` (`count` entries, index = line number), or off
+ * when `source` is NULL. Call it from the main thread between host calls: the main thread's hook
+ * gets the line mask now, coroutines created later inherit it, older ones get it at their next
+ * count event. */
+void clua_line_coverage(lua_State *L, CLuaContext *c, const char *source, unsigned int *hits,
+                        unsigned char *flags, int count) {
+  int on = source != NULL && hits != NULL && flags != NULL && count > 0;
+  c->coveredSource = on ? source : NULL;
+  c->lineHits = on ? hits : NULL;
+  c->lineFlags = on ? flags : NULL;
+  c->lineHitsCount = on ? count : 0;
+  c->lineMask = on ? LUA_MASKLINE : 0;
+  lua_sethook(L, clua_count_hook, LUA_MASKCOUNT | c->lineMask, c->budgetExceeded ? 1 : c->hookStride);
+}
+
 /* The count hook. Charges this thread's period; once the budget or the
  * deadline is gone it re-arms itself with count = 1 (Redis' trick), so the
  * error comes back at the next instruction even if the script catches it. A
  * coroutine left at count = 1 by an earlier call is put back to the stride. */
 void clua_count_hook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
   CLuaContext *c = clua_context(L);
+  if (ar->event == LUA_HOOKLINE) { /* only while line coverage is on: never charged */
+    clua_record_line(L, c, ar);
+    return;
+  }
   int count = lua_gethookcount(L);
   c->instructionsLeft -= count;
   if (c->deadlineNanos != 0 && !c->budgetExceeded && clua_now_nanos() > c->deadlineNanos)
@@ -125,7 +176,9 @@ void clua_count_hook(lua_State *L, lua_Debug *ar) {
     clua_raise_budget(L, 0, "script stopped");
     return;
   }
-  if (count != c->hookStride) lua_sethook(L, clua_count_hook, LUA_MASKCOUNT, c->hookStride);
+  /* (a coroutine created before line coverage was turned on gets the line mask here) */
+  if (count != c->hookStride || (c->lineMask != 0 && !(lua_gethookmask(L) & LUA_MASKLINE)))
+    lua_sethook(L, clua_count_hook, LUA_MASKCOUNT | c->lineMask, c->hookStride);
 }
 
 /* Charges `cost` instructions for work done inside a C function; raises the
@@ -292,7 +345,7 @@ int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults) {
   }
   if (c->budgetExceeded) {
     c->budgetExceeded = 0;
-    lua_sethook(L, clua_count_hook, LUA_MASKCOUNT, c->hookStride);
+    lua_sethook(L, clua_count_hook, LUA_MASKCOUNT | c->lineMask, c->hookStride);
   }
   c->messageLength = (size_t)-1;
   c->memoryLimitHit = 0;
@@ -888,7 +941,7 @@ lua_State *clua_sandbox_open(CLuaContext *c) {
   if (L == NULL) return NULL;
   clua_setcontext(L, c);
   lua_atpanic(L, clua_panic);
-  lua_sethook(L, clua_count_hook, LUA_MASKCOUNT, c->hookStride);
+  lua_sethook(L, clua_count_hook, LUA_MASKCOUNT | c->lineMask, c->hookStride);
   lua_pushcclosure(L, clua_message_handler, 0); /* index 1, for good */
   return L;
 }

@@ -64,6 +64,9 @@ public final class LuaVM {
   @usableFromInline package let context: UnsafeMutablePointer<CLuaContext>
   /// Keeps the Swift functions alive: Lua holds unretained pointers to them.
   var boxes: [LuaFunctionBox] = []
+  /// The buffers line coverage counts into while it is on (see `startLineCoverage(chunk:lineCount:)`);
+  /// released after `lua_close`, which may still run script code.
+  var lineCoverageBuffers: LineCoverageBuffers?
   /// Distinguishes this VM's references from other VMs'.
   let serial: UInt64
   /// Registry slot of the environment factory (`clua_newenv`).
@@ -140,7 +143,7 @@ public final class LuaVM {
     let stride = Int32(clamping: max(1, limits.hookStride))
     if context.pointee.hookStride != stride {
       context.pointee.hookStride = stride
-      if let state { lua_sethook(state, clua_count_hook, LUA_MASKCOUNT, stride) }
+      if let state { lua_sethook(state, clua_count_hook, LUA_MASKCOUNT | context.pointee.lineMask, stride) }
     }
     context.pointee.deadlineSpan = limits.deadlineNanoseconds
   }

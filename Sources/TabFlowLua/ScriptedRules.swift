@@ -131,6 +131,19 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// Bytes the current script's VM uses now.
   public var memoryInUse: Int { script.vm.memoryInUse }
 
+  /// Starts counting which lines of the current script run (`flowscript run --coverage`), for a
+  /// script of `lineCount` lines: see ``LuaVM/startLineCoverage(chunk:lineCount:)``. A reload
+  /// starts a VM without it.
+  package func startLineCoverage(lineCount: Int) {
+    script.vm.startLineCoverage(chunk: chunk, lineCount: lineCount)
+  }
+
+  /// What line coverage counted in the current script's VM: hits per line that ran, and the
+  /// executable lines of the functions that ran.
+  package func lineCoverage() -> (hits: [Int: Int], executable: Set<Int>) {
+    script.vm.lineCoverage()
+  }
+
   /// The state the script declares: every tab with its root screen (state defaults applied),
   /// the first tab selected.
   public func initialState() throws(ScriptError) -> TabCoordinatorState<Screen> {

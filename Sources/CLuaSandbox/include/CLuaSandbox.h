@@ -65,13 +65,27 @@ typedef struct CLuaContext {
   int (*dispatch)(lua_State *L, void *box); /* Swift @convention(c) */
   void *freeBlocks[CLUA_POOL_CLASSES]; /* the allocator's free small blocks, by size class */
   size_t pooledBytes;          /* bytes held in freeBlocks (capped by CLUA_POOL_MAX_BYTES) */
+  /* Line coverage (flowscript run --coverage), off unless clua_line_coverage turned it on. The
+   * buffers and the source name belong to the Swift side; the hook only writes to them. */
+  int lineMask;                /* LUA_MASKLINE while line coverage is on, else 0 */
+  const char *coveredSource;   /* the `source` (as lua_getinfo gives it) whose lines are counted */
+  unsigned int *lineHits;      /* line events per line number (saturating), lineHitsCount entries */
+  unsigned char *lineFlags;    /* CLUA_LINE_* per line number, lineHitsCount entries */
+  int lineHitsCount;           /* entries in lineHits and lineFlags (index = line number) */
 } CLuaContext;
+
+/* lineFlags: a line holds code of a function that ran (it is in the function's active lines); a
+ * function defined at this line had its active lines recorded. */
+#define CLUA_LINE_EXECUTABLE 1
+#define CLUA_LINE_SCANNED 2
 
 /* Status returned by clua_sandbox_pcall for a call that re-entered the VM. */
 #define CLUA_REENTERED (-100)
 
 long long clua_now_nanos(void);
 void clua_count_hook(lua_State *L, lua_Debug *ar);
+void clua_line_coverage(lua_State *L, CLuaContext *c, const char *source, unsigned int *hits,
+                        unsigned char *flags, int count);
 int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults);
 int clua_sandbox_load(lua_State *L, CLuaContext *c, const char *s, size_t n, const char *name);
 int clua_sandbox_setup(lua_State *L);
