@@ -14,8 +14,11 @@ extension Flowscript {
         --junit FILE also writes a JUnit XML report. --coverage then prints what the files exercised: \
         the rules that ran, each guard's allowed / rejected / redirected counts (a guard counts as \
         covered once it refused a change), the deep links and links opened, and what was never \
-        exercised with the line declaring it; --coverage-format lcov --coverage-file FILE writes an \
-        lcov tracefile, --min-coverage P exits 1 when fewer than P% of the rules ran.
+        exercised with the line declaring it, and which lines of the script's functions ran (\
+        "lines: H of E executable lines ran", then the lines of functions that ran which never did; \
+        the top level runs at load and is not counted); --coverage-format lcov --coverage-file FILE \
+        writes an lcov tracefile (a DA record per executable line), --min-coverage P exits 1 when \
+        fewer than P% of the rules ran (rules only, not lines).
         Example: flowscript run scripts/demo.lua scripts/flows/*.flow
         """)
 
@@ -145,7 +148,10 @@ extension Flowscript {
       let observe = coverage.map { recorder in
         { (line: FlowLine, outcome: LineOutcome) in recorder.record(line, outcome: outcome, in: session) }
       }
-      switch ScenarioRunner.run(lines, in: session, observe: observe) {
+      coverage?.startLines(in: session)
+      let failure = ScenarioRunner.run(lines, in: session, observe: observe)
+      coverage?.collectLines(from: session)
+      switch failure {
       case nil:
         return nil
       case let .unparsable(line, message):

@@ -89,6 +89,33 @@ final class FlowSession {
     contextKeys = Self.contextKeys(of: origin)
   }
 
+  /// The rule script's text, or `nil` when it cannot be read (a file is read as it is now).
+  var scriptText: String? {
+    switch origin {
+    case let .file(path): try? String(contentsOfFile: path, encoding: .utf8)
+    case let .package(_, package, _): package.script
+    case .bundledDemo: DemoFlow.source
+    }
+  }
+
+  /// Starts counting which lines of the rule script run (`run --coverage`); see
+  /// ``lineCoverage()``. Returns the script's text, or `nil` (and counts nothing) when it cannot
+  /// be read.
+  @discardableResult
+  func startLineCoverage() -> String? {
+    guard let text = scriptText else { return nil }
+    // Lua counts "\n", "\r", "\r\n" and "\n\r" as one line break each: at most one per byte.
+    let breaks = text.utf8.reduce(0) { $0 + ($1 == 10 || $1 == 13 ? 1 : 0) }
+    rules.startLineCoverage(lineCount: breaks + 1)
+    return text
+  }
+
+  /// What ``startLineCoverage()`` counted since: hits per line that ran, and the executable lines
+  /// of every function of the script that ran. A reload starts a VM that counts nothing.
+  func lineCoverage() -> (hits: [Int: Int], executable: Set<Int>) {
+    rules.lineCoverage()
+  }
+
   /// The context keys the script of `origin` reads; none when its text cannot be read.
   private static func contextKeys(of origin: Origin) -> [String] {
     switch origin {

@@ -5,7 +5,10 @@ import TabFlow
 /// how often each guard allowed, rejected and redirected a change, which deep links and `link`
 /// patterns opened. Observed from the session after each line — the rule an action line reached,
 /// the coordinator's rejections and reports, the URLs opened — never from inside the Lua VM, so
-/// it costs a rule call nothing. Declaration-level only: which lines inside a rule ran is not seen.
+/// it costs a rule call nothing. Lines are counted inside the VM, by a line hook that charges
+/// nothing (see ``startLines(in:)``): the lines of the script's functions (rules, guards, views,
+/// helpers) that ran, and those of the functions that ran which never did. The top level runs when
+/// the script loads, before counting starts, and is not counted.
 final class ScenarioCoverage {
   /// One declaration: a rule key, a guard name, a deep link or `link` pattern.
   struct Item: Equatable {
@@ -39,6 +42,13 @@ final class ScenarioCoverage {
   private(set) var linkOpens: [Int]
   private let deepLinkPatterns: [DeepLinkPattern?]
   private let linkPatterns: [DeepLinkPattern?]
+  /// How many times each script line ran, over every session counted (see ``collectLines(from:)``).
+  private(set) var lineHits: [Int: Int] = [:]
+  /// The lines holding code of the functions that ran, over every session counted.
+  private var seenLines: Set<Int> = []
+  /// The script's lines (from the first session counted), to leave out lines that only close a
+  /// block (`end`, `end)`): the final return of a function whose every path returns before it.
+  private var scriptLines: [Substring]?
 
   /// Coverage of the script `declarations` describe, named `scriptPath`; each item at the line
   /// the DSL recorded for its declaration.
@@ -58,6 +68,22 @@ final class ScenarioCoverage {
   }
 
   // MARK: - Recording
+
+  /// Starts counting which script lines run in `session` (a fresh session per scenario file):
+  /// call before its first line runs, and ``collectLines(from:)`` after its last.
+  func startLines(in session: FlowSession) {
+    guard let text = session.startLineCoverage() else { return }
+    if scriptLines == nil {
+      scriptLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    }
+  }
+
+  /// Adds the lines counted in `session` since ``startLines(in:)``.
+  func collectLines(from session: FlowSession) {
+    let counted = session.lineCoverage()
+    lineHits.merge(counted.hits, uniquingKeysWith: +)
+    seenLines.formUnion(counted.executable)
+  }
 
   /// Notes what `line`, which ended with `outcome`, exercised in `session`.
   func record(_ line: FlowLine, outcome: LineOutcome, in session: FlowSession) {
@@ -151,6 +177,48 @@ final class ScenarioCoverage {
   var deepLinkRatio: Ratio { Ratio(covered: deepLinkOpens.filter { $0 > 0 }.count, total: deepLinks.count) }
   var linkRatio: Ratio { Ratio(covered: linkOpens.filter { $0 > 0 }.count, total: links.count) }
 
+  /// The executable lines, in order: those that ran, and those of functions that ran which never
+  /// did, except a line that only closes blocks (`end`, `end)`, `}`) and never ran — the implicit
+  /// return at a function's end, unreachable when every path returns before it.
+  var executableLines: [Int] {
+    seenLines.union(lineHits.keys).filter { line in
+      lineHits[line] != nil || !Self.onlyClosesBlocks(line, of: scriptLines)
+    }.sorted()
+  }
+
+  /// Executable lines that ran, of all of them.
+  var lineRatio: Ratio {
+    let executable = executableLines
+    return Ratio(covered: executable.filter { lineHits[$0] != nil }.count, total: executable.count)
+  }
+
+  /// The executable lines that never ran, as ranges of consecutive executable lines:
+  /// `12-14, 30` (lines 12, 13, 14 and 30 never ran, line 15 or whatever ran between does not
+  /// hold code or ran).
+  var linesNotRun: String {
+    let executable = executableLines
+    var ranges: [(first: Int, last: Int)] = []
+    for (index, line) in executable.enumerated() where lineHits[line] == nil {
+      // A range continues over the executable lines in between, not over line numbers.
+      if let last = ranges.last, index > 0, executable[index - 1] == last.last {
+        ranges[ranges.count - 1].last = line
+      } else {
+        ranges.append((line, line))
+      }
+    }
+    return ranges.map { $0.first == $0.last ? "\($0.first)" : "\($0.first)-\($0.last)" }.joined(separator: ", ")
+  }
+
+  /// Whether line `number` (1-based) of `lines` holds nothing but block closers, separators and a
+  /// comment: `end`, `end)`, `end,`, `})`.
+  private static func onlyClosesBlocks(_ number: Int, of lines: [Substring]?) -> Bool {
+    guard let lines, lines.indices.contains(number - 1) else { return false }
+    var text = Substring(lines[number - 1])
+    if let comment = text.range(of: "--") { text = text[..<comment.lowerBound] }
+    let words = text.split(whereSeparator: { " \t),;}".contains($0) })
+    return !words.isEmpty && words.allSatisfy { $0 == "end" }
+  }
+
   /// `scripts/demo.lua:25`, or the path alone when the line is unknown.
   private func place(_ item: Item) -> String {
     item.line.map { "\(scriptPath):\($0)" } ?? scriptPath
@@ -163,8 +231,11 @@ final class ScenarioCoverage {
   var table: [String] {
     var lines = [
       "coverage: rules \(ruleRatio.description), guards \(guardRatio.description), "
-        + "deep links \(deepLinkRatio.description), links \(linkRatio.description)"
+        + "deep links \(deepLinkRatio.description), links \(linkRatio.description)",
+      "lines: \(lineRatio.covered) of \(lineRatio.total) executable lines ran (\(lineRatio.percent)%)",
     ]
+    let notRun = linesNotRun
+    if !notRun.isEmpty { lines.append("  not run: \(notRun)") }
     if !guards.isEmpty {
       lines.append("guards (allowed / rejected / redirected):")
       for (item, counts) in zip(guards, guardCounts) {
@@ -187,7 +258,8 @@ final class ScenarioCoverage {
   // MARK: - lcov
 
   /// An lcov tracefile: one record for the script, a function per rule, guard, deep link and link
-  /// (hits: runs, refusals, opens), and the lines that declared them.
+  /// (hits: runs, refusals, opens) at the line that declared it, and a `DA` per executable line
+  /// with the times it ran (see ``executableLines``).
   var lcov: String {
     var entries: [(kind: String, item: Item, hits: Int)] = []
     entries += zip(rules, ruleRuns).map { ("rule", $0, $1) }
@@ -201,11 +273,10 @@ final class ScenarioCoverage {
     for entry in named { out.append("FNDA:\(entry.2),\(entry.name)") }
     out.append("FNF:\(named.count)")
     out.append("FNH:\(named.filter { $0.2 > 0 }.count)")
-    var hitsByLine: [Int: Int] = [:]
-    for entry in named { if let line = entry.1 { hitsByLine[line, default: 0] += entry.2 } }
-    for line in hitsByLine.keys.sorted() { out.append("DA:\(line),\(hitsByLine[line] ?? 0)") }
-    out.append("LF:\(hitsByLine.count)")
-    out.append("LH:\(hitsByLine.values.filter { $0 > 0 }.count)")
+    let executable = executableLines
+    for line in executable { out.append("DA:\(line),\(lineHits[line] ?? 0)") }
+    out.append("LF:\(executable.count)")
+    out.append("LH:\(executable.filter { lineHits[$0] != nil }.count)")
     out.append("end_of_record")
     return out.joined(separator: "\n") + "\n"
   }

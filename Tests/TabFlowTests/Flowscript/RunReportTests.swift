@@ -97,6 +97,7 @@ extension FlowscriptTests {
             "PASS \(pass)",
             "1 passed, 0 failed",
             "coverage: rules 3/4 (75%), guards 1/2 (50%), deep links 0/0 (100%), links 0/0 (100%)",
+            "lines: 6 of 6 executable lines ran (100%)",
             "guards (allowed / rejected / redirected):",
             "  guard 'no c': 2 / 1 / 0",
             "  guard 'never': 2 / 0 / 0",

@@ -1,0 +1,191 @@
+import CLuaSandbox
+import Foundation
+import Testing
+
+@testable import TabFlowLua
+
+extension FlowscriptTests {
+  /// `flowscript run … --coverage` counts the lines of the script's functions that ran: the table
+  /// says how many executable lines ran and lists those that did not, the lcov tracefile has a
+  /// `DA` per executable line, and counting charges nothing (a budget fails the same with it).
+  @Suite("run: line coverage")
+  struct LineCoverageTests {
+    /// `a.go` takes the `else` branch (lines 11-12 never run); `a.open` never runs; `b.back` loops.
+    static let script = """
+      app "T" {}
+      tab "home" { root = "a", title = "A" }
+      screen "a" { title = "A", actions = { "go", "open", "spin" } }
+      screen "b" { title = "B", actions = { "back" } }
+      local function helper(nav)
+        nav:push("b")
+      end
+      on("a.go", function(nav)
+        local n = 1
+        if n > 5 then
+          nav:push("a")
+          nav:push("b")
+        else
+          helper(nav)
+        end
+      end)
+      on("a.open", function(nav) nav:push("b") end)
+      on("b.back", function(nav)
+        for i = 1, 3 do
+          local x = i
+        end
+        nav:pop()
+      end)
+      on("a.spin", function(nav)
+        while true do end
+      end)
+
+      """
+    static let passing = "a.go\nexpect top b\nb.back\nexpect top a\na.go\n"
+    static let isLcovInstalled = FlowscriptCLI.tool("lcov") != nil
+
+    @Test func tableCountsTheLinesThatRanAndListsTheOthers() async throws {
+      try await Workspace.with { workspace in
+        let rules = try workspace.write("t.lua", Self.script)
+        let pass = try workspace.write("pass.flow", Self.passing)
+        let result = try await FlowscriptCLI.run(["run", rules, pass, "--coverage"])
+        #expect(result.exitCode == 0)
+        // Executable: 6-7 (helper), 9-12, 14, 16 (a.go), 19-20, 22-23 (b.back); the untaken
+        // branch (11, 12) never ran. a.open and a.spin never ran: their lines are not seen.
+        #expect(result.stdoutLines.contains("lines: 10 of 12 executable lines ran (83%)"))
+        #expect(result.stdoutLines.contains("  not run: 11-12"))
+      }
+    }
+
+    @Test func linesAddUpOverScenarioFiles() async throws {
+      try await Workspace.with { workspace in
+        let rules = try workspace.write("t.lua", Self.script)
+        let pass = try workspace.write("pass.flow", Self.passing)
+        let open = try workspace.write("open.flow", "a.open\nexpect top b\n")
+        let result = try await FlowscriptCLI.run(["run", rules, pass, open, "--coverage"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutLines.contains("lines: 11 of 13 executable lines ran (84%)"))
+        #expect(result.stdoutLines.contains("  not run: 11-12"))
+      }
+    }
+
+    @Test(.enabled(if: isLcovInstalled, "lcov is not installed (scripts/setup installs it)"))
+    func lcovHasARecordPerExecutableLine() async throws {
+      try await Workspace.with { workspace in
+        let rules = try workspace.write("t.lua", Self.script)
+        let pass = try workspace.write("pass.flow", Self.passing)
+        let info = workspace.path("coverage.info")
+        let result = try await FlowscriptCLI.run([
+          "run", rules, pass, "--coverage", "--coverage-format", "lcov", "--coverage-file", info,
+        ])
+        #expect(result.exitCode == 0)
+        let tracefile = try String(contentsOfFile: info, encoding: .utf8)
+        // Lines 9-12 ran twice (a.go ran twice), the loop's line once per test of its condition.
+        for record in ["DA:9,2", "DA:10,2", "DA:11,0", "DA:12,0", "DA:14,2", "DA:19,4", "DA:23,1", "LF:12", "LH:10"] {
+          #expect(tracefile.contains("\n\(record)\n"), "\(record)")
+        }
+        #expect(!tracefile.contains("\nDA:13,"))  // `else` holds no code
+        #expect(tracefile.hasSuffix("LF:12\nLH:10\nend_of_record\n"))
+        let lcov = try #require(FlowscriptCLI.tool("lcov"))
+        let summary = try await FlowscriptCLI.run(executable: lcov, ["--summary", info], mergingErrors: true)
+        #expect(summary.exitCode == 0)
+        #expect(summary.stdout.contains("lines......: 83.3% (10 of 12 lines)"))
+      }
+    }
+
+    /// A rule that never ends stops at the budget with the same message, coverage or not; a rule
+    /// well inside a small budget stays inside it with coverage on.
+    @Test func coverageLeavesTheBudgetAlone() async throws {
+      try await Workspace.with { workspace in
+        let rules = try workspace.write("t.lua", Self.script)
+        let spin = try workspace.write("spin.flow", "a.spin\n")
+        let plain = try await FlowscriptCLI.run(["run", rules, spin, "--budget", "5000"])
+        let covered = try await FlowscriptCLI.run(["run", rules, spin, "--budget", "5000", "--coverage"])
+        #expect(plain.exitCode == 1)
+        #expect(covered.exitCode == 1)
+        #expect(plain.stderr.contains("instruction budget of 5000 exceeded"))
+        #expect(covered.stderr == plain.stderr)
+        #expect(covered.stdoutLines.contains("lines: 1 of 1 executable lines ran (100%)"))
+        let pass = try workspace.write("pass.flow", Self.passing)
+        let small = try await FlowscriptCLI.run(["run", rules, pass, "--budget", "5000", "--coverage"])
+        #expect(small.exitCode == 0)
+      }
+    }
+  }
+}
+
+extension Scripting {
+  @Suite("LuaVM: line coverage")
+  struct LuaVMLineCoverageTests {
+    static let source = """
+      function pick(n)
+        if n > 5 then
+          return "big"
+        else
+          return "small"
+        end
+      end
+      function spin(n)
+        local total = 0
+        for i = 1, n do
+          total = total + i
+        end
+        return total
+      end
+      function viaCoroutine()
+        local co = coroutine.wrap(function()
+          coroutine.yield(pick(9))
+        end)
+        return co()
+      end
+      """
+
+    @Test("hits and the executable lines of the functions that ran")
+    func countsLines() throws {
+      let vm = try LuaVM(limits: .test, coroutines: true)
+      let script = try vm.load(Self.source, name: "cov.lua")
+      vm.startLineCoverage(chunk: "cov.lua", lineCount: 20)
+      #expect(try vm.call("pick", in: script, [1]) == ["small"])
+      #expect(try vm.call("pick", in: script, [2]) == ["small"])
+      let counted = vm.lineCoverage()
+      #expect(counted.hits == [2: 2, 5: 2])
+      #expect(counted.executable.isSuperset(of: [2, 3, 5]))
+      #expect(!counted.executable.contains(10))  // spin never ran
+      // A coroutine made after coverage started is counted too.
+      #expect(try vm.call("viaCoroutine", in: script) == ["big"])
+      let again = vm.lineCoverage()
+      #expect(again.hits[17] == 1)
+      #expect(again.hits[3] == 1)
+      vm.stopLineCoverage()
+      _ = try vm.call("pick", in: script, [1])
+      #expect(vm.lineCoverage().hits[5] == 2)
+    }
+
+    @Test("line events charge nothing: the budget left is the same with coverage on")
+    func chargesNothing() throws {
+      func instructionsLeft(covering: Bool) throws -> Int64 {
+        let vm = try LuaVM(limits: .test)
+        let script = try vm.load(Self.source, name: "cov.lua")
+        // Both start the hook's period at the same point (turning coverage on re-arms it).
+        vm.startLineCoverage(chunk: "cov.lua", lineCount: 20)
+        if !covering { vm.stopLineCoverage() }
+        _ = try vm.call("spin", in: script, [1000])
+        return vm.context.pointee.instructionsLeft
+      }
+      let plain = try instructionsLeft(covering: false)
+      let covered = try instructionsLeft(covering: true)
+      #expect(plain < LuaVM.Limits.test.instructionsPerCall)
+      #expect(covered == plain)
+    }
+
+    @Test("coverage off: the hook has no line mask")
+    func offByDefault() throws {
+      let vm = try LuaVM(limits: .test)
+      #expect(lua_gethookmask(vm.state) == LUA_MASKCOUNT)
+      vm.startLineCoverage(chunk: "x.lua", lineCount: 3)
+      #expect(lua_gethookmask(vm.state) == LUA_MASKCOUNT | LUA_MASKLINE)
+      vm.stopLineCoverage()
+      #expect(lua_gethookmask(vm.state) == LUA_MASKCOUNT)
+      #expect(vm.context.pointee.lineMask == 0)
+    }
+  }
+}
