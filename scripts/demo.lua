@@ -28,6 +28,7 @@ on("item.relatedTapped", function(nav, p) nav:push("item", { id = p.id }) end)
 on("feed.cartTapped", function(nav) nav:presentSheet("cart", {}, { navigation = true, detents = { "medium", "large" } }) end)
 on("feed.promoTapped", function(nav) nav:presentCover("promo") end)
 on("item.shareTapped", function(nav) nav:presentSheet("share", {}, { detents = { "medium" } }) end)
+on("share.sent", function(nav) nav:dismiss() end)
 on("item.reviewTapped", function(nav) nav:push("review") end)
 on("review.posted", function(nav) nav:pop() end)
 
@@ -69,9 +70,14 @@ guard("login required for checkout", function(change)
   end
 end)
 
-local function showLogin(reason)
+-- Shows the login sheet; a user closing it (logged out, `back`) goes to the tab's root instead.
+local function showLogin(reason, source)
   return function(nav)
-    if nav.top ~= "login" then nav:presentSheet("login", { reason = reason }, { navigation = true }) end
+    if nav.top ~= "login" then
+      nav:presentSheet("login", { reason = reason }, { navigation = true })
+    elseif source == "back" then
+      nav:goBackToRoot()
+    end
   end
 end
 
@@ -79,7 +85,7 @@ end
 -- is kept and opens once logged in.
 guard("login required for orders", function(change)
   if change.after.top == "orders" and not change.context.loggedIn then
-    return false, "login required", { redirect = showLogin("orders"), defer = true }
+    return false, "login required", { redirect = showLogin("orders", change.source), defer = true }
   end
 end)
 

@@ -99,10 +99,12 @@ struct StateExplorer {
         case .linkRoundTrip: label = "link does not round-trip"
         case .linkParameter: label = "link cannot be written"
         case .payloadField: label = "payload field not in the sample"
+        case .trap: label = "trap"
+        case .unhandledAction: label = "unhandled action"
         }
         Output.line("\(label): \(finding.message)")
         // A declaration's problem needs no lines to show.
-        guard finding.kind != .linkParameter else { continue }
+        guard finding.kind != .linkParameter, finding.kind != .unhandledAction else { continue }
         Output.line("  reproduce: \(sendCommand) " + finding.lines.map(Self.quote).joined(separator: " "))
       }
       for screen in unreachedScreens {
@@ -138,6 +140,7 @@ struct StateExplorer {
     session.isExploring = true
     defer { session.isExploring = false }
     let declarations = session.rules.declarations
+    report.findings += Self.unhandledActionFindings(declarations)
     for link in declarations.links {
       guard let declaration = declarations.screen(named: link.screen),
         let problem = link.parameterProblem(declaration: declaration)
@@ -161,6 +164,13 @@ struct StateExplorer {
     // The first lines found to show each screen at the top of the selected tab: where a rule's
     // payload problem is reproduced from.
     var firstAtTop: [String: [String]] = [initial.selectedStack.top.screen.name: []]
+    // For traps: the moves a user has without any rule — back, and a tab tap while the tab bar
+    // shows (nothing presented) — between explored states; the states whose moves were all
+    // tried, with their lines and top screen; and the states at a tab's root.
+    var userMoves: [StateKey: [StateKey]] = [:]
+    var expanded: [StateKey: (screen: String, lines: [String])] = [:]
+    var atRoot: Set<StateKey> = initial.selectedStack.count == 1 ? [initialKey] : []
+    var askedFrom: Set<StateKey> = []
     var lastProgress = ContinuousClock.now
     // Steps merged; the clock is read for progress every few hundred of them.
     var steps = 0
@@ -193,6 +203,8 @@ struct StateExplorer {
         let stateInputs = planned[index]
         let fromScreen = state.selectedStack.top.screen.name
         if state.selectedStack.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
+        expanded[fromKey] = (fromScreen, lines)
+        let tabBarShows = state.selectedStack.presentedIndices.isEmpty
         for ((line, parsed), step) in zip(stateInputs, stateSteps) {
           // Back, tab taps and context changes draw no edge; back and taps are not a cover's way back.
           let tapOrBack: Bool
@@ -214,11 +226,18 @@ struct StateExplorer {
             continue
           case let .failed(kind, message):
             report.transitions += 1
+            // A back or tap a guard rejected is a question to the user (the host re-sends it
+            // confirmed): a way out, not a trap.
+            if kind == .guardRejection, tapOrBack, tabBarShows || parsed == .back { askedFrom.insert(fromKey) }
             guard kind != .input, reported.insert("\(kind) \(message)").inserted else { continue }
             report.findings.append(Finding(kind: kind, message: message, lines: lines + [line]))
           case let .changed(after):
             report.transitions += 1
             let toKey = numbering.key(of: after, from: (state, fromKey))
+            if tapOrBack, tabBarShows || parsed == .back {
+              userMoves[fromKey, default: []].append(toKey)
+              if after.selectedStack.count == 1 { atRoot.insert(toKey) }
+            }
             if !movesOnly, let edge = transition(from: state, to: after, line: line) {
               report.edges.insert(edge)
             }
@@ -276,6 +295,7 @@ struct StateExplorer {
       }
     }
     session.load(initial)
+    report.findings += Self.trapFindings(expanded: expanded, moves: userMoves, atRoot: atRoot.union(askedFrom))
     report.findings += Self.payloadFieldFindings(workers.missingPayloadFields, declarations: declarations, firstAtTop: firstAtTop)
 
     report.states = seen.count
@@ -292,6 +312,62 @@ struct StateExplorer {
     let elapsed = (ContinuousClock.now - start).components
     report.milliseconds = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
     return report
+  }
+
+  /// A finding for each declared action no rule handles (neither `screen.action` nor
+  /// `*.action`): sending it can never navigate, so the declaration or a rule is missing.
+  static func unhandledActionFindings(_ declarations: ScriptDeclarations) -> [Finding] {
+    let keys = Set(declarations.rules)
+    var findings: [Finding] = []
+    for screen in declarations.screens {
+      for (action, _) in screen.actions where !keys.contains("\(screen.name).\(action)") && !keys.contains("*.\(action)") {
+        findings.append(Finding(
+          kind: .unhandledAction,
+          message: "screen '\(screen.name)' declares action '\(action)', but no rule handles it "
+            + "(on(\"\(screen.name).\(action)\", …) or on(\"*.\(action)\", …)); declare only the actions rules handle",
+          lines: []))
+      }
+    }
+    return findings
+  }
+
+  /// The traps among the states whose every move was tried: states from which back and tab taps
+  /// (a tab bar shows only while nothing is presented) reach no state at a tab's root — every
+  /// such move redirected back or changing nothing. A move a guard rejected counts as a way out:
+  /// the user is asked and may confirm it. One finding per top screen, with the shortest lines
+  /// to it.
+  static func trapFindings(
+    expanded: [StateKey: (screen: String, lines: [String])], moves: [StateKey: [StateKey]], atRoot: Set<StateKey>
+  ) -> [Finding] {
+    var reverse: [StateKey: [StateKey]] = [:]
+    // A state whose moves were not tried (the last level) may lead anywhere: not a trap's proof.
+    var escapes = atRoot
+    for (from, targets) in moves {
+      for target in targets {
+        reverse[target, default: []].append(from)
+        if expanded[target] == nil { escapes.insert(target) }
+      }
+    }
+    var queue = Array(escapes)
+    while let key = queue.popLast() {
+      for from in reverse[key] ?? [] where escapes.insert(from).inserted { queue.append(from) }
+    }
+    var shortest: [String: [String]] = [:]
+    for (key, entry) in expanded where !escapes.contains(key) {
+      if let known = shortest[entry.screen],
+        known.count < entry.lines.count || (known.count == entry.lines.count && !entry.lines.lexicographicallyPrecedes(known))
+      {
+        continue
+      }
+      shortest[entry.screen] = entry.lines
+    }
+    return shortest.sorted { $0.key < $1.key }.map { screen, lines in
+      Finding(
+        kind: .trap,
+        message: "the user is stuck on \(screen): no back or tab tap leads to a tab's root from here (each is "
+          + "redirected back or changes nothing)",
+        lines: lines)
+    }
   }
 
   /// A finding for each payload field a rule read that its action's declared sample lacks, with

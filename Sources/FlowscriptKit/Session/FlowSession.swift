@@ -511,6 +511,10 @@ enum FailureKind: Equatable {
   /// A rule that reads a payload field its action's declared sample does not have: no line can
   /// send it (reported by `check`).
   case payloadField
+  /// A state from which no back or tab tap leads to a tab's root (reported by `check`).
+  case trap
+  /// A declared action no rule handles (reported by `check` before it explores).
+  case unhandledAction
 
   init(_ failure: BatchFailure) {
     switch (failure.reason, failure.source) {

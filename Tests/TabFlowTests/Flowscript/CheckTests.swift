@@ -240,6 +240,7 @@ extension FlowscriptTests {
           screen "list" { actions = { "promo" } }
           screen "promo" { actions = { "like" } }
           on("list.promo", function(nav) nav:presentCover("promo") end)
+          on("promo.like", function(nav) end)
           """)
         let result = try await FlowscriptCLI.run(["check", script])
         #expect(result.exitCode == 1)

@@ -14,6 +14,7 @@ extension FlowscriptTests {
       screen "first" { actions = { "1st", ["with.dot"] = {} } }
       screen "my screen" {}
       on("first.1st", function(nav) nav:push("my screen") end)
+      on("first.with.dot", function(nav) end)
       on("feed.go", function(nav) nav:push("my screen") end)
       deeplink("shop://search/:query", function(nav, p) nav:selectTab("tab one") end)
       """

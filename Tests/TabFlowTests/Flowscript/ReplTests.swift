@@ -139,11 +139,20 @@ extension FlowscriptTests {
       #expect(result.stderr.isEmpty)
     }
 
-    @Test func anActionWithoutARuleSaysNothingChanged() async throws {
-      let result = try await FlowscriptCLI.run([], stdin: "feed.itemTapped {id=3}\nitem.shareTapped\nshare.sent\n")
-      #expect(result.exitCode == 0)
-      #expect(result.stdoutLines.last == "(no change)")
-      #expect(result.stderr.isEmpty)
+    @Test func anActionWhoseRuleQueuesNothingSaysNothingChanged() async throws {
+      try await Workspace.with { workspace in
+        let script = try workspace.write(
+          "quiet.lua",
+          """
+          tab "home" { root = "feed" }
+          screen "feed" { actions = { "refresh" } }
+          on("feed.refresh", function(nav) end)
+          """)
+        let result = try await FlowscriptCLI.run(["repl", script], stdin: "feed.refresh\n")
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutLines.last == "(no change)")
+        #expect(result.stderr.isEmpty)
+      }
     }
 
     @Test func urlAlonePrintsTheLinkOfTheCurrentScreen() async throws {

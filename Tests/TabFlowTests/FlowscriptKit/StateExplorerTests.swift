@@ -148,4 +148,56 @@ import Testing
       #expect(finding.lines == ["feed.itemTapped {id=1}"])
     }
   }
+
+  /// A trap: a sheet a guard puts back on every back (a redirect presenting it again), with no
+  /// tab bar while it shows. A guard's rejection is not one: the user is asked and may confirm.
+  @Test func aSheetNoBackCanLeaveIsATrapAndARejectionIsAQuestion() async throws {
+    let trap = """
+      tab "home" { root = "feed" }
+      tab "more" { root = "menu" }
+      screen "feed" { actions = { "open" } }
+      screen "menu" {}
+      screen "gate" { actions = { "pass" } }
+      on("feed.open", function(nav) nav:presentSheet("gate") end)
+      on("gate.pass", function(nav) nav:dismiss() end)
+      guard("the gate", function(change)
+        if change.before.top == "gate" and change.after.top ~= "gate" and change.source == "back" then
+          return false, "stay", { redirect = function(nav) nav:dismiss() nav:presentSheet("gate") end }
+        end
+      end)
+      """
+    try await Workspace.with { workspace in
+      let session = try FlowSession(origin: .file(try workspace.write("trap.lua", trap)))
+      let report = Self.explorer(session, depth: 3, source: trap).run()
+      let traps = report.problems.filter { $0.kind == .trap }
+      #expect(traps.count == 1)
+      #expect(traps.first?.lines == ["feed.open"])
+      #expect(traps.first?.message.hasPrefix("the user is stuck on gate:") == true)
+    }
+    // The same gate rejecting (no redirect): the host asks, the user may confirm: no trap.
+    let asked = trap.replacingOccurrences(
+      of: #", { redirect = function(nav) nav:dismiss() nav:presentSheet("gate") end }"#, with: "")
+    try await Workspace.with { workspace in
+      let session = try FlowSession(origin: .file(try workspace.write("asked.lua", asked)))
+      let report = Self.explorer(session, depth: 3, source: asked).run()
+      #expect(report.problems.filter { $0.kind == .trap }.isEmpty)
+    }
+  }
+
+  /// An action declared for a screen that no rule handles can never navigate: a problem, named.
+  @Test func aDeclaredActionNoRuleHandlesIsAProblem() async throws {
+    let script = """
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { "open", "refresh" } }
+      screen "item" { actions = { "closeTapped" } }
+      on("feed.open", function(nav) nav:push("item") end)
+      on("*.closeTapped", function(nav) nav:pop() end)
+      """
+    try await Workspace.with { workspace in
+      let session = try FlowSession(origin: .file(try workspace.write("unhandled.lua", script)))
+      let report = Self.explorer(session, depth: 1, source: script).run()
+      #expect(report.problems.map(\.kind) == [.unhandledAction])
+      #expect(report.problems.first?.message.hasPrefix("screen 'feed' declares action 'refresh', but no rule handles it") == true)
+    }
+  }
 }

@@ -106,7 +106,7 @@ import Testing
 
   /// `flowscript check scripts/demo.lua --explore N` prints "explored N states": pinned, so a
   /// change to the numbering (or to what a state is) shows.
-  @Test(arguments: [(5, 2889), (7, 17462)])
+  @Test(arguments: [(5, 2889), (7, 17464)])
   func theDemoReachesThePinnedNumberOfStates(depth: Int, states: Int) throws {
     let source = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8)
     let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
