@@ -42,13 +42,18 @@ extension Flowscript {
     }
   }
 
-  /// `flowscript graph RULES.lua [--format dot|mermaid|json]`.
+  /// `flowscript graph RULES.lua [--format dot|mermaid|json] [--all-links] [--back]`.
   struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Export the navigation graph found by exploration.",
       discussion: """
-        Screens are nodes; edges are labelled with the action and the style (push, sheet, cover, \
-        tab switch).
+        Each tab is a cluster of the screens it showed; a screen shown in several tabs (a sheet \
+        presented anywhere) is a node in each, with the id TAB/SCREEN. Edges are labelled with the \
+        action and the style (push, sheet, cover, tab switch), and with the guard that redirected \
+        the change, if one did. Each deep-link pattern is one node with an edge to each screen it \
+        opens (--all-links: an edge from every screen it was opened from instead). Going back \
+        (back, and a line that only pops or dismisses) is drawn only with --back. The JSON gives \
+        each node's tab (null for a screen no explored state shows).
         Example: flowscript graph shop.lua --format dot | dot -Tsvg > flow.svg
         """)
 
@@ -64,12 +69,19 @@ extension Flowscript {
     @Option(help: "How many lines deep to explore.")
     var explore: Int = 5
 
+    @Flag(help: "Draw each deep link from every screen it was opened from, not once per pattern.")
+    var allLinks = false
+
+    @Flag(help: "Draw going back too: back, pops and dismisses.")
+    var back = false
+
     func run() throws {
       let session = try options.session()
-      let report = StateExplorer(
-        session: session, depth: max(1, explore), maxStates: 200_000, quiet: true, source: try options.source()
-      ).run()
-      let graph = NavigationGraph(report: report, declarations: session.rules.declarations)
+      let walked = NavigationGraph.walk(
+        session: session, source: try options.source(), depth: max(1, explore), maxStates: 200_000)
+      let graph = NavigationGraph(
+        steps: walked.steps, shown: walked.shown, declarations: session.rules.declarations,
+        options: NavigationGraph.Options(allLinks: allLinks, back: back))
       switch format {
       case .dot: Output.text(graph.dot())
       case .mermaid: Output.text(graph.mermaid())

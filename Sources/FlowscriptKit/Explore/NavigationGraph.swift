@@ -1,50 +1,188 @@
 import TabFlow
 
-/// The navigation graph exploration found: screens as nodes, edges labelled with the line that
-/// takes them (an action, a tab tap, a deep link) and the style (push, sheet, cover, tab switch).
+/// The navigation graph exploration found, drawn for a reader:
+///
+/// - A node is a screen *in a tab*: a screen shown in several tabs (an item pushed from the feed
+///   and from search, a login sheet presented anywhere) is one node per tab, in that tab's
+///   cluster, with the id `tab/screen`. A declared screen no explored state shows is a node of
+///   its own, outside the clusters, with its bare name as id.
+/// - Edges are labelled with the line that takes them (an action's name, a deep link) and the
+///   style (push, sheet, cover, tab switch); a change a guard redirected says which guard.
+/// - Deep links are one node per pattern (`url shop://item/:id`), with an edge to each screen it
+///   opens, rather than an edge from every screen (`allLinks` draws those).
+/// - Going back — the `back` line, and any line that only pops or dismisses — is drawn only
+///   with `back`.
+///
+/// The graph walks the states itself, breadth-first like ``StateExplorer`` and with its inputs,
+/// because it needs what the explorer's transitions do not keep: the guard that redirected a
+/// change and the moves back.
 struct NavigationGraph {
+  struct Options {
+    /// Every deep-link edge, from every screen it was opened from, instead of one node per pattern.
+    var allLinks = false
+    /// The back and dismiss edges too.
+    var back = false
+  }
+
+  /// A screen as shown in a tab (`tab` is `nil` for a screen no explored state shows).
+  struct Place: Hashable, Comparable {
+    let tab: String?
+    let screen: String
+
+    var id: String { tab.map { "\($0)/\(screen)" } ?? screen }
+
+    static func < (lhs: Place, rhs: Place) -> Bool {
+      (lhs.tab ?? "", lhs.screen) < (rhs.tab ?? "", rhs.screen)
+    }
+  }
+
+  /// One explored change worth drawing.
+  struct Step: Hashable {
+    let from: Place
+    let to: Place
+    let line: String
+    let style: String
+    /// The `back` line, or a line that only popped or dismissed.
+    let isBack: Bool
+    /// The guards that redirected the change (or deferred the link it opened and showed
+    /// something else meanwhile), in order.
+    let redirects: [String]
+  }
+
+  struct Node {
+    let id: String
+    let screen: String
+    let tab: String?
+    let title: String
+    let isRoot: Bool
+  }
+
+  enum EdgeKind: String {
+    case action, link, back
+  }
+
   struct Edge: Hashable, Comparable {
     let from: String
     let to: String
     let label: String
     let style: String
+    let kind: String
+    /// The guard that redirected the change (the first, when several did), if one did.
+    let redirectedBy: String?
 
     static func < (lhs: Edge, rhs: Edge) -> Bool {
-      (lhs.from, lhs.to, lhs.style, lhs.label) < (rhs.from, rhs.to, rhs.style, rhs.label)
+      (lhs.from, lhs.to, lhs.style, lhs.label, lhs.redirectedBy ?? "")
+        < (rhs.from, rhs.to, rhs.style, rhs.label, rhs.redirectedBy ?? "")
     }
   }
 
-  let nodes: [(name: String, title: String)]
+  let tabs: [(id: String, title: String)]
+  let nodes: [Node]
+  /// The deep-link pattern nodes: an id and the pattern.
+  let links: [(id: String, pattern: String)]
   let edges: [Edge]
-  let roots: [String]
 
-  init(report: StateExplorer.Report, declarations: ScriptDeclarations) {
-    nodes = declarations.screens.map { ($0.name, $0.title) }
-    roots = declarations.tabs.map(\.root)
-    edges = Set(report.edges.map { transition -> Edge in
-      let label = transition.line.split(separator: " ").first.map(String.init) ?? transition.line
-      return Edge(
-        from: transition.from, to: transition.to,
-        label: transition.line.hasPrefix("url ") || transition.line.hasPrefix("tab ") ? transition.line : label,
-        style: transition.style)
-    }).sorted()
+  init(steps: Set<Step>, shown: Set<Place>, declarations: ScriptDeclarations, options: Options = Options()) {
+    tabs = declarations.tabs.map { ($0.id, $0.title) }
+    let roots = Set(declarations.tabs.map { Place(tab: $0.id, screen: $0.root) })
+    let titles = Dictionary(declarations.screens.map { ($0.name, $0.title) }) { first, _ in first }
+    var nodes: [Node] = []
+    for tab in declarations.tabs.map(\.id) {
+      for screen in declarations.screenNames where shown.contains(Place(tab: tab, screen: screen)) {
+        let place = Place(tab: tab, screen: screen)
+        nodes.append(Node(id: place.id, screen: screen, tab: tab, title: titles[screen] ?? screen, isRoot: roots.contains(place)))
+      }
+    }
+    let shownScreens = Set(shown.map(\.screen))
+    for screen in declarations.screenNames where !shownScreens.contains(screen) {
+      nodes.append(Node(id: screen, screen: screen, tab: nil, title: titles[screen] ?? screen, isRoot: false))
+    }
+    self.nodes = nodes
+
+    // Each pattern's node, and the `url` line the exploration opened it with.
+    var ids = Set(nodes.map(\.id))
+    var links: [(id: String, pattern: String)] = []
+    var patternOfLine: [String: Int] = [:]
+    for pattern in declarations.deepLinks + declarations.links.map(\.pattern) {
+      let line = Self.line(opening: pattern)
+      guard patternOfLine[line] == nil else { continue }
+      var id = "url " + pattern
+      while !ids.insert(id).inserted { id += "'" }
+      patternOfLine[line] = links.count
+      links.append((id, pattern))
+    }
+
+    var edges = Set<Edge>()
+    // Styles of the edges from one pattern to one screen (through one guard), drawn as one edge.
+    var linkStyles: [Edge: Set<String>] = [:]
+    for step in steps where options.back || !step.isBack {
+      let isLink = step.line.hasPrefix("url ")
+      let kind: EdgeKind = step.isBack ? .back : isLink ? .link : .action
+      let label = isLink || step.line.hasPrefix("tab ")
+        ? step.line : step.line.split(separator: " ").first.map(String.init) ?? step.line
+      let guardName = step.redirects.first
+      if isLink, !options.allLinks, let index = patternOfLine[step.line] {
+        let key = Edge(
+          from: links[index].id, to: step.to.id, label: "url " + links[index].pattern, style: "", kind: kind.rawValue,
+          redirectedBy: guardName)
+        linkStyles[key, default: []].insert(step.style)
+        continue
+      }
+      edges.insert(Edge(
+        from: step.from.id, to: step.to.id, label: label, style: step.style, kind: kind.rawValue, redirectedBy: guardName))
+    }
+    for (key, styles) in linkStyles {
+      edges.insert(Edge(
+        from: key.from, to: key.to, label: key.label, style: styles.sorted().joined(separator: " / "), kind: key.kind,
+        redirectedBy: key.redirectedBy))
+    }
+    // Every pattern, opened or not; none when each link's edges leave the screens.
+    self.links = options.allLinks ? [] : links
+    self.edges = edges.sorted()
+  }
+
+  /// The `url` line the exploration opens `pattern` with (``StateExplorer/Inputs`` writes it so).
+  static func line(opening pattern: String) -> String {
+    let url = StateExplorer.sampleURL(pattern)
+    return "url " + (url.contains(where: \.isWhitespace) ? FlowName.quoted(url) : url)
   }
 
   func dot() -> String {
     var lines = ["digraph flow {", "  rankdir=LR;", "  node [shape=box, style=rounded];"]
-    for node in nodes {
-      let shape = roots.contains(node.name) ? ", peripheries=2" : ""
-      lines.append("  \(quote(node.name)) [label=\(quote(node.title == node.name ? node.name : "\(node.title)\n(\(node.name))"))\(shape)];")
+    func nodeLine(_ node: Node) -> String {
+      let shape = node.isRoot ? ", peripheries=2" : ""
+      return "\(quote(node.id)) [label=\(quote(node.title == node.screen ? node.screen : "\(node.title)\n(\(node.screen))"))\(shape)];"
+    }
+    for tab in tabs {
+      let members = nodes.filter { $0.tab == tab.id }
+      guard !members.isEmpty else { continue }
+      lines.append("  subgraph \(clusterID(tab.id)) {")
+      lines.append("    label=\(quote(tab.title == tab.id ? tab.id : "\(tab.title) (\(tab.id))"));")
+      lines += members.map { "    " + nodeLine($0) }
+      lines.append("  }")
+    }
+    lines += nodes.filter { $0.tab == nil }.map { "  " + nodeLine($0) }
+    for link in links {
+      lines.append("  \(quote(link.id)) [label=\(quote(link.id)), shape=cds, style=\"\"];")
     }
     for edge in edges {
-      let style: String
+      var attributes: [String]
       switch edge.style {
-      case "sheet": style = ", style=dashed"
-      case "cover": style = ", style=bold"
-      case "tab switch": style = ", style=dotted"
-      default: style = ""
+      case "sheet": attributes = ["style=dashed"]
+      case "cover": attributes = ["style=bold"]
+      case "tab switch": attributes = ["style=dotted"]
+      default: attributes = []
       }
-      lines.append("  \(quote(edge.from)) -> \(quote(edge.to)) [label=\(quote("\(edge.label) (\(edge.style))"))\(style)];")
+      // Going back: grey, whatever its style (`constraint=false` would make Graphviz fail to
+      // route some of them among the clusters).
+      if edge.kind == EdgeKind.back.rawValue { attributes = [] }
+      if edge.redirectedBy != nil {
+        attributes += ["color=red", "fontcolor=red"]
+      } else if edge.kind == EdgeKind.back.rawValue {
+        attributes += ["color=gray", "fontcolor=gray"]
+      }
+      lines.append("  \(quote(edge.from)) -> \(quote(edge.to)) [label=\(quote(edgeText(edge)))"
+        + attributes.map { ", " + $0 }.joined() + "];")
     }
     lines.append("}")
     return lines.joined(separator: "\n")
@@ -52,28 +190,63 @@ struct NavigationGraph {
 
   func mermaid() -> String {
     var lines = ["flowchart LR"]
-    for node in nodes {
-      lines.append("  \(mermaidID(node.name))[\"\(mermaidText(node.title))\"]")
+    for tab in tabs {
+      let members = nodes.filter { $0.tab == tab.id }
+      guard !members.isEmpty else { continue }
+      lines.append("  subgraph \(mermaidID(tab.id, prefix: "t_"))[\"\(mermaidText(tab.title == tab.id ? tab.id : "\(tab.title) (\(tab.id))"))\"]")
+      lines += members.map { "    \(mermaidID($0.id))[\"\(mermaidText($0.title))\"]" }
+      lines.append("  end")
     }
+    lines += nodes.filter { $0.tab == nil }.map { "  \(mermaidID($0.id))[\"\(mermaidText($0.title))\"]" }
+    for link in links {
+      lines.append("  \(mermaidID(link.id, prefix: "l_"))>\"\(mermaidText(link.id))\"]")
+    }
+    let linkIDs = Set(links.map(\.id))
+    func id(_ name: String) -> String { linkIDs.contains(name) ? mermaidID(name, prefix: "l_") : mermaidID(name) }
     for edge in edges {
       let arrow: String
       switch edge.style {
+      case _ where edge.kind == EdgeKind.back.rawValue: arrow = "-.->"
       case "sheet", "tab switch": arrow = "-.->"
       case "cover": arrow = "==>"
       default: arrow = "-->"
       }
-      let label = mermaidText("\(edge.label) (\(edge.style))").replacingOccurrences(of: "|", with: "/")
-      lines.append("  \(mermaidID(edge.from)) \(arrow)|\"\(label)\"| \(mermaidID(edge.to))")
+      let label = mermaidText(edgeText(edge)).replacingOccurrences(of: "|", with: "/")
+      lines.append("  \(id(edge.from)) \(arrow)|\"\(label)\"| \(id(edge.to))")
     }
     return lines.joined(separator: "\n")
   }
 
   func json() -> String {
-    let nodeText = nodes.map { "{\"id\":\(StateJSON.string($0.name)),\"title\":\(StateJSON.string($0.title)),\"root\":\(roots.contains($0.name))}" }
-    let edgeText = edges.map {
-      "{\"from\":\(StateJSON.string($0.from)),\"to\":\(StateJSON.string($0.to)),\"action\":\(StateJSON.string($0.label)),\"style\":\(StateJSON.string($0.style))}"
+    let tabText = tabs.map { "{\"id\":\(StateJSON.string($0.id)),\"title\":\(StateJSON.string($0.title))}" }
+    let nodeText = nodes.map {
+      "{\"id\":\(StateJSON.string($0.id)),\"screen\":\(StateJSON.string($0.screen)),\"tab\":"
+        + ($0.tab.map(StateJSON.string) ?? "null")
+        + ",\"title\":\(StateJSON.string($0.title)),\"root\":\($0.isRoot)}"
     }
-    return "{\"nodes\":[\(nodeText.joined(separator: ","))],\"edges\":[\(edgeText.joined(separator: ","))]}"
+    let linkText = links.map { "{\"id\":\(StateJSON.string($0.id)),\"pattern\":\(StateJSON.string($0.pattern))}" }
+    let edgeText = edges.map {
+      "{\"from\":\(StateJSON.string($0.from)),\"to\":\(StateJSON.string($0.to)),\"action\":\(StateJSON.string($0.label)),"
+        + "\"style\":\(StateJSON.string($0.style)),\"kind\":\(StateJSON.string($0.kind))"
+        + ($0.redirectedBy.map { ",\"redirectedBy\":\(StateJSON.string($0))" } ?? "") + "}"
+    }
+    return "{\"tabs\":[\(tabText.joined(separator: ","))],\"nodes\":[\(nodeText.joined(separator: ","))],"
+      + "\"links\":[\(linkText.joined(separator: ","))],\"edges\":[\(edgeText.joined(separator: ","))]}"
+  }
+
+  /// An edge's label: the line and the style (a pattern's edge: the styles alone), and the guard
+  /// that redirected it.
+  private func edgeText(_ edge: Edge) -> String {
+    let isPatternEdge = links.contains { $0.id == edge.from }
+    let text = isPatternEdge ? edge.style : "\(edge.label) (\(edge.style))"
+    guard let name = edge.redirectedBy else { return text }
+    return text + "\nredirected by " + BatchFailure.guardLabel(name)
+  }
+
+  /// `cluster_home`; quoted when the tab's name is not a plain DOT identifier.
+  private func clusterID(_ tab: String) -> String {
+    let plain = tab.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    return plain ? "cluster_\(tab)" : quote("cluster_\(tab)")
   }
 
   /// A DOT string: backslashes and quotes escaped, each line break written `\n` (a centred line).
@@ -96,7 +269,90 @@ struct NavigationGraph {
       .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
   }
 
-  private func mermaidID(_ name: String) -> String {
-    "s_" + name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+  private func mermaidID(_ name: String, prefix: String = "s_") -> String {
+    prefix + name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+  }
+}
+
+extension NavigationGraph {
+  typealias State = TabCoordinatorState<DynamicScreen>
+
+  /// Walks the states `session` can reach from its state, breadth-first to `depth` lines (at
+  /// most `maxStates` states), with the explorer's inputs; returns the changes worth drawing and
+  /// every screen each tab showed. The session is left in the state it started in.
+  static func walk(session: FlowSession, source: String, depth: Int, maxStates: Int) -> (steps: Set<Step>, shown: Set<Place>) {
+    session.isExploring = true
+    let initial = session.state
+    defer {
+      session.load(initial)
+      session.isExploring = false
+    }
+    var inputs = StateExplorer.Inputs(
+      declarations: session.rules.declarations, contextFlags: StateExplorer.contextKeys(in: source))
+    let numbering = StateNumbering()
+    let initialKey = numbering.key(of: initial)
+    var seen: Set<StateKey> = [initialKey]
+    var frontier: [(state: State, key: StateKey)] = [(initial, initialKey)]
+    var shown = places(in: initial)
+    var steps = Set<Step>()
+    for _ in 0..<depth {
+      var next: [(state: State, key: StateKey)] = []
+      for (state, key) in frontier {
+        for (text, parsed) in inputs.lines(for: state) {
+          guard let parsed else { continue }
+          session.load(state)
+          guard case .changed = session.execute(parsed) else { continue }
+          let after = session.state
+          guard after != state else { continue }
+          if let step = step(from: state, to: after, line: text, parsed: parsed, reports: session.lastReports) {
+            steps.insert(step)
+          }
+          let toKey = numbering.key(of: after, from: (state, key))
+          if seen.count < maxStates, seen.insert(toKey).inserted {
+            next.append((after, toKey))
+            shown.formUnion(places(in: after))
+          }
+        }
+      }
+      frontier = next
+      if frontier.isEmpty { break }
+    }
+    return (steps, shown)
+  }
+
+  /// Every screen on every tab's stack.
+  private static func places(in state: State) -> Set<Place> {
+    Set(state.tabs.flatMap { tab in tab.stack.routes.map { Place(tab: tab.id.rawValue, screen: $0.screen.name) } })
+  }
+
+  /// The edge a change draws: a new route on top (push, sheet, cover) or a tab switch; a pop or
+  /// dismiss (`pop`, `dismiss`) and anything `back` did, marked as going back. Tab taps and
+  /// context changes draw none.
+  private static func step(from before: State, to after: State, line: String, parsed: FlowLine, reports: [NavigationReport]) -> Step? {
+    switch parsed {
+    case .tab, .set: return nil
+    default: break
+    }
+    // A deferred link whose guard shows something meanwhile (a login sheet) was redirected too.
+    let redirects = reports.compactMap { report -> String? in
+      switch report {
+      case let .redirected(name, _), let .linkDeferred(_, name, _): return name
+      default: return nil
+      }
+    }
+    let from = Place(tab: before.selectedTab.rawValue, screen: before.selectedStack.top.screen.name)
+    let to = Place(tab: after.selectedTab.rawValue, screen: after.selectedStack.top.screen.name)
+    let isBackLine = parsed == .back
+    if before.selectedTab != after.selectedTab {
+      return Step(from: from, to: to, line: line, style: "tab switch", isBack: isBackLine, redirects: redirects)
+    }
+    let (was, now) = (before.selectedStack, after.selectedStack)
+    if now.count >= was.count, now.count > was.count || now.ids.last != was.ids.last {
+      return Step(
+        from: from, to: to, line: line, style: now.top.style.rawValue, isBack: isBackLine, redirects: redirects)
+    }
+    guard now.count < was.count else { return nil }
+    let dismissed = was.routes.dropFirst(now.count).contains(where: \.isPresented)
+    return Step(from: from, to: to, line: line, style: dismissed ? "dismiss" : "pop", isBack: true, redirects: redirects)
   }
 }

@@ -88,7 +88,7 @@ extension FlowscriptTests {
 
         let dot = try await FlowscriptCLI.run(["graph", script])
         #expect(Self.unsafe(dot.stdout).isEmpty, "\(Self.unsafe(dot.stdout))")
-        #expect(dot.stdout.contains(#"  "feed" [label="Fe\ned\n(feed)", peripheries=2];"#), "\(dot.stdout)")
+        #expect(dot.stdout.contains(#"    "ho\u{202E}me/feed" [label="Fe\ned\n(feed)", peripheries=2];"#), "\(dot.stdout)")
         let json = try await FlowscriptCLI.run(["graph", script, "--format", "json"])
         #expect(Self.unsafe(json.stdout).isEmpty, "\(Self.unsafe(json.stdout))")
         let graph = try FlowscriptCLI.jsonObject(json.stdout)
