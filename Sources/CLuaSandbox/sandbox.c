@@ -125,8 +125,8 @@ static void clua_record_line(lua_State *L, CLuaContext *c, lua_Debug *ar) {
   int scanned = defined < 0 || defined >= count || (c->lineFlags[defined] & CLUA_LINE_SCANNED);
   if ((c->lineFlags[line] & CLUA_LINE_EXECUTABLE) && scanned) return;
   c->lineFlags[line] |= CLUA_LINE_EXECUTABLE;
+  if (!lua_checkstack(L, 3)) return; /* scanned at a later line event, when the stack has room */
   if (defined >= 0 && defined < count) c->lineFlags[defined] |= CLUA_LINE_SCANNED;
-  if (!lua_checkstack(L, 3)) return;
   int saved = c->enforceMemoryLimit;
   c->enforceMemoryLimit = 0;
   if (lua_getinfo(L, "L", ar) && lua_type(L, -1) == LUA_TTABLE) {

@@ -41,8 +41,10 @@ final class PayloadWatch {
     vm.boxes.append(box)
   }
 
-  /// Puts the watch on the payload at the top of `stack`, for a call of `action`.
+  /// Puts the watch on the payload at the top of `stack`, for a call of `action` — a table only:
+  /// a metatable set on any other value would be its whole type's.
   func watch(payloadOn stack: LuaStack, action: String) throws(LuaError) {
+    guard lua_type(stack.state, -1) == LUA_TTABLE else { return }
     notes.action = action
     try stack.push(metatable)
     lua_setmetatable(stack.state, -2)

@@ -13,7 +13,10 @@ public protocol UpdatableRouteContainer: RouteContainer {
 }
 
 extension UpdatableRouteContainer {
-  /// Adopts them with ``updateRoutes(_:)``: `true`.
+  /// Adopts them with ``updateRoutes(_:)``: `true`. Chosen for a type that conforms to
+  /// `UpdatableRouteContainer` where it conforms to ``RouteContainer``; a conditional conformance
+  /// (`extension Box: UpdatableRouteContainer where …`) keeps `RouteContainer`'s default
+  /// (`false`) unless the type implements `adoptUpdatedRoutes(_:)` itself.
   @inlinable
   public mutating func adoptUpdatedRoutes(_ routes: [Route<Screen>]) throws(NavigationError) -> Bool {
     try updateRoutes(routes)

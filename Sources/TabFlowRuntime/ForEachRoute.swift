@@ -239,7 +239,8 @@ extension Effect {
   /// Cancels the effects the screen of each route in `routes` started under `forEachRoute` —
   /// what a reducer that says which routes left
   /// (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``) returns after its own
-  /// effect. Nothing to do, and no allocation, for a route whose screen started none.
+  /// effect. Nothing to do when no effect runs under a cancellation ID (one route: no allocation;
+  /// several: one array for the merge).
   @inlinable
   public static func cancelEffects(ofRoutes routes: [RouteID]) -> Self {
     if routes.count == 1 { return .cancelEffects(ofRoute: routes[0]) }

@@ -75,8 +75,9 @@ public protocol Reducer<State, Action> {
   /// tab coordinator, whose batches journal what they remove) writes to `effect` its own effect
   /// followed by ``Effect/cancelEffects(ofRoutes:)`` for the routes that left, and returns
   /// `true`; such a reducer handles `updateRoutes` itself. The default returns `false` having
-  /// done nothing — as a reducer must for any action it cannot say this of — and `forEachRoute`
-  /// records the container before ``reduce(into:action:)`` and compares it after.
+  /// done nothing — as a reducer must for any action it cannot say this of, and for an action of
+  /// a route that is no longer held (which `forEachRoute` then drops and reports) — and
+  /// `forEachRoute` records the container before ``reduce(into:action:)`` and compares it after.
   func reduceCancellingRemovedRoutes(into state: inout State, action: Action, effect: inout Effect<Action>) -> Bool
 }
 

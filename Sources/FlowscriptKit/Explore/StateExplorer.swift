@@ -152,7 +152,7 @@ struct StateExplorer {
     let workers = ExplorationWorkers(session: session, count: jobs)
     let initial = session.state
     // Keys are made here, on this thread, as the steps are merged: one numbering for them all.
-    let numbering = StateNumbering()
+    let numbering = StateNumbering(includesHistory: declarations.backBehavior == .history)
     let initialKey = numbering.key(of: initial)
     var seen: Set<StateKey> = [initialKey]
     // Each state with its key (made once, where the state was reached) and the lines to it.
@@ -204,6 +204,7 @@ struct StateExplorer {
         let fromScreen = state.selectedStack.top.screen.name
         if state.selectedStack.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
         expanded[fromKey] = (fromScreen, lines)
+        if state.selectedStack.count == 1 { atRoot.insert(fromKey) }
         let tabBarShows = state.selectedStack.presentedIndices.isEmpty
         for ((line, parsed), step) in zip(stateInputs, stateSteps) {
           // Back, tab taps and context changes draw no edge; back and taps are not a cover's way back.
@@ -295,7 +296,10 @@ struct StateExplorer {
       }
     }
     session.load(initial)
-    report.findings += Self.trapFindings(expanded: expanded, moves: userMoves, atRoot: atRoot.union(askedFrom))
+    // Cut off at the state limit, a state's moves may not all have been tried: no trap is proven.
+    if !report.truncated {
+      report.findings += Self.trapFindings(expanded: expanded, moves: userMoves, atRoot: atRoot.union(askedFrom))
+    }
     report.findings += Self.payloadFieldFindings(workers.missingPayloadFields, declarations: declarations, firstAtTop: firstAtTop)
 
     report.states = seen.count

@@ -25,6 +25,14 @@ final class StateNumbering {
   @exclusivity(unchecked) private var contextNumbers: [LuaIdentity<FlowValue>: Int] = [:]
   @exclusivity(unchecked) private var linkNumbers: [LuaIdentity<String>: Int] = [:]
   @exclusivity(unchecked) private var historyNumbers: [[TabID]: Int] = [:]
+  /// Whether the tab history is part of a state: only `back` reads it, and only with
+  /// `app { back = "history" }`.
+  private let includesHistory: Bool
+
+  /// A numbering; `includesHistory` when the script's `back` goes through the tab history.
+  init(includesHistory: Bool = true) {
+    self.includesHistory = includesHistory
+  }
 
   /// The key of `state`, reached from `parent` (whose key this numbering made), if any.
   func key(of state: State, from parent: (state: State, key: StateKey)? = nil) -> StateKey {
@@ -55,14 +63,16 @@ final class StateNumbering {
     } else {
       numbers.append(Self.number(of: LuaIdentity(FlowValue.object(state.context)), in: &contextNumbers))
     }
-    if sameShape, let parent, state.pendingLink == parent.state.pendingLink {
+    if sameShape, let parent, state.pendingLink.isLuaIdentical(to: parent.state.pendingLink) {
       numbers.append(parent.key.numbers[contextNumber + 1])
     } else {
       numbers.append(state.pendingLink.map { Self.number(of: LuaIdentity($0), in: &linkNumbers) } ?? 0)
     }
     // The tabs selected before, which `back` returns to (app { back = "history" }): states that
     // differ only there go different ways.
-    if sameShape, let parent, state.history == parent.state.history {
+    if !includesHistory {
+      numbers.append(0)
+    } else if sameShape, let parent, state.history == parent.state.history {
       numbers.append(parent.key.numbers[contextNumber + 2])
     } else {
       numbers.append(state.history.isEmpty ? 0 : Self.number(of: state.history, in: &historyNumbers))

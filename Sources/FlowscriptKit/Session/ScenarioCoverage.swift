@@ -74,8 +74,30 @@ final class ScenarioCoverage {
   func startLines(in session: FlowSession) {
     guard let text = session.startLineCoverage() else { return }
     if scriptLines == nil {
-      scriptLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      scriptLines = Self.luaLines(of: text)
     }
+  }
+
+  /// The script's lines as Lua numbers them: `\n`, `\r`, `\r\n` and `\n\r` each end one line
+  /// (Swift's `isNewline` also breaks on form feed, U+2028 and others, and splits `\n\r`).
+  static func luaLines(of text: String) -> [Substring] {
+    var lines: [Substring] = []
+    var start = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      let byte = text.utf8[index]
+      guard byte == 10 || byte == 13 else {
+        index = text.utf8.index(after: index)
+        continue
+      }
+      lines.append(text[start..<index])
+      var next = text.utf8.index(after: index)
+      if next < text.endIndex, text.utf8[next] == (byte == 10 ? 13 : 10) { next = text.utf8.index(after: next) }
+      index = next
+      start = next
+    }
+    lines.append(text[start...])
+    return lines
   }
 
   /// Adds the lines counted in `session` since ``startLines(in:)``.

@@ -143,6 +143,8 @@ enum ReaderHooks {
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
+    // A resize restarts what it interrupts (`poll` still wakes: it is never restarted).
+    action.sa_flags = SA_RESTART
     sigaction(SIGWINCH, &action, nil)
     // A process started with SIGINT blocked (the mask is inherited: a test runner's thread, a
     // supervisor) would never see Ctrl-C: take it.
@@ -244,8 +246,10 @@ enum ReaderHooks {
 }
 
 private let signalHandler: @convention(c) (Int32) -> Void = { signal in
+  let saved = errno
   var byte = UInt8(truncatingIfNeeded: signal)
   _ = write(ReaderHooks.interruptPipe.write, &byte, 1)
+  errno = saved
 }
 
 private let pollingGetc: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { _ in

@@ -200,4 +200,27 @@ import Testing
       #expect(report.problems.first?.message.hasPrefix("screen 'feed' declares action 'refresh', but no rule handles it") == true)
     }
   }
+
+  /// A state at a tab's root is no trap, however it was reached (here by context changes after
+  /// which no back or tab tap changes anything), at any depth.
+  @Test(arguments: [3, 4])
+  func aStateAtARootIsNeverATrap(depth: Int) async throws {
+    let script = """
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { go = {} } }
+      screen "item" {}
+      on("feed.go", function(nav) if nav.context.loggedIn then nav:push("item") end end)
+      """
+    try await Workspace.with { workspace in
+      let session = try FlowSession(origin: .file(try workspace.write("flag.lua", script)))
+      let report = Self.explorer(session, depth: depth, source: script).run()
+      #expect(report.problems.filter { $0.kind == .trap }.isEmpty, "\(report.problems.map(\.message))")
+    }
+  }
+
+  /// Coverage numbers lines as Lua does: `\r\n` and `\n\r` are one break, a form feed none.
+  @Test func scriptLinesAreNumberedAsLuaNumbersThem() {
+    #expect(ScenarioCoverage.luaLines(of: "a\r\nb\n\rc\rd\ne\u{0C}f") == ["a", "b", "c", "d", "e\u{0C}f"])
+    #expect(ScenarioCoverage.luaLines(of: "x\n") == ["x", ""])
+  }
 }
