@@ -31,8 +31,9 @@ final class LineCoverageBuffers {
 extension LuaVM {
   /// Starts counting which lines of the chunk loaded as `chunk` (the name given to
   /// ``load(_:name:globals:)``) run, for lines 1...`lineCount`; restarts from zero if it was on.
-  /// A line hook that charges nothing: budgets, instruction counts and answers are unchanged, only
-  /// slower while it is on. Lines that ran before are not seen (a script's top level runs when it
+  /// A line hook that charges nothing: answers are unchanged and line events cost no budget, only
+  /// time while it is on (turning it on restarts the count hook's period, so a budget error may
+  /// come up to one period earlier or later). Lines that ran before are not seen (a script's top level runs when it
   /// loads). Does nothing during a call.
   package func startLineCoverage(chunk: String, lineCount: Int) {
     guard context.pointee.callDepth == 0 else { return }
