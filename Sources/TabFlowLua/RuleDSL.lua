@@ -1,7 +1,7 @@
 -- The rule DSL: trusted Lua that runs in the sandbox before each rule script and gives it its
 -- globals (app, tab, screen, on, deeplink, link, guard) and the `nav` objects rules receive.
 --
--- Embedded into TabFlow at build time by scripts/embed (Scripting/RuleDSL+Source.swift); scripts/test
+-- Embedded into TabFlow at build time by scripts/embed (TabFlowLua/RuleDSL+Source.swift); scripts/test
 -- fails when the two differ, and a test compiles this file.
 --
 -- The chunk defines the factory `tabflow_make_dsl` in its own environment, which no script can

@@ -23,7 +23,10 @@ struct ScreenFeature: Reducer {
     guard action.name == "load" else { return .none }
     state.state["loading"] = .bool(true)
     return .run { send in
-      try? await Task.sleep(for: .seconds(3_600))
+      // A download that never finishes by itself: it waits, with no clock, until cancelled.
+      let (never, continuation) = AsyncStream.makeStream(of: Void.self)
+      for await _ in never {}
+      continuation.finish()
       guard !Task.isCancelled else { return }
       await send(DynamicAction("loaded"))
     }

@@ -385,7 +385,7 @@ struct StateExplorer {
       let screen = String(action[..<dot])
       let name = String(action[action.index(after: dot)...])
       let sample = declarations.screen(named: screen)?.actions.first { $0.name == name }?.sample ?? .emptyObject
-      let line = FlowName.written(screen) + "." + FlowName.written(name) + (sample == .emptyObject ? "" : " \(sample)")
+      let line = Inputs.actionLine(screen: screen, action: name, sample: sample)
       for field in fields.sorted() {
         findings.append(Finding(
           kind: .payloadField,
@@ -427,6 +427,11 @@ struct StateExplorer {
       flags = contextFlags.map { flag in (Self.input("set \(flag) true"), Self.input("set \(flag) false")) }
     }
 
+    /// The line that sends `action` of `screen` with its declared sample payload.
+    static func actionLine(screen: String, action: String, sample: FlowValue) -> String {
+      FlowName.written(screen) + "." + FlowName.written(action) + (sample == .emptyObject ? "" : " \(sample)")
+    }
+
     mutating func lines(for state: State) -> [Input] {
       let tabs = state.tabs
       if !tabs.elementsEqual(taps.tabs, by: { $0.id == $1 }) {
@@ -439,7 +444,7 @@ struct StateExplorer {
         topActions = known
       } else {
         topActions = (declarations.screen(named: top)?.actions ?? []).map { action, sample in
-          Self.input(FlowName.written(top) + "." + FlowName.written(action) + (sample == .emptyObject ? "" : " \(sample)"))
+          Self.input(Self.actionLine(screen: top, action: action, sample: sample))
         }
         actions[top] = topActions
       }

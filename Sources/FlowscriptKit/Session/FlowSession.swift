@@ -104,9 +104,7 @@ final class FlowSession {
   @discardableResult
   func startLineCoverage() -> String? {
     guard let text = scriptText else { return nil }
-    // Lua counts "\n", "\r", "\r\n" and "\n\r" as one line break each: at most one per byte.
-    let breaks = text.utf8.reduce(0) { $0 + ($1 == 10 || $1 == 13 ? 1 : 0) }
-    rules.startLineCoverage(lineCount: breaks + 1)
+    rules.startLineCoverage(lineCount: ScenarioCoverage.luaLines(of: text).count)
     return text
   }
 

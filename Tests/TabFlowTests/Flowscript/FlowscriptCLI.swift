@@ -72,6 +72,28 @@ enum FlowscriptCLI {
     return (script, ["-qec", "exec '\(binary)'", "/dev/null"])
   }
 
+  /// What `run --coverage --coverage-format lcov` wrote for `script` and one scenario file, and
+  /// what `lcov --summary` (Debian's lcov; the caller checks it is installed) says of it.
+  struct LcovRun {
+    /// The script's path, as the tracefile's `SF:` names it.
+    let rules: String
+    let result: ProcessResult
+    let tracefile: String
+    let summary: ProcessResult
+  }
+
+  /// Runs `script` with the scenario `scenario` in `workspace`, writing an lcov tracefile.
+  static func lcovRun(script: String, scenario: String, in workspace: Workspace) async throws -> LcovRun {
+    let rules = try workspace.write("t.lua", script)
+    let pass = try workspace.write("pass.flow", scenario)
+    let info = workspace.path("coverage.info")
+    let result = try await run(["run", rules, pass, "--coverage", "--coverage-format", "lcov", "--coverage-file", info])
+    let tracefile = try String(contentsOfFile: info, encoding: .utf8)
+    let lcov = try #require(tool("lcov"))
+    let summary = try await run(executable: lcov, ["--summary", info], mergingErrors: true)
+    return LcovRun(rules: rules, result: result, tracefile: tracefile, summary: summary)
+  }
+
   /// Parses one line of JSON into an object.
   static func jsonObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
     let value = try JSONSerialization.jsonObject(with: Data(text.utf8))

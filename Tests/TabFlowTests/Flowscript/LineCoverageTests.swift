@@ -71,24 +71,17 @@ extension FlowscriptTests {
     @Test(.enabled(if: isLcovInstalled, "lcov is not installed (scripts/setup installs it)"))
     func lcovHasARecordPerExecutableLine() async throws {
       try await Workspace.with { workspace in
-        let rules = try workspace.write("t.lua", Self.script)
-        let pass = try workspace.write("pass.flow", Self.passing)
-        let info = workspace.path("coverage.info")
-        let result = try await FlowscriptCLI.run([
-          "run", rules, pass, "--coverage", "--coverage-format", "lcov", "--coverage-file", info,
-        ])
-        #expect(result.exitCode == 0)
-        let tracefile = try String(contentsOfFile: info, encoding: .utf8)
+        let run = try await FlowscriptCLI.lcovRun(script: Self.script, scenario: Self.passing, in: workspace)
+        #expect(run.result.exitCode == 0)
+        let tracefile = run.tracefile
         // Lines 9-12 ran twice (a.go ran twice), the loop's line once per test of its condition.
         for record in ["DA:9,2", "DA:10,2", "DA:11,0", "DA:12,0", "DA:14,2", "DA:19,4", "DA:23,1", "LF:12", "LH:10"] {
           #expect(tracefile.contains("\n\(record)\n"), "\(record)")
         }
         #expect(!tracefile.contains("\nDA:13,"))  // `else` holds no code
         #expect(tracefile.hasSuffix("LF:12\nLH:10\nend_of_record\n"))
-        let lcov = try #require(FlowscriptCLI.tool("lcov"))
-        let summary = try await FlowscriptCLI.run(executable: lcov, ["--summary", info], mergingErrors: true)
-        #expect(summary.exitCode == 0)
-        #expect(summary.stdout.contains("lines......: 83.3% (10 of 12 lines)"))
+        #expect(run.summary.exitCode == 0)
+        #expect(run.summary.stdout.contains("lines......: 83.3% (10 of 12 lines)"))
       }
     }
 

@@ -121,23 +121,16 @@ extension FlowscriptTests {
     @Test(.enabled(if: isLcovInstalled, "lcov is not installed (scripts/setup installs it)"))
     func lcovTracefileIsAccepted() async throws {
       try await Workspace.with { workspace in
-        let rules = try workspace.write("t.lua", Self.script)
-        let pass = try workspace.write("pass.flow", Self.passing)
-        let info = workspace.path("coverage.info")
-        let result = try await FlowscriptCLI.run([
-          "run", rules, pass, "--coverage", "--coverage-format", "lcov", "--coverage-file", info,
-        ])
-        #expect(result.exitCode == 0)
-        let tracefile = try String(contentsOfFile: info, encoding: .utf8)
-        #expect(tracefile.contains("SF:\(rules)\n"))
+        let run = try await FlowscriptCLI.lcovRun(script: Self.script, scenario: Self.passing, in: workspace)
+        #expect(run.result.exitCode == 0)
+        let tracefile = run.tracefile
+        #expect(tracefile.contains("SF:\(run.rules)\n"))
         #expect(tracefile.contains("FN:9,rule a.open\n"))
         #expect(tracefile.contains("FNDA:0,rule a.open\n"))
         #expect(tracefile.contains("FNF:6\nFNH:4\n"))
         #expect(tracefile.hasSuffix("end_of_record\n"))
-        let lcov = try #require(FlowscriptCLI.tool("lcov"))
-        let summary = try await FlowscriptCLI.run(executable: lcov, ["--summary", info], mergingErrors: true)
-        #expect(summary.exitCode == 0)
-        #expect(summary.stdout.contains("functions..: 66.7% (4 of 6 functions)"))
+        #expect(run.summary.exitCode == 0)
+        #expect(run.summary.stdout.contains("functions..: 66.7% (4 of 6 functions)"))
       }
     }
 
