@@ -24,6 +24,7 @@ public struct Flowscript: ParsableCommand {
         flowscript run shop.lua flows/*.flow  run scenarios: "N passed, N failed"
         flowscript check shop.lua --explore 6 explore every reachable state
         flowscript graph shop.lua --format dot | dot -Tsvg > flow.svg
+        flowscript map shop.lua -o flow.html  a page to click through the states
         flowscript send shop.lua 'feed.itemTapped {id=3}' 'tab profile' --json
         flowscript keygen --out release.key   a key pair to sign rule packages
         flowscript pack shop.lua --key release.key --release 7
@@ -34,7 +35,7 @@ public struct Flowscript: ParsableCommand {
       Exit codes: 0 success, 1 a scenario or check failed, 2 usage or script error.
       """,
     version: TabFlowVersion.current,
-    subcommands: [Repl.self, Run.self, Check.self, Graph.self, Send.self, Keygen.self, Pack.self, Verify.self, Types.self, DemoScript.self],
+    subcommands: [Repl.self, Run.self, Check.self, Graph.self, Map.self, Send.self, Keygen.self, Pack.self, Verify.self, Types.self, DemoScript.self],
     defaultSubcommand: Repl.self
   )
 

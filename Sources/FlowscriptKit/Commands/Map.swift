@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import TabFlow
+
+extension Flowscript {
+  /// `flowscript map RULES.lua [-o flow.html] [--explore N]`.
+  struct Map: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write an HTML page to click through the states exploration finds.",
+      discussion: """
+        Explores like check (every tab tap, back, action of the top screen with its sample payload, \
+        deep link and context toggle, to DEPTH lines) and writes one offline HTML file: a phone \
+        drawn from the selected tab's presentation layers, each input of the state with what it \
+        does (a click follows it; a rejection shows the guard's reason), the path so far as a \
+        .flow scenario flowscript run passes, and a search for the shortest path to a screen. \
+        The URL fragment holds the path, so a link opens the same state.
+        An existing file is replaced only with --force, and never the script itself.
+        Example: flowscript map shop.lua -o flow.html --explore 6
+        """)
+
+    @OptionGroup var options: ScriptOptions
+
+    @Option(name: [.short, .customLong("out")], help: "Write the page to this file instead of standard output.")
+    var out: String?
+
+    @Option(help: "How many lines deep to explore.")
+    var explore: Int = 5
+
+    @Option(help: "Stop adding states after this many (the page then says an input leads beyond).")
+    var maxStates: Int = 50_000
+
+    @Flag(help: "Overwrite an existing output file (never the script).")
+    var force = false
+
+    func run() throws {
+      guard explore >= 0 else { throw CommandFailure.usage("--explore must be 0 or more, got \(explore)") }
+      guard maxStates >= 1 else { throw CommandFailure.usage("--max-states must be 1 or more, got \(maxStates)") }
+      let inputs = [ProtectedInput(path: options.script, role: "the script")]
+        + options.publicKeys.map { ProtectedInput(path: $0, role: "a public key") }
+      if let out { try OutputFile.check(out, force: force, protecting: inputs) }
+      let session = try options.session()
+      let exploration = MapExploration.explore(session: session, depth: explore, maxStates: maxStates)
+      let page = MapPage.html(title: session.chunk, data: MapData(exploration, session: session))
+      if let out {
+        try OutputFile.write(Data(page.utf8), to: out, mode: 0o644, force: force, protecting: inputs)
+      } else {
+        Output.text(page.hasSuffix("\n") ? String(page.dropLast()) : page)
+      }
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import TabFlow
+
+/// The explored flow as the compact JSON the map page draws, every repeated thing written once
+/// in a table and referred to by its position there:
+///
+/// ```
+/// {"v":1, "script":"demo.lua", "depth":6, "truncated":false,
+///  "tabs":[["home","Home"],…],                 id, title; tab-bar order
+///  "screens":[["feed","Feed"],…],              name, title
+///  "lines":["tab home","back",…],              every input line
+///  "inputs":[[0,1,2,…],…],                     input sets: the lines a state tries
+///  "texts":["shop://home",…],                  URLs, pending links, failure messages
+///  "fails":[["guard",3],…],                    kind (guard, error, invalid, loop, input), message text
+///  "routes":[[0,["id=3","qty=1"]],…],         screen, state as its members written `key=value`
+///  "layers":[["root",1,0,[0,4]],["sheet",1,["medium","large"],[7]],…],
+///                                              a presentation layer (RouteStack.layers): style,
+///                                              navigation 1/0, detents (0 when not a sheet), its
+///                                              routes (the start, then the path)
+///  "stacks":[[0,1],…],                         a tab's stack as its layers, bottom to top
+///  "contexts":[["loggedIn=true"],…],          context as its members written `key=value`
+///  "states":[[0,[0,2,5],0,-1,-1,-1,-1,0],…],  selected tab, each tab's stack, context, URL text
+///                                              (-1 none), pending link text (-1 none), parent
+///                                              state and the line from it (-1 for the initial
+///                                              state), input set
+///  "out":[[3,-1,-10,…],…],                     per state, per input of its set: a state number,
+///                                              -1 unchanged, -2 beyond the explored depth,
+///                                              -3 not expressible as a line, -10-F failure F
+///  "marks":[[state,input,"text"],…]}           optional: a transition marked as changed, shown
+///                                              as a badge with the text (e.g. by a diff)
+/// ```
+///
+/// States are numbered in the order they were reached, so the first state with a screen on top
+/// is one the fewest lines reach. Keys and values are written as the line language writes them
+/// (`FlowValue.description`), so the page can write `expect` lines `flowscript run` accepts.
+struct MapData {
+  typealias State = TabCoordinatorState<DynamicScreen>
+
+  /// A transition marked as changed: the state, the position of the input in its set, the text.
+  struct Mark {
+    let state: Int
+    let input: Int
+    let text: String
+  }
+
+  /// The JSON text.
+  private(set) var json = ""
+
+  /// The JSON for `exploration` of `session`'s script (its declarations name the tabs and
+  /// screens; its links give each state's URL), with `marks` on transitions.
+  init(_ exploration: MapExploration, session: FlowSession, marks: [Mark] = []) {
+    let declarations = session.rules.declarations
+    var tables = Tables()
+    // Declared screens first, in their order; a screen the script never declared is added as seen.
+    for screen in declarations.screens { _ = tables.screen(screen.name, title: screen.title) }
+    var urlOfScreen: [DynamicScreen: Int] = [:]
+    var states: [String] = []
+    var outs: [String] = []
+    states.reserveCapacity(exploration.nodes.count)
+    outs.reserveCapacity(exploration.nodes.count)
+    let tabs = exploration.nodes.first?.state.tabs.map(\.id) ?? []
+    for node in exploration.nodes {
+      let state = node.state
+      let selected = tabs.firstIndex(of: state.selectedTab) ?? 0
+      let stacks = state.tabs.map { tables.stack($0.stack) }
+      let context = tables.context(state.context)
+      let top = state.selectedStack.top.screen
+      let url: Int
+      if let known = urlOfScreen[top] {
+        url = known
+      } else {
+        url = session.currentURL(of: state).map { tables.text($0) } ?? -1
+        urlOfScreen[top] = url
+      }
+      let pending = state.pendingLink.map { tables.text($0) } ?? -1
+      let parent = node.parent.map { "\($0.index),\(tables.line($0.line))" } ?? "-1,-1"
+      let inputs = tables.inputSet(node.inputs)
+      states.append(
+        "[\(selected),[\(stacks.map(String.init).joined(separator: ","))],\(context),\(url),\(pending),\(parent),\(inputs)]")
+      outs.append("[" + node.outcomes.map { String(tables.code($0)) }.joined(separator: ",") + "]")
+    }
+    let tabRows = tabs.map { id in
+      let title = declarations.tabs.first { $0.id == id.rawValue }?.title ?? id.rawValue
+      return "[\(Self.string(id.rawValue)),\(Self.string(title))]"
+    }
+    var text = "{\"v\":1,\"script\":\(Self.string(session.chunk)),\"depth\":\(exploration.depth),"
+    text += "\"truncated\":\(exploration.truncated),"
+    text += "\"tabs\":[\(tabRows.joined(separator: ","))],"
+    text += "\"screens\":[" + tables.screens.map { "[\(Self.string($0.name)),\(Self.string($0.title))]" }.joined(separator: ",") + "],"
+    text += "\"lines\":[" + tables.lines.map(Self.string).joined(separator: ",") + "],"
+    text += "\"inputs\":[" + tables.inputSets.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",") + "],"
+    text += "\"texts\":[" + tables.texts.map(Self.string).joined(separator: ",") + "],"
+    text += "\"fails\":[" + tables.fails.map { "[\(Self.string($0.kind)),\($0.text)]" }.joined(separator: ",") + "],"
+    text += "\"routes\":[" + tables.routes.joined(separator: ",") + "],"
+    text += "\"layers\":[" + tables.layers.joined(separator: ",") + "],"
+    text += "\"stacks\":[" + tables.stacks.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }.joined(separator: ",") + "],"
+    text += "\"contexts\":[" + tables.contexts.joined(separator: ",") + "],"
+    text += "\"states\":[" + states.joined(separator: ",\n") + "],"
+    text += "\"out\":[" + outs.joined(separator: ",\n") + "]"
+    if !marks.isEmpty {
+      text += ",\"marks\":[" + marks.map { "[\($0.state),\($0.input),\(Self.string($0.text))]" }.joined(separator: ",") + "]"
+    }
+    json = text + "}"
+  }
+
+  /// A JSON string, safe inside an HTML `<script>` element: `<` is written `\u003c`, so no
+  /// text (a screen's state, a message) can close the element.
+  static func string(_ text: String) -> String {
+    StateJSON.string(text).replacingOccurrences(of: "<", with: "\\u003c")
+  }
+
+  /// The kind of a failure as the page names it.
+  static func kindName(_ kind: FailureKind) -> String {
+    switch kind {
+    case .guardRejection: "guard"
+    case .ruleError: "error"
+    case .invalidCommand: "invalid"
+    case .redirectLoop: "loop"
+    default: "input"
+    }
+  }
+
+  /// The tables, each entry written once and numbered by its position.
+  private struct Tables {
+    var screens: [(name: String, title: String)] = []
+    var screenIndex: [String: Int] = [:]
+    var lines: [String] = []
+    var lineIndex: [String: Int] = [:]
+    var inputSets: [[Int]] = []
+    var inputSetIndex: [[String]: Int] = [:]
+    var texts: [String] = []
+    var textIndex: [String: Int] = [:]
+    var fails: [(kind: String, text: Int)] = []
+    var failIndex: [String: Int] = [:]
+    var routes: [String] = []
+    var routeIndex: [String: Int] = [:]
+    var layers: [String] = []
+    var layerIndex: [String: Int] = [:]
+    var stacks: [[Int]] = []
+    var stackIndex: [[Int]: Int] = [:]
+    var contexts: [String] = []
+    var contextIndex: [String: Int] = [:]
+
+    /// The number of a screen, given `title` when it is new.
+    mutating func screen(_ name: String, title: String? = nil) -> Int {
+      Self.number(of: name, in: &screenIndex) { screens.append((name, title ?? name)) }
+    }
+
+    mutating func line(_ text: String) -> Int {
+      Self.number(of: text, in: &lineIndex) { lines.append(text) }
+    }
+
+    mutating func text(_ text: String) -> Int {
+      Self.number(of: text, in: &textIndex) { texts.append(text) }
+    }
+
+    mutating func inputSet(_ inputs: [String]) -> Int {
+      if let known = inputSetIndex[inputs] { return known }
+      let numbers = inputs.map { line($0) }
+      inputSets.append(numbers)
+      inputSetIndex[inputs] = inputSets.count - 1
+      return inputSets.count - 1
+    }
+
+    /// An outcome as the number `out` holds.
+    mutating func code(_ outcome: MapExploration.Outcome) -> Int {
+      switch outcome {
+      case let .state(index): return index
+      case .unchanged: return -1
+      case .beyond: return -2
+      case .unexplorable: return -3
+      case let .failed(kind, message):
+        let name = MapData.kindName(kind)
+        if let known = failIndex[name + " " + message] { return -10 - known }
+        failIndex[name + " " + message] = fails.count
+        fails.append((name, text(message)))
+        return -10 - (fails.count - 1)
+      }
+    }
+
+    /// The number of a stack: its layers, as the Presentation layer reads them.
+    mutating func stack(_ stack: RouteStack<DynamicScreen>) -> Int {
+      let numbers = stack.layers.map { layer in
+        let routeNumbers = layer.routeIndices.map { route(stack[$0]) }
+        let detents = layer.sheetConfiguration.map {
+          "[" + $0.detents.map { MapData.string($0.description) }.joined(separator: ",") + "]"
+        } ?? "0"
+        let row = "[\(MapData.string(layer.style.rawValue)),\(layer.withNavigation ? 1 : 0),\(detents),["
+          + routeNumbers.map(String.init).joined(separator: ",") + "]]"
+        return Self.number(of: row, in: &layerIndex) { layers.append(row) }
+      }
+      if let known = stackIndex[numbers] { return known }
+      stacks.append(numbers)
+      stackIndex[numbers] = stacks.count - 1
+      return stacks.count - 1
+    }
+
+    mutating func route(_ route: Route<DynamicScreen>) -> Int {
+      let row = "[\(screen(route.screen.name)),\(Self.pairsText(route.screen.state))]"
+      return Self.number(of: row, in: &routeIndex) { routes.append(row) }
+    }
+
+    mutating func context(_ context: [String: FlowValue]) -> Int {
+      let row = Self.pairsText(context)
+      return Self.number(of: row, in: &contextIndex) { contexts.append(row) }
+    }
+
+    /// `["id=3","name=\"x\""]`: an object's members, keys sorted, each as `FlowValue.description`
+    /// writes it in a table, so `{` + the members joined by `, ` + `}` is the object's description.
+    static func pairsText(_ object: [String: FlowValue]) -> String {
+      "[" + object.keys.sorted().map { key in
+        let member = FlowValue.object([key: object[key] ?? .null]).description
+        return MapData.string(String(member.dropFirst().dropLast()))
+      }.joined(separator: ",") + "]"
+    }
+
+    /// The number of `key` in `index`, calling `add` (which appends it to its table) when new.
+    private static func number<Key: Hashable>(of key: Key, in index: inout [Key: Int], add: () -> Void) -> Int {
+      if let known = index[key] { return known }
+      let next = index.count
+      index[key] = next
+      add()
+      return next
+    }
+  }
+}

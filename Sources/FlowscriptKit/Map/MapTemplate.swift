@@ -1,0 +1,322 @@
+/// The map page: one HTML file with its CSS and JavaScript inline, which loads nothing (no
+/// network, no fonts, no frameworks) and so opens from the file system. ``MapPage`` puts the
+/// title where `{{TITLE}}` is and the explored flow (``MapData``'s JSON) where `{{DATA}}` is.
+///
+/// The script only draws what the JSON says: a phone drawn from the selected tab's presentation
+/// layers, the inputs of the state with their explored outcomes, the path as `.flow` lines, a
+/// search for the shortest path to a screen, and the path in the URL fragment.
+enum MapTemplate {
+  static let html = #"""
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{TITLE}} — flowscript map</title>
+<style>
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.35 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1c1c1e;background:#eef0f4}
+header{display:flex;gap:16px;align-items:center;padding:10px 18px;background:#1f2937;color:#f9fafb;flex-wrap:wrap}
+header h1{font-size:16px;margin:0;font-weight:600}
+header .meta{color:#cbd5e1;font-size:12px}
+header form{margin-left:auto;display:flex;gap:6px}
+header input{padding:5px 8px;border-radius:6px;border:0;width:190px;font:inherit}
+button{font:inherit;cursor:pointer}
+header button{padding:5px 10px;border-radius:6px;border:0;background:#3b82f6;color:#fff}
+main{display:grid;grid-template-columns:330px minmax(300px,1fr) 330px;gap:18px;padding:16px 18px;align-items:start}
+h2{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#6b7280;margin:0 0 6px}
+.panel{background:#fff;border-radius:10px;padding:12px;box-shadow:0 1px 2px rgba(0,0,0,.08);margin-bottom:14px}
+.phone{position:relative;width:300px;height:580px;border:10px solid #111827;border-radius:38px;overflow:hidden;background:#fff;margin:0 auto 12px}
+.layer{position:absolute;left:0;right:0;top:0;bottom:0;display:flex;flex-direction:column;background:#fff}
+.layer.base{bottom:54px}
+.layer.sheet{border-radius:14px 14px 0 0;box-shadow:0 -4px 18px rgba(0,0,0,.22)}
+.layer.cover{top:0;bottom:0}
+.dim{position:absolute;left:0;right:0;top:0;bottom:0;background:rgba(17,24,39,.28)}
+.grabber{width:38px;height:5px;border-radius:3px;background:#c7c7cc;margin:6px auto 0}
+.navbar{display:flex;align-items:center;height:44px;padding:0 10px;border-bottom:1px solid #e5e7eb;background:#f9fafb;gap:6px}
+.navbar .back{color:#2563eb;width:84px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.navbar .title{flex:1;text-align:center;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.navbar .pad{width:84px}
+.content{padding:14px;overflow:auto;flex:1}
+.content .name{font-family:ui-monospace,Menlo,Consolas,monospace;color:#6b7280;font-size:12px}
+.content .big{font-size:22px;font-weight:700;margin:4px 0 10px}
+.content .kv{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;background:#f3f4f6;border-radius:6px;padding:2px 6px;margin:3px 0;display:inline-block}
+.content .act{display:block;color:#2563eb;font-size:13px;margin:4px 0}
+.tabbar{position:absolute;left:0;right:0;bottom:0;height:54px;display:flex;border-top:1px solid #e5e7eb;background:#f9fafb}
+.tabbar div{flex:1;text-align:center;padding-top:9px;color:#6b7280;font-size:12px}
+.tabbar div b{display:block;width:18px;height:18px;margin:0 auto 2px;border-radius:5px;background:#d1d5db}
+.tabbar .sel{color:#2563eb;font-weight:600}
+.tabbar .sel b{background:#2563eb}
+.facts{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;word-break:break-all}
+.facts div{margin:2px 0}
+.facts .tab.sel{font-weight:700}
+.group{margin-bottom:10px}
+.inp{display:flex;width:100%;text-align:left;gap:8px;align-items:baseline;border:1px solid #e5e7eb;background:#fff;border-radius:8px;padding:6px 9px;margin:4px 0}
+.inp:hover{border-color:#93c5fd;background:#f8fbff}
+.inp code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px;flex:0 1 auto;word-break:break-all}
+.inp .to{margin-left:auto;font-size:12px;color:#6b7280;text-align:right}
+.inp.k-state .to{color:#047857}
+.inp.k-guard .to{color:#b45309}
+.inp.k-error .to,.inp.k-invalid .to,.inp.k-loop .to,.inp.k-input .to{color:#b91c1c}
+.inp.k-beyond .to{color:#6d28d9}
+.badge{display:inline-block;background:#db2777;color:#fff;border-radius:9px;padding:0 7px;font-size:11px;font-weight:600;margin-right:4px}
+.changed{font-size:11px;color:#9d174d}
+#result{min-height:20px;font-size:13px;border-radius:8px;padding:7px 9px;background:#f3f4f6;margin-bottom:10px}
+#result.k-guard{background:#fef3c7}#result.k-error,#result.k-invalid,#result.k-loop,#result.k-input{background:#fee2e2}
+#result.k-beyond{background:#ede9fe}#result.k-state{background:#d1fae5}
+#path{margin:0;padding-left:22px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}
+#path li{margin:2px 0;word-break:break-all}
+.buttons{display:flex;gap:6px;margin:8px 0}
+.buttons button{padding:5px 10px;border-radius:6px;border:1px solid #d1d5db;background:#f9fafb}
+#flow{width:100%;height:190px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:11.5px;border:1px solid #d1d5db;border-radius:6px;padding:6px}
+.note{color:#6b7280;font-size:12px}
+</style>
+</head>
+<body>
+<header>
+  <h1>{{TITLE}}</h1><span class="meta" id="meta"></span>
+  <form id="find"><input id="search" list="screens" placeholder="jump to a screen…" aria-label="screen"><datalist id="screens"></datalist><button id="go">Go</button></form>
+</header>
+<main>
+  <section>
+    <div class="phone" id="phone"></div>
+    <div class="panel facts" id="facts"></div>
+  </section>
+  <section>
+    <div class="panel"><h2>Last input</h2><div id="result" class="">Click an input to follow it.</div>
+    <h2>Inputs from this state</h2><div id="inputs"></div></div>
+  </section>
+  <section>
+    <div class="panel"><h2>Path</h2><ol id="path"></ol>
+      <div class="buttons"><button id="undo">Undo</button><button id="reset">Reset</button><button id="copy">Copy as .flow</button></div>
+      <textarea id="flow" readonly spellcheck="false" aria-label="path as a .flow scenario"></textarea>
+      <div class="note" id="copied"></div>
+    </div>
+  </section>
+</main>
+<script id="data" type="application/json">{{DATA}}</script>
+<script>
+"use strict";
+const D = JSON.parse(document.getElementById("data").textContent);
+const marks = new Map((D.marks || []).map(m => [m[0] + ":" + m[1], m[2]]));
+let path = [];            // [{line, state}]
+let result = null;        // what the last input clicked did, when it did not move
+
+const $ = id => document.getElementById(id);
+function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
+function current() { return path.length ? path[path.length - 1].state : 0; }
+function row(s) { const r = D.states[s]; return {sel: r[0], stacks: r[1], ctx: r[2], url: r[3], pend: r[4], parent: r[5], via: r[6], inputs: r[7]}; }
+function screenOf(route) { return D.screens[D.routes[route][0]]; }
+function layersOf(stack) { return D.stacks[stack].map(l => D.layers[l]); }
+function topRoute(s) { const r = row(s), ls = layersOf(r.stacks[r.sel]), l = ls[ls.length - 1]; return l[3][l[3].length - 1]; }
+function topName(s) { return screenOf(topRoute(s))[0]; }
+function members(route) { return D.routes[route][1]; }
+function literal(list) { return "{" + list.join(", ") + "}"; }
+// A tab's stack as `expect stack` writes it: feed > item > sheet:login > help.
+function stackText(stack) {
+  const parts = [];
+  for (const [style, , , routes] of layersOf(stack)) routes.forEach((r, j) => parts.push((j === 0 && style !== "root" ? style + ":" : "") + screenOf(r)[0]));
+  return parts.join(" > ");
+}
+function outcome(s, i) {
+  const code = D.out[s] ? D.out[s][i] : undefined;
+  if (code === undefined) return {kind: "beyond", text: "beyond the explored depth (" + D.depth + ")"};
+  if (code >= 0) {
+    if (code === s) return {kind: "same", text: "same state"};
+    const r = row(code), now = row(s);
+    const tab = r.sel !== now.sel ? D.tabs[r.sel][0] + ": " : "";
+    return {kind: "state", target: code, text: "→ " + tab + topName(code)};
+  }
+  if (code === -1) return {kind: "unchanged", text: "changes nothing"};
+  if (code === -2) return {kind: "beyond", text: "leads beyond the explored depth (" + D.depth + (D.truncated ? ", or the state limit" : "") + ")"};
+  if (code === -3) return {kind: "input", text: "cannot be written as a line"};
+  const [kind, message] = D.fails[-10 - code];
+  return {kind, message: D.texts[message], text: (kind === "guard" ? "" : kind === "input" ? "error: " : kind + ": ") + D.texts[message]};
+}
+function inputKind(line) {
+  if (line.startsWith("tab ")) return "Tabs";
+  if (line === "back") return "Back";
+  if (line.startsWith("url ")) return "Deep links";
+  if (line.startsWith("set ")) return "Context";
+  return "Actions of the top screen";
+}
+
+function drawLayer(style, nav, detents, routes, isBase, below) {
+  const layer = el("div", "layer " + (isBase ? "base" : style));
+  if (style === "sheet") {
+    const d = detents || [];
+    let top = "28px";
+    const fraction = d.map(x => /^fraction:/.test(x) ? parseFloat(x.slice(9)) : x === "medium" ? 0.5 : null).filter(x => x);
+    const height = d.filter(x => /^height:/.test(x)).map(x => parseFloat(x.slice(7)));
+    if (fraction.length) top = (100 - 100 * Math.min(...fraction)) + "%";
+    else if (height.length) top = "calc(100% - " + Math.min(...height) + "px)";
+    layer.style.top = top;
+    layer.dataset.detents = d.join(",");
+    layer.appendChild(el("div", "grabber"));
+  }
+  const topR = routes[routes.length - 1], screen = screenOf(topR);
+  if (nav) {
+    const bar = el("div", "navbar");
+    const back = routes.length > 1 ? "‹ " + screenOf(routes[routes.length - 2])[1] : style !== "root" && !isBase ? "✕" : "";
+    bar.append(el("span", "back", back), el("span", "title", screen[1]), el("span", "pad"));
+    layer.appendChild(bar);
+  }
+  const content = el("div", "content");
+  content.append(el("div", "name", screen[0]));
+  if (!nav) content.append(el("div", "big", screen[1]));
+  for (const m of members(topR)) { content.append(el("span", "kv", m)); content.append(el("br")); }
+  layer.appendChild(content);
+  layer.dataset.screen = screen[0];
+  return layer;
+}
+
+function drawPhone(s) {
+  const r = row(s), phone = $("phone");
+  phone.textContent = "";
+  const layers = layersOf(r.stacks[r.sel]);
+  layers.forEach(([style, nav, detents, routes], k) => {
+    if (k > 0) phone.appendChild(el("div", "dim"));
+    phone.appendChild(drawLayer(style, nav, detents, routes, k === 0));
+    if (k === 0) {
+      const bar = el("div", "tabbar");
+      D.tabs.forEach(([id, title], t) => { const item = el("div", t === r.sel ? "sel" : "", title); item.prepend(el("b")); item.dataset.tab = id; bar.appendChild(item); });
+      phone.appendChild(bar);
+    }
+  });
+}
+
+function drawFacts(s) {
+  const r = row(s), facts = $("facts");
+  facts.textContent = "";
+  facts.appendChild(el("h2", "", "Stacks"));
+  D.tabs.forEach(([id], t) => {
+    const line = el("div", "tab" + (t === r.sel ? " sel" : ""), (t === r.sel ? "▸ " : "  ") + id + ": " + stackText(r.stacks[t]));
+    line.dataset.tab = id; line.dataset.stack = stackText(r.stacks[t]); if (t === r.sel) line.dataset.selected = "1";
+    facts.appendChild(line);
+  });
+  facts.appendChild(el("h2", "", "Context"));
+  const ctx = D.contexts[r.ctx];
+  facts.appendChild(el("div", "", ctx.length ? ctx.join("  ") : "(empty)"));
+  facts.appendChild(el("div", "", "url: " + (r.url >= 0 ? D.texts[r.url] : "none")));
+  if (r.pend >= 0) facts.appendChild(el("div", "", "pending link: " + D.texts[r.pend]));
+  facts.appendChild(el("div", "", "state " + s + " of " + D.states.length));
+}
+
+function drawInputs(s) {
+  const r = row(s), box = $("inputs"), groups = new Map();
+  box.textContent = "";
+  D.inputs[r.inputs].forEach((lineIndex, i) => {
+    const line = D.lines[lineIndex], o = outcome(s, i), kind = inputKind(line);
+    if (!groups.has(kind)) { const g = el("div", "group"); g.appendChild(el("h2", "", kind)); groups.set(kind, g); }
+    const b = el("button", "inp k-" + o.kind);
+    b.dataset.line = line; b.dataset.outcome = o.kind;
+    b.append(el("code", "", line));
+    const to = el("span", "to");
+    const mark = marks.get(s + ":" + i);
+    if (mark != null) { to.append(el("span", "badge", "changed"), el("span", "changed", mark + " ")); b.dataset.changed = mark; }
+    to.append(document.createTextNode(o.text));
+    b.append(to);
+    b.addEventListener("click", () => follow(line, o, mark));
+    groups.get(kind).appendChild(b);
+  });
+  for (const g of ["Actions of the top screen", "Back", "Tabs", "Deep links", "Context"]) if (groups.has(g)) box.appendChild(groups.get(g));
+}
+
+function drawResult() {
+  const box = $("result");
+  box.className = result ? "k-" + result.kind : "";
+  box.textContent = result ? result.text : "Click an input to follow it.";
+}
+
+function drawPath() {
+  const list = $("path");
+  list.textContent = "";
+  for (const step of path) list.appendChild(el("li", "", step.line));
+  $("flow").value = flowText();
+  $("undo").disabled = path.length === 0;
+}
+
+// The path as a scenario `flowscript run` passes: each line with the top screen it shows, then
+// the selected tab, every tab's stack and the top screen's state.
+function flowText() {
+  const s = current(), r = row(s);
+  const out = ["# " + D.script + ": " + path.length + " line(s) from flowscript map; run: flowscript run " + D.script + " FILE.flow"];
+  for (const step of path) { out.push(step.line); out.push("expect top " + topName(step.state)); }
+  out.push("expect tab " + D.tabs[r.sel][0]);
+  D.tabs.forEach(([id], t) => out.push("expect stack " + id + ": " + stackText(r.stacks[t])));
+  const top = topRoute(s), m = members(top);
+  out.push("expect top " + screenOf(top)[0] + (m.length ? " " + literal(m) : ""));
+  return out.join("\n") + "\n";
+}
+
+function render() {
+  const s = current();
+  drawPhone(s); drawFacts(s); drawInputs(s); drawResult(); drawPath();
+  const hash = "#" + path.map(p => encodeURIComponent(p.line)).join("&");
+  if (location.hash !== hash && !(hash === "#" && location.hash === "")) { ignoreHash = hash; location.hash = hash; }
+}
+
+function follow(line, o, mark) {
+  if (o.kind === "state") {
+    path.push({line, state: o.target});
+    result = {kind: "state", text: line + " " + o.text + (mark != null ? " (changed: " + mark + ")" : "")};
+  } else if (o.kind === "guard") {
+    result = {kind: "guard", text: line + ": " + o.message};
+  } else if (o.kind === "unchanged" || o.kind === "same") {
+    result = {kind: "unchanged", text: line + ": changes nothing"};
+  } else if (o.kind === "beyond") {
+    result = {kind: "beyond", text: line + " " + o.text + "; run flowscript map with --explore " + (D.depth + 1) + " or more to follow it"};
+  } else {
+    result = {kind: o.kind, text: line + ": " + o.text};
+  }
+  render();
+}
+
+// Follows `lines` from the initial state as far as they are explored transitions.
+function restore(lines) {
+  path = []; result = null;
+  for (const line of lines) {
+    const s = current(), set = D.inputs[row(s).inputs];
+    const i = set.findIndex((l, k) => D.lines[l] === line && D.out[s] && D.out[s][k] >= 0);
+    if (i < 0) { result = {kind: "input", text: "the link's line '" + line + "' is not an explored transition from here; stopped before it"}; break; }
+    path.push({line, state: D.out[s][i]});
+  }
+}
+let ignoreHash = null;
+function linesOfHash() { const h = location.hash.slice(1); return h ? h.split("&").map(decodeURIComponent) : []; }
+window.addEventListener("hashchange", () => { if (location.hash === ignoreHash) return; restore(linesOfHash()); render(); });
+
+$("undo").addEventListener("click", () => { path.pop(); result = null; render(); });
+$("reset").addEventListener("click", () => { path = []; result = null; render(); });
+$("copy").addEventListener("click", () => {
+  const text = $("flow").value, done = () => { $("copied").textContent = "copied " + path.length + " line(s)"; };
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, () => { $("flow").select(); document.execCommand("copy"); done(); });
+  else { $("flow").select(); document.execCommand("copy"); done(); }
+});
+$("find").addEventListener("submit", e => {
+  e.preventDefault();
+  const q = $("search").value.trim().toLowerCase();
+  if (!q) return;
+  // States are numbered as a breadth-first search reached them: the first is the nearest.
+  let found = -1;
+  for (let s = 0; s < D.states.length && found < 0; s++) { const sc = screenOf(topRoute(s)); if (sc[0].toLowerCase() === q || sc[1].toLowerCase() === q) found = s; }
+  if (found < 0) { result = {kind: "beyond", text: "no explored state shows " + q + " on top (within " + D.depth + " lines)"}; render(); return; }
+  const lines = [];
+  for (let s = found; row(s).parent >= 0; s = row(s).parent) lines.unshift(D.lines[row(s).via]);
+  restore(lines);
+  result = {kind: "state", text: "shortest path to " + topName(found) + ": " + lines.length + " line(s)"};
+  render();
+});
+
+const names = $("screens");
+for (const [name] of D.screens) names.appendChild(el("option", "", name)).value = name;
+$("meta").textContent = D.states.length + " states, " + D.depth + " lines deep" + (D.truncated ? " (cut at the state limit)" : "");
+restore(linesOfHash());
+render();
+document.documentElement.dataset.ready = "1";
+window.mapDrawnMs = performance.now();
+</script>
+</body>
+</html>
+"""#
+}
