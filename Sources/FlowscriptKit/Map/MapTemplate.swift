@@ -26,10 +26,10 @@ header button{padding:5px 10px;border-radius:6px;border:0;background:#3b82f6;col
 main{display:grid;grid-template-columns:330px minmax(300px,1fr) 330px;gap:18px;padding:16px 18px;align-items:start}
 h2{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#6b7280;margin:0 0 6px}
 .panel{background:#fff;border-radius:10px;padding:12px;box-shadow:0 1px 2px rgba(0,0,0,.08);margin-bottom:14px}
-.phone{position:relative;width:300px;height:580px;border:10px solid #111827;border-radius:38px;overflow:hidden;background:#fff;margin:0 auto 12px}
+.phone{position:relative;width:300px;height:560px;border:10px solid #111827;border-radius:38px;overflow:hidden;background:#fff;margin:0 auto 12px}
 .layer{position:absolute;left:0;right:0;top:0;bottom:0;display:flex;flex-direction:column;background:#fff}
 .layer.base{bottom:54px}
-.layer.sheet{border-radius:14px 14px 0 0;box-shadow:0 -4px 18px rgba(0,0,0,.22)}
+.layer.sheet{bottom:54px;border-radius:14px 14px 0 0;box-shadow:0 -4px 18px rgba(0,0,0,.22)}
 .layer.cover{top:0;bottom:0}
 .dim{position:absolute;left:0;right:0;top:0;bottom:0;background:rgba(17,24,39,.28)}
 .grabber{width:38px;height:5px;border-radius:3px;background:#c7c7cc;margin:6px auto 0}
@@ -70,6 +70,7 @@ h2{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#6b7280;ma
 .buttons button{padding:5px 10px;border-radius:6px;border:1px solid #d1d5db;background:#f9fafb}
 #flow{width:100%;height:190px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:11.5px;border:1px solid #d1d5db;border-radius:6px;padding:6px}
 .note{color:#6b7280;font-size:12px}
+#layers{text-align:center;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:11.5px}
 </style>
 </head>
 <body>
@@ -80,9 +81,10 @@ h2{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#6b7280;ma
 <main>
   <section>
     <div class="phone" id="phone"></div>
-    <div class="panel facts" id="facts"></div>
+    <div class="note" id="layers"></div>
   </section>
   <section>
+    <div class="panel facts" id="facts"></div>
     <div class="panel"><h2>Last input</h2><div id="result" class="">Click an input to follow it.</div>
     <h2>Inputs from this state</h2><div id="inputs"></div></div>
   </section>
@@ -183,6 +185,9 @@ function drawPhone(s) {
       phone.appendChild(bar);
     }
   });
+  // The layers as the Presentation layer reads them, bottom to top.
+  $("layers").textContent = "layers: " + layers.map(([style, nav, detents, routes]) =>
+    style + (detents ? " (" + detents.join(", ") + ")" : "") + (nav ? "" : " no navigation") + " [" + routes.map(r => screenOf(r)[0]).join(", ") + "]").join(" · ");
 }
 
 function drawFacts(s) {
