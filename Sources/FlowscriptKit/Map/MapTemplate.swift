@@ -53,7 +53,7 @@ h2{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#6b7280;ma
 .group{margin-bottom:10px}
 .inp{display:flex;width:100%;text-align:left;gap:8px;align-items:baseline;border:1px solid #e5e7eb;background:#fff;border-radius:8px;padding:6px 9px;margin:4px 0}
 .inp:hover{border-color:#93c5fd;background:#f8fbff}
-.inp code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px;flex:0 1 auto;word-break:break-all}
+.inp code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px;flex:0 1 auto;overflow-wrap:anywhere}
 .inp .to{margin-left:auto;font-size:12px;color:#6b7280;text-align:right}
 .inp.k-state .to{color:#047857}
 .inp.k-guard .to{color:#b45309}
