@@ -145,14 +145,17 @@ struct MapData {
       Self.number(of: name, in: &screenIndex) { screens.append((name, title ?? name)) }
     }
 
+    /// The number of an input line.
     mutating func line(_ text: String) -> Int {
       Self.number(of: text, in: &lineIndex) { lines.append(text) }
     }
 
+    /// The number of a text: a URL, a pending link, a failure's message.
     mutating func text(_ text: String) -> Int {
       Self.number(of: text, in: &textIndex) { texts.append(text) }
     }
 
+    /// The number of the list of lines a state tries.
     mutating func inputSet(_ inputs: [String]) -> Int {
       if let known = inputSetIndex[inputs] { return known }
       let numbers = inputs.map { line($0) }
@@ -194,11 +197,13 @@ struct MapData {
       return stacks.count - 1
     }
 
+    /// The number of a route: its screen and the screen's state.
     mutating func route(_ route: Route<DynamicScreen>) -> Int {
       let row = "[\(screen(route.screen.name)),\(Self.pairsText(route.screen.state))]"
       return Self.number(of: row, in: &routeIndex) { routes.append(row) }
     }
 
+    /// The number of a context.
     mutating func context(_ context: [String: FlowValue]) -> Int {
       let row = Self.pairsText(context)
       return Self.number(of: row, in: &contextIndex) { contexts.append(row) }
