@@ -68,6 +68,19 @@ function link(pattern, screen, options) end
 ---@overload fun(check: fun(change: GuardChange): (boolean?, string?, GuardOptions?))
 function guard(name, check) end
 
+---Declares a context key and the sample values `check` and `diff` try:
+---`context "tier" { "gold", "silver" }`; `context "vip"` alone is a flag (true and false).
+---@param key string
+---@return fun(values: (string|number|boolean)[])
+function context(key) end
+
+---A property of every state, checked by `check` and `diff` (and by an app in debug builds):
+---`invariant("orders need login", function(s) return s.top ~= "orders" or s.context.loggedIn end)`.
+---Return true when it holds, or false and a reason.
+---@param name string
+---@param holds fun(s: Nav): (boolean?, string?)
+function invariant(name, holds) end
+
 -- nav -------------------------------------------------------------------------
 
 ---@class SheetOptions

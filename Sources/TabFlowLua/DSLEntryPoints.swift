@@ -9,6 +9,8 @@ struct DSLEntryPoints {
   let callDeepLink: LuaRef
   /// Runs the script's guards on a change: `call_guard`.
   let callGuard: LuaRef
+  /// Evaluates one of the script's invariants on a state: `call_invariant`.
+  let callInvariant: LuaRef
   /// Seals the loaded script (rules are pure); called once, then released.
   let seal: LuaRef
   /// The names of a command's fields at their positions (``CommandField/luaPosition``), made by
@@ -30,6 +32,7 @@ struct DSLEntryPoints {
     callRule = try entry("call_rule")
     callDeepLink = try entry("call_deeplink")
     callGuard = try entry("call_guard")
+    callInvariant = try entry("call_invariant")
     seal = try entry("seal")
     try stack.pushTable(arrayCapacity: CommandField.allCases.count)
     for field in CommandField.allCases {

@@ -5,7 +5,7 @@ extension RuleDSL {
   /// The DSL chunk, from `RuleDSL.lua`.
   static let source = #"""
 -- The rule DSL: trusted Lua that runs in the sandbox before each rule script and gives it its
--- globals (app, tab, screen, on, deeplink, link, guard) and the `nav` objects rules receive.
+-- globals (app, tab, screen, on, deeplink, link, guard, context, invariant) and the `nav` objects rules receive.
 --
 -- Embedded into TabFlow at build time by scripts/embed (TabFlowLua/RuleDSL+Source.swift); scripts/test
 -- fails when the two differ, and a test compiles this file.
@@ -41,11 +41,14 @@ function tabflow_make_dsl(host, limits)
     deeplinks = {},                -- array of {pattern=, line=}
     links = {},                    -- array of {pattern=, screen=, tab=, line=}
     guards = {},                   -- array of {name=, line=}
+    context = {},                  -- array of {key=, values={…} or false, line=}
+    invariants = {},               -- array of {name=, line=}
   }
   local tabsById, screensByName, rulesByKey = {}, {}, {}
   local tabOrder, screenOrder = {}, {}
-  local ruleFns, linkFns, guardFns = {}, {}, {}
-  local ruleWhat, linkWhat, guardWhat = {}, {}, {}
+  local ruleFns, linkFns, guardFns, invariantFns = {}, {}, {}, {}
+  local ruleWhat, linkWhat, guardWhat, invariantWhat = {}, {}, {}, {}
+  local contextByKey, invariantsByName = {}, {}
   local sealed = false
   local check_upvalues   -- set by seal when the script's functions hold variables
   local dsl = {}
@@ -280,6 +283,55 @@ function tabflow_make_dsl(host, limits)
     guardFns[#guardFns + 1] = fn
     guardWhat[#guardFns] = name:match("^guard #%d+$") and name or ("guard '" .. name .. "'")
     decl.guards[#decl.guards + 1] = { name = name, line = caller_line() }
+  end
+
+  -- context "tier" { "gold", "silver" } declares a context key and the sample values `check`
+  -- and `diff` try; `context "vip"` alone is a flag (true and false). The app sets context; the
+  -- declaration is only what the tools explore.
+  function dsl.context(key)
+    check_loading("context keys", 2)
+    check_name(key, "context key", 2)
+    if contextByKey[key] then fail("context key '" .. key .. "' is declared twice", 2) end
+    local entry = { key = key, values = false, line = caller_line() }
+    contextByKey[key] = entry
+    decl.context[#decl.context + 1] = entry
+    return function(values)
+      check_loading("context values", 2)
+      if entry.values then fail("context '" .. key .. "': its values are already declared", 2) end
+      if type(values) ~= "table" or #values == 0 then
+        fail("context '" .. key .. "' needs a list of sample values, e.g. context \"tier\" { \"gold\", \"silver\" }", 2)
+      end
+      local copy = {}
+      for i = 1, #values do
+        local value = values[i]
+        local kind = type(value)
+        if kind ~= "string" and kind ~= "number" and kind ~= "boolean" then
+          fail("context '" .. key .. "': value " .. i .. " is a " .. kind .. "; sample values are strings, numbers or booleans", 2)
+        end
+        copy[i] = value
+      end
+      for k in raw_next, values do
+        if mathtype(k) ~= "integer" or k < 1 or k > #values then
+          fail("context '" .. key .. "': sample values are a list (found the key " .. tostring(k) .. ")", 2)
+        end
+      end
+      entry.values = copy
+    end
+  end
+
+  -- invariant("name", function(s) … end) states what holds in every state: `s` is the read-only
+  -- view a guard gets as `change.after`; the function returns true when the state is fine (or
+  -- false and a reason). `check` and `diff` evaluate it in every explored state; an app may assert
+  -- it in debug builds. Navigation never calls it.
+  function dsl.invariant(name, fn)
+    check_loading("invariants", 2)
+    check_name(name, "invariant name", 2)
+    if type(fn) ~= "function" then fail("invariant '" .. name .. "' needs a function(s) that returns true when it holds", 2) end
+    if invariantsByName[name] then fail("invariant '" .. name .. "' is declared twice", 2) end
+    invariantsByName[name] = true
+    invariantFns[#invariantFns + 1] = fn
+    invariantWhat[#invariantFns] = "invariant '" .. name .. "'"
+    decl.invariants[#decl.invariants + 1] = { name = name, line = caller_line() }
   end
 
   -- What rules get instead of the sandbox's own: deterministic and freeze-aware functions, no
@@ -653,7 +705,7 @@ function tabflow_make_dsl(host, limits)
     sealed = true
     local script_locals = type(locals) == "table" and locals or {}
     local handlers = {}
-    for _, list in ipairs({ ruleFns, linkFns, guardFns }) do
+    for _, list in ipairs({ ruleFns, linkFns, guardFns, invariantFns }) do
       for _, fn in ipairs(list) do handlers[#handlers + 1] = fn end
     end
     -- The DSL's own functions, which the freeze trusts by identity: those it gives scripts as
@@ -710,6 +762,16 @@ function tabflow_make_dsl(host, limits)
     linkFns[index](new_nav(queue, "current", nil, nil, { url = url }, token), params)
     if check_upvalues then check_upvalues() end
     return queue
+  end
+
+  -- call_invariant(index) -> holds, reason: the invariant's function on the state the host
+  -- answers as "after" (a guard's change.after); anything but false or nil holds.
+  function api.call_invariant(index)
+    local token = begin_call(invariantWhat[index])
+    local ok, reason = invariantFns[index](new_nav(nil, "after", nil, nil, nil, token))
+    if check_upvalues then check_upvalues() end
+    if ok ~= nil and ok ~= false then return true end
+    return false, reason ~= nil and tostring(reason) or nil
   end
 
   -- A guard's change holds its source; its navs (`before`, `after`), `context` and `commands`

@@ -28,12 +28,12 @@ package final class RuleScript {
   @usableFromInline package let chunk: String
   /// What the script printed while it loaded, until a print handler takes it.
   private let loadPrints = LoadPrints()
-  /// While `check` explores: the payload fields rules read that their payload lacks.
-  private var payloadWatch: PayloadWatch?
   @usableFromInline package let declarations: ScriptDeclarations
   private let callRuleFunction: LuaRef
   private let callDeepLinkFunction: LuaRef
   private let callGuardFunction: LuaRef
+  /// The DSL's `call_invariant` (see ``RuleScript/invariantProblem(_:view:)``).
+  let callInvariantFunction: LuaRef
   /// A table of ``CommandField`` names at their positions, kept in the VM.
   private let commandFieldNames: LuaRef
   /// The table `nav:pop()` queues on a rule's own nav (kept referenced, so its identity stays
@@ -88,6 +88,7 @@ package final class RuleScript {
           stack.string(at: 1) ?? "current", stack.string(at: 2), stack.string(at: 3) ?? "",
           stack.top >= 4 ? try stack.value(at: 4) : nil)
         try stack.push(result)
+        if let watch = viewBox.watch, stack.string(at: 3) == "context" { try watch.watch(contextOn: stack) }
         return 1
       }
       defer { vm.release(host) }
@@ -125,6 +126,7 @@ package final class RuleScript {
     callRuleFunction = entryPoints.callRule
     callDeepLinkFunction = entryPoints.callDeepLink
     callGuardFunction = entryPoints.callGuard
+    callInvariantFunction = entryPoints.callInvariant
     commandFieldNames = entryPoints.commandFieldNames
     popOneCommand = entryPoints.popOne
     popOneIdentity = entryPoints.popOneIdentity
@@ -247,20 +249,23 @@ package final class RuleScript {
     return rule
   }
 
-  /// Starts noting the payload fields rules read that their payload does not have (see
-  /// ``PayloadWatch``): what `check` reports, having sent each action's declared sample.
-  func watchPayloadReads() throws(ScriptError) {
-    guard payloadWatch == nil else { return }
+  /// Starts noting the payload fields rules read that their payload does not have, and the
+  /// context keys they read that the context does not have (see ``ReadWatch``): what `check`
+  /// reports and which keys it sets, having sent each action's declared sample.
+  func watchReads() throws(ScriptError) {
+    guard viewBox.watch == nil else { return }
     do {
-      payloadWatch = try PayloadWatch(vm: vm)
+      viewBox.watch = try ReadWatch(vm: vm)
     } catch {
       throw ScriptError(error, rule: nil)
     }
   }
 
   /// The payload fields rules read and their payload lacked, by action (`feed.itemTapped`),
-  /// since ``watchPayloadReads()``.
-  var missingPayloadFields: [String: Set<String>] { payloadWatch?.missingFields ?? [:] }
+  /// since ``watchReads()``.
+  var missingPayloadFields: [String: Set<String>] { viewBox.watch?.missingFields ?? [:] }
+  /// The context keys rules read and the context lacked, since ``watchReads()``.
+  var contextKeysRead: Set<String> { viewBox.watch?.contextKeysRead ?? [] }
 
   /// Sends the script's `print` lines to `handler` from now on (`nil` drops them), after the
   /// lines it printed while loading, which were held for it.
@@ -322,7 +327,7 @@ package final class RuleScript {
       try pushTab(tab, on: stack)
       if rule.takesPayload {
         try stack.push(payload)
-        try payloadWatch?.watch(payloadOn: stack, action: "\(screen).\(action)")
+        try viewBox.watch?.watch(payloadOn: stack, action: "\(screen).\(action)")
       } else {
         try stack.pushNil()
       }
@@ -532,7 +537,7 @@ package final class RuleScript {
 
   /// Runs `body` with `view` answering the `nav` views; maps VM errors to script errors located
   /// in the script (`line` is where the running rule, deep link or guard was declared).
-  private func withView<Result>(
+  func withView<Result>(
     _ view: @escaping ViewAnswer, rule: String, line: Int?, _ body: () throws -> Result
   ) throws(ScriptError) -> Result {
     viewBox.answer = view
@@ -586,5 +591,7 @@ package final class RuleScript {
   /// Holds the view answer while a call runs; the registered view function reads it.
   final class ViewBox {
     var answer: ViewAnswer?
+    /// While `check` or `diff` explores: what the rules read (``ReadWatch``).
+    var watch: ReadWatch?
   }
 }

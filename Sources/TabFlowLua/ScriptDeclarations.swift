@@ -1,7 +1,8 @@
 import TabFlowCore
 import TabFlowNavigation
 
-/// What a rule script declares: its app name, tabs, screens, rules, deep links, links and guards.
+/// What a rule script declares: its app name, tabs, screens, rules, deep links, links, guards,
+/// context keys and invariants.
 public struct ScriptDeclarations: Hashable, Sendable {
   /// A tab as the script declares it.
   public struct Tab: Hashable, Sendable {
@@ -17,6 +18,18 @@ public struct ScriptDeclarations: Hashable, Sendable {
     public var leave: LeavePolicy
     /// Whether its root has navigation.
     public var navigation: Bool
+  }
+
+  /// A context key as the script declares it (`context "tier" { "gold", "silver" }`): what the
+  /// tools (`check`, `diff`) set it to while they explore.
+  public struct ContextKey: Hashable, Sendable {
+    /// The key.
+    public var key: String
+    /// Its sample values, in declaration order; `true` and `false` for a key declared alone
+    /// (`context "vip"`, a flag).
+    public var values: [FlowValue]
+    /// The script line that declared it.
+    public var line: Int?
   }
 
   /// The app's name.
@@ -35,6 +48,12 @@ public struct ScriptDeclarations: Hashable, Sendable {
   public var guards: [String]
   /// The screen links (`link("shop://item/:id", "item")`), in declaration order.
   public var links: [ScriptLink]
+  /// The declared context keys, in declaration order.
+  public var contextKeys: [ContextKey] = []
+  /// The invariant names (`invariant("orders need login", …)`), in declaration order.
+  public var invariants: [String] = []
+  /// The script lines that declared each invariant (parallel to ``invariants``).
+  public internal(set) var invariantLines: [Int?] = []
 
   /// The script lines that declared each rule, deep link and guard (parallel to ``rules``,
   /// ``deepLinks`` and ``guards``; `nil` when unknown), as the DSL recorded them: for errors that
@@ -181,5 +200,18 @@ extension ScriptDeclarations {
     }
     guards = declaredGuards.map(\.name)
     guardLines = declaredGuards.map(\.line)
+    contextKeys = list(decl["context"]).compactMap { item in
+      text(item["key"]).map { key in
+        let values = list(item["values"])
+        return ContextKey(key: key, values: values.isEmpty ? [.bool(true), .bool(false)] : values, line: declaredLine(of: item))
+      }
+    }
+    try refuseSpellings(of: contextKeys.map(\.key), "context key")
+    let declaredInvariants = list(decl["invariants"]).compactMap { item in
+      text(item["name"]).map { (name: $0, line: declaredLine(of: item)) }
+    }
+    invariants = declaredInvariants.map(\.name)
+    invariantLines = declaredInvariants.map(\.line)
+    try refuseSpellings(of: invariants, "invariant")
   }
 }

@@ -61,14 +61,17 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   @exclusivity(unchecked) public var remembersRuleAnswers = false
   /// Starts noting the payload fields rules read that the payload they got does not have —
   /// what `flowscript check` reports, sending each action's declared sample (the action's
-  /// schema): such a field is one no line can set. For tools exploring the script; a payload
-  /// watched so answers `getmetatable` with `false`.
-  package func watchPayloadReads() throws(ScriptError) {
-    try script.watchPayloadReads()
+  /// schema): such a field is one no line can set — and the context keys rules read that the
+  /// context does not have, which the tools then set. For tools exploring the script; a payload
+  /// or context watched so answers `getmetatable` with `false`.
+  package func watchReads() throws(ScriptError) {
+    try script.watchReads()
   }
 
   /// The payload fields rules read and their payload lacked, by action (`feed.itemTapped`).
   package var missingPayloadFields: [String: Set<String>] { script.missingPayloadFields }
+  /// The context keys rules read and the context lacked (``watchReads()``).
+  package var contextKeysRead: Set<String> { script.contextKeysRead }
 
   /// The limits every call of the script runs under; applied to reloads too.
   public let limits: LuaVM.Limits

@@ -28,8 +28,7 @@ extension Flowscript {
     func run() throws {
       let session = try options.session()
       var explorer = StateExplorer(
-        session: session, depth: max(0, explore), maxStates: maxStates, source: try options.source(),
-        sendCommand: options.sendCommand)
+        session: session, depth: max(0, explore), maxStates: maxStates, sendCommand: options.sendCommand)
       if let jobs {
         explorer.jobs = ExplorationWorkers.count(requested: jobs)
         if jobs > explorer.jobs {
@@ -78,7 +77,7 @@ extension Flowscript {
     func run() throws {
       let session = try options.session()
       let walked = NavigationGraph.walk(
-        session: session, source: try options.source(), depth: max(1, explore), maxStates: 200_000)
+        session: session, depth: max(1, explore), maxStates: 200_000)
       let graph = NavigationGraph(
         steps: walked.steps, shown: walked.shown, declarations: session.rules.declarations,
         options: NavigationGraph.Options(allLinks: allLinks, back: back))

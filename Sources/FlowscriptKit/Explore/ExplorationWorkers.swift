@@ -65,6 +65,11 @@ final class ExplorationWorkers: @unchecked Sendable {
     }
   }
 
+  /// The context keys the rules read that their context lacked, in any session.
+  var contextKeysRead: Set<String> {
+    sessions.reduce(into: []) { $0.formUnion($1.rules.contextKeysRead) }
+  }
+
   /// Runs each of `inputs[i]` from `states[i]` and hands each state's steps to `merge`, on the
   /// calling thread and in the order of the states, as soon as they are ready: the merging
   /// overlaps the running, and the calling thread runs slices of its own while it waits. `merge`

@@ -280,15 +280,26 @@ extension NavigationGraph {
   /// Walks the states `session` can reach from its state, breadth-first to `depth` lines (at
   /// most `maxStates` states), with the explorer's inputs; returns the changes worth drawing and
   /// every screen each tab showed. The session is left in the state it started in.
-  static func walk(session: FlowSession, source: String, depth: Int, maxStates: Int) -> (steps: Set<Step>, shown: Set<Place>) {
+  static func walk(session: FlowSession, depth: Int, maxStates: Int) -> (steps: Set<Step>, shown: Set<Place>) {
+    session.isExploring = true
+    let declarations = session.rules.declarations
+    let samples = ContextSamples(declarations: declarations, read: session.rules.contextKeysRead)
+    return ContextSamples.exploring(from: samples, declarations: declarations) { samples in
+      (walk(session: session, context: samples, depth: depth, maxStates: maxStates), session.rules.contextKeysRead)
+    }
+  }
+
+  /// ``walk(session:depth:maxStates:)`` setting the context keys of `context`.
+  private static func walk(
+    session: FlowSession, context: ContextSamples, depth: Int, maxStates: Int
+  ) -> (steps: Set<Step>, shown: Set<Place>) {
     session.isExploring = true
     let initial = session.state
     defer {
       session.load(initial)
       session.isExploring = false
     }
-    var inputs = StateExplorer.Inputs(
-      declarations: session.rules.declarations, contextFlags: StateExplorer.contextKeys(in: source))
+    var inputs = StateExplorer.Inputs(declarations: session.rules.declarations, context: context)
     let numbering = StateNumbering()
     let initialKey = numbering.key(of: initial)
     var seen: Set<StateKey> = [initialKey]

@@ -6,7 +6,7 @@ extension StateExplorer {
     /// A change of the context opened the link: the state it opened in.
     case opens(State)
     /// No context tried opens it. `tried` contexts were tried (the one the link was deferred in
-    /// included); `exhaustive` when those were every context the flags' changes reach, rather
+    /// included); `exhaustive` when those were every context the keys' changes reach, rather
     /// than the nearest ``StateExplorer/openingContextLimit`` of them.
     case stays(tried: Int, exhaustive: Bool)
 
@@ -17,61 +17,63 @@ extension StateExplorer {
     }
   }
 
-  /// The most contexts tried for one deferred link. From each context every flag is changed once
-  /// (its work is linear in the number of flags), so one search runs at most this many times the
-  /// number of flags lines, however many flags the script reads: every combination of up to 8
-  /// flags, every change of one or two flags of up to 22. (Trying every combination doubles the
-  /// work with each flag: 12 flags and a guard deferring every link took 96 s.)
+  /// The most contexts tried for one deferred link. From each context every key is changed to
+  /// each of its other values once (its work is linear in the number of values), so one search
+  /// runs at most this many times that many lines, however many keys the script reads: every
+  /// combination of up to 8 flags, every change of one or two flags of up to 22. (Trying every
+  /// combination doubles the work with each flag: 12 flags and a guard deferring every link took
+  /// 96 s.)
   static let openingContextLimit = 256
 
-  /// Whether some sequence of context changes (each flag the script reads, set or cleared) opens
-  /// the pending link `url` from `state`: the contexts with the fewest changed flags are tried
-  /// first, at most ``openingContextLimit`` of them.
+  /// Whether some sequence of context changes (each key the explorer sets, to each of its
+  /// values: ``ContextSamples``) opens the pending link `url` from `state`: the contexts with the
+  /// fewest changes are tried first, at most ``openingContextLimit`` of them.
   func opening(_ url: String, from state: State) -> LinkOpening {
-    // Each flag's two lines, parsed once.
-    let toggles = contextFlags.compactMap { flag -> (flag: String, set: FlowLine, clear: FlowLine)? in
-      guard let set = try? FlowLineParser.parse("set \(flag) true"), let clear = try? FlowLineParser.parse("set \(flag) false")
-      else { return nil }
-      return (flag, set, clear)
+    // Each key's lines, parsed once.
+    var lines: [String: FlowLine] = [:]
+    func line(_ key: Int, _ value: FlowValue) -> FlowLine? {
+      let text = context.line(key: key, value: value)
+      if let known = lines[text] { return known }
+      let parsed = try? FlowLineParser.parse(text)
+      lines[text] = parsed
+      return parsed
     }
     // Breadth-first: a queue read from `next`, so the nearest contexts come first.
     var queue = [state]
     var next = 0
-    // A context is told by which flags are set: a cleared flag is `false`, one never set absent,
-    // and the lines treat both alike (`set` when it is not `true`, else clear).
-    func setFlags(_ context: [String: FlowValue]) -> [Bool] { toggles.map { context[$0.flag] == .bool(true) } }
-    var seen: Set<[Bool]> = [setFlags(state.context)]
+    var seen: Set<[FlowValue?]> = [context.signature(of: state.context)]
     var exhaustive = true
     while next < queue.count {
       let current = queue[next]
       next += 1
-      for toggle in toggles {
+      for change in context.changes(from: current.context) {
+        guard let setting = line(change.key, change.value) else { continue }
         session.load(current)
-        _ = session.execute(current.context[toggle.flag] == .bool(true) ? toggle.clear : toggle.set)
+        _ = session.execute(setting)
         if session.lastReports.contains(.pendingLinkOpened(url)) { return .opens(session.state) }
         let after = session.state
-        let flags = setFlags(after.context)
-        guard after.pendingLink == url, !seen.contains(flags) else { continue }
+        let signature = context.signature(of: after.context)
+        guard after.pendingLink == url, !seen.contains(signature) else { continue }
         guard seen.count < Self.openingContextLimit else {
           exhaustive = false
           continue
         }
-        seen.insert(flags)
+        seen.insert(signature)
         queue.append(after)
       }
     }
     return .stays(tried: seen.count, exhaustive: exhaustive)
   }
 
-  /// Why no context change opens a deferred link, after "`url` was deferred, and ": which flags
+  /// Why no context change opens a deferred link, after "`url` was deferred, and ": which keys
   /// were changed, and whether every combination of them was tried.
   func neverOpensReason(_ outcome: LinkOpening) -> String {
-    guard !contextFlags.isEmpty else { return "the script reads no context that could let it open" }
-    let flags = contextFlags.joined(separator: ", ")
+    guard !context.keys.isEmpty else { return "the script reads no context that could let it open" }
+    let keys = context.names.joined(separator: ", ")
     guard case let .stays(tried, exhaustive) = outcome, !exhaustive else {
-      return "no change of the context (\(flags)) lets it open"
+      return "no change of the context (\(keys)) lets it open"
     }
-    return "none of the \(tried) contexts nearest to it lets it open (changing \(flags); "
-      + "not every combination of the \(contextFlags.count) flags was tried)"
+    return "none of the \(tried) contexts nearest to it lets it open (changing \(keys); "
+      + "not every combination of the \(context.keys.count) keys was tried)"
   }
 }

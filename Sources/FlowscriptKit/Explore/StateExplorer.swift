@@ -10,8 +10,9 @@ struct StateExplorer {
   let depth: Int
   let maxStates: Int
   var quiet = false
-  /// Context keys the script reads, found in its source.
-  var contextFlags: [String] = []
+  /// The context keys and values the inputs set: the declared keys, and the keys rules were seen
+  /// to read (``run()`` adds them, round by round, while it sees new ones).
+  var context: ContextSamples
 
   /// How many sessions explore at once (each state's inputs run in one of them); the report is
   /// the same for any number.
@@ -20,25 +21,13 @@ struct StateExplorer {
   /// The start of each reproduction line (`flowscript send SCRIPT`); the script's chunk name when `nil`.
   var sendCommand: String?
 
-  init(session: FlowSession, depth: Int, maxStates: Int, quiet: Bool = false, source: String, sendCommand: String? = nil) {
+  init(session: FlowSession, depth: Int, maxStates: Int, quiet: Bool = false, sendCommand: String? = nil) {
     self.session = session
     self.sendCommand = sendCommand
     self.depth = depth
     self.maxStates = maxStates
     self.quiet = quiet
-    contextFlags = Self.contextKeys(in: source)
-  }
-
-  /// The names after `context.` in a script, e.g. `loggedIn` in `nav.context.loggedIn`.
-  static func contextKeys(in source: String) -> [String] {
-    var keys = Set<String>()
-    var rest = Substring(source)
-    while let range = rest.range(of: "context.") {
-      let name = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-      if let first = name.first, first.isLetter || first == "_" { keys.insert(String(name)) }
-      rest = rest[range.upperBound...]
-    }
-    return keys.sorted()
+    context = ContextSamples(declarations: session.rules.declarations, read: session.rules.contextKeysRead)
   }
 
   /// One explored transition that went somewhere new or did something worth drawing.
@@ -72,6 +61,8 @@ struct StateExplorer {
     var chunk = ""
     /// How a reproduction starts: `flowscript send SCRIPT` with the limits the check ran with.
     var sendCommand = ""
+    /// The context keys and values the inputs set.
+    var context = ContextSamples(keys: [])
 
     /// Distinct states explored per second of the whole run.
     var statesPerSecond: Int { states * 1000 / max(milliseconds, 1) }
@@ -86,6 +77,11 @@ struct StateExplorer {
       Output.line("\(chunk): explored \(states) states and \(transitions) transitions to depth \(depthReached)"
         + (truncated ? " (stopped at the state limit)" : "") + " in \(milliseconds) ms"
         + " (\(statesPerSecond) states/s)")
+      if !context.undeclared.isEmpty {
+        let keys = context.undeclared.map { "'\($0)'" }.joined(separator: ", ")
+        Output.line("note: rules read the context \(context.undeclared.count == 1 ? "key" : "keys") \(keys), "
+          + "which no context declaration names; explored as true/false (declare sample values: context \"\(context.undeclared[0])\" { … })")
+      }
       for finding in findings {
         let label: String
         switch finding.kind {
@@ -101,6 +97,7 @@ struct StateExplorer {
         case .payloadField: label = "payload field not in the sample"
         case .trap: label = "trap"
         case .unhandledAction: label = "unhandled action"
+        case .invariant: label = "invariant violated"
         }
         Output.line("\(label): \(finding.message)")
         // A declaration's problem needs no lines to show.
@@ -132,7 +129,18 @@ struct StateExplorer {
     }
   }
 
+  /// Explores, with the context keys rules are seen to read added round by round
+  /// (``ContextSamples/exploring(from:declarations:rounds:_:)``), and reports.
   func run() -> Report {
+    var explorer = self
+    return ContextSamples.exploring(from: context, declarations: session.rules.declarations) { samples in
+      explorer.context = samples
+      return explorer.exploreOnce()
+    }
+  }
+
+  /// One exploration with ``context``: the report, and the context keys rules read that it did not set.
+  private func exploreOnce() -> (result: Report, read: Set<String>) {
     let start = ContinuousClock.now
     var report = Report()
     report.chunk = session.chunk
@@ -148,7 +156,8 @@ struct StateExplorer {
       report.findings.append(Finding(
         kind: .linkParameter, message: problem + (link.line.map { " (\(session.chunk):\($0))" } ?? ""), lines: []))
     }
-    var inputs = Inputs(declarations: declarations, contextFlags: contextFlags)
+    report.context = context
+    var inputs = Inputs(declarations: declarations, context: context)
     let workers = ExplorationWorkers(session: session, count: jobs)
     let initial = session.state
     // Keys are made here, on this thread, as the steps are merged: one numbering for them all.
@@ -193,6 +202,15 @@ struct StateExplorer {
       linked.append((url, state, lines))
     }
     noteLink(of: initial, lines: [])
+    // Each invariant's first violation, in the state reached by the fewest lines (breadth first).
+    var violated = Set<String>()
+    func checkInvariants(of state: State, lines: [String]) {
+      guard !declarations.invariants.isEmpty else { return }
+      for violation in session.rules.invariantViolations(in: state) where violated.insert(violation.name).inserted {
+        report.findings.append(Finding(kind: .invariant, message: violation.description, lines: lines))
+      }
+    }
+    checkInvariants(of: initial, lines: [])
 
     level: for level in 0..<depth {
       var next: [(state: State, key: StateKey, lines: [String])] = []
@@ -259,6 +277,7 @@ struct StateExplorer {
               let top = after.selectedStack.top.screen.name
               if firstAtTop[top] == nil { firstAtTop[top] = path }
               noteLink(of: after, lines: path)
+              checkInvariants(of: after, lines: path)
               if let pending = after.pendingLink, pending != state.pendingLink,
                 !deferred.contains(where: { $0.url == pending })
               {
@@ -315,7 +334,7 @@ struct StateExplorer {
     // One reading of the clock: seconds and fraction from two readings could straddle a second.
     let elapsed = (ContinuousClock.now - start).components
     report.milliseconds = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
-    return report
+    return (report, workers.contextKeysRead)
   }
 
   /// A finding for each declared action no rule handles (neither `screen.action` nor
@@ -398,14 +417,14 @@ struct StateExplorer {
   }
 
   /// Every input worth trying in a state: tab taps, back, the top screen's declared actions with
-  /// their sample payloads, every deep link and link with sample parameters, and toggling each context
-  /// flag the script reads (`nav.context.loggedIn`), so guarded screens can be reached. Each line
+  /// their sample payloads, every deep link and link with sample parameters, and setting each
+  /// context key to its other values (``ContextSamples``), so guarded screens can be reached. Each line
   /// is written and parsed once, however many states try it.
   struct Inputs {
     /// A line as written (reproductions show it) and as parsed; `nil` when it cannot be parsed.
     typealias Input = (text: String, line: FlowLine?)
 
-    private let contextFlags: [String]
+    private let context: ContextSamples
     private let declarations: ScriptDeclarations
     private let back: Input
     private let links: [Input]
@@ -413,18 +432,27 @@ struct StateExplorer {
     /// change while it is explored).
     private var taps: (tabs: [TabID], inputs: [Input]) = ([], [])
     private var actions: [String: [Input]] = [:]
-    /// Setting and clearing each context flag, in the order of `contextFlags`.
-    private let flags: [(set: Input, clear: Input)]
+    /// The line setting each context key to each of its values (parallel to `context.keys`).
+    private let settings: [[FlowValue: Input]]
 
-    init(declarations: ScriptDeclarations, contextFlags: [String]) {
+    init(declarations: ScriptDeclarations, context: ContextSamples) {
       self.declarations = declarations
-      self.contextFlags = contextFlags
+      self.context = context
       back = Self.input("back")
       links = (declarations.deepLinks + declarations.links.map(\.pattern)).map { pattern in
         let url = StateExplorer.sampleURL(pattern)
         return Self.input("url " + (url.contains(where: \.isWhitespace) ? FlowName.quoted(url) : url))
       }
-      flags = contextFlags.map { flag in (Self.input("set \(flag) true"), Self.input("set \(flag) false")) }
+      settings = context.keys.indices.map { key in
+        Dictionary(context.keys[key].values.map { ($0, Self.input(context.line(key: key, value: $0))) }, uniquingKeysWith: { first, _ in first })
+      }
+    }
+
+    /// The inputs toggling `contextFlags` as flags (for callers not yet given ``ContextSamples``).
+    init(declarations: ScriptDeclarations, contextFlags: [String]) {
+      self.init(
+        declarations: declarations,
+        context: ContextSamples(keys: contextFlags.map { .init(name: $0, values: [.bool(true), .bool(false)], declared: false) }))
     }
 
     /// The line that sends `action` of `screen` with its declared sample payload.
@@ -449,11 +477,11 @@ struct StateExplorer {
         actions[top] = topActions
       }
       var lines: [Input] = []
-      lines.reserveCapacity(taps.inputs.count + 1 + flags.count + topActions.count + links.count)
+      lines.reserveCapacity(taps.inputs.count + 1 + settings.count + topActions.count + links.count)
       lines += taps.inputs
       lines.append(back)
-      for (flag, inputs) in zip(contextFlags, flags) {
-        lines.append(state.context[flag] == .bool(true) ? inputs.clear : inputs.set)
+      for (key, value) in context.changes(from: state.context) {
+        lines.append(settings[key][value] ?? Self.input(context.line(key: key, value: value)))
       }
       lines += topActions
       lines += links

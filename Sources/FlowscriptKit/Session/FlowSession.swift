@@ -67,7 +67,7 @@ final class FlowSession {
       rules.remembersRuleAnswers = isExploring
       // The explorer sends each action's declared sample: a field a rule reads beyond it is one
       // no line can set (`check` reports it). Without the watch, nothing is reported.
-      if isExploring { try? rules.watchPayloadReads() }
+      if isExploring { try? rules.watchReads() }
     }
   }
 
@@ -86,7 +86,7 @@ final class FlowSession {
     logger.logLevel = .error
     coordinator = TabCoordinator(script: rules, logger: logger)
     state = try rules.initialState()
-    contextKeys = Self.contextKeys(of: origin)
+    contextKeys = Self.contextKeys(of: origin, declarations: rules.declarations)
   }
 
   /// The rule script's text, or `nil` when it cannot be read (a file is read as it is now).
@@ -114,16 +114,29 @@ final class FlowSession {
     rules.lineCoverage()
   }
 
-  /// The context keys the script of `origin` reads; none when its text cannot be read.
-  private static func contextKeys(of origin: Origin) -> [String] {
+  /// The context keys the script of `origin` declares or names after `context.` in its text: what
+  /// `set` suggests a mistyped key from. (The explorers set the keys rules are seen to read:
+  /// ``ContextSamples``.)
+  private static func contextKeys(of origin: Origin, declarations: ScriptDeclarations) -> [String] {
+    let text: String?
     switch origin {
-    case let .file(path):
-      return (try? String(contentsOfFile: path, encoding: .utf8)).map(StateExplorer.contextKeys(in:)) ?? []
-    case let .package(_, package, _):
-      return StateExplorer.contextKeys(in: package.script)
-    case .bundledDemo:
-      return StateExplorer.contextKeys(in: DemoFlow.source)
+    case let .file(path): text = try? String(contentsOfFile: path, encoding: .utf8)
+    case let .package(_, package, _): text = package.script
+    case .bundledDemo: text = DemoFlow.source
     }
+    return Array(Set(declarations.contextKeys.map(\.key) + (text.map(mentionedContextKeys(in:)) ?? []))).sorted()
+  }
+
+  /// The names after `context.` in a script's text, e.g. `loggedIn` in `nav.context.loggedIn`.
+  static func mentionedContextKeys(in source: String) -> [String] {
+    var keys = Set<String>()
+    var rest = Substring(source)
+    while let range = rest.range(of: "context.") {
+      let name = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      if let first = name.first, first.isLetter || first == "_" { keys.insert(String(name)) }
+      rest = rest[range.upperBound...]
+    }
+    return keys.sorted()
   }
 
   /// The script's chunk name (`demo.lua`).
@@ -425,7 +438,7 @@ final class FlowSession {
     }
     if case .info = outcome {
       origin = .package(path, package, keys: keys)
-      contextKeys = Self.contextKeys(of: origin)
+      contextKeys = Self.contextKeys(of: origin, declarations: rules.declarations)
     }
     return outcome
   }
@@ -440,7 +453,7 @@ final class FlowSession {
     let outcome = reload(path: resolved)
     if case .info = outcome {
       origin = .file(resolved)
-      contextKeys = Self.contextKeys(of: origin)
+      contextKeys = Self.contextKeys(of: origin, declarations: rules.declarations)
     }
     return outcome
   }
@@ -459,7 +472,7 @@ final class FlowSession {
       // Earlier states may hold what the new script no longer declares: undo starts afresh.
       history.removeAll()
       lastRejected = nil
-      contextKeys = Self.contextKeys(of: origin)
+      contextKeys = Self.contextKeys(of: origin, declarations: rules.declarations)
       return .info("reloaded \(rules.chunk): \(rules.declarations.rules.count) rules; navigation kept (undo history cleared)")
     } catch {
       return .failed("reload failed, the old rules stay active: \(error)")
@@ -513,6 +526,8 @@ enum FailureKind: Equatable {
   case trap
   /// A declared action no rule handles (reported by `check` before it explores).
   case unhandledAction
+  /// A state in which one of the script's invariants does not hold (reported by `check`).
+  case invariant
 
   init(_ failure: BatchFailure) {
     switch (failure.reason, failure.source) {

@@ -35,7 +35,7 @@ extension FlowscriptTests {
         #expect(result.stdoutLines.contains(
           "deferred link never opens: shop://item/1 was deferred, and none of the 256 contexts nearest to it lets it open "
             + "(changing " + (0..<flags).map { "f\($0)" }.sorted().joined(separator: ", ")
-            + "; not every combination of the \(flags) flags was tried)"), "\(result.stdout)")
+            + "; not every combination of the \(flags) keys was tried)"), "\(result.stdout)")
       }
     }
 

@@ -7,17 +7,16 @@ import Testing
 /// `flowscript check --explore N` in-process: `StateExplorer` on a session, its report read as values.
 @Suite struct StateExplorerTests {
   /// An explorer on one worker (the report is the same for any number; one keeps the test light).
-  static func explorer(_ session: FlowSession, depth: Int, source: String) -> StateExplorer {
-    var explorer = StateExplorer(session: session, depth: depth, maxStates: 10_000, quiet: true, source: source)
+  static func explorer(_ session: FlowSession, depth: Int) -> StateExplorer {
+    var explorer = StateExplorer(session: session, depth: depth, maxStates: 10_000, quiet: true)
     explorer.jobs = 1
     return explorer
   }
 
   @Test func theDemoIsCleanToDepthTwo() throws {
-    let source = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8)
     let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
     let initial = session.state
-    let report = Self.explorer(session, depth: 2, source: source).run()
+    let report = Self.explorer(session, depth: 2).run()
 
     #expect(report.isClean)
     #expect(report.problems.isEmpty)
@@ -45,10 +44,9 @@ import Testing
   }
 
   @Test func exploringDeeperReachesMoreStates() throws {
-    let source = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8)
     let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
-    let one = Self.explorer(session, depth: 1, source: source).run()
-    let three = Self.explorer(session, depth: 3, source: source).run()
+    let one = Self.explorer(session, depth: 1).run()
+    let three = Self.explorer(session, depth: 3).run()
     #expect(one.states > 1)
     #expect(three.states > one.states)
     #expect(three.depthReached == 3)
@@ -58,9 +56,8 @@ import Testing
   }
 
   @Test func exploreZeroOnlyValidates() throws {
-    let source = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8)
     let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
-    let report = Self.explorer(session, depth: 0, source: source).run()
+    let report = Self.explorer(session, depth: 0).run()
     #expect(report.states == 1)
     #expect(report.transitions == 0)
     #expect(report.unreachedScreens.isEmpty)
@@ -81,7 +78,7 @@ import Testing
       """
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("bug.lua", script)))
-      let report = Self.explorer(session, depth: 1, source: script).run()
+      let report = Self.explorer(session, depth: 1).run()
 
       #expect(!report.isClean)
       #expect(report.problems.count == 1)
@@ -118,7 +115,7 @@ import Testing
       """
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("numbers.lua", script)))
-      let report = Self.explorer(session, depth: 2, source: script).run()
+      let report = Self.explorer(session, depth: 2).run()
       #expect(report.problems.map(\.kind) == [.ruleError])
       #expect(report.problems.first?.lines == ["start.float", "item.check"])
       // start, item(n=1), item(n=1.0), done: the two items are two states.
@@ -139,7 +136,7 @@ import Testing
       """
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("typo.lua", script)))
-      let report = Self.explorer(session, depth: 3, source: script).run()
+      let report = Self.explorer(session, depth: 3).run()
       #expect(report.problems.map(\.kind) == [.payloadField])
       let finding = try #require(report.problems.first)
       #expect(
@@ -168,7 +165,7 @@ import Testing
       """
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("trap.lua", trap)))
-      let report = Self.explorer(session, depth: 3, source: trap).run()
+      let report = Self.explorer(session, depth: 3).run()
       let traps = report.problems.filter { $0.kind == .trap }
       #expect(traps.count == 1)
       #expect(traps.first?.lines == ["feed.open"])
@@ -179,7 +176,7 @@ import Testing
       of: #", { redirect = function(nav) nav:dismiss() nav:presentSheet("gate") end }"#, with: "")
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("asked.lua", asked)))
-      let report = Self.explorer(session, depth: 3, source: asked).run()
+      let report = Self.explorer(session, depth: 3).run()
       #expect(report.problems.filter { $0.kind == .trap }.isEmpty)
     }
   }
@@ -195,7 +192,7 @@ import Testing
       """
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("unhandled.lua", script)))
-      let report = Self.explorer(session, depth: 1, source: script).run()
+      let report = Self.explorer(session, depth: 1).run()
       #expect(report.problems.map(\.kind) == [.unhandledAction])
       #expect(report.problems.first?.message.hasPrefix("screen 'feed' declares action 'refresh', but no rule handles it") == true)
     }
@@ -213,7 +210,7 @@ import Testing
       """
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("flag.lua", script)))
-      let report = Self.explorer(session, depth: depth, source: script).run()
+      let report = Self.explorer(session, depth: depth).run()
       #expect(report.problems.filter { $0.kind == .trap }.isEmpty, "\(report.problems.map(\.message))")
     }
   }

@@ -26,12 +26,13 @@ import Testing
   static func reached(
     _ path: String, depth: Int, maxStates: Int, choices: inout SeededChoices
   ) throws -> (numbering: StateNumbering, states: [(state: State, key: StateKey)]) {
-    let source = try String(contentsOfFile: path, encoding: .utf8)
     let session = try FlowSession(origin: .file(path))
     session.isExploring = true
     defer { session.isExploring = false }
-    var inputs = StateExplorer.Inputs(
-      declarations: session.rules.declarations, contextFlags: StateExplorer.contextKeys(in: source))
+    // The context keys the explorer sets: those a shallow exploration saw rules read.
+    var learning = StateExplorer(session: session, depth: 2, maxStates: maxStates, quiet: true)
+    learning.jobs = 1
+    var inputs = StateExplorer.Inputs(declarations: session.rules.declarations, context: learning.run().context)
     let workers = ExplorationWorkers(session: session, count: 1)
     let numbering = StateNumbering()
     let initial = session.state
@@ -108,9 +109,8 @@ import Testing
   /// change to the numbering (or to what a state is) shows.
   @Test(arguments: [(5, 2889), (7, 17464)])
   func theDemoReachesThePinnedNumberOfStates(depth: Int, states: Int) throws {
-    let source = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8)
     let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
-    var explorer = StateExplorer(session: session, depth: depth, maxStates: 100_000, quiet: true, source: source)
+    var explorer = StateExplorer(session: session, depth: depth, maxStates: 100_000, quiet: true)
     explorer.jobs = 2
     let report = explorer.run()
     #expect(report.states == states)

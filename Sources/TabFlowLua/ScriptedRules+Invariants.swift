@@ -1,0 +1,39 @@
+import TabFlowCore
+
+extension ScriptedRules {
+  /// The script's invariants that do not hold in `state`, in declaration order; empty when all
+  /// hold. Each runs like a guard reading `change.after` (pure, under the call budget); an
+  /// invariant that raises an error is a violation too. Navigation never calls them: `check` and
+  /// `diff` evaluate them in every explored state, and an app may assert them in debug builds
+  /// (``assertInvariants(in:file:line:)``).
+  public func invariantViolations(in state: TabCoordinatorState<Screen>) -> [InvariantViolation] {
+    let script = self.script
+    var violations: [InvariantViolation] = []
+    for (index, name) in script.declarations.invariants.enumerated() {
+      let line = script.declarations.invariantLines.indices.contains(index) ? script.declarations.invariantLines[index] : nil
+      let location = line.map { "\(script.chunk):\($0)" }
+      do {
+        if let reason = try script.invariantProblem(index, view: viewAnswer(current: state)) {
+          violations.append(InvariantViolation(name: name, reason: reason, isError: false, location: location))
+        }
+      } catch {
+        violations.append(InvariantViolation(name: name, reason: error.message, isError: true, location: location))
+      }
+    }
+    return violations
+  }
+
+  /// In debug builds, stops with an assertion failure naming every invariant that does not hold
+  /// in `state` (call it after the coordinator has reduced an action); does nothing in release
+  /// builds, where the invariants never run.
+  public func assertInvariants(
+    in state: TabCoordinatorState<Screen>, file: StaticString = #fileID, line: UInt = #line
+  ) {
+    #if DEBUG
+      let violations = invariantViolations(in: state)
+      if !violations.isEmpty {
+        assertionFailure(violations.map(\.description).joined(separator: "\n"), file: file, line: line)
+      }
+    #endif
+  }
+}
