@@ -143,7 +143,7 @@ function inputKind(line) {
   return "Actions of the top screen";
 }
 
-function drawLayer(style, nav, detents, routes, isBase, below) {
+function drawLayer(style, nav, detents, routes, isBase) {
   const layer = el("div", "layer " + (isBase ? "base" : style));
   if (style === "sheet") {
     const d = detents || [];
@@ -242,7 +242,7 @@ function drawPath() {
 }
 
 // The path as a scenario `flowscript run` passes: each line with the top screen it shows, then
-// the selected tab, every tab's stack and the top screen's state.
+// the selected tab, every tab's stack, the top screen's state and the context's keys.
 function flowText() {
   const s = current(), r = row(s);
   const out = ["# " + D.script + ": " + path.length + " line(s) from flowscript map; run: flowscript run " + D.script + " FILE.flow"];
@@ -251,6 +251,10 @@ function flowText() {
   D.tabs.forEach(([id], t) => out.push("expect stack " + id + ": " + stackText(r.stacks[t])));
   const top = topRoute(s), m = members(top);
   out.push("expect top " + screenOf(top)[0] + (m.length ? " " + literal(m) : ""));
+  for (const member of D.contexts[r.ctx]) {
+    const named = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(member);
+    if (named) out.push("expect context " + named[1] + " " + named[2]);
+  }
   return out.join("\n") + "\n";
 }
 
