@@ -35,7 +35,7 @@ public struct Flowscript: ParsableCommand {
       Exit codes: 0 success, 1 a scenario or check failed, 2 usage or script error.
       """,
     version: TabFlowVersion.current,
-    subcommands: [Repl.self, Run.self, Check.self, Graph.self, Map.self, Send.self, Keygen.self, Pack.self, Verify.self, Types.self, DemoScript.self],
+    subcommands: [Repl.self, Run.self, Check.self, Diff.self, Graph.self, Map.self, Send.self, Keygen.self, Pack.self, Verify.self, Types.self, DemoScript.self],
     defaultSubcommand: Repl.self
   )
 

@@ -76,15 +76,29 @@ final class ExplorationWorkers: @unchecked Sendable {
   /// returning `false` stops: no further slice starts, and the call returns once the running
   /// ones end.
   func run(_ states: [State], inputs: [[StateExplorer.Inputs.Input]], merging merge: (Int, [Step]) -> Bool) {
+    run(states, inputs: inputs, stepping: Self.step, merging: merge)
+  }
+
+  /// ``run(_:inputs:merging:)`` with what each input did told by `step` (the input, the state it
+  /// runs from, and the session it ran in, left in the state after it): e.g. with the events it
+  /// emitted, which `diff` compares.
+  func run<Outcome>(
+    _ states: [State], inputs: [[StateExplorer.Inputs.Input]],
+    stepping step: @escaping @Sendable (StateExplorer.Inputs.Input, State, FlowSession) -> Outcome,
+    merging merge: (Int, [Outcome]) -> Bool
+  ) {
+    func steps(_ index: Int, in session: FlowSession) -> [Outcome] {
+      inputs[index].map { step($0, states[index], session) }
+    }
     if sessions.count == 1 || states.count < Self.parallelThreshold {
       for index in states.indices {
-        guard merge(index, Self.steps(inputs[index], from: states[index], in: sessions[0])) else { return }
+        guard merge(index, steps(index, in: sessions[0])) else { return }
       }
       return
     }
     // One slot per state, each written by the one thread that took its slice, and read by the
     // calling thread once the board says the slice is done.
-    let results = UnsafeMutableBufferPointer<[Step]>.allocate(capacity: states.count)
+    let results = UnsafeMutableBufferPointer<[Outcome]>.allocate(capacity: states.count)
     results.initialize(repeating: [])
     defer {
       _ = results.deinitialize()
@@ -94,7 +108,7 @@ final class ExplorationWorkers: @unchecked Sendable {
     let board = SliceBoard(slices: (states.count + Self.sliceSize - 1) / Self.sliceSize)
     let runSlice: @Sendable (Int, Int) -> Void = { [self] slice, worker in
       for index in Self.indices(ofSlice: slice, among: states.count) {
-        slots.buffer[index] = Self.steps(inputs[index], from: states[index], in: sessions[worker])
+        slots.buffer[index] = inputs[index].map { step($0, states[index], sessions[worker]) }
       }
       board.finish(slice)
     }
@@ -109,7 +123,7 @@ final class ExplorationWorkers: @unchecked Sendable {
         if let other = board.take() { runSlice(other, 0) } else { board.wait(for: slice) }
       }
       for index in Self.indices(ofSlice: slice, among: states.count) {
-        var steps: [Step] = []
+        var steps: [Outcome] = []
         swap(&steps, &results[index])
         guard merge(index, steps) else {
           board.stop()
@@ -126,9 +140,9 @@ final class ExplorationWorkers: @unchecked Sendable {
   }
 
   /// The result slots, shared by the threads (each writes only the slots of its slices).
-  private struct Slots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<[Step]>
-    init(_ buffer: UnsafeMutableBufferPointer<[Step]>) { self.buffer = buffer }
+  private struct Slots<Outcome>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<[Outcome]>
+    init(_ buffer: UnsafeMutableBufferPointer<[Outcome]>) { self.buffer = buffer }
   }
 
   /// Which slices of one run are taken and which are done, under one lock; a thread waiting for
@@ -183,21 +197,19 @@ final class ExplorationWorkers: @unchecked Sendable {
     }
   }
 
-  private static func steps(
-    _ inputs: [StateExplorer.Inputs.Input], from state: State, in session: FlowSession
-  ) -> [Step] {
-    inputs.map { input in
-      guard let line = input.line else { return .unexplorable }
-      session.load(state)
-      switch session.execute(line) {
-      case let .failed(message):
-        return .failed(session.lastFailureKind ?? .input, message)
-      case .changed:
-        // The session does not compare (see `tellsUnchangedLines`): the state it was put in is here.
-        return session.state == state ? .unchanged : .changed(session.state)
-      default:
-        return .unchanged
-      }
+  /// What `input` did from `state` in `session`.
+  @Sendable
+  static func step(_ input: StateExplorer.Inputs.Input, from state: State, in session: FlowSession) -> Step {
+    guard let line = input.line else { return .unexplorable }
+    session.load(state)
+    switch session.execute(line) {
+    case let .failed(message):
+      return .failed(session.lastFailureKind ?? .input, message)
+    case .changed:
+      // The session does not compare (see `tellsUnchangedLines`): the state it was put in is here.
+      return session.state == state ? .unchanged : .changed(session.state)
+    default:
+      return .unchanged
     }
   }
 }

@@ -1,0 +1,263 @@
+import TabFlow
+
+/// `flowscript diff OLD NEW`: explores two scripts in lockstep from the same initial state, over
+/// the same inputs, and finds each input whose outcome differs.
+///
+/// Both sides start in their initial state (which must be the same: the same tabs and roots).
+/// From each pair of states reached by the same lines, every input either side would try — tab
+/// taps, back, the top screens' declared actions with their samples, every deep link and link, the
+/// context keys of both scripts (``ContextSamples``) — runs on both. Their outcomes are compared as
+/// a user would see them: the state after (every tab's stack with styles, states and sheet
+/// options, the selected tab, the context and the pending link — compared through one
+/// ``StateNumbering``, so route identities do not count), the events emitted, a rejection (its
+/// guard and reason, which the user is shown) or an input error (its message), or a rule error or
+/// invalid command (by kind: its message names the script's file and lines, which a refactor
+/// moves). An input whose outcomes differ is a ``Difference``, and the pair it leads to is not
+/// explored further (what follows differs because of it); a pair whose outcomes agree is
+/// explored on, breadth first, so each difference is found by the fewest lines.
+///
+/// Both scripts' invariants are evaluated in every pair explored.
+struct BehaviourDiff {
+  typealias State = TabCoordinatorState<DynamicScreen>
+
+  /// What one input did on one side.
+  struct Outcome {
+    enum Kind {
+      /// The input cannot be written in the line language; it did not run.
+      case unexplorable
+      /// It ran and changed nothing.
+      case unchanged
+      /// It changed the state to this one.
+      case changed(State)
+      /// It failed, with the kind of failure and the message.
+      case failed(FailureKind, String)
+    }
+
+    let kind: Kind
+    /// The events it emitted.
+    let events: [NavigationEvent]
+
+    /// The state after it and its key: `before`'s when it changed nothing or failed.
+    func after(_ before: State, key: StateKey, numbering: StateNumbering) -> (state: State, key: StateKey) {
+      guard case let .changed(after) = kind else { return (before, key) }
+      return (after, numbering.key(of: after, from: (before, key)))
+    }
+  }
+
+  /// An input whose outcome differs between the scripts, and the lines that reach the state it
+  /// was sent in (the same lines on both sides).
+  struct Difference {
+    let lines: [String]
+    let input: String
+    /// The top screen (of the new script's state) the input was sent from.
+    let screen: String
+    /// The states the input was sent in (old, new), and what it did on each side.
+    let before: (old: State, new: State)
+    let old: Outcome
+    let new: Outcome
+  }
+
+  /// An invariant that does not hold in an explored state, on one side.
+  struct Violation {
+    let side: Side
+    let violation: InvariantViolation
+    let lines: [String]
+  }
+
+  enum Side: String {
+    case old, new
+  }
+
+  /// What the exploration found.
+  struct Result {
+    var differences: [Difference] = []
+    var violations: [Violation] = []
+    /// Pairs of states explored, and inputs run on both sides.
+    var pairs = 0
+    var transitions = 0
+    var depthReached = 0
+    var truncated = false
+    /// The initial states differ (other tabs or roots): nothing else was compared.
+    var initialDifference: String?
+    /// The context keys and values both sides were sent.
+    var context = ContextSamples(keys: [])
+    var milliseconds = 0
+  }
+
+  let old: FlowSession
+  let new: FlowSession
+  let depth: Int
+  let maxPairs: Int
+  /// How many sessions of each script explore at once.
+  var jobs = ExplorationWorkers.defaultCount
+
+  init(old: FlowSession, new: FlowSession, depth: Int, maxPairs: Int) {
+    self.old = old
+    self.new = new
+    self.depth = depth
+    self.maxPairs = maxPairs
+  }
+
+  /// Explores, adding round by round the context keys either script was seen to read.
+  func run() -> Result {
+    let start = ContinuousClock.now
+    old.isExploring = true
+    new.isExploring = true
+    defer {
+      old.isExploring = false
+      new.isExploring = false
+    }
+    let (oldDeclarations, newDeclarations) = (old.rules.declarations, new.rules.declarations)
+    let samples = ContextSamples(
+      merging: ContextSamples(declarations: oldDeclarations, read: old.rules.contextKeysRead),
+      ContextSamples(declarations: newDeclarations, read: new.rules.contextKeysRead))
+    var result = ContextSamples.exploring(from: samples, declarations: newDeclarations) { samples in
+      // A key only the old script declares keeps its values: merge both declarations' view.
+      exploreOnce(context: ContextSamples(merging: samples, ContextSamples(declarations: oldDeclarations, read: [])))
+    }
+    let elapsed = (ContinuousClock.now - start).components
+    result.milliseconds = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
+    return result
+  }
+
+  /// One exploration sending `context`'s keys; the result and the keys either side read.
+  private func exploreOnce(context: ContextSamples) -> (result: Result, read: Set<String>) {
+    var result = Result()
+    result.context = context
+    let (oldInitial, newInitial) = (old.state, new.state)
+    defer {
+      old.load(oldInitial)
+      new.load(newInitial)
+    }
+    let includesHistory = old.rules.declarations.backBehavior == .history || new.rules.declarations.backBehavior == .history
+    // One numbering for both sides: two states get one key exactly when they look the same.
+    let numbering = StateNumbering(includesHistory: includesHistory)
+    let oldKey = numbering.key(of: oldInitial)
+    let newKey = numbering.key(of: newInitial)
+    guard oldKey == newKey else {
+      result.initialDifference = "the initial states differ:\n  old: " + Self.summary(of: oldInitial)
+        + "\n  new: " + Self.summary(of: newInitial)
+      return (result, [])
+    }
+    var oldInputs = StateExplorer.Inputs(declarations: old.rules.declarations, context: context)
+    var newInputs = StateExplorer.Inputs(declarations: new.rules.declarations, context: context)
+    let oldWorkers = ExplorationWorkers(session: old, count: jobs)
+    let newWorkers = ExplorationWorkers(session: new, count: jobs)
+
+    struct Pair {
+      let old: State
+      let new: State
+      let oldKey: StateKey
+      let newKey: StateKey
+      let lines: [String]
+    }
+    struct PairKey: Hashable {
+      let old: StateKey
+      let new: StateKey
+    }
+    var seen: Set<PairKey> = [PairKey(old: oldKey, new: newKey)]
+    var frontier = [Pair(old: oldInitial, new: newInitial, oldKey: oldKey, newKey: newKey, lines: [])]
+    var violated: Set<String> = []
+    func checkInvariants(of pair: Pair) {
+      for (side, session, state) in [(Side.old, old, pair.old), (Side.new, new, pair.new)] {
+        guard !session.rules.declarations.invariants.isEmpty else { continue }
+        for violation in session.rules.invariantViolations(in: state)
+        where violated.insert("\(side) \(violation.name)").inserted {
+          result.violations.append(Violation(side: side, violation: violation, lines: pair.lines))
+        }
+      }
+    }
+    checkInvariants(of: frontier[0])
+
+    level: for level in 0..<depth {
+      // The inputs of each pair: the new side's, then the old side's it lacks, each once.
+      let planned = frontier.map { pair -> [StateExplorer.Inputs.Input] in
+        var inputs = newInputs.lines(for: pair.new)
+        var texts = Set(inputs.map(\.text))
+        for input in oldInputs.lines(for: pair.old) where texts.insert(input.text).inserted { inputs.append(input) }
+        return inputs
+      }
+      var oldOutcomes = Array(repeating: [Outcome](), count: frontier.count)
+      oldWorkers.run(frontier.map(\.old), inputs: planned, stepping: Self.step) { index, outcomes in
+        oldOutcomes[index] = outcomes
+        return true
+      }
+      var next: [Pair] = []
+      newWorkers.run(frontier.map(\.new), inputs: planned, stepping: Self.step) { index, newOutcomes in
+        let pair = frontier[index]
+        for (offset, (oldOutcome, newOutcome)) in zip(oldOutcomes[index], newOutcomes).enumerated() {
+          result.transitions += 1
+          let (oldAfter, oldAfterKey) = oldOutcome.after(pair.old, key: pair.oldKey, numbering: numbering)
+          let (newAfter, newAfterKey) = newOutcome.after(pair.new, key: pair.newKey, numbering: numbering)
+          let input = planned[index][offset].text
+          guard Self.agree(oldOutcome, newOutcome), oldAfterKey == newAfterKey else {
+            result.differences.append(Difference(
+              lines: pair.lines, input: input, screen: pair.new.selectedStack.top.screen.name,
+              before: (pair.old, pair.new), old: oldOutcome, new: newOutcome))
+            continue
+          }
+          guard seen.count < maxPairs || seen.contains(PairKey(old: oldAfterKey, new: newAfterKey)) else {
+            result.truncated = true
+            return false
+          }
+          if seen.insert(PairKey(old: oldAfterKey, new: newAfterKey)).inserted {
+            let reached = Pair(old: oldAfter, new: newAfter, oldKey: oldAfterKey, newKey: newAfterKey, lines: pair.lines + [input])
+            checkInvariants(of: reached)
+            next.append(reached)
+          }
+        }
+        return true
+      }
+      if result.truncated { break level }
+      result.depthReached = level + 1
+      frontier = next
+      if frontier.isEmpty { break }
+    }
+    result.pairs = seen.count
+    return (result, oldWorkers.contextKeysRead.union(newWorkers.contextKeysRead))
+  }
+
+  /// What `input` did from `state` in `session`, with the events it emitted.
+  @Sendable
+  static func step(_ input: StateExplorer.Inputs.Input, from state: State, in session: FlowSession) -> Outcome {
+    guard let line = input.line else { return Outcome(kind: .unexplorable, events: []) }
+    session.load(state)
+    let outcome = session.execute(line)
+    let events = session.lastEvents
+    switch outcome {
+    case let .failed(message):
+      return Outcome(kind: .failed(session.lastFailureKind ?? .input, message), events: events)
+    case .changed:
+      return Outcome(kind: session.state == state ? .unchanged : .changed(session.state), events: events)
+    default:
+      return Outcome(kind: .unchanged, events: events)
+    }
+  }
+
+  /// Whether two outcomes look the same to a user, besides the state after them (compared by
+  /// key): the same events, and the same kind of outcome; a rejection by the same guard for the
+  /// same reason, an input error with the same message, a rule error or invalid command of the
+  /// same kind (their messages name each script's own file and lines).
+  static func agree(_ old: Outcome, _ new: Outcome) -> Bool {
+    guard old.events == new.events else { return false }
+    switch (old.kind, new.kind) {
+    case (.unexplorable, .unexplorable), (.unchanged, .unchanged), (.changed, .changed): return true
+    case let (.failed(oldKind, oldMessage), .failed(newKind, newMessage)):
+      guard oldKind == newKind else { return false }
+      switch oldKind {
+      case .guardRejection, .input: return oldMessage == newMessage
+      default: return true
+      }
+    default: return false
+    }
+  }
+
+  /// One line for a state: its selected tab's stack, and the other tabs' when they left their root.
+  static func summary(of state: State) -> String {
+    var parts = ["\(state.selectedTab): \(StateText.path(state.selectedStack))"]
+    for tab in state.tabs where tab.id != state.selectedTab && tab.stack.count > 1 { parts.append(StateText.tabLine(tab)) }
+    if !state.context.isEmpty { parts.append("context " + StateJSON.value(.object(state.context))) }
+    if let pending = state.pendingLink { parts.append("pending link \(pending)") }
+    return parts.joined(separator: "; ")
+  }
+}
