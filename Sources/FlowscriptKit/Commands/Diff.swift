@@ -57,9 +57,13 @@ extension Flowscript {
 struct BehaviourReview {
   let old: ScriptOptions
   let new: ScriptOptions
+  /// Keys a package is verified with besides the files of `--public-key` (`pack`'s signing key's
+  /// public half).
+  let keys: [RulePublicKey]
 
-  /// `old` and `new` (paths); each that is a package is verified with `publicKeys`.
-  init(old: String, new: String, publicKeys: [String]) {
+  /// `old` and `new` (paths); each that is a package is verified with the keys in the files
+  /// `publicKeys` and with `keys`, and its reproduction lines name the files.
+  init(old: String, new: String, publicKeys: [String], keys: [RulePublicKey] = []) {
     func options(_ path: String) -> ScriptOptions {
       ScriptOptions(
         script: path, budget: ScriptOptions.defaultBudget, memory: ScriptOptions.defaultMemory,
@@ -67,13 +71,24 @@ struct BehaviourReview {
     }
     self.old = options(old)
     self.new = options(new)
+    self.keys = keys
+  }
+
+  /// The session of `options`' script, a package verified with ``keys`` too.
+  private func session(_ options: ScriptOptions) throws -> FlowSession {
+    guard !keys.isEmpty, PackageFiles.looksLikePackage(options.script) else { return try options.session() }
+    let all = try PackageFiles.publicKeys(options.publicKeys) + keys
+    let origin = FlowSession.Origin.package(options.script, try PackageFiles.verifiedPackage(options.script, keys: all), keys: all)
+    do {
+      return try FlowSession(origin: origin, limits: options.limits)
+    } catch {
+      throw CommandFailure.script(error)
+    }
   }
 
   /// Explores both `depth` lines deep and reports what differs.
   func report(depth: Int, maxPairs: Int = 200_000, jobs: Int? = nil) throws -> DiffReport {
-    let oldSession = try old.session()
-    let newSession = try new.session()
-    var diff = BehaviourDiff(old: oldSession, new: newSession, depth: depth, maxPairs: maxPairs)
+    var diff = BehaviourDiff(old: try session(old), new: try session(new), depth: depth, maxPairs: maxPairs)
     if let jobs { diff.jobs = ExplorationWorkers.count(requested: jobs) }
     let result = diff.run()
     return DiffReport(

@@ -14,7 +14,10 @@ extension Flowscript {
         The package is written whole or not at all (mode 0644). An existing file is replaced only \
         with --force, and never a private key (--key or any other), the script itself (by any \
         path or link), or anything that is not a regular file.
-        Example: flowscript pack shop.lua --key release.key --release 7 --runtime 4.2
+        With --previous OLD.flowpkg (the release apps have, verified with the signing key's public \
+        key or --public-key), prints what flowscript diff prints between it and the script first: \
+        the reviewer sees the behaviour that changes before the package is signed.
+        Example: flowscript pack shop.lua --key release.key --release 7 --runtime 4.2 --previous shop-6.flowpkg
         """)
 
     @Argument(help: "The Lua rule script.")
@@ -38,6 +41,11 @@ extension Flowscript {
     @Flag(help: "Overwrite an existing output file (never a private key or the script).")
     var force = false
 
+    @OptionGroup var previous: PreviousRelease
+
+    @Option(name: .customLong("public-key"), help: "Verify --previous with this public key too (KEY.pub), besides the signing key's; repeat for several.")
+    var publicKeys: [String] = []
+
     func run() throws {
       let source = try ScriptOptions(script: script, budget: ScriptOptions.defaultBudget, memory: ScriptOptions.defaultMemory).source()
       let signingKey = try PackageFiles.signingKey(key)
@@ -54,6 +62,10 @@ extension Flowscript {
       } catch {
         throw CommandFailure.usage("refusing to pack \(script): \(error)")
       }
+      // keygen writes KEY.pub beside KEY: named, reproductions of the previous package can be run.
+      let beside = key + ".pub"
+      let named = FileManager.default.fileExists(atPath: beside) ? [beside] : []
+      try previous.review(against: script, publicKeys: publicKeys + named, keys: [signingKey.publicKey])
       let path = out ?? "\(package.name).flowpkg"
       let inputs = [
         ProtectedInput(path: script, role: "the script being packed"),

@@ -11,6 +11,8 @@ extension Flowscript {
         Checks the JSON, format, version, fields, the script's SHA-256, the key, the signature, \
         the release (with --installed-release) and that the script loads and validates in a fresh \
         VM. Exit 0: valid. Exit 1: invalid, the failed check and why on stderr. Exit 2: usage.
+        With --previous OLD.flowpkg, then prints what changes in behaviour from that release \
+        (flowscript diff's summary); the verdict stays the package's validity.
         Example: flowscript verify shop.flowpkg --public-key release.key.pub --installed-release 6
         """)
 
@@ -22,6 +24,8 @@ extension Flowscript {
 
     @Option(help: "The release the app has installed; the package must be above it.")
     var installedRelease: Int?
+
+    @OptionGroup var previous: PreviousRelease
 
     func run() throws {
       guard !publicKeys.isEmpty else { throw CommandFailure.usage("give the app's public key with --public-key KEY.pub") }
@@ -36,6 +40,7 @@ extension Flowscript {
       } catch {
         throw CommandFailure(code: 1, message: "\(package): invalid: \(error)")
       }
+      try previous.review(against: package, publicKeys: publicKeys)
     }
 
     /// Every check an app runs that needs no app: shape, digest, signature, release, loading.

@@ -56,7 +56,7 @@ extension FlowscriptTests {
       #expect(
         result.stderrLines == [
           "Error: unknown command 'grpah' — did you mean 'graph'?",
-          "Usage: flowscript <subcommand> (repl, run, check, graph, map, send, keygen, pack, verify, types), or flowscript SCRIPT",
+          "Usage: flowscript <subcommand> (repl, run, check, diff, graph, map, send, keygen, pack, verify, types), or flowscript SCRIPT",
           "  See 'flowscript --help' for more information.",
         ])
       // A script that exists is the repl's, whatever its name.
