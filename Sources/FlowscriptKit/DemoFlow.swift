@@ -28,6 +28,9 @@ screen "orders"   { title = "Orders", state = { highlight = 0 }, actions = { ord
 screen "share"    { title = "Share", actions = { "sent", "cancelled" } }
 screen "review"   { title = "Review", state = { stars = 5 }, actions = { "posted" } }
 
+-- The host sets `loggedIn`; `check`, `diff` and `map` try it both ways.
+context "loggedIn"
+
 on("feed.itemTapped", function(nav, p) nav:push("item", { id = p.id }) end)
 on("search.resultTapped", function(nav, p) nav:push("item", { id = p.id }) end)
 on("item.relatedTapped", function(nav, p) nav:push("item", { id = p.id }) end)
@@ -79,7 +82,7 @@ end)
 -- Shows the login sheet; a user closing it (logged out, `back`) goes to the tab's root instead.
 local function showLogin(reason, source)
   return function(nav)
-    if nav.top ~= "login" then
+    if not nav:contains("login") then
       nav:presentSheet("login", { reason = reason }, { navigation = true })
     elseif source == "back" then
       nav:goBackToRoot()
@@ -111,6 +114,16 @@ link("shop://home", "feed", { tab = "home" })
 deeplink("shop://orders", function(nav, p)
   nav:selectTab("profile")
   nav:open({ { "orders", { highlight = tonumber(p.highlight) or 0 } } }, "keepRoot")
+end)
+
+-- What must hold in every state (`check` and `diff` evaluate it everywhere; apps may assert it in
+-- debug builds): the login sheet is never shown twice in one stack.
+invariant("one login sheet at most", function(s)
+  local logins = 0
+  for _, route in ipairs(s.stack) do
+    if route.screen == "login" then logins = logins + 1 end
+  end
+  return logins <= 1, logins .. " login sheets in one stack"
 end)
 """#
 }
