@@ -23,6 +23,7 @@ public struct Flowscript: ParsableCommand {
         flowscript repl shop.lua --record s.flow   keep the session as a scenario
         flowscript run shop.lua flows/*.flow  run scenarios: "N passed, N failed"
         flowscript check shop.lua --explore 6 explore every reachable state
+        flowscript diff shop-v7.lua shop.lua  what a change does: each input that differs
         flowscript graph shop.lua --format dot | dot -Tsvg > flow.svg
         flowscript map shop.lua -o flow.html  a page to click through the states
         flowscript send shop.lua 'feed.itemTapped {id=3}' 'tab profile' --json

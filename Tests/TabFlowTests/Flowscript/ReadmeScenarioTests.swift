@@ -2,14 +2,36 @@ import Foundation
 import Testing
 
 extension FlowscriptTests {
-  /// The README shows `scripts/flows/login.flow`, which `scripts/test` runs: the copy is the file.
-  @Suite("README: the scenario file it shows")
+  /// The README shows `scripts/flows/login.flow`, which `scripts/test` runs: the copy is the file;
+  /// and a `flowscript diff` of the demo and a changed copy: the copy is what flowscript prints.
+  @Suite("README: the scenario file and the diff it shows")
   struct ReadmeScenarioTests {
     @Test func theReadmeShowsLoginFlowAsItIs() throws {
       let root = FlowscriptCLI.packageRoot
       let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
       let flow = try String(contentsOf: root.appendingPathComponent("scripts/flows/login.flow"), encoding: .utf8)
       #expect(readme.contains("`scripts/flows/login.flow`:\n\n```\n" + flow + "```\n"))
+    }
+  
+
+    @Test func theReadmeShowsTheDiffFlowscriptPrints() async throws {
+      let root = FlowscriptCLI.packageRoot
+      let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+      // The change the README describes, made in a folder holding the demo as scripts/demo.lua.
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-diff-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let demo = try String(contentsOf: root.appendingPathComponent("scripts/demo.lua"), encoding: .utf8)
+      let guardLine = "change.after.top == \"checkout\" and not change.context.loggedIn"
+      #expect(demo.contains(guardLine))
+      let changed = demo.replacingOccurrences(
+        of: guardLine, with: "change.after.top == \"checkout\" and change.context.loggedIn == false")
+      try demo.write(to: folder.appendingPathComponent("scripts/demo.lua"), atomically: true, encoding: .utf8)
+      try changed.write(to: folder.appendingPathComponent("next.lua"), atomically: true, encoding: .utf8)
+      let result = try await FlowscriptCLI.run(["diff", "scripts/demo.lua", "next.lua", "--explore", "6"], in: folder)
+      #expect(result.exitCode == 1)
+      let printed = result.stdout.replacingOccurrences(of: #" in \d+ ms"#, with: " in … ms", options: .regularExpression)
+      #expect(readme.contains("$ flowscript diff scripts/demo.lua next.lua --explore 6\n" + printed + "```\n"), "\(printed)")
     }
   }
 }
