@@ -53,6 +53,8 @@ package final class RuleScript {
   private let guardChainAnswers = CallMemo<(index: Int, refusal: GuardRefusal)?, BatchSource>()
   private let ruleAnswers = CallMemo<[NavigationCommand<DynamicScreen>], RuleCall>()
   private let deepLinkAnswers = CallMemo<[NavigationCommand<DynamicScreen>], String>()
+  /// What the invariants answered (a reason, or `nil` when one held), by what they read.
+  let invariantAnswers = CallMemo<String?, String>()
   /// Whether guards' and deep-link handlers' answers are remembered (see ``CallMemo``); off only
   /// in tests that compare a remembering script with one that runs every call.
   @exclusivity(unchecked) var remembersAnswers = true
@@ -486,7 +488,7 @@ package final class RuleScript {
   /// answered by `reading`) when a call of function `index` for `text` read the same views the
   /// same, and remembered otherwise (unless it printed). A recalled answer is charged to the
   /// running budget; when that cannot pay for it, the call runs, to fail where it fails.
-  private func remembering<Answer, Text>(
+  func remembering<Answer, Text>(
     in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, reading: (ViewRecording.Read) -> FlowValue?,
     view: () -> ViewAnswer, _ call: (@escaping ViewAnswer) throws(ScriptError) -> Answer
   ) throws(ScriptError) -> Answer {
