@@ -48,9 +48,9 @@ import Testing
   }
 
   /// A diff of two sessions, on one worker.
-  static func diff(_ old: FlowSession, _ new: FlowSession, depth: Int) -> BehaviourDiff.Result {
+  static func diff(_ old: FlowSession, _ new: FlowSession, depth: Int, jobs: Int = 1) -> BehaviourDiff.Result {
     var diff = BehaviourDiff(old: old, new: new, depth: depth, maxPairs: 10_000)
-    diff.jobs = 1
+    diff.jobs = jobs
     return diff.run()
   }
 
@@ -142,6 +142,46 @@ import Testing
       },
       screen: "help", lines: ["tab more", "menu.helpTapped", "help.doneTapped"],
       old: "screen 'help' has no action 'doneTapped' (actions: none)", changed: "shows menu, depth -1"),
+    Planted(
+      name: "an event's payload",
+      new: { try replacing(#"nav:emit("paid")"#, with: #"nav:emit("paid", { total = 2 })"#) },
+      screen: "checkout", lines: ["set loggedIn true", "feed.cartTapped", "cart.checkoutTapped", "checkout.paid"],
+      old: "shows feed, depth -2; emits paid", changed: "shows feed, depth -2; emits paid {total=2}", depth: 4),
+    Planted(
+      name: "a sheet's detents",
+      new: {
+        try replacing(
+          #"nav:presentSheet("cart", {}, { navigation = true })"#,
+          with: #"nav:presentSheet("cart", {}, { navigation = true, detents = { "medium" } })"#)
+      },
+      screen: "feed", lines: ["feed.cartTapped"],
+      old: "shows cart (sheet), depth +1", changed: "shows cart (sheet), depth +1"),
+    Planted(
+      name: "a tab's leave policy",
+      new: { try replacing(#"tab "more" { root = "menu" }"#, with: #"tab "more" { root = "menu", leave = "popToRoot" }"#) },
+      screen: "help", lines: ["tab more", "menu.helpTapped", "tab home"],
+      old: "shows feed in tab home, depth -1", changed: "shows feed in tab home, depth -1"),
+    Planted(
+      name: "a branch on a context key only the new script reads",
+      new: {
+        try replacing(
+          #"on("feed.cartTapped", function(nav) nav:presentSheet("cart", {}, { navigation = true }) end)"#,
+          with: """
+            on("feed.cartTapped", function(nav)
+              if nav.context.vip then nav:push("item") else nav:presentSheet("cart", {}, { navigation = true }) end
+            end)
+            """)
+      },
+      screen: "feed", lines: ["set vip true", "feed.cartTapped"],
+      old: "shows cart (sheet), depth +1", changed: "shows item (push), depth +1"),
+    Planted(
+      name: "an action removed",
+      new: {
+        let text = try replacing(#"actions = { "helpTapped", "reportTapped" }"#, with: #"actions = { "helpTapped" }"#)
+        return try replacing(#"on("menu.reportTapped", function(nav) error("a") end)"#, with: "", in: text)
+      },
+      screen: "menu", lines: ["tab more", "menu.reportTapped"],
+      old: "rule error", changed: "screen 'menu' has no action 'reportTapped' (actions: helpTapped)"),
   ]
 
   @Test(arguments: planted)
@@ -176,6 +216,53 @@ import Testing
       let words = planted.lines.map(StateExplorer.Report.shellWord).joined(separator: " ")
       #expect(reproduce["old"] == "flowscript send old.lua " + words)
       #expect(reproduce["new"] == "flowscript send new.lua " + words)
+    }
+  }
+
+  /// A link only the new script declares: its URL is sent from every screen, and each screen's
+  /// outcome is a change of its own (the input differs by the screen it is sent from).
+  @Test func aLinkAddedIsOneGroupPerScreenItIsSentFrom() async throws {
+    try await Workspace.with { workspace in
+      let new = Self.base + #"link("app://item/:id", "item", { tab = "home" })"# + "\n"
+      let report = try Self.review(Self.base, new, depth: 2, in: workspace)
+      #expect(!report.isClean)
+      #expect(report.groups.allSatisfy { $0.first.input == "url app://item/1" })
+      #expect(report.groups.allSatisfy { $0.old == "no deep link matches 'app://item/1' (no patterns are declared)" })
+      // One group per screen, each screen once.
+      let screens = report.groups.map(\.first.screen)
+      #expect(Set(screens).count == screens.count)
+      #expect(Set(screens).isSuperset(of: ["feed", "menu", "item", "cart"]))
+      let first = try #require(report.groups.first)
+      #expect(first.first.lines == [])
+      #expect(first.first.screen == "feed")
+      #expect(first.new == "shows item (push), depth +1")
+      #expect(report.groups.first { $0.first.screen == "menu" }?.new == "shows item (push) in tab home, depth +1")
+      #expect(report.result.differences.count == report.groups.map(\.count).reduce(0, +))
+    }
+  }
+
+  /// The report does not depend on how many sessions of each script explore at once.
+  @Test func theReportIsTheSameForAnyNumberOfJobs() async throws {
+    try await Workspace.with { workspace in
+      let demo = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8)
+      let rule = #"nav:presentCover("promo")"#
+      try #require(demo.components(separatedBy: rule).count == 2)
+      let old = try workspace.write("old.lua", demo)
+      let new = try workspace.write("new.lua", demo.replacingOccurrences(of: rule, with: #"nav:presentSheet("promo")"#))
+      var reports: [[String]] = []
+      for jobs in [1, 2] {
+        let result = Self.diff(try FlowSession(origin: .file(old)), try FlowSession(origin: .file(new)), depth: 4, jobs: jobs)
+        let report = DiffReport(result, oldName: "old", newName: "new", oldSend: "old", newSend: "new")
+        #expect(!report.isClean)
+        #expect(report.groups.count == 1)
+        #expect(report.groups.first.map { $0.first.lines + [$0.first.input] } == ["feed.promoTapped"])
+        reports.append(
+          ["\(result.pairs) \(result.transitions) \(result.depthReached)"]
+            + result.differences.map { ($0.lines + [$0.input]).joined(separator: " | ") })
+      }
+      #expect(reports[0] == reports[1])
+      // Enough pairs that the second job had a share of them.
+      #expect(Int(reports[0][0].split(separator: " ")[0])! > ExplorationWorkers.parallelThreshold)
     }
   }
 

@@ -144,6 +144,25 @@ import Testing
     #expect(declared.isClean)
   }
 
+  /// A read that bypasses the context table's `__index` (`rawget`, `pairs`) is not seen: the key
+  /// is never set, the screen behind it stays unreached (the check says so). Declaring the key
+  /// reaches it.
+  @Test(arguments: [
+    #"if rawget(nav.context, "vip") then nav:push("secret") end"#,
+    #"for k, v in pairs(nav.context) do if k == "vip" and v then nav:push("secret") end end"#,
+  ])
+  func aReadTheWatchCannotSeeNeedsADeclaration(_ body: String) async throws {
+    let rules = "on(\"start.open\", function(nav) " + body + " end)\n" + Self.deeper
+    let unseen = try await Self.explore(Self.base + "\n" + rules)
+    #expect(unseen.context.keys.isEmpty)
+    #expect(unseen.unreachedScreens == ["secret", "vault"])
+    #expect(!unseen.isClean)
+    let declared = try await Self.explore("context \"vip\"\n" + Self.base + "\n" + rules)
+    #expect(declared.context.names == ["vip"])
+    #expect(declared.unreachedScreens.isEmpty)
+    #expect(declared.isClean, "\(declared.findings.map(\.message))")
+  }
+
   // MARK: - invariants
 
   static let invariantFlow = Self.base + "\n" + """
