@@ -53,8 +53,8 @@ h2{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#6b7280;ma
 .group{margin-bottom:10px}
 .inp{display:flex;width:100%;text-align:left;gap:8px;align-items:baseline;border:1px solid #e5e7eb;background:#fff;border-radius:8px;padding:6px 9px;margin:4px 0}
 .inp:hover{border-color:#93c5fd;background:#f8fbff}
-.inp code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px;flex:0 1 auto;overflow-wrap:anywhere}
-.inp .to{margin-left:auto;font-size:12px;color:#6b7280;text-align:right}
+.inp code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px;flex:0 0 auto;max-width:62%;overflow-wrap:anywhere}
+.inp .to{margin-left:auto;flex:1 1 0;min-width:0;font-size:12px;color:#6b7280;text-align:right}
 .inp.k-state .to{color:#047857}
 .inp.k-guard .to{color:#b45309}
 .inp.k-error .to,.inp.k-invalid .to,.inp.k-loop .to,.inp.k-input .to{color:#b91c1c}
