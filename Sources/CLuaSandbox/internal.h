@@ -29,6 +29,12 @@ int clua_refuse_collector_field(lua_State *L);
 /* allocator.c */
 void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
+/* queue.c: the command queue's one writer (include/CLuaQueue.h) */
+void clua_queue_push(lua_State *L, int queue, int screen, int state);
+void clua_queue_pop_one(lua_State *L, int queue, int popOne);
+void clua_queue_new_pop_one(lua_State *L);
+int clua_queue_enqueue(lua_State *L);
+
 /* pattern.c: the bounded string.find/match/gmatch/gsub */
 int clua_str_find(lua_State *L);
 int clua_str_match(lua_State *L);

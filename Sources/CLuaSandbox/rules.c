@@ -955,8 +955,8 @@ static int clua_rules_call_dsl_method(lua_State *L, int arguments) {
 
 /* nav:push(screen, state): the DSL's push, made in C for its common case — the
  * rule's own nav during its call, a declared screen name, no state or one that
- * fits (see state_fits) — which queues the push exactly as the DSL would: two
- * entries, the screen's name and its state (false for none). Anything else goes
+ * fits (see state_fits) — which queues the push with the queue's one writer
+ * (clua_queue_push), as the DSL's does through `enqueue`. Anything else goes
  * to the DSL's full push (upvalue 4), which checks every argument and says what
  * is wrong. Upvalues: screensByName, ruleCall, ruleNav, the full push, "kinds". */
 static int clua_rules_push(lua_State *L) {
@@ -967,17 +967,8 @@ static int clua_rules_push(lua_State *L) {
     if (lua_rawget(L, lua_upvalueindex(RULES_PUSH_UPVALUE_SCREENS)) == LUA_TTABLE) { /* 5: the screen */
       lua_pushvalue(L, lua_upvalueindex(RULES_PUSH_UPVALUE_KINDS_KEY));
       lua_rawget(L, 5); /* 6: its fields' kinds */
-      if (lua_isnil(L, 3)) {
-        lua_pushboolean(L, 0);
-        lua_replace(L, 3);
-      } else if (!clua_rules_fits(L, 6, 3)) {
-        goto checked;
-      }
-      lua_Integer queued = (lua_Integer)lua_rawlen(L, 4);
-      lua_pushvalue(L, 2);
-      lua_rawseti(L, 4, queued + 1);
-      lua_pushvalue(L, 3);
-      lua_rawseti(L, 4, queued + 2);
+      if (!lua_isnil(L, 3) && !clua_rules_fits(L, 6, 3)) goto checked;
+      clua_queue_push(L, 4, 2, 3);
       return 0;
     }
   }
@@ -986,25 +977,24 @@ checked:
 }
 
 /* nav:pop(n): the DSL's pop, made in C for its common case — `nav:pop()` on
- * the rule's own nav during its call — which queues the one pop table
- * (upvalue 3). Anything else goes to the DSL's full pop (upvalue 4).
+ * the rule's own nav during its call — which queues the pop-one command
+ * (upvalue 3, see clua_queue_pop_one). Anything else goes to the DSL's full pop (upvalue 4).
  * Upvalues: ruleCall, ruleNav, the pop table, the full pop. */
 static int clua_rules_pop(lua_State *L) {
   lua_settop(L, 2);
   if (lua_isnil(L, 2) && lua_rawequal(L, 1, lua_upvalueindex(RULES_POP_UPVALUE_RULE_NAV)) &&
       lua_rawgeti(L, lua_upvalueindex(RULES_POP_UPVALUE_RULE_CALL), 1) == LUA_TTABLE) { /* 3: the queue */
-    lua_pushvalue(L, lua_upvalueindex(RULES_POP_UPVALUE_POP_ONE));
-    lua_rawseti(L, 3, (lua_Integer)lua_rawlen(L, 3) + 1);
+    clua_queue_pop_one(L, 3, lua_upvalueindex(RULES_POP_UPVALUE_POP_ONE));
     return 0;
   }
   return clua_rules_call_dsl_method(L, 2);
 }
 
-/* nav_methods(screensByName, ruleCall, ruleNav, push, pop, popOne) -> push, pop:
- * the C push and pop above over the DSL's full ones. */
+/* nav_methods(screensByName, ruleCall, ruleNav, push, pop) -> push, pop: the C
+ * push and pop above over the DSL's full ones. Upvalue 1: the pop-one command. */
 static int clua_rules_nav_methods(lua_State *L) {
-  for (int i = 1; i <= 6; i++) luaL_checkany(L, i);
-  lua_settop(L, 6);
+  for (int i = 1; i <= 5; i++) luaL_checkany(L, i);
+  lua_settop(L, 5);
   lua_pushvalue(L, 1); /* RULES_PUSH_UPVALUE_SCREENS */
   lua_pushvalue(L, 2); /* RULES_PUSH_UPVALUE_RULE_CALL */
   lua_pushvalue(L, 3); /* RULES_PUSH_UPVALUE_RULE_NAV */
@@ -1013,7 +1003,7 @@ static int clua_rules_nav_methods(lua_State *L) {
   lua_pushcclosure(L, clua_rules_push, RULES_PUSH_UPVALUES);
   lua_pushvalue(L, 2); /* RULES_POP_UPVALUE_RULE_CALL */
   lua_pushvalue(L, 3); /* RULES_POP_UPVALUE_RULE_NAV */
-  lua_pushvalue(L, 6); /* RULES_POP_UPVALUE_POP_ONE */
+  lua_pushvalue(L, lua_upvalueindex(1)); /* RULES_POP_UPVALUE_POP_ONE */
   lua_pushvalue(L, 5); /* RULES_POP_UPVALUE_DSL_METHOD */
   lua_pushcclosure(L, clua_rules_pop, RULES_POP_UPVALUES);
   return 2;
@@ -1143,6 +1133,12 @@ static const luaL_Reg clua_rules_host_plain_functions[] = {
     {"tostring", clua_rules_tostring},
     {"state_fits", clua_rules_state_fits},
     {"takes_payload", clua_rules_takes_payload},
+    {NULL, NULL},
+};
+
+/* those over the pop-one command (one upvalue, shared), */
+static const luaL_Reg clua_rules_host_queue_functions[] = {
+    {"enqueue", clua_queue_enqueue},
     {"nav_methods", clua_rules_nav_methods},
     {NULL, NULL},
 };
@@ -1162,7 +1158,8 @@ static const luaL_Reg clua_rules_host_setmetatable[] = {
 
 /* host(view, base, hint [, print]) -> { current, view, hint, print, freeze, rawget, rawlen,
  * rawset, setmetatable, next, pairs, tostring, state_fits, takes_payload, rule_caller,
- * nav_methods, format }: the table the rule DSL is made with. `view`, `hint`
+ * nav_methods, enqueue, pop_one, format }: the table the rule DSL is made with; `enqueue` and
+ * `pop_one` are the command queue's writer and its pop-one command (queue.c). `view`, `hint`
  * and `print` are light userdata naming the Swift functions that answer nav
  * views, suggest names and take printed lines; `base` is the sandbox's
  * read-only base. `visible_names` lists the script's locals and upvalues at
@@ -1174,7 +1171,7 @@ int clua_rules_host(lua_State *L) {
   void *hint = lua_touserdata(L, 3);
   void *print = lua_islightuserdata(L, 4) ? lua_touserdata(L, 4) : NULL;
   lua_settop(L, 2);
-  lua_createtable(L, 0, 15); /* 3 */
+  lua_createtable(L, 0, 20); /* 3 */
   lua_createtable(L, 0, 2);  /* 4: current */
   lua_pushvalue(L, 4);
   lua_setfield(L, 3, "current");
@@ -1188,6 +1185,10 @@ int clua_rules_host(lua_State *L) {
   }
   lua_pushvalue(L, 3);
   luaL_setfuncs(L, clua_rules_host_plain_functions, 0);
+  clua_queue_new_pop_one(L);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, 3, "pop_one");
+  luaL_setfuncs(L, clua_rules_host_queue_functions, 1);
   lua_pushvalue(L, 4);
   luaL_setfuncs(L, clua_rules_host_functions, 1);
   lua_pushvalue(L, 4);

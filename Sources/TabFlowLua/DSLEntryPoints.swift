@@ -36,7 +36,7 @@ struct DSLEntryPoints {
     seal = try entry("seal")
     try stack.pushTable(arrayCapacity: CommandField.allCases.count)
     for field in CommandField.allCases {
-      try stack.push(field.rawValue)
+      try stack.push(field.name)
       try stack.setElement(Int(field.luaPosition), of: -2)
     }
     commandFieldNames = try stack.reference(at: -1)

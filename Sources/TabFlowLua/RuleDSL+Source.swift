@@ -25,7 +25,8 @@ local dsl_setmetatable, dsl_print, dsl_math, dsl_rawset = setmetatable, print, m
 -- The factory is kept as a global of the DSL's own environment (no script can reach it).
 -- `host` holds what the engine provides: `view(which, tab, field, argument)` answering nav views,
 -- `current` (what is running, read by the host's error messages), `freeze`, and the
--- deterministic, freeze-aware library functions rules get. `limits.tabs` caps the tabs.
+-- deterministic, freeze-aware library functions rules get. `limits.tabs` caps the tabs;
+-- `limits.engineNav = false` keeps the DSL's own push and pop (see nav_methods below; for a test).
 function tabflow_make_dsl(host, limits)
   local view, current, tostring = host.view, host.current, host.tostring
   -- " — did you mean 'x'?" or "": the engine's one edit-distance rule, shared with the host.
@@ -577,97 +578,81 @@ function tabflow_make_dsl(host, limits)
                               [ACTION] = action or false }, navMeta)
   end
 
-  -- Queues a command; stack commands of a nav made by nav:tab(id) are addressed to that tab.
+  -- Queues the command `op` with its arguments (the fields its op takes, in order) through the
+  -- engine's encoder, the queue format's one writer (host.enqueue), which addresses a stack
+  -- command of a nav made by nav:tab(id) to that tab. Every method checks its arguments first.
   -- `level` is 3 for a method the script calls directly, 4 for one the engine's C push or pop
   -- called on its behalf.
-  local function enqueue(nav, command, coordinatorCommand, level)
+  local host_enqueue = host.enqueue
+  local function enqueue(nav, level, op, ...)
     local queue = ruleCall[1]
     if nav == ruleNav and queue then   -- the rule's own nav: its tab is the default one
-      queue[#queue + 1] = command
+      host_enqueue(queue, op, false, ...)
       return
     end
-    level = level or 3
     record(nav, level)
-    local queue = nav[QUEUE]
+    queue = nav[QUEUE]
     if not queue then fail("this nav is read-only (guards cannot navigate)", level) end
-    if not coordinatorCommand then
-      local tab = nav[TAB]
-      if tab then command.tab = tab end
-    end
-    queue[#queue + 1] = command
+    host_enqueue(queue, op, nav[TAB], ...)
   end
 
   -- push and pop, the commands most rules queue, are made in C by the engine (nav_methods) for
   -- their common case — the rule's own nav, a declared screen with no state or a fitting one,
-  -- `nav:pop()` — which queues exactly what these would; anything else comes here, one C frame
-  -- deeper (hence level 4). A push on the rule's own nav is queued as two entries, no table of
-  -- its own: the screen's name (the only strings a queue holds) and its state (false for none).
-  local function push(self, screen, state)
-    local s = screensByName[screen] or screen_arg(screen, 4)
-    state = state_arg(s, state, 4)
-    local queue = ruleCall[1]
-    if self == ruleNav and queue then
-      queue[#queue + 1] = s.name
-      queue[#queue + 1] = state
-    else
-      enqueue(self, { op = "push", screen = s.name, state = state }, false, 4)
-    end
+  -- `nav:pop()` — which queues them with the same encoder; anything else comes here, one C frame
+  -- deeper (hence level 4, unless `level` says 3: called by the script itself).
+  local function push(self, screen, state, level)
+    level = level or 4
+    local s = screensByName[screen] or screen_arg(screen, level)
+    enqueue(self, level, "push", s.name, state_arg(s, state, level))
+  end
+  local function pop(self, n, level)
+    level = level or 4
+    enqueue(self, level, "pop", n == nil and 1 or count_arg(n, level))
+  end
+  if limits and limits.engineNav == false then
+    -- Tail calls: the script stays the caller's caller, level 3.
+    function Nav:push(screen, state) return push(self, screen, state, 3) end
+    function Nav:pop(n) return pop(self, n, 3) end
+  else
+    Nav.push, Nav.pop = host.nav_methods(screensByName, ruleCall, ruleNav, push, pop)
   end
   function Nav:presentSheet(screen, state, options)
     local s = screen_arg(screen)
     options = options or {}
     if type(options) ~= "table" then fail("presentSheet options must be a table", 2) end
     check_options(options, SHEET_OPTIONS, "presentSheet '" .. s.name .. "'", 2)
-    enqueue(self, { op = "presentSheet", screen = s.name, state = state_arg(s, state),
-                    navigation = options.navigation, detents = options.detents, dragIndicator = options.dragIndicator })
+    enqueue(self, 3, "presentSheet", s.name, state_arg(s, state), options.navigation, options.detents,
+      options.dragIndicator)
   end
   function Nav:presentCover(screen, state, options)
     local s = screen_arg(screen)
     options = options or {}
     if type(options) ~= "table" then fail("presentCover options must be a table", 2) end
     check_options(options, COVER_OPTIONS, "presentCover '" .. s.name .. "'", 2)
-    enqueue(self, { op = "presentCover", screen = s.name, state = state_arg(s, state), navigation = options.navigation })
+    enqueue(self, 3, "presentCover", s.name, state_arg(s, state), options.navigation)
   end
-  -- `nav:pop()` on the rule's own nav queues this one table every time: the host only reads
-  -- queued commands, and no script can reach a queue.
-  local POP_ONE = { op = "pop", count = 1 }
-  local function pop(self, n)
-    local queue = ruleCall[1]
-    if n == nil and self == ruleNav and queue then
-      queue[#queue + 1] = POP_ONE
-      return
-    end
-    -- Any other nav gets a table of its own (enqueue may address it to the nav's tab).
-    local command = { op = "pop", count = n == nil and 1 or count_arg(n, 4) }
-    if self == ruleNav and queue then queue[#queue + 1] = command else enqueue(self, command, false, 4) end
-  end
-  Nav.push, Nav.pop = host.nav_methods(screensByName, ruleCall, ruleNav, push, pop, POP_ONE)
-  function Nav:goBack(n) enqueue(self, { op = "goBack", count = count_arg(n) }) end
-  function Nav:dismiss(n) enqueue(self, { op = "dismiss", count = count_arg(n) }) end
-  function Nav:popTo(screen) enqueue(self, { op = "popTo", screen = screen_arg(screen).name }) end
-  function Nav:goBackTo(screen) enqueue(self, { op = "goBackTo", screen = screen_arg(screen).name }) end
-  function Nav:popToRoot() enqueue(self, { op = "popToRoot" }) end
-  function Nav:goBackToRoot() enqueue(self, { op = "goBackToRoot" }) end
-  function Nav:popToCurrentNavigationRoot() enqueue(self, { op = "popToCurrentNavigationRoot" }) end
-  function Nav:dismissAll() enqueue(self, { op = "dismissAll" }) end
-  function Nav:selectTab(id)
-    enqueue(self, { op = "selectTab", target = tab_arg(id) }, true)
-  end
-  function Nav:resetTabs(id)
-    enqueue(self, { op = "resetTabs", target = tab_arg(id) }, true)
-  end
-  function Nav:reset(routes) enqueue(self, { op = "reset", routes = routes_arg(routes) }) end
+  function Nav:goBack(n) enqueue(self, 3, "goBack", count_arg(n)) end
+  function Nav:dismiss(n) enqueue(self, 3, "dismiss", count_arg(n)) end
+  function Nav:popTo(screen) enqueue(self, 3, "popTo", screen_arg(screen).name) end
+  function Nav:goBackTo(screen) enqueue(self, 3, "goBackTo", screen_arg(screen).name) end
+  function Nav:popToRoot() enqueue(self, 3, "popToRoot") end
+  function Nav:goBackToRoot() enqueue(self, 3, "goBackToRoot") end
+  function Nav:popToCurrentNavigationRoot() enqueue(self, 3, "popToCurrentNavigationRoot") end
+  function Nav:dismissAll() enqueue(self, 3, "dismissAll") end
+  function Nav:selectTab(id) enqueue(self, 3, "selectTab", tab_arg(id)) end
+  function Nav:resetTabs(id) enqueue(self, 3, "resetTabs", tab_arg(id)) end
+  function Nav:reset(routes) enqueue(self, 3, "reset", routes_arg(routes)) end
   function Nav:open(routes, mode)
     mode = mode or "append"
     if mode ~= "replace" and mode ~= "keepRoot" and mode ~= "append" then
       fail("open mode must be \"replace\", \"keepRoot\" or \"append\", got " .. tostring(mode), 2)
     end
-    enqueue(self, { op = "open", routes = routes_arg(routes), mode = mode })
+    enqueue(self, 3, "open", routes_arg(routes), mode)
   end
   function Nav:emit(name, payload)
     if type(name) ~= "string" then fail("emit needs an event name", 2) end
     if payload ~= nil and type(payload) ~= "table" then fail("the payload of '" .. name .. "' must be a table", 2) end
-    enqueue(self, { op = "emit", name = name, payload = payload }, true)
+    enqueue(self, 3, "emit", name, payload)
   end
   function Nav:tab(id)
     record(self, 2)
@@ -693,8 +678,8 @@ function tabflow_make_dsl(host, limits)
 
   function api.declarations() return decl end
 
-  -- The command `nav:pop()` queues on a rule's own nav: the host knows it by identity.
-  api.pop_one = POP_ONE
+  -- The command `nav:pop()` queues (the engine's): the host knows it by identity.
+  api.pop_one = host.pop_one
 
   -- After the script has loaded: no more declarations, and everything the script can reach —
   -- its globals, the libraries, tables held by globals or upvalues — becomes read-only. A read

@@ -71,7 +71,9 @@ package final class RuleScript {
 
   /// Loads a script in a fresh VM, checks its declarations, then seals it: from now on its
   /// globals, the libraries and every table it holds are read-only (rules are pure).
-  init(source: String, chunk: String, limits: LuaVM.Limits) throws(ScriptError) {
+  /// `engineNavMethods: false` leaves `nav:push` and `nav:pop` to the DSL's own methods (no C
+  /// fast path): for the test that runs every nav method through both and compares the commands.
+  init(source: String, chunk: String, limits: LuaVM.Limits, engineNavMethods: Bool = true) throws(ScriptError) {
     self.chunk = chunk
     let viewBox = self.viewBox
     let declared: FlowValue
@@ -99,7 +101,11 @@ package final class RuleScript {
       defer { vm.release(factory) }
       let dsl = try vm.call(factory, resultCount: 3) { stack in
         try stack.push(host)
-        try stack.push(FlowValue.object(["tabs": .int(Self.maximumTabs), "values": .int(limits.maxValueCount)]))
+        try stack.push(
+          FlowValue.object([
+            "tabs": .int(Self.maximumTabs), "values": .int(limits.maxValueCount),
+            "engineNav": .bool(engineNavMethods),
+          ]))
       } results: { stack, first in
         entryPoints = try DSLEntryPoints(from: stack, at: first + 2)
         return try stack.reference(at: first)

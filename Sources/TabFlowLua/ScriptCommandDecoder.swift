@@ -1,6 +1,7 @@
+import CLuaSandbox
 import TabFlowNavigation
 
-/// Turns the command tables a rule queued (`{op = "push", screen = "item", state = {…}}`) into
+/// Turns the command queue a rule filled (its format: CLuaSandbox's `CLuaQueue.h`) into
 /// navigation commands on dynamic screens, merging declared state defaults into payloads.
 ///
 /// The DSL already checked names and payload fields where the rule called `nav` (so those errors
@@ -23,7 +24,7 @@ struct ScriptCommandDecoder {
     var index = 0
     while index < items.count {
       if case .string = items[index] {
-        // A push on a rule's own nav: the screen's name, then its state (false for none).
+        // CLUA_QUEUE_ENTRY_PUSH: the screen's name, then its state (false for none).
         let state = index + 1 < items.count && items[index + 1] != .bool(false) ? items[index + 1] : .null
         commands.append(.push(try screen(["screen": items[index], "state": state])))
         index += 2
@@ -56,44 +57,46 @@ struct ScriptCommandDecoder {
     return command
   }
 
+  /// The command of op `op` (its name, as the queue format's `clua_queue_op_name` gives it).
   private func stackOrCoordinatorCommand(
     _ op: String, _ fields: some ScriptCommandFields
   ) throws(ScriptError) -> NavigationCommand<DynamicScreen> {
-    switch op {
-    case "push":
+    let code = op.withCString { clua_queue_op_code($0, op.utf8.count) }
+    switch CLuaQueueOp(UInt32(bitPattern: code)) {
+    case CLUA_QUEUE_OP_PUSH:
       return .push(try screen(fields))
-    case "presentSheet":
+    case CLUA_QUEUE_OP_PRESENT_SHEET:
       return .presentSheet(
         try screen(fields), withNavigation: try flag(fields, .navigation, default: false),
         configuration: try sheetConfiguration(fields))
-    case "presentCover":
+    case CLUA_QUEUE_OP_PRESENT_COVER:
       return .presentCover(try screen(fields), withNavigation: try flag(fields, .navigation, default: false))
-    case "pop": return .pop(count: try count(fields))
-    case "goBack": return .goBack(count: try count(fields))
-    case "dismiss": return .dismiss(count: try count(fields))
-    case "popTo": return .popTo(.named(try declaration(fields).name))
-    case "goBackTo": return .goBackTo(.named(try declaration(fields).name))
-    case "popToRoot": return .popToRoot
-    case "goBackToRoot": return .goBackToRoot
-    case "popToCurrentNavigationRoot": return .popToCurrentNavigationRoot
-    case "dismissAll": return .dismissAll
-    case "selectTab":
+    case CLUA_QUEUE_OP_POP: return .pop(count: try count(fields))
+    case CLUA_QUEUE_OP_GO_BACK: return .goBack(count: try count(fields))
+    case CLUA_QUEUE_OP_DISMISS: return .dismiss(count: try count(fields))
+    case CLUA_QUEUE_OP_POP_TO: return .popTo(.named(try declaration(fields).name))
+    case CLUA_QUEUE_OP_GO_BACK_TO: return .goBackTo(.named(try declaration(fields).name))
+    case CLUA_QUEUE_OP_POP_TO_ROOT: return .popToRoot
+    case CLUA_QUEUE_OP_GO_BACK_TO_ROOT: return .goBackToRoot
+    case CLUA_QUEUE_OP_POP_TO_CURRENT_NAVIGATION_ROOT: return .popToCurrentNavigationRoot
+    case CLUA_QUEUE_OP_DISMISS_ALL: return .dismissAll
+    case CLUA_QUEUE_OP_SELECT_TAB:
       let tab = try name(try fields.field(.target), "tab")
       guard tabs.contains(tab) else { throw unknownTab(tab) }
       return .selectTab(TabID(tab))
-    case "resetTabs":
+    case CLUA_QUEUE_OP_RESET_TABS:
       let tab = try name(try fields.field(.target), "tab")
       guard tabs.contains(tab) else { throw unknownTab(tab) }
       return .resetTabs(select: TabID(tab))
-    case "reset":
+    case CLUA_QUEUE_OP_RESET:
       return .reset(try routes(try fields.field(.routes), firstIsRoot: true))
-    case "open":
+    case CLUA_QUEUE_OP_OPEN:
       let modeName = try name(try fields.field(.mode), "mode")
       guard let mode = OpenMode(rawValue: modeName) else {
         throw ScriptError(.invalidCommand, "unknown open mode '\(modeName)' (replace, keepRoot, append)")
       }
       return .open(try routes(try fields.field(.routes), firstIsRoot: mode == .replace), mode: mode)
-    case "emit":
+    case CLUA_QUEUE_OP_EMIT:
       return .emit(NavigationEvent(try name(try fields.field(.name), "event"), payload: try fields.field(.payload) ?? .null))
     default:
       throw ScriptError(.invalidCommand, "unknown command '\(op)'")
@@ -189,7 +192,7 @@ struct ScriptCommandDecoder {
     switch try fields.field(key) {
     case nil, .null?: return defaultValue
     case let .bool(flag)?: return flag
-    case let other?: throw ScriptError(.invalidCommand, "\(key.rawValue) must be true or false, got \(other)")
+    case let other?: throw ScriptError(.invalidCommand, "\(key.name) must be true or false, got \(other)")
     }
   }
 

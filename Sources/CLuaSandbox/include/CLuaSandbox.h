@@ -13,7 +13,8 @@
  *   - pattern.c: a bounded reimplementation of Lua's pattern matcher
  *     (string.find/match/gmatch/gsub) that charges every matching step to the budget;
  *   - rules.c: pure rules — freezing what a rule script can reach after it loads, deterministic
- *     next/pairs, address-free tostring/string.format, the upvalue check.
+ *     next/pairs, address-free tostring/string.format, the upvalue check;
+ *   - queue.c: the command queue's one writer, whose format CLuaQueue.h names.
  *
  * This header declares what the Swift side uses.
  */
@@ -21,6 +22,7 @@
 #define CLUA_SANDBOX_PUBLIC_H
 
 #include <stddef.h>
+#include "CLuaQueue.h"
 #if __has_include(<lua.h>) /* -I/usr/include/lua5.4 from pkg-config */
 #include <lua.h>
 #include <lauxlib.h>
