@@ -229,6 +229,58 @@ import Testing
     #expect(violation.description.hasPrefix(isError ? "invariant 'x' (shop.lua:5) failed: " : "invariant 'x' (shop.lua:5) does not hold: "))
   }
 
+  /// Invariants' answers are remembered by what they read: over a seeded walk through states
+  /// that differ in every part an invariant can read — top, depth, stack, route state, context,
+  /// current tab, another tab — the remembering rules answer as rules that never ran before.
+  @Test func rememberedInvariantAnswersEqualFreshOnes() async throws {
+    let script = """
+      tab "one" { root = "a" }
+      tab "two" { root = "c" }
+      context "vip"
+      screen "a" { state = { n = 0 }, actions = { "push", "sheet", "next" } }
+      screen "b" { state = { n = 0 }, actions = { "push", "sheet", "next" } }
+      screen "c" { state = { n = 0 }, actions = { "push", "sheet", "next" } }
+      on("*.push", function(nav) nav:push("b", { n = nav.depth }) end)
+      on("*.sheet", function(nav) nav:presentSheet("c", { n = 7 }) end)
+      on("*.next", function(nav) nav:tab("two"):push("a", { n = nav.depth + 1 }) end)
+      invariant("top", function(s) return s.top ~= "b", "b on top" end)
+      invariant("depth", function(s) return s.depth < 3, "depth " .. s.depth end)
+      invariant("stack", function(s)
+        local n = 0
+        for _, route in ipairs(s.stack) do if route.screen == "c" then n = n + 1 end end
+        return n < 2, n .. " c"
+      end)
+      invariant("route state", function(s) local n = s.stack[#s.stack].state.n return n < 2, "n = " .. n end)
+      invariant("context", function(s) return not (s.context.vip and s.top == "c"), "vip on c" end)
+      invariant("tab", function(s) return s.currentTab == "one", "on " .. s.currentTab end)
+      invariant("contains", function(s) return not s:contains("b"), "b in the stack" end)
+      invariant("other tab", function(s) return s:tab("two").depth < 2, "two at depth " .. s:tab("two").depth end)
+      """
+    try await Workspace.with { workspace in
+      let path = try workspace.write("walk.lua", script)
+      let session = try FlowSession(origin: .file(path))
+      session.isExploring = true
+      defer { session.isExploring = false }
+      let rules = session.rules
+      var choices = SeededChoices(seed: 17)
+      var kinds = Set<String>()
+      for step in 0..<150 {
+        let top = session.state.selectedStack.top.screen.name
+        let line = choices.pick(["tab one", "tab two", "back", "set vip true", "set vip false", "\(top).push", "\(top).sheet", "\(top).next"])
+        _ = session.execute(try FlowLineParser.parse(line))
+        let state = session.state
+        let remembered = rules.invariantViolations(in: state)
+        let fresh = try DynamicRules(contentsOfFile: path).invariantViolations(in: state)
+        #expect(remembered == fresh, "step \(step) (\(line)): \(StateJSON.render(state))")
+        kinds.formUnion(remembered.map(\.name))
+        // Back to the root now and then, so the walk revisits states.
+        if choices.next(6) == 0 { session.load(try rules.initialState()) }
+      }
+      // The walk broke every invariant at some point.
+      #expect(kinds.count == 8, "\(kinds.sorted())")
+    }
+  }
+
   /// An invariant only reads: navigating or setting a global is an error, reported as its violation.
   @Test(arguments: [
     (#"s:push("vault") return true"#, "shop.lua:6: this nav is read-only"),
