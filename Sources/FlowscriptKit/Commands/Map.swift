@@ -3,7 +3,7 @@ import Foundation
 import TabFlow
 
 extension Flowscript {
-  /// `flowscript map RULES.lua [-o flow.html] [--explore N]`.
+  /// `flowscript map RULES.lua [-o flow.html] [--explore N] [--against OLD]`.
   struct Map: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Write an HTML page to click through the states exploration finds.",
@@ -14,6 +14,8 @@ extension Flowscript {
         does (a click follows it; a rejection shows the guard's reason), the path so far as a \
         .flow scenario flowscript run passes, and a search for the shortest path to a screen. \
         The URL fragment holds the path, so a link opens the same state.
+        With --against OLD (a script, or a package with --public-key), every transition whose \
+        outcome differs from OLD's is marked with what each did (flowscript diff's comparison).
         An existing file is replaced only with --force, and never the script itself.
         Example: flowscript map shop.lua -o flow.html --explore 6
         """)
@@ -32,6 +34,9 @@ extension Flowscript {
     @Flag(help: "Overwrite an existing output file (never the script).")
     var force = false
 
+    @Option(help: "Mark the transitions whose outcome differs from this script's (or package's): the release apps have.")
+    var against: String?
+
     func run() throws {
       guard explore >= 0 else { throw CommandFailure.usage("--explore must be 0 or more, got \(explore)") }
       guard maxStates >= 1 else { throw CommandFailure.usage("--max-states must be 1 or more, got \(maxStates)") }
@@ -40,7 +45,15 @@ extension Flowscript {
       if let out { try OutputFile.check(out, force: force, protecting: inputs) }
       let session = try options.session()
       let exploration = MapExploration.explore(session: session, depth: explore, maxStates: maxStates)
-      let page = MapPage.html(title: session.chunk, data: MapData(exploration, session: session))
+      var marks: [MapData.Mark] = []
+      if let against {
+        let report = try BehaviourReview(old: against, new: options.script, publicKeys: options.publicKeys)
+          .report(depth: explore, maxPairs: maxStates)
+        if let initial = report.result.initialDifference { Output.error("note: \(initial)") }
+        marks = MapData.Mark.marks(of: report.result.differences, on: exploration)
+        Output.error("marked \(marks.count) transition\(marks.count == 1 ? "" : "s") whose outcome differs from \(against)")
+      }
+      let page = MapPage.html(title: session.chunk, data: MapData(exploration, session: session, marks: marks))
       if let out {
         try OutputFile.write(Data(page.utf8), to: out, mode: 0o644, force: force, protecting: inputs)
       } else {
