@@ -166,7 +166,8 @@ extension FlowscriptTests {
         _ = try await FlowscriptCLI.run(["keygen", "--out", "other.key"], in: workspace.url)
         let foreign = try await FlowscriptCLI.run(
           ["diff", package, "new.lua", "--public-key", "other.key.pub"], in: workspace.url)
-        #expect(foreign.exitCode != 0)
+        #expect(foreign.exitCode == 2)
+        #expect(foreign.stderr.contains("old.flowpkg: refused, not a rule package signed by the given key"), "\(foreign.stderr)")
         #expect(foreign.stdout.isEmpty)
       }
     }
@@ -211,6 +212,15 @@ extension FlowscriptTests {
         #expect(bad.exitCode == 2)
         #expect(bad.stderr.contains("--previous-depth must be 0 or more, got -1"))
         #expect(!FileManager.default.fileExists(atPath: workspace.path("bad.flowpkg")))
+
+        // A previous release that is not there: a usage error, and nothing is written.
+        let missing = try await FlowscriptCLI.run(
+          ["pack", "new.lua", "--key", key, "--release", "4", "--runtime", "1.0", "--out", "missing.flowpkg",
+           "--previous", "nothere.flowpkg"],
+          in: workspace.url)
+        #expect(missing.exitCode == 2)
+        #expect(missing.stderr.contains("nothere.flowpkg: no such script"))
+        #expect(!FileManager.default.fileExists(atPath: workspace.path("missing.flowpkg")))
       }
     }
 
