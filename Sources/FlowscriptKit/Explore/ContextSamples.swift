@@ -16,8 +16,16 @@ struct ContextSamples: Equatable {
     let values: [FlowValue]
     /// Whether the script declares it (else rules were only seen to read it).
     let declared: Bool
-    /// Whether it is a flag: its values are `true` and `false`.
-    var isFlag: Bool { Set(values) == [.bool(true), .bool(false)] && values.count == 2 }
+    /// Whether it is a flag: its values are `true` and `false` (known once: the explorer asks
+    /// in every state).
+    let isFlag: Bool
+
+    init(name: String, values: [FlowValue], declared: Bool) {
+      self.name = name
+      self.values = values
+      self.declared = declared
+      isFlag = values.count == 2 && Set(values) == [.bool(true), .bool(false)]
+    }
 
     /// The value `context` has for the key, as the lines tell values apart: a flag's absence is
     /// `false`.
