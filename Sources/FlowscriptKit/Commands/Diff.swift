@@ -42,8 +42,7 @@ extension Flowscript {
     var jobs: Int?
 
     func run() throws {
-      guard explore >= 0 else { throw CommandFailure.usage("--explore must be 0 or more, got \(explore)") }
-      guard maxStates >= 1 else { throw CommandFailure.usage("--max-states must be 1 or more, got \(maxStates)") }
+      try ExplorationBounds.check(explore: explore, maxStates: maxStates)
       let report = try BehaviourReview(old: old, new: new, publicKeys: publicKeys)
         .report(depth: explore, maxPairs: maxStates, jobs: jobs)
       if json { Output.line(report.json()) } else { report.print() }

@@ -38,8 +38,7 @@ extension Flowscript {
     var against: String?
 
     func run() throws {
-      guard explore >= 0 else { throw CommandFailure.usage("--explore must be 0 or more, got \(explore)") }
-      guard maxStates >= 1 else { throw CommandFailure.usage("--max-states must be 1 or more, got \(maxStates)") }
+      try ExplorationBounds.check(explore: explore, maxStates: maxStates)
       let inputs = [ProtectedInput(path: options.script, role: "the script")]
         + options.publicKeys.map { ProtectedInput(path: $0, role: "a public key") }
       if let out { try OutputFile.check(out, force: force, protecting: inputs) }
