@@ -122,12 +122,15 @@ struct DiffReport {
       Output.line("no behavioural difference to depth \(result.depthReached)")
     } else {
       let differences = result.differences.count
-      Output.line(
-        result.initialDifference != nil
-          ? "the scripts differ from the start"
-          : "\(differences) input sequence\(differences == 1 ? "" : "s") behave differently, in \(groups.count) "
-            + "change\(groups.count == 1 ? "" : "s")"
-            + (result.violations.contains { $0.side == .new } ? "; the new script violates an invariant" : ""))
+      var verdict: [String] = []
+      if result.initialDifference != nil { verdict.append("the scripts differ from the start") }
+      if differences > 0 {
+        verdict.append(
+          "\(differences) input sequence\(differences == 1 ? " behaves" : "s behave") differently, in \(groups.count) "
+            + "change\(groups.count == 1 ? "" : "s")")
+      }
+      if result.violations.contains(where: { $0.side == .new }) { verdict.append("the new script violates an invariant") }
+      Output.line(verdict.joined(separator: "; "))
     }
   }
 

@@ -58,6 +58,7 @@ import Testing
     (#"context "tier" { "gold", extra = "silver" }"#,
      "shop.lua:5: context 'tier': sample values are a list (found the key extra)"),
     ("local tier = context \"tier\"\ntier { \"gold\" }\ntier { \"silver\" }", "shop.lua:7: context 'tier': its values are already declared"),
+    ("context \"tier\" { \"gold\" } { \"silver\" }", "shop.lua:5: context 'tier': its values are already declared"),
     ("context(42)", "shop.lua:5: context key must be a non-empty string, got number"),
   ])
   func aContextDeclarationThatCannotBeExploredIsRefusedSayingWhere(_ line: String, _ message: String) throws {
