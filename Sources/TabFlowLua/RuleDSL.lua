@@ -311,6 +311,8 @@ function tabflow_make_dsl(host, limits)
         end
       end
       entry.values = copy
+      -- `context "k" { … } { … }`: a second list is an error, not a call of nil.
+      return function() fail("context '" .. key .. "': its values are already declared", 2) end
     end
   end
 
