@@ -588,7 +588,7 @@ function tabflow_make_dsl(host, limits)
     end
     record(nav, level)
     queue = nav[QUEUE]
-    if not queue then fail("this nav is read-only (guards cannot navigate)", level) end
+    if not queue then fail("this nav is read-only (guards and invariants cannot navigate)", level) end
     host_enqueue(queue, op, nav[TAB], ...)
   end
 

@@ -177,7 +177,7 @@ extension ScriptedRulesTests {
       try flow.send("checkout")
       #expect(flow.path == "feed")
       #expect(flow.failures.map(\.message) == [
-        "guard failed: shop.lua:9: guard #1: this nav is read-only (guards cannot navigate)"
+        "guard failed: shop.lua:9: guard #1: this nav is read-only (guards and invariants cannot navigate)"
       ])
     }
 
