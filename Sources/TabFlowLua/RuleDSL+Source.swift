@@ -289,6 +289,7 @@ function tabflow_make_dsl(host, limits)
   -- context "tier" { "gold", "silver" } declares a context key and the sample values `check`
   -- and `diff` try; `context "vip"` alone is a flag (true and false). The app sets context; the
   -- declaration is only what the tools explore.
+  local MAX_CONTEXT_VALUES = 64
   function dsl.context(key)
     check_loading("context keys", 2)
     check_name(key, "context key", 2)
@@ -301,6 +302,11 @@ function tabflow_make_dsl(host, limits)
       if entry.values then fail("context '" .. key .. "': its values are already declared", 2) end
       if type(values) ~= "table" or #values == 0 then
         fail("context '" .. key .. "' needs a list of sample values, e.g. context \"tier\" { \"gold\", \"silver\" }", 2)
+      end
+      -- Every explored state tries each value: a long list multiplies the states to explore.
+      if #values > MAX_CONTEXT_VALUES then
+        fail("context '" .. key .. "': " .. #values .. " sample values; at most " .. MAX_CONTEXT_VALUES
+          .. " (each explored state tries every one)", 2)
       end
       local copy = {}
       for i = 1, #values do

@@ -59,6 +59,7 @@ import Testing
      "shop.lua:5: context 'tier': sample values are a list (found the key extra)"),
     ("local tier = context \"tier\"\ntier { \"gold\" }\ntier { \"silver\" }", "shop.lua:7: context 'tier': its values are already declared"),
     ("context \"tier\" { \"gold\" } { \"silver\" }", "shop.lua:5: context 'tier': its values are already declared"),
+    ("context \"tier\" { " + (1...65).map { "\"v\($0)\"" }.joined(separator: ", ") + " }", "shop.lua:5: context 'tier': 65 sample values; at most 64 (each explored state tries every one)"),
     ("context(42)", "shop.lua:5: context key must be a non-empty string, got number"),
   ])
   func aContextDeclarationThatCannotBeExploredIsRefusedSayingWhere(_ line: String, _ message: String) throws {
