@@ -42,8 +42,8 @@ extension GuardVerdict: Sendable where Screen: Sendable {}
 ///
 /// `after` is the state the batch produced; `before` is rebuilt from the batch's undo journal
 /// only when a guard asks for it, and once per change however many guards ask, so guards that
-/// look only at `after` cost nothing extra. (A guard that says it reads `before` — a script's
-/// guards, once one of them did — gets the state kept from before the batch instead.)
+/// look only at `after` cost nothing extra. (When a guard's ``GuardNeeds`` say it reads
+/// `before`, the state is kept from before the batch instead.)
 public struct NavigationChange<Screen> {
   /// The state the batch produced.
   public let after: TabCoordinatorState<Screen>
@@ -55,61 +55,38 @@ public struct NavigationChange<Screen> {
   /// they do not run on it.
   public let confirmedGuards: Set<String>
   @usableFromInline package let journal: UndoJournal<Screen>.Entries
-  /// `before`, once rebuilt (shared by the copies every guard gets).
-  @usableFromInline package let rebuilt: RebuiltState
+  /// `before`, once rebuilt or kept (shared by the copies every guard gets).
+  @usableFromInline let beforeState: BeforeState
 
   @inlinable
   init(
     after: TabCoordinatorState<Screen>, commands: [NavigationCommand<Screen>], source: BatchSource,
-    confirmedGuards: Set<String>, journal: UndoJournal<Screen>, kept: RebuiltState? = nil
+    confirmedGuards: Set<String>, journal: UndoJournal<Screen>, kept: BeforeState? = nil
   ) {
     self.after = after
     self.commands = commands
     self.source = source
     self.confirmedGuards = confirmedGuards
     self.journal = journal.entries
-    rebuilt = kept ?? RebuiltState()
+    beforeState = kept ?? BeforeState.holding(nil)
   }
 
   /// The state before the batch.
   @inlinable
   public var before: TabCoordinatorState<Screen> {
-    if let state = rebuilt.state { return state }
+    if let state = beforeState.state { return state }
     var state = after
     state.undo(journal)
-    rebuilt.state = state
+    beforeState.store(state)
     return state
   }
 
-  /// Holds `before` once a guard has asked for it (or from the start, when it was kept).
-  @usableFromInline
-  package final class RebuiltState {
-    // Set once, read by the guards of one batch, one at a time: no run-time exclusivity checks.
-    @exclusivity(unchecked) @usableFromInline package var state: TabCoordinatorState<Screen>?
-    @usableFromInline package init(_ state: TabCoordinatorState<Screen>? = nil) { self.state = state }
-
-    /// `body` given the state where this holds it (no copy); `nil` when there is none yet — or
-    /// when an optional state is laid out other than as the state itself, with `nil` among its
-    /// spare values (then only a copy can be read).
-    @inlinable
-    package func withState<Result>(_ body: (UnsafePointer<TabCoordinatorState<Screen>>) -> Result) -> Result? {
-      guard state != nil,
-        MemoryLayout<TabCoordinatorState<Screen>?>.size == MemoryLayout<TabCoordinatorState<Screen>>.size
-      else { return nil }
-      // A single-payload enum keeps its payload at the start: with no tag byte, the optional's
-      // memory is the state's.
-      return withUnsafeMutablePointer(to: &state) { optional in
-        UnsafeRawPointer(optional).withMemoryRebound(to: TabCoordinatorState<Screen>.self, capacity: 1) { body($0) }
-      }
-    }
-
-    /// The state, moved out (a change still holding this rebuilds `before` if it reads it).
-    @inlinable
-    func take() -> TabCoordinatorState<Screen>? {
-      var taken: TabCoordinatorState<Screen>?
-      swap(&taken, &state)
-      return taken
-    }
+  /// `body` given ``before`` where this change holds it (no copy), when it is already made — kept
+  /// from before the batch, or rebuilt for an earlier reader; `nil` (and `body` not called)
+  /// otherwise. For a guard that reads many views of `before` without copying the state.
+  @inlinable
+  package func withBeforeIfMade<Result>(_ body: (UnsafePointer<TabCoordinatorState<Screen>>) -> Result) -> Result? {
+    beforeState.withState(body)
   }
 }
 
@@ -134,29 +111,26 @@ public struct NavigationGuard<Screen> {
   /// Where the guard was declared: the file and line of the `NavigationGuard(…)` expression
   /// (`nil` for a guard made of several checks, whose checks say where they were declared).
   public let site: DeclarationSite?
-  /// The check; a guard made of several named checks (a script's guards) also says which one
-  /// rejected, and where that check was declared.
+  /// The check; a guard made of several named checks also says which one rejected, and where
+  /// that check was declared.
   @usableFromInline package let check:
     (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?, at: DeclarationSite?)
-  /// Whether the guard has nothing to check right now (a script that declares no guards): then
-  /// no change is even described to it. `nil`: it always checks.
-  @usableFromInline package let isIdle: (() -> Bool)?
-  /// Whether the guard is expected to read ``NavigationChange/before``: then the state is kept
-  /// as it was before the batch, rather than rebuilt from the batch's journal when read. `nil`:
-  /// it is rebuilt if a guard reads it.
-  @usableFromInline package let readsBefore: (() -> Bool)?
+  /// What the guard needs of a batch, asked once before each (``GuardNeeds``); `nil`: it may
+  /// always refuse and does not say it reads ``NavigationChange/before``.
+  @usableFromInline package let needs: (() -> GuardNeeds)?
 
   /// A guard with a name and a check, declared where this initializer is called (errors its
   /// redirects cause without a line of their own, such as a redirect cycle, name that place).
+  /// `needs`, when given, is asked before each batch what the guard needs of it (see
+  /// ``GuardNeeds``).
   public init(
-    _ name: String, fileID: String = #fileID, line: Int = #line,
+    _ name: String, fileID: String = #fileID, line: Int = #line, needs: (() -> GuardNeeds)? = nil,
     _ check: @escaping (NavigationChange<Screen>) -> GuardVerdict<Screen>
   ) {
     self.name = name
     site = DeclarationSite(file: fileID, line: line)
     self.check = { change in (check(change), nil, nil) }
-    isIdle = nil
-    readsBefore = nil
+    self.needs = needs
   }
 
   /// A guard made of several named checks: a rejection names the check that made it, and where
@@ -164,14 +138,13 @@ public struct NavigationGuard<Screen> {
   /// themselves.
   @usableFromInline
   package init(
-    composite name: String, isIdle: (() -> Bool)? = nil, readsBefore: (() -> Bool)? = nil,
+    composite name: String, needs: (() -> GuardNeeds)? = nil,
     _ check: @escaping (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?, at: DeclarationSite?)
   ) {
     self.name = name
     site = nil
     self.check = check
-    self.isIdle = isIdle
-    self.readsBefore = readsBefore
+    self.needs = needs
   }
 
   /// The guard's verdict on a change.

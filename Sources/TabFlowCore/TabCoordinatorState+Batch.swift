@@ -200,10 +200,9 @@ extension TabCoordinatorState {
   ) throws(BatchError<Screen>) -> PerformedBatch {
     var reports: [NavigationReport] = []
     var journal = UndoJournal<Screen>()
-    let checking = guards.contains(where: { $0.isIdle?() != true })
-    // Kept for guards expected to read it (copied as the batch changes it, instead of rebuilt).
-    let original = checking && guards.contains(where: { $0.readsBefore?() == true })
-      ? NavigationChange<Screen>.RebuiltState(self) : nil
+    let checking = GuardNeeds.anyMayRefuse(guards)
+    // Kept for guards that read it (copied as the batch changes it, instead of rebuilt).
+    let original = checking && GuardNeeds.anyReadsBefore(guards) ? NavigationChange<Screen>.BeforeState.holding(self) : nil
     let commands: [NavigationCommand<Screen>]
     do {
       commands = try change(&self, &reports, &journal)
@@ -240,7 +239,7 @@ extension TabCoordinatorState {
   /// Puts the state back as it was before a discarded batch: the state kept from before it,
   /// when there is one (the same values as undoing, for less), else by undoing its journal.
   @inlinable
-  mutating func restore(undoing journal: UndoJournal<Screen>, original: NavigationChange<Screen>.RebuiltState?) {
+  mutating func restore(undoing journal: UndoJournal<Screen>, original: NavigationChange<Screen>.BeforeState?) {
     if let state = original?.take() {
       self = state
     } else {
@@ -257,7 +256,7 @@ extension TabCoordinatorState {
     confirmedGuards: Set<String>,
     journal: UndoJournal<Screen>
   ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?)? {
-    guard guards.contains(where: { $0.isIdle?() != true }) else { return nil }
+    guard GuardNeeds.anyMayRefuse(guards) else { return nil }
     return objection(
       by: guards,
       to: NavigationChange(
@@ -292,5 +291,19 @@ extension NavigationCommand {
     case .selectTab, .resetTabs, .tab, .emit: return self
     default: return .tab(tab, self)
     }
+  }
+}
+
+extension GuardNeeds {
+  /// Whether any of `guards` may refuse a batch (a guard that says nothing may).
+  @inlinable
+  static func anyMayRefuse<Screen>(_ guards: [NavigationGuard<Screen>]) -> Bool {
+    guards.contains { $0.needs?().mayRefuse != false }
+  }
+
+  /// Whether any of `guards` says it reads ``NavigationChange/before``.
+  @inlinable
+  static func anyReadsBefore<Screen>(_ guards: [NavigationGuard<Screen>]) -> Bool {
+    guards.contains { $0.needs?().readsBefore == true }
   }
 }

@@ -264,15 +264,17 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   @inlinable
   public var scriptGuard: NavigationGuard<Screen> {
     NavigationGuard(
-      composite: "\(chunk) guards", isIdle: { [self] in script.declarations.guards.isEmpty },
-      readsBefore: { [self] in guardsReadBefore }
+      composite: "\(chunk) guards",
+      // Without guards the script refuses nothing; once one of them read `change.before`, the
+      // state before each batch is kept for them.
+      needs: { [self] in GuardNeeds(mayRefuse: !script.declarations.guards.isEmpty, readsBefore: guardsReadBefore) }
     ) { [self] change in
       guard !script.declarations.guards.isEmpty else { return (.allow, nil, nil) }
       // Remembered answers are recalled reading the states where they are held: `after` in the
       // change, `before` where the change keeps it, or else in a slot made (rebuilt) at most
       // once per batch.
       return withUnsafePointer(to: change.after) { after in
-        change.rebuilt.withState { kept in
+        change.withBeforeIfMade { kept in
           objection(to: change, after: after, kept: kept, beforeSlot: UnsafeMutableBufferPointer(start: nil, count: 0))
         }
           ?? withUnsafeTemporaryAllocation(of: TabCoordinatorState<Screen>.self, capacity: 1) { beforeSlot in
