@@ -17,6 +17,8 @@ package struct RouteRemovals {
   /// The generation of the newest route ID handed out when the action started.
   @usableFromInline package let mark: UInt64
   @usableFromInline package var removed = RemovedRouteIDs()
+  /// Whether the action was a route's and that route was gone: nothing was applied.
+  @usableFromInline package var actionRouteIsGone = false
 
   /// Starts gathering for an action about to be handled.
   @inlinable

@@ -67,26 +67,26 @@ public struct TabCoordinator<Rules: NavigationRules> {
   /// explorer).
   @inlinable
   public func apply(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
-    var removals: RouteRemovals?
+    var removals = RouteRemovals()
     return apply(action, to: &state, removals: &removals)
   }
 
   /// ``apply(_:to:)``, gathering the routes the action removed; `nil`, having done nothing, for
-  /// adopting a reloaded state.
+  /// adopting a reloaded state and for an action of a route that is gone.
   @inlinable
   package func applyGatheringRemovals(
     _ action: Action, to state: inout State
   ) -> (outputs: [TabCoordinatorDelegate<Rules.Screen>], removals: RouteRemovals)? {
     if case .adoptReloaded = action { return nil }
-    var removals: RouteRemovals? = RouteRemovals()
+    var removals = RouteRemovals()
     let outputs = apply(action, to: &state, removals: &removals)
-    return (outputs, removals ?? RouteRemovals())
+    return removals.actionRouteIsGone ? nil : (outputs, removals)
   }
 
-  /// ``apply(_:to:)``, gathering the routes its batches remove into `removals` when it is not `nil`.
+  /// ``apply(_:to:)``, gathering the routes its batches remove into `removals`.
   @inlinable
   func apply(
-    _ action: Action, to state: inout State, removals: inout RouteRemovals?
+    _ action: Action, to state: inout State, removals: inout RouteRemovals
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     switch action {
     case .delegate, .adoptReloaded, .cancelPendingLink:
@@ -101,12 +101,15 @@ public struct TabCoordinator<Rules: NavigationRules> {
 
   @inlinable @inline(__always)
   func applyAction(
-    _ action: Action, to state: inout State, removals: inout RouteRemovals?
+    _ action: Action, to state: inout State, removals: inout RouteRemovals
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     switch action {
     case let .router(.routeAction(id, screenAction)):
-      // forEachRoute drops actions for routes that left, so the route is here.
-      guard let route = state.routeContext(for: id) else { return [] }
+      // forEachRoute drops actions for routes that left (it learns of them here: one look-up).
+      guard let route = state.routeContext(for: id) else {
+        removals.actionRouteIsGone = true
+        return []
+      }
       let batch: NavigationBatch<Rules.Screen>?
       do {
         batch = try rules.batch(for: screenAction, on: route, in: state)
@@ -175,7 +178,7 @@ public struct TabCoordinator<Rules: NavigationRules> {
   func commit(
     _ source: @autoclosure () -> BatchSource,
     _ state: inout State,
-    removals: inout RouteRemovals?,
+    removals: inout RouteRemovals,
     _ batch: (inout State) throws(BatchError<Rules.Screen>) -> State.PerformedBatch
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     let level = logger.logLevel
@@ -200,7 +203,7 @@ public struct TabCoordinator<Rules: NavigationRules> {
         logger.debug("\(source()): \(performed.commands.map(\.description).joined(separator: "; "))")
       }
     }
-    removals?.record(performed.removed)
+    removals.record(performed.removed)
     var outputs = performed.reports.map { TabCoordinatorDelegate<Rules.Screen>.report($0) }
     if state.pendingLink != nil, !performed.deferredALink {
       outputs += retryPendingLink(&state, removals: &removals)
@@ -212,14 +215,14 @@ public struct TabCoordinator<Rules: NavigationRules> {
   /// Inlinable, like the batch it runs, so an app's screen type specializes the whole retry.
   @inlinable
   func retryPendingLink(
-    _ state: inout State, removals: inout RouteRemovals?
+    _ state: inout State, removals: inout RouteRemovals
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     guard let url = state.pendingLink else { return [] }
     switch state.retryPendingLink(deepLinks: deepLinks, guards: guards) {
     case nil:
       return []
     case let .success(performed)?:
-      removals?.record(performed.removed)
+      removals.record(performed.removed)
       logger.debug("pending \(url): \(performed.commands.map(\.description).joined(separator: "; "))")
       return performed.reports.map { .report($0) }
     case let .failure(failure)?:

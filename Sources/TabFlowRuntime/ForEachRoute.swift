@@ -90,9 +90,9 @@ where ScreenReducer.State == Container.Screen {
   @usableFromInline package let action: ActionPath<Action, RouterActionType>
   @usableFromInline package let screenReducer: ScreenReducer
   @usableFromInline package let location: IssueLocation
-  /// Whether `routes` is `\.self` (a `TabCoordinatorState` is its own container): then the state
-  /// is used in place, without a key-path projection on every action, and the coordinator may say
-  /// which routes left (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``).
+  /// Whether `routes` is `\.self` (a `TabCoordinatorState` is its own container): then the
+  /// coordinator may say which routes left (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``),
+  /// and with an inert screen reducer no action reaches the container through `routes`.
   @usableFromInline package let routesAreState: Bool
   /// Whether the screen reducer never does anything (``EmptyReducer``): then a route action does
   /// not touch the screen at all.
@@ -120,13 +120,7 @@ where ScreenReducer.State == Container.Screen {
   func withContainer<Result, Failure: Error>(
     in state: inout State, _ body: (inout Container) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    if routesAreState {
-      // Same type (checked in init): the pointer is the container's.
-      return try withUnsafeMutablePointer(to: &state) { pointer throws(Failure) in
-        try pointer.withMemoryRebound(to: Container.self, capacity: 1) { rebound throws(Failure) in try body(&rebound.pointee) }
-      }
-    }
-    return try body(&state[keyPath: routes])
+    try body(&state[keyPath: routes])
   }
 
   /// Runs the screen reducer (for a route action), applies `updateRoutes`, runs the coordinator,

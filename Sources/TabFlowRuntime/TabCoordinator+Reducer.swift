@@ -38,7 +38,6 @@ extension TabCoordinator: Reducer {
   /// of a route that is gone (which `forEachRoute` drops and reports).
   @inlinable
   public func reduceCancellingRemovedRoutes(into state: inout State, action: Action, effect: inout Effect<Action>) -> Bool {
-    if case let .router(.routeAction(id, _)) = action, !state.contains(routeID: id) { return false }
     guard let (outputs, removals) = applyGatheringRemovals(action, to: &state) else { return false }
     if outputs.isEmpty, let only = removals.onlyRemoval {
       effect = removals.isGone(only, in: state) ? .cancelEffects(ofRoute: only.id) : .none

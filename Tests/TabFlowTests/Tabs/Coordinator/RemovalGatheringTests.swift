@@ -134,6 +134,22 @@ extension TabCoordinatorTests {
       #expect(state.tabs[0].stack.count == 2)
     }
 
+    /// An action of a route that is gone is found out by the one look-up the coordinator makes
+    /// of its route: nothing is applied or gathered, and forEachRoute is left to report it.
+    @Test func anActionOfARouteThatIsGoneIsLeftToForEachRoute() throws {
+      let coordinator = try Self.coordinator()
+      var state = try App.state(home: [.root(.feed), .push(.item(id: 1))])
+      let gone = state.tabs[0].stack.ids[1]
+      _ = coordinator.apply(.back, to: &state)
+      let before = state
+      let action = Action.router(.routeAction(id: gone, action: .closeTapped))
+      #expect(coordinator.applyGatheringRemovals(action, to: &state) == nil)
+      var effect = Effect<Action>.none
+      #expect(!coordinator.reduceCancellingRemovedRoutes(into: &state, action: action, effect: &effect))
+      #expect(coordinator.step(action, state: &state).removedRouteIDs.isEmpty)
+      #expect(state == before)
+    }
+
     @Test func aRouteAddedAndRemovedByOneActionIsNotReported() throws {
       let coordinator = try Self.coordinator()
       var state = try App.state()
