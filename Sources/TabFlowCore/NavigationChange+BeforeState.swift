@@ -1,44 +1,58 @@
 extension NavigationChange {
   /// Holds ``NavigationChange/before`` once it is made (rebuilt for the first guard that reads
-  /// it, or kept from before the batch), for every copy of the change the guards get.
+  /// it, or kept from before the batch), for every copy of the change the guards get. One
+  /// allocation, the state in its tail: `holds` (the header) says whether the element is
+  /// initialized, so no optional is ever read by its layout.
   @usableFromInline
-  final class BeforeState {
-    // Set once, read by the guards of one batch, one at a time: no run-time exclusivity checks.
-    @exclusivity(unchecked) @usableFromInline var state: TabCoordinatorState<Screen>?
-
-    /// A holder of `state` (`nil`: nothing yet).
-    @inlinable
-    init(_ state: TabCoordinatorState<Screen>?) { self.state = state }
-
+  final class BeforeState: ManagedBuffer<Bool, TabCoordinatorState<Screen>> {
     /// A new holder of `state` (`nil`: nothing yet).
     @inlinable
-    static func holding(_ state: TabCoordinatorState<Screen>?) -> BeforeState { BeforeState(state) }
+    static func holding(_ state: TabCoordinatorState<Screen>?) -> BeforeState {
+      // `create` makes an instance of the class it is called on: this class.
+      let holder = unsafeDowncast(create(minimumCapacity: 1) { _ in false }, to: BeforeState.self)
+      if let state { holder.store(state) }
+      return holder
+    }
+
+    /// The state, when held.
+    @inlinable
+    var state: TabCoordinatorState<Screen>? {
+      withUnsafeMutablePointers { holds, element in holds.pointee ? element.pointee : nil }
+    }
 
     /// Holds `state` (in place of what it held).
     @inlinable
-    func store(_ state: TabCoordinatorState<Screen>) { self.state = state }
+    func store(_ state: TabCoordinatorState<Screen>) {
+      withUnsafeMutablePointers { holds, element in
+        if holds.pointee {
+          element.pointee = state
+        } else {
+          element.initialize(to: state)
+          holds.pointee = true
+        }
+      }
+    }
 
-    /// `body` given the state where this holds it (no copy); `nil` when it holds none. Optional
-    /// chaining reaches the state in place, whatever the optional's layout.
+    /// `body` given the state where this holds it (no copy); `nil` when it holds none.
     @inlinable
     func withState<Result>(_ body: (UnsafePointer<TabCoordinatorState<Screen>>) -> Result) -> Result? {
-      state?.withUnsafeSelf(body)
+      withUnsafeMutablePointers { holds, element in holds.pointee ? body(element) : nil }
     }
 
     /// The state, moved out (a change still holding this rebuilds `before` if it reads it).
     @inlinable
     func take() -> TabCoordinatorState<Screen>? {
-      var taken: TabCoordinatorState<Screen>?
-      swap(&taken, &state)
-      return taken
+      withUnsafeMutablePointers { holds, element in
+        guard holds.pointee else { return nil }
+        holds.pointee = false
+        return element.move()
+      }
     }
-  }
-}
 
-extension TabCoordinatorState {
-  /// `body` given the address of this state, where it is held (no copy).
-  @inlinable
-  mutating func withUnsafeSelf<Result>(_ body: (UnsafePointer<TabCoordinatorState>) -> Result) -> Result {
-    withUnsafeMutablePointer(to: &self) { body($0) }
+    deinit {
+      withUnsafeMutablePointers { holds, element in
+        if holds.pointee { element.deinitialize(count: 1) }
+      }
+    }
   }
 }
