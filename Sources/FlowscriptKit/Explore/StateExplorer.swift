@@ -448,13 +448,6 @@ struct StateExplorer {
       }
     }
 
-    /// The inputs toggling `contextFlags` as flags (for callers not yet given ``ContextSamples``).
-    init(declarations: ScriptDeclarations, contextFlags: [String]) {
-      self.init(
-        declarations: declarations,
-        context: ContextSamples(keys: contextFlags.map { .init(name: $0, values: [.bool(true), .bool(false)], declared: false) }))
-    }
-
     /// The line that sends `action` of `screen` with its declared sample payload.
     static func actionLine(screen: String, action: String, sample: FlowValue) -> String {
       FlowName.written(screen) + "." + FlowName.written(action) + (sample == .emptyObject ? "" : " \(sample)")

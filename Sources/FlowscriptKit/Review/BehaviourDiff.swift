@@ -37,7 +37,13 @@ struct BehaviourDiff {
     /// The events it emitted.
     let events: [NavigationEvent]
 
-    /// The state after it and its key: `before`'s when it changed nothing or failed.
+    /// The state after it: `before` when it changed nothing or failed.
+    func after(_ before: State) -> State {
+      if case let .changed(after) = kind { return after }
+      return before
+    }
+
+    /// The state after it and its key in `numbering`: `before`'s when it changed nothing or failed.
     func after(_ before: State, key: StateKey, numbering: StateNumbering) -> (state: State, key: StateKey) {
       guard case let .changed(after) = kind else { return (before, key) }
       return (after, numbering.key(of: after, from: (before, key)))

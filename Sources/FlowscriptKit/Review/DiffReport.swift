@@ -164,11 +164,3 @@ struct DiffReport {
       + "\"clean\":\(isClean)}"
   }
 }
-
-extension BehaviourDiff.Outcome {
-  /// The state after the outcome, from `before`.
-  func after(_ before: BehaviourDiff.State) -> BehaviourDiff.State {
-    if case let .changed(state) = kind { return state }
-    return before
-  }
-}

@@ -128,7 +128,7 @@ final class FlowSession {
   }
 
   /// The names after `context.` in a script's text, e.g. `loggedIn` in `nav.context.loggedIn`.
-  static func mentionedContextKeys(in source: String) -> [String] {
+  private static func mentionedContextKeys(in source: String) -> [String] {
     var keys = Set<String>()
     var rest = Substring(source)
     while let range = rest.range(of: "context.") {
