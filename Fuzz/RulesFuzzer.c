@@ -11,6 +11,17 @@
  *     host.rawlen equal to the border before freezing, the same iteration order, and refuses every
  *     write (assignment, host.rawset, host.setmetatable) without changing the table;
  *   - host.tostring and host.format never show an address (%p refused);
+ *   - host.enqueue(queue, op, tab, a1..a5), the command queue's one writer (queue.c), called a few
+ *     times in a row on one queue, which may hold entries already: op of every code (its name; for
+ *     no op random bytes, "", a name one letter off, or no string), tab nil, false or a string, up
+ *     to CLUA_QUEUE_MAX_ARGUMENTS arguments (nil, numbers, strings, tables, booleans). A queue that
+ *     is no table or an op that is no op raises, the queue exactly as it was (length, and entries by
+ *     rawequal). A push without a tab (its screen a string, as the DSL's) appends two elements, the
+ *     screen then the state or false for none; a pop of the integer 1 without a tab appends
+ *     host.pop_one; any other call appends one new table whose keys are exactly op (the name), each
+ *     field clua_queue_op_field names whose argument is not nil, and tab when
+ *     clua_queue_op_takes_tab and the tab is truthy. Entries queued before never change, nor do the
+ *     command tables made, nor host.pop_one ({ op = "pop", count = 1 });
  *   - the state closes with the allocator's count back at zero (ASan reports leaks).
  * Errors a script could cause are expected; a broken invariant aborts. Build and run with scripts/fuzz.
  */
@@ -438,6 +449,268 @@ static int length_of(lua_State *L) {
   return 1;
 }
 
+/* ------------------------------------------------------------------------ */
+/* The command queue's writer, host.enqueue (queue.c)                       */
+/* ------------------------------------------------------------------------ */
+
+enum { QUEUE_MAX_CALLS = 8, OP_NAME_MAX = 32 };
+
+/* The op the `length` bytes at `name` name, looked up by the harness itself over
+ * clua_queue_op_name (not through clua_queue_op_code, which enqueue uses); CLUA_QUEUE_OP_NONE
+ * when they name none. */
+static int op_named(const char *name, size_t length) {
+  for (int op = CLUA_QUEUE_OP_NONE + 1; op < CLUA_QUEUE_OP_COUNT; op++) {
+    const char *candidate = clua_queue_op_name(op);
+    if (candidate == NULL) fail("an op code below CLUA_QUEUE_OP_COUNT has no name");
+    if (strlen(candidate) == length && memcmp(candidate, name, length) == 0) return op;
+  }
+  return CLUA_QUEUE_OP_NONE;
+}
+
+/* The op argument of an enqueue call, pushed. An op code 1..CLUA_QUEUE_OP_COUNT-1 gives its name;
+ * 0 and CLUA_QUEUE_OP_COUNT (no op: clua_queue_op_name is NULL) give a name of no op — random
+ * bytes, the empty string, a name one letter off (a letter changed, left out, added, or its case
+ * flipped) — or a value that is no name at all. Returns the op the pushed value names, or
+ * CLUA_QUEUE_OP_NONE (random bytes may name one: then the call is one within the contract). */
+static int push_op(lua_State *L, Input *in) {
+  int code = take(in) % (CLUA_QUEUE_OP_COUNT + 1);
+  const char *name = clua_queue_op_name(code);
+  if (name != NULL) {
+    lua_pushstring(L, name);
+    return code;
+  }
+  if (code != CLUA_QUEUE_OP_NONE && code != CLUA_QUEUE_OP_COUNT) fail("an op code has no name");
+  char text[OP_NAME_MAX + 2];
+  size_t n = 0;
+  switch (take(in) % 8) {
+    case 0:
+    case 1: /* random bytes */
+      n = take(in) % OP_NAME_MAX;
+      for (size_t i = 0; i < n; i++) text[i] = (char)take(in);
+      break;
+    case 2: break; /* the empty string */
+    case 3: lua_pushnil(L); return CLUA_QUEUE_OP_NONE;
+    case 4: lua_pushboolean(L, take(in) & 1); return CLUA_QUEUE_OP_NONE;
+    case 5: /* a number: read as its text, which names no op */
+      push_number(L, in);
+      return CLUA_QUEUE_OP_NONE;
+    default: { /* one letter off a real name */
+      const char *real = clua_queue_op_name(CLUA_QUEUE_OP_NONE + 1 + take(in) % (CLUA_QUEUE_OP_COUNT - 1));
+      size_t length = strlen(real);
+      if (length == 0 || length > OP_NAME_MAX) fail("an op name of an unexpected length");
+      memcpy(text, real, length);
+      n = length;
+      uint8_t how = take(in) % 4, byte = take(in);
+      size_t at = take(in) % length;
+      switch (how) {
+        case 0: text[at] = (char)(byte == (uint8_t)real[at] ? byte ^ 1 : byte); break; /* changed */
+        case 1: memmove(text + at, text + at + 1, length - at - 1); n--; break;     /* left out */
+        case 2: /* added, anywhere from before the first letter to after the last */
+          at = byte % (length + 1);
+          memmove(text + at + 1, text + at, length - at);
+          text[at] = (char)take(in);
+          n++;
+          break;
+        default: text[at] = (char)(text[at] ^ 0x20); break; /* case flipped */
+      }
+    }
+  }
+  lua_pushlstring(L, text, n);
+  return op_named(text, n);
+}
+
+/* A queue argument that is no table (a contract break). */
+static void push_non_table(lua_State *L, Input *in) {
+  switch (take(in) % 5) {
+    case 0: lua_pushnil(L); break;
+    case 1: lua_pushboolean(L, take(in) & 1); break;
+    case 2: push_number(L, in); break;
+    case 3: push_string(L, in); break;
+    default: lua_pushcclosure(L, index_function, 0); break;
+  }
+}
+
+/* The tab an enqueue call is addressed to: none (nil, or the DSL's false) or a tab id (a string,
+ * the empty one included: truthy). */
+static void push_tab(lua_State *L, Input *in) {
+  switch (take(in) % 3) {
+    case 0: lua_pushnil(L); break;
+    case 1: lua_pushboolean(L, 0); break;
+    default: push_string(L, in); break;
+  }
+}
+
+/* An argument of an enqueue call: nil, the count 1 as an integer and as a float, the frozen table
+ * of this run (the DSL passes frozen states), or any value push_value makes. */
+static void push_argument(lua_State *L, Input *in) {
+  switch (take(in) % 10) {
+    case 0:
+    case 1: lua_pushnil(L); break;
+    case 2: lua_pushinteger(L, 1); break;
+    case 3: lua_pushnumber(L, 1.0); break;
+    case 4: lua_pushvalue(L, SLOT_DATA); break;
+    default: push_value(L, in, 1); break;
+  }
+}
+
+/* The length of the queue at q, which must stay a sequence: keys 1..n and no other. */
+static lua_Integer queue_length(lua_State *L, int q) {
+  int unordered;
+  lua_Integer n = border_of(L, q);
+  if (raw_count(L, q, &unordered) != n) fail("the queue holds a key outside its sequence");
+  if ((lua_Integer)lua_rawlen(L, q) != n) fail("the queue's rawlen is not its length");
+  return n;
+}
+
+/* The table at t has exactly the keys of the table at `expect`, each with a rawequal value, and no
+ * metatable. */
+static void same_fields(lua_State *L, int t, int expect, const char *what) {
+  int unordered;
+  if (!lua_istable(L, t)) fail(what);
+  if (lua_getmetatable(L, t)) fail(what);
+  if (raw_count(L, t, &unordered) != raw_count(L, expect, &unordered)) fail(what);
+  lua_pushnil(L);
+  while (lua_next(L, t) != 0) { /* key, value */
+    lua_pushvalue(L, -2);
+    if (lua_rawget(L, expect) == LUA_TNIL || !lua_rawequal(L, -1, -2)) fail(what);
+    lua_settop(L, -3);
+  }
+}
+
+/* host.enqueue(queue, op, tab, a1..a5), the command queue's one writer, called a few times in a
+ * row on one queue (which may hold entries already), with calls built from the input: within its
+ * contract (a table queue; for a push without a tab, a screen name) and breaking it (a queue that
+ * is no table, an op that is no op). Each call is checked against the format of CLuaQueue.h. */
+static void check_queue(lua_State *L, Input *in) {
+  luaL_checkstack(L, 3 * CLUA_QUEUE_MAX_ARGUMENTS + 32, "the queue check");
+  int top = lua_gettop(L);
+  int pop_one = top + 1, queue = top + 2, mirror = top + 3, expects = top + 4;
+  if (lua_getfield(L, SLOT_HOST, "pop_one") != LUA_TTABLE) fail("host.pop_one is not a table");
+  lua_createtable(L, 0, 0); /* the queue */
+  lua_createtable(L, 0, 0); /* what it must hold: its entries, in order */
+  lua_createtable(L, 0, 0); /* by position: the keys and values of each command table enqueue made */
+  lua_Integer n = take(in) % 4;
+  for (lua_Integer i = 1; i <= n; i++) { /* entries queued before */
+    if (take(in) % 4 == 0) lua_pushvalue(L, pop_one);
+    else push_value(L, in, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, queue, i);
+    lua_rawseti(L, mirror, i);
+  }
+  int calls = 1 + take(in) % QUEUE_MAX_CALLS;
+  for (int call = 0; call < calls; call++) {
+    int base = lua_gettop(L);
+    int args = base + 4; /* base + 1: queue, + 2: op, + 3: tab, args..: a1..a5 (nil past `given`) */
+    int table_queue = take(in) % 8 != 0;
+    if (table_queue) lua_pushvalue(L, queue);
+    else push_non_table(L, in);
+    int op = push_op(L, in);
+    push_tab(L, in);
+    int tab = lua_toboolean(L, base + 3);
+    int given = take(in) % (CLUA_QUEUE_MAX_ARGUMENTS + 1);
+    for (int i = 0; i < CLUA_QUEUE_MAX_ARGUMENTS; i++) {
+      if (i < given) push_argument(L, in);
+      else lua_pushnil(L);
+    }
+    if (op == CLUA_QUEUE_OP_PUSH && !tab) { /* the DSL's push without a tab names its screen */
+      push_string(L, in);
+      lua_replace(L, args);
+      if (given < 1) given = 1;
+    }
+    int accepted = table_queue && op != CLUA_QUEUE_OP_NONE;
+    int frame = lua_gettop(L);
+    push_host(L, "enqueue");
+    for (int i = base + 1; i < args + given; i++) lua_pushvalue(L, i);
+    int status = lua_pcall(L, 3 + given, LUA_MULTRET, 0);
+    n = (lua_Integer)lua_rawlen(L, mirror);
+    if (!accepted) { /* refused with a Lua error, the queue exactly as it was */
+      if (status == LUA_OK) fail("enqueue accepted a queue that is no table or an op that is no op");
+      if (status != LUA_ERRRUN || lua_type(L, -1) != LUA_TSTRING) fail("enqueue refused a call without a Lua error");
+      lua_settop(L, frame);
+      if (queue_length(L, queue) != n) fail("a refused enqueue changed the queue's length");
+      same_sequence(L, queue, mirror, n, "a refused enqueue changed an entry");
+      lua_settop(L, base);
+      continue;
+    }
+    if (status != LUA_OK) fail("enqueue refused a call within its contract");
+    if (lua_gettop(L) != frame) fail("enqueue returned values");
+    lua_Integer length = queue_length(L, queue);
+    same_sequence(L, queue, mirror, n < length ? n : length, "enqueue changed an entry queued before");
+    if (op == CLUA_QUEUE_OP_PUSH && !tab) {
+      /* two elements: the screen, then the state or false for none */
+      if (length != n + 2) fail("a push without a tab did not append exactly two elements");
+      lua_rawgeti(L, queue, n + 1);
+      if (!lua_rawequal(L, -1, args)) fail("a push without a tab did not append its screen first");
+      lua_rawgeti(L, queue, n + 2);
+      if (lua_isnil(L, args + 1) ? !lua_isboolean(L, -1) || lua_toboolean(L, -1) : !lua_rawequal(L, -1, args + 1))
+        fail("a push without a tab did not append its state, or false for none, second");
+    } else if (op == CLUA_QUEUE_OP_POP && !tab && lua_isinteger(L, args) && lua_tointeger(L, args) == 1) {
+      /* the pop-one command itself */
+      if (length != n + 1) fail("a pop of one without a tab did not append exactly one element");
+      lua_rawgeti(L, queue, n + 1);
+      if (!lua_rawequal(L, -1, pop_one)) fail("a pop of one without a tab did not append host.pop_one");
+    } else {
+      /* one new command table: op, the fields given, and tab when the op is addressed to one */
+      if (length != n + 1) fail("a command did not append exactly one element");
+      lua_rawgeti(L, queue, n + 1);
+      int entry = lua_gettop(L);
+      if (lua_type(L, entry) != LUA_TTABLE) fail("a command appended no table");
+      if (lua_rawequal(L, entry, pop_one)) fail("a command other than a pop of one without a tab appended host.pop_one");
+      for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, mirror, i);
+        if (lua_rawequal(L, entry, -1)) fail("a command appended a table queued before");
+        lua_settop(L, entry);
+      }
+      for (int i = base + 1; i < args + CLUA_QUEUE_MAX_ARGUMENTS; i++)
+        if (lua_rawequal(L, entry, i)) fail("a command appended one of its arguments as its table");
+      lua_createtable(L, 0, CLUA_QUEUE_MAX_ARGUMENTS + 2);
+      int expect = lua_gettop(L);
+      lua_pushvalue(L, base + 2);
+      lua_setfield(L, expect, "op");
+      for (int i = 0; i < CLUA_QUEUE_MAX_ARGUMENTS; i++) {
+        int field = clua_queue_op_field(op, i);
+        if (field == CLUA_QUEUE_FIELD_NONE || lua_isnil(L, args + i)) continue;
+        const char *field_name = clua_queue_field_name(field);
+        if (field_name == NULL || strcmp(field_name, "op") == 0 || strcmp(field_name, "tab") == 0)
+          fail("an op takes a field of no name, or op or tab, as an argument");
+        lua_pushvalue(L, args + i);
+        lua_setfield(L, expect, field_name);
+      }
+      if (clua_queue_op_takes_tab(op) && tab) {
+        lua_pushvalue(L, base + 3);
+        lua_setfield(L, expect, "tab");
+      }
+      same_fields(L, entry, expect, "a command table's keys are not op, the fields given and its tab");
+      lua_rawseti(L, expects, n + 1);
+    }
+    for (lua_Integer i = n + 1; i <= length; i++) {
+      lua_rawgeti(L, queue, i);
+      lua_rawseti(L, mirror, i);
+    }
+    lua_settop(L, base);
+  }
+  /* at the end: every entry as it was queued, every command table as it was made */
+  n = (lua_Integer)lua_rawlen(L, mirror);
+  if (queue_length(L, queue) != n) fail("the queue's length changed after the calls");
+  same_sequence(L, queue, mirror, n, "an entry changed after the calls");
+  lua_pushnil(L);
+  while (lua_next(L, expects) != 0) { /* position, expected fields */
+    lua_rawgeti(L, queue, lua_tointeger(L, -2));
+    same_fields(L, lua_gettop(L), lua_gettop(L) - 1, "a command table changed after it was queued");
+    lua_settop(L, -3);
+  }
+  /* and the pop-one command still { op = "pop", count = 1 } */
+  lua_createtable(L, 0, 2);
+  lua_pushliteral(L, "pop");
+  lua_setfield(L, -2, "op");
+  lua_pushinteger(L, 1);
+  lua_setfield(L, -2, "count");
+  same_fields(L, pop_one, lua_gettop(L), "host.pop_one is no longer { op = \"pop\", count = 1 }");
+  lua_getfield(L, pop_one, "count");
+  if (!lua_isinteger(L, -1)) fail("host.pop_one's count is not the integer 1");
+  lua_settop(L, top);
+}
+
 /* The whole check for one input, run protected (a Lua error in the harness itself is a bug). */
 static int run(lua_State *L) {
   running = L;
@@ -542,6 +815,8 @@ static int run(lua_State *L) {
     }
     lua_settop(L, backing + 1);
   }
+  /* the queue's writer, from the bytes left (the frozen table may be one of its arguments) */
+  check_queue(L, in);
   return 0;
 }
 
