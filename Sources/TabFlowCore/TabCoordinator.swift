@@ -53,13 +53,16 @@ public struct TabCoordinator<Rules: NavigationRules> {
   /// run here: the runtime runs them (TabFlow's `forEachRoute`, or a TCA `forEach`).
   @inlinable
   public func step(_ action: Action, state: inout State) -> TabCoordinatorStep<Rules.Screen> {
-    if let (outputs, removals) = applyGatheringRemovals(action, to: &state) {
-      return TabCoordinatorStep(delegates: outputs, removedRouteIDs: removals.removedIDs(in: state))
+    if case .adoptReloaded = action {
+      // A reloaded state replaces the tabs wholesale: the routes that left are found by diffing.
+      let before = state.routeSnapshot
+      let outputs = apply(action, to: &state)
+      return TabCoordinatorStep(delegates: outputs, removedRouteIDs: state.routeIDsRemoved(since: before))
     }
-    // A reloaded state replaces the tabs wholesale: the routes that left are found by diffing.
-    let before = state.routeSnapshot
-    let outputs = apply(action, to: &state)
-    return TabCoordinatorStep(delegates: outputs, removedRouteIDs: state.routeIDsRemoved(since: before))
+    // Applied once; an action of a route that is gone applies nothing and gathers nothing.
+    var removals = RouteRemovals()
+    let outputs = apply(action, to: &state, removals: &removals)
+    return TabCoordinatorStep(delegates: outputs, removedRouteIDs: removals.removedIDs(in: state))
   }
 
   /// Applies an action and returns what the coordinator tells the host: ``step(_:state:)``

@@ -72,4 +72,37 @@ struct CoordinatorStepTests {
     #expect(result.removedRouteIDs.isEmpty)
     #expect(state.stack(for: "home")?.ids == [feed])
   }
+
+  /// Rules that count the actions the coordinator handles (``NavigationRules/withinAction(_:)``).
+  final class CountingRules: NavigationRules {
+    var actionsHandled = 0
+    func batch(
+      for action: DynamicAction, on route: RouteContext<DynamicScreen>, in state: TabCoordinatorState<DynamicScreen>
+    ) -> NavigationBatch<DynamicScreen>? {
+      action.name == "open" ? NavigationBatch(rule: "feed.open", [.push(DynamicScreen("item"))]) : nil
+    }
+    func withinAction<Result>(_ body: () -> Result) -> Result {
+      actionsHandled += 1
+      return body()
+    }
+  }
+
+  @Test func anActionIsAppliedOnceEvenWhenItsRouteIsGone() throws {
+    let rules = CountingRules()
+    let coordinator = TabCoordinator(rules: rules)
+    var state = try TabCoordinatorState(tabs: [TabDefinition("home", root: DynamicScreen("feed"))])
+    let feed = try #require(state.stack(for: "home")?.ids.last)
+    _ = coordinator.step(.router(.routeAction(id: feed, action: DynamicAction("open"))), state: &state)
+    #expect(rules.actionsHandled == 1)
+    let item = try #require(state.stack(for: "home")?.ids.last)
+    let popped = coordinator.step(.back, state: &state)
+    #expect(popped.removedRouteIDs == [item])
+    #expect(rules.actionsHandled == 2)
+    // The item's route is gone: its action applies nothing, once, and removes nothing.
+    let unchanged = state
+    let result = coordinator.step(.router(.routeAction(id: item, action: DynamicAction("open"))), state: &state)
+    #expect(rules.actionsHandled == 3)
+    #expect(result.removedRouteIDs.isEmpty && result.delegates.isEmpty)
+    #expect(state == unchanged)
+  }
 }
