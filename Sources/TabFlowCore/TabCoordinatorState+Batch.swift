@@ -295,15 +295,23 @@ extension NavigationCommand {
 }
 
 extension GuardNeeds {
-  /// Whether any of `guards` may refuse a batch (a guard that says nothing may).
+  /// Whether any of `guards` may refuse a batch (a guard that says nothing may). Asked before
+  /// every batch: each guard's `needs` is read in place (copying a guard out of the array would
+  /// retain its name, site and both closures).
   @inlinable
   static func anyMayRefuse<Screen>(_ guards: [NavigationGuard<Screen>]) -> Bool {
-    guards.contains { $0.needs?().mayRefuse != false }
+    for index in guards.indices {
+      guard let needs = guards[index].needs, !needs().mayRefuse else { return true }
+    }
+    return false
   }
 
   /// Whether any of `guards` says it reads ``NavigationChange/before``.
   @inlinable
   static func anyReadsBefore<Screen>(_ guards: [NavigationGuard<Screen>]) -> Bool {
-    guards.contains { $0.needs?().readsBefore == true }
+    for index in guards.indices {
+      if let needs = guards[index].needs, needs().readsBefore { return true }
+    }
+    return false
   }
 }
