@@ -39,7 +39,7 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   private final class Node {
     // Read and written one at a time, on the script's actor: no run-time exclusivity checks.
     /// The view the call reads next, once a call got this far.
-    @exclusivity(unchecked) var read: ViewRecording.Read?
+    @exclusivity(unchecked) var read: ViewRead?
     @exclusivity(unchecked) var outcome: Outcome?
     /// The next nodes by the value the read gave. While they are few they are compared in turn:
     /// a view read again usually gives a value sharing the remembered one's storage (the same
@@ -105,20 +105,20 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   @exclusivity(unchecked) private(set) var nodeCount = 0
 
   /// The answer function number `index` gave for `text` when the views it read, each read
-  /// again through `reading`, had the values they have now; `nil` when no remembered call read
-  /// them so. `reading` gives `nil` for a view that fails now (an unknown tab, the budget): that
-  /// is left to the real call to report.
-  func recall(_ index: Int, text: Text, reading: (ViewRecording.Read) -> FlowValue?) -> Outcome? {
+  /// again through `views` — the reader a running call would read them through — had the
+  /// values they have now; `nil` when no remembered call read them so, or when a view fails now
+  /// (an unknown tab, the budget): that is left to the real call to report.
+  func recall(_ index: Int, text: Text, views: ViewReader) -> Outcome? {
     guard var node = roots(of: text, making: false)?[index] else { return nil }
     while true {
       if let outcome = node.outcome { return outcome }
-      guard let read = node.read, let value = reading(read), let next = node.next(for: value) else { return nil }
+      guard let read = node.read, let value = try? views(read), let next = node.next(for: value) else { return nil }
       node = next
     }
   }
 
   /// Remembers the answer of a call of function `index` for `text` that read `reads`, in order.
-  func remember(_ outcome: Outcome, _ index: Int, text: Text, reads: [(read: ViewRecording.Read, value: FlowValue)]) {
+  func remember(_ outcome: Outcome, _ index: Int, text: Text, reads: [(read: ViewRead, value: FlowValue)]) {
     let limit = Self.capacity / 10
     var cost = 1
     for (_, value) in reads {

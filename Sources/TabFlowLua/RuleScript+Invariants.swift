@@ -1,17 +1,14 @@
 extension RuleScript {
-  /// Why invariant number `index` (0-based) does not hold in the state `view` answers (its
+  /// Why invariant number `index` (0-based) does not hold in the state `views` reads (its
   /// reason, or a plain sentence when it gave none); `nil` when it holds. Its error (a Lua error,
   /// an exhausted budget) is thrown, located at the invariant's declaration. Remembered like a
-  /// guard's answer (``CallMemo``): an invariant that read the same views the same, answered
-  /// again by `reading`, is not run again.
-  func invariantProblem(
-    _ index: Int, reading: (ViewRecording.Read) -> FlowValue?, view: @escaping ViewAnswer
-  ) throws(ScriptError) -> String? {
+  /// guard's answer (``CallMemo``): an invariant that read the same views the same is not run
+  /// again.
+  func invariantProblem(_ index: Int, views: ViewReader) throws(ScriptError) -> String? {
     let name = declarations.invariants[index]
     let line = declarations.invariantLines.indices.contains(index) ? declarations.invariantLines[index] : nil
-    return try remembering(in: invariantAnswers, index, text: "", reading: reading, view: { view }) {
-      view throws(ScriptError) in
-      try withView(view, rule: "invariant '\(name)'", line: line) {
+    return try remembering(in: invariantAnswers, index, text: "", views: views) { views throws(ScriptError) in
+      try withViews(views, rule: "invariant '\(name)'", line: line) {
         try vm.call(callInvariantFunction, resultCount: 2) { stack in
           try stack.push(index + 1)
         } results: { stack, first -> String? in

@@ -7,11 +7,6 @@ import TabFlowNavigation
 /// Not `Sendable`: it lives where the coordinator runs (the store's actor).
 @usableFromInline
 package final class RuleScript {
-  /// Answers the `nav` views (`tab`, `top`, `depth`, `stack`, `context`, `contains`) during a
-  /// call: `(which, tab, field, argument)`, where `which` is `current`, `before` or `after`.
-  @usableFromInline
-  package typealias ViewAnswer = (String, String?, String, FlowValue?) throws -> FlowValue
-
   /// A rule that handles an action: its position in the script and its key.
   @usableFromInline
   package struct Rule: Hashable, Sendable {
@@ -32,7 +27,7 @@ package final class RuleScript {
   private let callRuleFunction: LuaRef
   private let callDeepLinkFunction: LuaRef
   private let callGuardFunction: LuaRef
-  /// The DSL's `call_invariant` (see ``RuleScript/invariantProblem(_:view:)``).
+  /// The DSL's `call_invariant` (see ``RuleScript/invariantProblem(_:views:)``).
   let callInvariantFunction: LuaRef
   /// A table of ``CommandField`` names at their positions, kept in the VM.
   private let commandFieldNames: LuaRef
@@ -49,7 +44,7 @@ package final class RuleScript {
   /// What the guards, the deep-link handlers and (when asked to remember them) the rules
   /// answered, by what they read.
   private let guardAnswers = CallMemo<GuardRefusal?, BatchSource>()
-  /// What all the guards of a batch answered together: see ``firstRefusal(source:skipping:reading:view:failingGuard:)``.
+  /// What all the guards of a batch answered together: see ``firstRefusal(source:skipping:views:failingGuard:)``.
   private let guardChainAnswers = CallMemo<(index: Int, refusal: GuardRefusal)?, BatchSource>()
   private let ruleAnswers = CallMemo<[NavigationCommand<DynamicScreen>], RuleCall>()
   private let deepLinkAnswers = CallMemo<[NavigationCommand<DynamicScreen>], String>()
@@ -84,15 +79,18 @@ package final class RuleScript {
       vm = try LuaVM(limits: limits)
       vm.hideSource(RuleDSL.chunkName)
       vm.scriptPrintHandler = { [loadPrints] line in loadPrints.hold(line) }
+      // `view(which, tab, field, argument)`: one ``ViewRead``, answered by the running call's reader.
       let host = try vm.makeRuleHost { stack in
-        guard let answer = viewBox.answer else {
+        guard let views = viewBox.views else {
           throw ScriptError(.runtime, "nav views can only be read while a rule runs")
         }
-        let result = try answer(
-          stack.string(at: 1) ?? "current", stack.string(at: 2), stack.string(at: 3) ?? "",
-          stack.top >= 4 ? try stack.value(at: 4) : nil)
-        try stack.push(result)
-        if let watch = viewBox.watch, stack.string(at: 3) == "context" { try watch.watch(contextOn: stack) }
+        let name = stack.string(at: 3) ?? ""
+        guard let field = ViewField(name) else { throw ScriptError(.runtime, "nav has no view '\(name)'") }
+        let read = ViewRead(
+          ViewRead.Side(stack.string(at: 1)), tab: stack.string(at: 2), field,
+          argument: stack.top >= 4 ? try stack.value(at: 4) : nil)
+        try stack.push(try views(read))
+        if field == .context, let watch = viewBox.watch { try watch.watch(contextOn: stack) }
         return 1
       }
       defer { vm.release(host) }
@@ -306,31 +304,38 @@ package final class RuleScript {
     }
   }
 
-  /// ``call(_:screen:action:tab:payload:view:)``, remembering the answer (see ``CallMemo``): a
-  /// rule called again with the same arguments, whose views read the same through `reading`,
-  /// answers as it did without running. Rules are pure like guards (docs/LUA-RULES.md), so this
+  /// ``call(_:screen:action:tab:payload:views:)``, remembering the answer (see ``CallMemo``): a
+  /// rule called again with the same arguments, whose views read the same, answers as it did
+  /// without running. Rules are pure like guards (docs/LUA-RULES.md), so this
   /// changes nothing but the time; it is what a checker wants, which calls the same rules from
   /// many states.
   @usableFromInline
   package func callRemembering(
-    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue,
-    reading: (ViewRecording.Read) -> FlowValue?, view: @escaping ViewAnswer
+    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, views: ViewReader
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     let arguments = RuleCall(
       tab: tab, payload: rule.takesPayload ? payload : nil,
       screen: rule.isWildcard ? screen : nil, action: rule.isWildcard ? action : nil)
-    return try remembering(in: ruleAnswers, rule.index, text: arguments, reading: reading, view: { view }) {
-      view throws(ScriptError) in
-      try call(rule, screen: screen, action: action, tab: tab, payload: payload, view: view)
+    return try remembering(in: ruleAnswers, rule.index, text: arguments, views: views) { views throws(ScriptError) in
+      try run(rule, screen: screen, action: action, tab: tab, payload: payload, views: views)
     }
   }
 
-  /// Runs a rule; returns the commands it queued.
+  /// Runs a rule, its views read through `views`; returns the commands it queued.
   @usableFromInline
   package func call(
-    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, view: @escaping ViewAnswer
+    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, views: ViewReader
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    try commands(of: callRuleFunction, rule: rule.key, line: line(of: rule), view: view) { stack in
+    try withoutActuallyEscaping(views) { views throws(ScriptError) in
+      try run(rule, screen: screen, action: action, tab: tab, payload: payload, views: views)
+    }
+  }
+
+  /// ``call(_:screen:action:tab:payload:views:)`` with a reader it may hand the VM.
+  private func run(
+    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, views: @escaping ViewReader
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    try commands(of: callRuleFunction, rule: rule.key, line: line(of: rule), views: views) { stack in
       try stack.push(rule.index)
       try pushTab(tab, on: stack)
       if rule.takesPayload {
@@ -360,17 +365,15 @@ package final class RuleScript {
 
   /// Runs the handler of deep-link pattern number `index` (0-based); returns its commands.
   /// A handler that already answered this URL in a state that looks the same to it (the same
-  /// values of the views it read) is not run again: see ``CallMemo``.
-  /// Recalling answers each remembered view through `reading` (`nil` when it fails now); the
-  /// views a running handler reads are made by `view`, only when it runs.
+  /// values of the views it read through `views`) is not run again: see ``CallMemo``.
   @usableFromInline
   package func callDeepLink(
-    _ index: Int, url: String, parameters: [String: String], reading: (ViewRecording.Read) -> FlowValue?,
-    view: () -> ViewAnswer
+    _ index: Int, url: String, parameters: [String: String], views: ViewReader
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    try remembering(in: deepLinkAnswers, index, text: url, reading: reading, view: view) { view throws(ScriptError) in
+    try remembering(in: deepLinkAnswers, index, text: url, views: views) { views throws(ScriptError) in
       try commands(
-        of: callDeepLinkFunction, rule: "deeplink \(declarations.deepLinks[index])", line: line(ofDeepLink: index), view: view
+        of: callDeepLinkFunction, rule: "deeplink \(declarations.deepLinks[index])", line: line(ofDeepLink: index),
+        views: views
       ) { stack in
         try stack.push(index + 1)
         try stack.push(url)
@@ -383,10 +386,10 @@ package final class RuleScript {
   /// stack, field by field. A decoding failure is the rule's (reported at its declaration), not
   /// the VM's.
   private func commands(
-    of function: LuaRef, rule: String, line: Int?, view: @escaping ViewAnswer, arguments: (LuaStack) throws -> Void
+    of function: LuaRef, rule: String, line: Int?, views: @escaping ViewReader, arguments: (LuaStack) throws -> Void
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     var decodingFailure: ScriptError?
-    let commands = try withView(view, rule: rule, line: line) {
+    let commands = try withViews(views, rule: rule, line: line) {
       try vm.call(function, resultCount: 1, arguments: arguments) { stack, first in
         do throws(ScriptError) {
           return try decoder.commands(
@@ -414,16 +417,13 @@ package final class RuleScript {
   }
 
   /// Runs guard number `index` (0-based) on a change from `source` (which it reads as
-  /// `change.source`, its text); `nil` allows it. The guard reads the batch's commands through
-  /// `view` (`commands`, as text), when it does. A guard that already answered a change that
-  /// looks the same to it (the same source, the same values of the views it read) is not run
-  /// again: see ``CallMemo``. Recalling answers each remembered view through `reading` (`nil`
-  /// when it fails now); the views a running guard reads are made by `view`, only when it runs.
-  private func callGuard(
-    _ index: Int, source: BatchSource, reading: (ViewRecording.Read) -> FlowValue?, view: () -> ViewAnswer
-  ) throws(ScriptError) -> GuardRefusal? {
-    try remembering(in: guardAnswers, index, text: source, reading: reading, view: view) { view throws(ScriptError) in
-      try runGuard(index, source: source.description, view: view)
+  /// `change.source`, its text), its views — `change.after`, `change.before`, `change.commands` —
+  /// read through `views`; `nil` allows it. A guard that already answered a change that looks the
+  /// same to it (the same source, the same values of the views it read) is not run again: see
+  /// ``CallMemo``.
+  private func callGuard(_ index: Int, source: BatchSource, views: @escaping ViewReader) throws(ScriptError) -> GuardRefusal? {
+    try remembering(in: guardAnswers, index, text: source, views: views) { views throws(ScriptError) in
+      try runGuard(index, source: source.description, views: views)
     }
   }
 
@@ -431,78 +431,71 @@ package final class RuleScript {
   /// guards named in `confirmed`: the guard's number and what it answered; `nil` when every
   /// guard allows it. A guard's error is thrown, with its number in `failingGuard`.
   ///
-  /// Like each guard's answer (``callGuard(_:source:reading:view:)``), the guards' answer
-  /// together is remembered by what they read — each view once, however many guards read it —
-  /// and recalled through `reading`, so a batch that looks the same to all of them walks one memo
-  /// instead of one per guard. A guard's error, a guard that printed or confirmed guards leave it
-  /// unremembered.
+  /// Like each guard's answer (``callGuard(_:source:views:)``), the guards' answer together is
+  /// remembered by what they read — each view once, however many guards read it — so a batch
+  /// that looks the same to all of them walks one memo instead of one per guard. A guard's error,
+  /// a guard that printed or confirmed guards leave it unremembered.
   @usableFromInline
   package func firstRefusal(
-    source: BatchSource, skipping confirmed: Set<String>, reading: (ViewRecording.Read) -> FlowValue?,
-    view: () -> ViewAnswer, failingGuard: inout Int
+    source: BatchSource, skipping confirmed: Set<String>, views: ViewReader, failingGuard: inout Int
   ) throws(ScriptError) -> (index: Int, refusal: GuardRefusal)? {
     guard confirmed.isEmpty, remembersAnswers else {
-      return try firstRefusalOfEach(
-        source: source, skipping: confirmed, reading: reading, view: view, failingGuard: &failingGuard)
+      return try withoutActuallyEscaping(views) { views throws(ScriptError) in
+        try firstRefusalOfEach(source: source, skipping: confirmed, views: views, failingGuard: &failingGuard)
+      }
     }
-    if let known = guardChainAnswers.recall(0, text: source, reading: reading), vm.chargeRecalledCall(known.cost) {
+    if let known = guardChainAnswers.recall(0, text: source, views: views), vm.chargeRecalledCall(known.cost) {
       return known.answer
     }
-    // Each view the guards read, once, with its value, in the order they read them.
-    var reads: [(read: ViewRecording.Read, value: FlowValue)] = []
-    func note(_ read: ViewRecording.Read, _ value: FlowValue) {
-      if !reads.contains(where: { $0.read == read }) { reads.append((read, value)) }
+    return try withoutActuallyEscaping(views) { views throws(ScriptError) in
+      // Each view the guards read, once, with its value, in the order they read them.
+      let chain = ViewRecording(views, once: true)
+      let mark = vm.budgetMark()
+      let prints = vm.printCount
+      let answer = try firstRefusalOfEach(source: source, skipping: [], views: chain.answer, failingGuard: &failingGuard)
+      if vm.printCount == prints {
+        guardChainAnswers.remember(
+          CallMemo.Outcome(answer: answer, cost: vm.instructionsUsed(since: mark)), 0, text: source, reads: chain.reads)
+      }
+      return answer
     }
-    let mark = vm.budgetMark()
-    let prints = vm.printCount
-    let answer = try firstRefusalOfEach(
-      source: source, skipping: [],
-      reading: { read in
-        let value = reading(read)
-        if let value { note(read, value) }
-        return value
-      },
-      view: {
-        let answering = view()
-        return { which, tab, field, argument in
-          let value = try answering(which, tab, field, argument)
-          note(ViewRecording.Read(which: which, tab: tab, field: field, argument: argument), value)
-          return value
-        }
-      },
-      failingGuard: &failingGuard)
-    if vm.printCount == prints {
-      guardChainAnswers.remember(
-        CallMemo.Outcome(answer: answer, cost: vm.instructionsUsed(since: mark)), 0, text: source, reads: reads)
-    }
-    return answer
   }
 
-  /// ``firstRefusal(source:skipping:reading:view:failingGuard:)`` asking each guard in turn.
+  /// ``firstRefusal(source:skipping:views:failingGuard:)`` asking each guard in turn.
   private func firstRefusalOfEach(
-    source: BatchSource, skipping confirmed: Set<String>, reading: (ViewRecording.Read) -> FlowValue?,
-    view: () -> ViewAnswer, failingGuard: inout Int
+    source: BatchSource, skipping confirmed: Set<String>, views: @escaping ViewReader, failingGuard: inout Int
   ) throws(ScriptError) -> (index: Int, refusal: GuardRefusal)? {
     for (index, name) in declarations.guards.enumerated() where confirmed.isEmpty || !confirmed.contains(name) {
       failingGuard = index
-      if let refusal = try callGuard(index, source: source, reading: reading, view: view) { return (index, refusal) }
+      if let refusal = try callGuard(index, source: source, views: views) { return (index, refusal) }
     }
     return nil
   }
 
-  /// The answer of `call`, made through the views `view` makes: recalled from `memo` (its reads
-  /// answered by `reading`) when a call of function `index` for `text` read the same views the
-  /// same, and remembered otherwise (unless it printed). A recalled answer is charged to the
-  /// running budget; when that cannot pay for it, the call runs, to fail where it fails.
+  /// The answer of `call`, its views read through `views`: recalled from `memo` — its reads read
+  /// again through the same `views` — when a call of function `index` for `text` read the same
+  /// views the same, and remembered otherwise (unless it printed). A recalled answer is charged
+  /// to the running budget; when that cannot pay for it, the call runs, to fail where it fails.
   func remembering<Answer, Text>(
-    in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, reading: (ViewRecording.Read) -> FlowValue?,
-    view: () -> ViewAnswer, _ call: (@escaping ViewAnswer) throws(ScriptError) -> Answer
+    in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: ViewReader,
+    _ call: (@escaping ViewReader) throws(ScriptError) -> Answer
   ) throws(ScriptError) -> Answer {
-    guard remembersAnswers else { return try call(view()) }
-    if let known = memo.recall(index, text: text, reading: reading), vm.chargeRecalledCall(known.cost) {
+    if remembersAnswers, let known = memo.recall(index, text: text, views: views), vm.chargeRecalledCall(known.cost) {
       return known.answer
     }
-    let recording = ViewRecording(view())
+    // The reader escapes into the VM for the call only (``withViews(_:rule:line:_:)``).
+    return try withoutActuallyEscaping(views) { views throws(ScriptError) in
+      guard remembersAnswers else { return try call(views) }
+      return try remember(in: memo, index, text: text, views: views, call)
+    }
+  }
+
+  /// The answer of `call`, remembered in `memo` by the views it read (unless it printed).
+  private func remember<Answer, Text>(
+    in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: @escaping ViewReader,
+    _ call: (@escaping ViewReader) throws(ScriptError) -> Answer
+  ) throws(ScriptError) -> Answer {
+    let recording = ViewRecording(views)
     let mark = vm.budgetMark()
     let prints = vm.printCount
     let answer = try call(recording.answer)
@@ -515,12 +508,10 @@ package final class RuleScript {
   }
 
   /// Runs guard number `index` in the VM.
-  private func runGuard(
-    _ index: Int, source: String, view: @escaping ViewAnswer
-  ) throws(ScriptError) -> GuardRefusal? {
+  private func runGuard(_ index: Int, source: String, views: @escaping ViewReader) throws(ScriptError) -> GuardRefusal? {
     let line = line(ofGuard: index)
     let label = BatchFailure.guardLabel(declarations.guards[index])
-    let answer = try withView(view, rule: label, line: line) {
+    let answer = try withViews(views, rule: label, line: line) {
       try vm.call(callGuardFunction, resultCount: 4) { stack in
         try stack.push(index + 1)
         try stack.push(source)
@@ -543,13 +534,13 @@ package final class RuleScript {
     return GuardRefusal(reason: answer.reason, redirect: redirect, deferLink: answer.deferLink)
   }
 
-  /// Runs `body` with `view` answering the `nav` views; maps VM errors to script errors located
+  /// Runs `body` with `views` answering the `nav` views; maps VM errors to script errors located
   /// in the script (`line` is where the running rule, deep link or guard was declared).
-  func withView<Result>(
-    _ view: @escaping ViewAnswer, rule: String, line: Int?, _ body: () throws -> Result
+  func withViews<Result>(
+    _ views: @escaping ViewReader, rule: String, line: Int?, _ body: () throws -> Result
   ) throws(ScriptError) -> Result {
-    viewBox.answer = view
-    defer { viewBox.answer = nil }
+    viewBox.views = views
+    defer { viewBox.views = nil }
     do {
       return try body()
     } catch {
@@ -596,9 +587,9 @@ package final class RuleScript {
     let action: String
   }
 
-  /// Holds the view answer while a call runs; the registered view function reads it.
+  /// Holds the reader of the running call's views; the registered view function reads it.
   final class ViewBox {
-    var answer: ViewAnswer?
+    var views: ViewReader?
     /// While `check` or `diff` explores: what the rules read (``ReadWatch``).
     var watch: ReadWatch?
   }

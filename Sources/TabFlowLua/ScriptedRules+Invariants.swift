@@ -8,23 +8,12 @@ extension ScriptedRules {
   /// (``assertInvariants(in:file:line:)``).
   public func invariantViolations(in state: TabCoordinatorState<Screen>) -> [InvariantViolation] {
     let script = self.script
-    let (codec, vm) = (self.codec, script.vm)
     var violations: [InvariantViolation] = []
     for (index, name) in script.declarations.invariants.enumerated() {
       let line = script.declarations.invariantLines.indices.contains(index) ? script.declarations.invariantLines[index] : nil
       let location = line.map { "\(script.chunk):\($0)" }
       do {
-        let problem = try withUnsafePointer(to: state) { current throws(ScriptError) in
-          try script.invariantProblem(
-            index,
-            reading: { read in
-              try? Self.view(
-                read.kind, named: read.field, tab: read.tab, argument: read.argument, of: current, commands: nil,
-                codec: codec, vm: vm)
-            },
-            view: viewAnswer(current: state))
-        }
-        if let reason = problem {
+        if let reason = try withViews(of: state, { views throws(ScriptError) in try script.invariantProblem(index, views: views) }) {
           violations.append(InvariantViolation(name: name, reason: reason, isError: false, location: location))
         }
       } catch {

@@ -83,24 +83,6 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   public private(set) var lastGuardError: ScriptError?
   /// The current script's deep links; forgotten whenever the script is replaced.
   @usableFromInline package var deepLinksCache: DeepLinks<Screen>?
-  /// The state the views of the rule `batch` is running describe; `nil` between calls.
-  @exclusivity(unchecked) @usableFromInline package var viewedState: UnsafePointer<TabCoordinatorState<Screen>>?
-  /// Answers the views of the rule `batch` is running, from `viewedState`: made once, when the
-  /// rules are made, and read on every action (no run-time exclusivity check).
-  @exclusivity(unchecked) @usableFromInline package var viewedStateAnswer: RuleScript.ViewAnswer = { _, _, _, _ in
-    throw ScriptError(.runtime, "nav views can only be read while a rule runs")
-  }
-
-  /// The answer of ``viewedStateAnswer``, which holds the rules unowned.
-  @usableFromInline
-  package func answeringViewedState() -> RuleScript.ViewAnswer {
-    { [unowned self] which, tab, field, argument in
-      guard let state = viewedState else { throw ScriptError(.runtime, "nav views can only be read while a rule runs") }
-      return try Self.view(
-        ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: nil, codec: codec, vm: script.vm)
-    }
-  }
-
   /// Loads a script whose screen names map to typed screens through `catalog`. Throws when the
   /// script does not load, its declarations do not fit together, or it declares a screen the
   /// catalog does not have.
@@ -111,14 +93,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     codec = .catalog(catalog)
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
-    viewedStateAnswer = answeringViewedState()
   }
 
   init(source: String, name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits) throws(ScriptError) {
     self.codec = codec
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
-    viewedStateAnswer = answeringViewedState()
   }
 
   /// What the current script declares.
@@ -194,20 +174,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     let screenName = codec.name(route.screen)
     let script = self.script
     guard let rule = script.rule(screen: screenName, action: action.scriptName) else { return nil }
-    // The rule's views read `state` through a pointer for the length of the call: no copy of the
-    // state (and no closure) is made unless the rule reads a view.
-    let commands: [NavigationCommand<DynamicScreen>]
-    if remembersRuleAnswers {
-      commands = try rememberedCommands(
-        of: rule, screen: screenName, action: action, tab: route.tab.rawValue, in: state)
-    } else {
-      commands = try withUnsafePointer(to: state) { state throws(ScriptError) in
-        viewedState = state
-        defer { viewedState = nil }
-        return try script.call(
-          rule, screen: screenName, action: action.scriptName, tab: route.tab.rawValue,
-          payload: action.scriptPayload, view: viewedStateAnswer)
-      }
+    // The rule's views read `state` where the caller holds it, for the length of the call.
+    let commands = try withViews(of: state) { views throws(ScriptError) in
+      let (name, payload) = (action.scriptName, action.scriptPayload)
+      return remembersRuleAnswers
+        ? try script.callRemembering(rule, screen: screenName, action: name, tab: route.tab.rawValue, payload: payload, views: views)
+        : try script.call(rule, screen: screenName, action: name, tab: route.tab.rawValue, payload: payload, views: views)
     }
     // Dynamic screens need no conversion.
     let converted: [NavigationCommand<Screen>]
@@ -219,28 +191,6 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     // The rule's own key names it unless it is a wildcard (`*.cancelled` ran for `login`).
     let label = rule.isWildcard ? "\(screenName).\(action.scriptName)" : rule.key
     return NavigationBatch(rule: label, converted, location: script.location(of: rule))
-  }
-
-  /// The commands of `rule` for `action`, remembered by what it is called with and the views it
-  /// reads (see ``remembersRuleAnswers``).
-  @usableFromInline
-  package func rememberedCommands(
-    of rule: RuleScript.Rule, screen: String, action: ScreenAction, tab: String, in state: TabCoordinatorState<Screen>
-  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    let codec = self.codec
-    let script = self.script
-    return try withUnsafePointer(to: state) { state throws(ScriptError) in
-      viewedState = state
-      defer { viewedState = nil }
-      return try script.callRemembering(
-        rule, screen: screen, action: action.scriptName, tab: tab, payload: action.scriptPayload,
-        reading: { read in
-          try? Self.view(
-            read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state, commands: nil, codec: codec,
-            vm: script.vm)
-        },
-        view: viewedStateAnswer)
-    }
   }
 
   /// Runs one action's rule, guards and deep-link handler under one shared budget: however many
@@ -270,55 +220,26 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       needs: { [self] in GuardNeeds(mayRefuse: !script.declarations.guards.isEmpty, readsBefore: guardsReadBefore) }
     ) { [self] change in
       guard !script.declarations.guards.isEmpty else { return (.allow, nil, nil) }
-      // Remembered answers are recalled reading the states where they are held: `after` in the
-      // change, `before` where the change keeps it, or else in a slot made (rebuilt) at most
-      // once per batch.
-      return withUnsafePointer(to: change.after) { after in
-        change.withBeforeIfMade { kept in
-          objection(to: change, after: after, kept: kept, beforeSlot: UnsafeMutableBufferPointer(start: nil, count: 0))
-        }
-          ?? withUnsafeTemporaryAllocation(of: TabCoordinatorState<Screen>.self, capacity: 1) { beforeSlot in
-            objection(to: change, after: after, kept: nil, beforeSlot: beforeSlot)
-          }
-      }
+      // A guard reading `change.before` makes the change rebuild it; from then on it is kept
+      // from before each batch instead (``guardsReadBefore``).
+      let beforeWasMade = guardsReadBefore || change.withBeforeIfMade { _ in true } != nil
+      let answer = withViews(of: change) { views in objection(to: change, views: views) }
+      if !beforeWasMade, change.withBeforeIfMade({ _ in true }) != nil { guardsReadBefore = true }
+      return answer
     }
   }
 
-  /// The first objection of the script's guards to `change` (whose `after` is at `after`, and
-  /// `before` at `kept` or else made in `beforeSlot` when read), with the guard's name and the
-  /// line that declared it; `.allow` when none objects. The views of a guard that runs are made
-  /// once, for every guard of the batch, and the commands are written as text only if a guard
-  /// reads them.
+  /// The first objection of the script's guards to `change`, whose views they read through
+  /// `views`, with the guard's name and the line that declared it; `.allow` when none objects.
   @inlinable
   func objection(
-    to change: NavigationChange<Screen>, after: UnsafePointer<TabCoordinatorState<Screen>>,
-    kept: UnsafePointer<TabCoordinatorState<Screen>>?, beforeSlot: UnsafeMutableBufferPointer<TabCoordinatorState<Screen>>
+    to change: NavigationChange<Screen>, views: ViewReader
   ) -> (verdict: GuardVerdict<Screen>, by: String?, at: DeclarationSite?) {
-    var view: RuleScript.ViewAnswer?
-    var before: UnsafeMutablePointer<TabCoordinatorState<Screen>>?
-    defer { before?.deinitialize(count: 1) }
     let declared = script.declarations.guards
     var failing = 0
     do throws(ScriptError) {
       let answer = try script.firstRefusal(
-        source: change.source, skipping: change.confirmedGuards,
-        reading: { read in
-          recalledView(read, of: change, after: after) {
-            if let kept { return kept }
-            if let before { return UnsafePointer(before) }
-            guard let slot = beforeSlot.baseAddress else { return nil }
-            slot.initialize(to: change.before)
-            before = slot
-            return UnsafePointer(slot)
-          }
-        },
-        view: {
-          if let view { return view }
-          let made = viewAnswer(of: change)
-          view = made
-          return made
-        },
-        failingGuard: &failing)
+        source: change.source, skipping: change.confirmedGuards, views: views, failingGuard: &failing)
       guard let (index, refusal) = answer else { return (.allow, nil, nil) }
       failing = index
       return (try verdict(for: refusal, guard: declared[index], index: index), declared[index], guardSite(index))
@@ -387,17 +308,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   func deepLinkCommands(
     _ index: Int, pattern: String, match: DeepLinkMatch, state: TabCoordinatorState<Screen>
   ) throws(ScriptError) -> [NavigationCommand<Screen>] {
-    let codec = self.codec
-    let vm = script.vm
-    let commands = try withUnsafePointer(to: state) { current throws(ScriptError) in
-      try script.callDeepLink(
-        index, url: match.url, parameters: match.parameters,
-        reading: { read in
-          try? Self.view(
-            read.kind, named: read.field, tab: read.tab, argument: read.argument, of: current, commands: nil,
-            codec: codec, vm: vm)
-        },
-        view: { viewAnswer(current: state) })
+    let commands = try withViews(of: state) { views throws(ScriptError) in
+      try script.callDeepLink(index, url: match.url, parameters: match.parameters, views: views)
     }
     // Dynamic screens need no conversion.
     if let dynamic = commands as? [NavigationCommand<Screen>] { return dynamic }
@@ -619,126 +531,17 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     return converted
   }
 
-  /// Answers the `nav` views of a deep-link handler from `current`.
+  /// `body` given the reader of `views` — the state or change a script call is about — for the
+  /// calls it makes: the one way the script's views reach the host, while it runs and when a
+  /// remembered answer is recalled. The reader borrows `views` (no copy, no pointer kept) and
+  /// cannot outlive `body`: a call hands it to the VM only while it runs, which the runtime
+  /// checks (``RuleScript/withViews(_:rule:line:_:)``).
   @inlinable
-  func viewAnswer(current: TabCoordinatorState<Screen>) -> RuleScript.ViewAnswer {
-    let codec = self.codec
-    let vm = script.vm
-    return { _, tab, field, argument in
-      try Self.view(field, tab: tab, argument: argument, of: current, commands: nil, codec: codec, vm: vm)
-    }
-  }
-
-  /// Answers the `change` views of the guards of one batch: `after`, `before` (rebuilt once, or
-  /// kept — see ``guardsReadBefore``) and the batch's commands, written as text when a guard
-  /// reads `change.commands`. One closure holds the change (not one per view kind).
-  @inlinable
-  func viewAnswer(of change: NavigationChange<Screen>) -> RuleScript.ViewAnswer {
-    let codec = self.codec
-    let vm = script.vm
-    return { [self] which, tab, field, argument in
-      // The states are passed on, not copied into locals: a copy would retain all of one per read.
-      if which == "before" {
-        guardsReadBefore = true
-        return try Self.view(field, tab: tab, argument: argument, of: change.before, commands: change.commands, codec: codec, vm: vm)
-      }
-      return try Self.view(field, tab: tab, argument: argument, of: change.after, commands: change.commands, codec: codec, vm: vm)
-    }
-  }
-
-  /// A remembered read of a guard answered again from `change`: its states are read where
-  /// `after` and `before()` point (no copy per read); `nil` when the view fails now.
-  @inlinable
-  func recalledView(
-    _ read: ViewRecording.Read, of change: NavigationChange<Screen>, after: UnsafePointer<TabCoordinatorState<Screen>>,
-    before: () -> UnsafePointer<TabCoordinatorState<Screen>>?
-  ) -> FlowValue? {
-    var state = after
-    if read.readsBefore {
-      guardsReadBefore = true
-      guard let before = before() else { return nil }
-      state = before
-    }
-    return try? Self.view(
-      read.kind, named: read.field, tab: read.tab, argument: read.argument, of: state,
-      commands: change.commands, codec: codec, vm: script.vm)
-  }
-
-  /// The view `field` (of tab `tab`, or the selected one) of `state`; `commands` are a guard's
-  /// batch (no other call has the `commands` view).
-  @inlinable
-  static func view(
-    _ field: String, tab: String?, argument: FlowValue?, of state: TabCoordinatorState<Screen>,
-    commands: [NavigationCommand<Screen>]?, codec: ScreenCodec<Screen>, vm: LuaVM
-  ) throws -> FlowValue {
-    try withUnsafePointer(to: state) { state throws(ScriptError) in
-      try view(
-        ViewField(field), named: field, tab: tab, argument: argument, of: state, commands: commands, codec: codec, vm: vm)
-    }
-  }
-
-  /// The view `field`, named `name` (for errors), as ``view(_:tab:argument:of:commands:codec:vm:)``,
-  /// of the state `state` points to: read where it is held (a copy would retain all of it).
-  @inlinable
-  static func view(
-    _ field: ViewField, named name: String, tab: String?, argument: FlowValue?,
-    of state: UnsafePointer<TabCoordinatorState<Screen>>,
-    commands: [NavigationCommand<Screen>]?, codec: ScreenCodec<Screen>, vm: LuaVM
-  ) throws(ScriptError) -> FlowValue {
-    // The host's work for a view counts against the call's budget, route by route.
-    func charge(_ work: Int) throws(ScriptError) {
-      guard vm.chargeHostWork(work) else {
-        throw ScriptError(.budgetExceeded, "nav.\(name): the budget ran out while the host built the view")
-      }
-    }
-    switch field {
-    case .commands:
-      // A guard's `change.commands`: the batch's commands as text.
-      guard let commands else { throw ScriptError(.runtime, "nav has no view 'commands'") }
-      try charge(1 + commands.count)
-      return .array(commands.map { .string($0.description) })
-    case .context:
-      try charge(1 + state.pointee.context.count)
-      return .object(state.pointee.context)
-    case .tab: return .string(state.pointee.selectedTab.rawValue)
-    default: break
-    }
-    // The tab's stack is read where the state holds it: a copy would retain all its storage.
-    let position: Int
-    if let tab {
-      guard let found = state.pointee.position(ofTab: TabID(tab)) else { throw ScriptError(.unknownName, "unknown tab '\(tab)'") }
-      position = found
-    } else {
-      position = state.pointee.selectedIndex
-    }
-    switch field {
-    case .top:
-      let routes = state.pointee.storedTabs[position].stack.storedRoutes
-      return .string(codec.name(routes[routes.count - 1].screen))
-    case .depth:
-      return .int(state.pointee.storedTabs[position].stack.count)
-    default: break
-    }
-    let stack = state.pointee.storedTabs[position].stack
-    switch field {
-    case .stack:
-      var routes: [FlowValue] = []
-      routes.reserveCapacity(stack.count)
-      for route in stack.routes {
-        let screen = codec.describe(route.screen)
-        try charge(1 + screen.state.count)
-        routes.append(.object([
-          "screen": .string(screen.name), "style": .string(route.style.rawValue), "state": .object(screen.state),
-        ]))
-      }
-      return .array(routes)
-    case .contains:
-      guard case let .string(screen)? = argument else { return .bool(false) }
-      try charge(stack.count)
-      return .bool(stack.routes.contains { codec.name($0.screen) == screen })
-    default:
-      throw ScriptError(.runtime, "nav has no view '\(name)'")
-    }
+  func withViews<Views: ScriptViews<Screen>, Result, Failure>(
+    of views: Views, _ body: (_ views: ViewReader) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let (codec, vm) = (self.codec, script.vm)
+    return try body { read throws(ScriptError) in try views.value(of: read, codec: codec, vm: vm) }
   }
 }
 

@@ -16,12 +16,10 @@ package enum ViewField: Sendable {
   case stack
   /// `nav:contains(name)`: whether a screen of that name is in the stack.
   case contains
-  /// A name the engine does not answer (an error when read).
-  case unknown
 
-  /// The view named `name`.
+  /// The view named `name`; `nil` for a name the engine does not answer.
   @inlinable
-  init(_ name: String) {
+  init?(_ name: String) {
     switch name {
     case "commands": self = .commands
     case "context": self = .context
@@ -30,7 +28,21 @@ package enum ViewField: Sendable {
     case "depth": self = .depth
     case "stack": self = .stack
     case "contains": self = .contains
-    default: self = .unknown
+    default: return nil
+    }
+  }
+
+  /// The view's name, as the rule DSL asks for it (`nav.\(name)` in messages).
+  @usableFromInline
+  package var name: String {
+    switch self {
+    case .commands: "commands"
+    case .context: "context"
+    case .tab: "tab"
+    case .top: "top"
+    case .depth: "depth"
+    case .stack: "stack"
+    case .contains: "contains"
     }
   }
 }

@@ -1,52 +1,22 @@
 import TabFlowNavigation
 
-/// Records the `nav` views one script call reads, in order, passing each to the real view
-/// answer: what ``CallMemo`` remembers a call's answer by.
-@usableFromInline
-package final class ViewRecording {
-  /// One view read: `(which, tab, field, argument)` as ``RuleScript/ViewAnswer`` takes it, equal
-  /// to another only when a script could not tell their arguments apart (``LuaIdentifiable``). A
-  /// class: ``CallMemo`` keeps one per node and hands it to every recall (one reference, not
-  /// four fields, to copy).
-  @usableFromInline
-  package final class Read: Equatable {
-    @usableFromInline package let which: String
-    @usableFromInline package let tab: String?
-    @usableFromInline package let field: String
-    @usableFromInline package let argument: FlowValue?
-    /// `field`, known once: recalling the read does not compare names.
-    @usableFromInline package let kind: ViewField
-    /// Whether it reads `change.before` (the state before a guard's batch).
-    @usableFromInline package let readsBefore: Bool
+/// Records the `nav` views one script call reads, in order, passing each to the real reader:
+/// what ``CallMemo`` remembers a call's answer by.
+final class ViewRecording {
+  private let reader: ViewReader
+  /// Whether a view read again is recorded once (the reads of several calls together).
+  private let once: Bool
+  private(set) var reads: [(read: ViewRead, value: FlowValue)] = []
 
-    init(which: String, tab: String?, field: String, argument: FlowValue?) {
-      self.which = which
-      self.tab = tab
-      self.field = field
-      self.argument = argument
-      kind = ViewField(field)
-      readsBefore = which == "before"
-    }
-
-    @usableFromInline
-    package static func == (lhs: Read, rhs: Read) -> Bool {
-      lhs === rhs
-        || (lhs.which == rhs.which && lhs.tab.isLuaIdentical(to: rhs.tab) && lhs.field == rhs.field
-          && lhs.argument.isLuaIdentical(to: rhs.argument))
-    }
-  }
-
-  private let view: RuleScript.ViewAnswer
-  private(set) var reads: [(read: Read, value: FlowValue)] = []
-
-  init(_ view: @escaping RuleScript.ViewAnswer) {
-    self.view = view
+  init(_ reader: @escaping ViewReader, once: Bool = false) {
+    self.reader = reader
+    self.once = once
   }
 
   /// The view's value, recorded.
-  func answer(_ which: String, _ tab: String?, _ field: String, _ argument: FlowValue?) throws -> FlowValue {
-    let value = try view(which, tab, field, argument)
-    reads.append((Read(which: which, tab: tab, field: field, argument: argument), value))
+  func answer(_ read: ViewRead) throws(ScriptError) -> FlowValue {
+    let value = try reader(read)
+    if !once || !reads.contains(where: { $0.read == read }) { reads.append((read, value)) }
     return value
   }
 }

@@ -11,7 +11,7 @@ import Testing
 /// `CallMemo`: a guard's (or deep-link handler's) answer is remembered by the views it read, in
 /// order, and recalled only when every one of them reads the same now.
 @Suite struct CallMemoTests {
-  typealias Read = ViewRecording.Read
+  typealias Read = ViewRead
   typealias Memo = CallMemo<RuleScript.GuardRefusal?, String>
 
   /// Views answered from a dictionary, counting the reads.
@@ -20,16 +20,17 @@ import Testing
     var reads: [String] = []
     init(_ values: [String: FlowValue]) { self.values = values }
 
-    /// The value of a remembered read, `nil` (a view that fails now) when there is none.
-    func answer(_ read: Read) -> FlowValue? {
-      let key = "\(read.which).\(read.field)"
+    /// The value of a remembered read; an error (a view that fails now) when there is none.
+    func answer(_ read: Read) throws(ScriptError) -> FlowValue {
+      let key = "\(read.side.name).\(read.field.name)"
       reads.append(key)
-      return values[key]
+      guard let value = values[key] else { throw ScriptError(.unknownName, "no view \(key)") }
+      return value
     }
   }
 
   static func read(_ which: String, _ field: String) -> Read {
-    Read(which: which, tab: nil, field: field, argument: nil)
+    Read(Read.Side(which), ViewField(field) ?? .top)
   }
 
   static func refusal(_ reason: String) -> RuleScript.GuardRefusal {
@@ -48,30 +49,30 @@ import Testing
       reads: [(Self.read("after", "top"), "feed")])
 
     let same = Views(["after.top": "checkout", "after.context": .emptyObject])
-    let recalled = memo.recall(0, text: "rule feed.buy", reading: same.answer)
+    let recalled = memo.recall(0, text: "rule feed.buy", views: same.answer)
     #expect(recalled?.answer?.reason == "login required")
     #expect(recalled?.cost == 42)
     #expect(same.reads == ["after.top", "after.context"])
 
     let allowed = Views(["after.top": "feed"])
-    let answer = memo.recall(0, text: "rule feed.buy", reading: allowed.answer)
+    let answer = memo.recall(0, text: "rule feed.buy", views: allowed.answer)
     #expect(answer != nil && answer?.answer == nil)
     #expect(allowed.reads == ["after.top"])
 
     // One view reads differently: nothing is known.
     let loggedIn = Views(["after.top": "checkout", "after.context": ["loggedIn": true]])
-    #expect(memo.recall(0, text: "rule feed.buy", reading: loggedIn.answer) == nil)
+    #expect(memo.recall(0, text: "rule feed.buy", views: loggedIn.answer) == nil)
     // Another guard, another source, a view that fails now: nothing is known.
-    #expect(memo.recall(1, text: "rule feed.buy", reading: same.answer) == nil)
-    #expect(memo.recall(0, text: "back", reading: same.answer) == nil)
-    #expect(memo.recall(0, text: "rule feed.buy", reading: Views([:]).answer) == nil)
+    #expect(memo.recall(1, text: "rule feed.buy", views: same.answer) == nil)
+    #expect(memo.recall(0, text: "back", views: same.answer) == nil)
+    #expect(memo.recall(0, text: "rule feed.buy", views: Views([:]).answer) == nil)
   }
 
   @Test func aGuardThatReadNothingIsKnownByItsSourceAlone() {
     let memo = Memo()
     memo.remember(Memo.Outcome(answer: Self.refusal("no"), cost: 1), 2, text: "host", reads: [])
     let views = Views([:])
-    #expect(memo.recall(2, text: "host", reading: views.answer)?.answer?.reason == "no")
+    #expect(memo.recall(2, text: "host", views: views.answer)?.answer?.reason == "no")
     #expect(views.reads.isEmpty)
   }
 
@@ -93,7 +94,7 @@ import Testing
       Memo.Outcome(answer: Self.refusal("x"), cost: 1), 0, text: "host",
       reads: [(Self.read("after", "top"), "feed"), (Self.read("after", "depth"), 1), (Self.read("after", "tab"), "home")])
     let views = Views(["after.top": "feed", "after.depth": 1, "before.top": "feed"])
-    let answer = memo.recall(0, text: "host", reading: views.answer)
+    let answer = memo.recall(0, text: "host", views: views.answer)
     #expect(answer != nil && answer?.answer == nil)
     #expect(memo.nodeCount == nodes)
   }
@@ -105,8 +106,8 @@ import Testing
         Memo.Outcome(answer: nil, cost: 1), 0, text: "host", reads: [(Self.read("after", "depth"), .int(index))])
     }
     #expect(memo.nodeCount <= Memo.capacity)
-    #expect(memo.recall(0, text: "host", reading: Views(["after.depth": .int(Memo.capacity - 1)]).answer) != nil)
-    #expect(memo.recall(0, text: "host", reading: Views(["after.depth": 0]).answer) == nil)
+    #expect(memo.recall(0, text: "host", views: Views(["after.depth": .int(Memo.capacity - 1)]).answer) != nil)
+    #expect(memo.recall(0, text: "host", views: Views(["after.depth": 0]).answer) == nil)
   }
 
   @Test func whatAnAnswerHoldsIsCountedAndAHugeReadIsNotRemembered() {
@@ -119,11 +120,11 @@ import Testing
     memo.remember(
       Memo.Outcome(answer: nil, cost: 1), 0, text: "host", reads: [(Self.read("after", "stack"), routes)])
     #expect(memo.nodeCount == 0)
-    #expect(memo.recall(0, text: "host", reading: Views(["after.stack": routes]).answer) == nil)
+    #expect(memo.recall(0, text: "host", views: Views(["after.stack": routes]).answer) == nil)
 
     let small = FlowValue.array([["screen": "feed"]])
     memo.remember(Memo.Outcome(answer: nil, cost: 1), 0, text: "host", reads: [(Self.read("after", "stack"), small)])
     #expect(memo.nodeCount == 1 + 3)
-    #expect(memo.recall(0, text: "host", reading: Views(["after.stack": small]).answer) != nil)
+    #expect(memo.recall(0, text: "host", views: Views(["after.stack": small]).answer) != nil)
   }
 }

@@ -32,7 +32,7 @@ import Testing
         return .failure(ScriptError(.runtime, "no rule"))
       }
       return .success(
-        try script.call(rule, screen: "feed", action: "go", tab: "home", payload: ["id": 3]) { _, _, _, _ in .null })
+        try script.call(rule, screen: "feed", action: "go", tab: "home", payload: ["id": 3]) { _ in .null })
     } catch {
       return .failure(error)
     }

@@ -85,6 +85,26 @@ extension ScriptedRulesTests {
       #expect(seen == ["home:feed/1", "home:item/2+item", "home:feed/1", "home:item/2+item"])
     }
 
+    /// The script's guard says it reads `before` (so the state is kept from before each batch)
+    /// only once one of its guards has read it: a guard that returned before reading it, or a
+    /// remembered answer that never read it, leaves `before` rebuilt on demand.
+    @Test func theScriptSaysItReadsBeforeOnlyOnceAGuardReadIt() throws {
+      let flow = try Self.flow(guards: """
+        guard("from the feed", function(change)
+          if change.after.top == "item" and change.before.top == "feed" then return false, "not from the feed" end
+        end)
+        """)
+      func readsBefore() -> Bool? { flow.rules.scriptGuard.needs?().readsBefore }
+      #expect(readsBefore() == false)
+      try flow.send("checkout")
+      flow.perform([.pop()])
+      #expect(flow.path == "feed")
+      #expect(readsBefore() == false)
+      try flow.send("open", ["id": 1])
+      #expect(flow.failures.last?.message == "not from the feed")
+      #expect(readsBefore() == true)
+    }
+
     @Test func aChangesFieldsAreMadeWhenReadAndKeptForTheCall() throws {
       // Every guard of a batch sees the same change, each through its own table; a field read
       // twice is the same value, and each guard reads its own copy of the context.

@@ -1,0 +1,97 @@
+import TabFlowCore
+import TabFlowNavigation
+
+/// Answers the view reads of one script call: the one channel between the host and a script's
+/// `nav` views. A running call reads through it (the rule host's `view` function), and a
+/// remembered answer is recalled through it (``CallMemo``). Made by
+/// ``ScriptedRules/withViews(of:_:)`` for the length of the calls it is given to, borrowing what
+/// it reads.
+@usableFromInline
+package typealias ViewReader = (ViewRead) throws(ScriptError) -> FlowValue
+
+/// What a script call's `nav` views are read from: the state a rule, a deep-link handler or an
+/// invariant is about (``TabCoordinatorState``: its `nav`), or the change a guard is asked about
+/// (``NavigationChange``: its `change.after`, `change.before` and `change.commands`). Read in
+/// place: a view reads the state where its owner holds it, never a copy.
+@usableFromInline
+package protocol ScriptViews<Screen> {
+  associatedtype Screen
+
+  /// The value of `read`, naming screens through `codec`; the host's work for a large view is
+  /// charged to `vm`'s running budget.
+  func value(of read: ViewRead, codec: ScreenCodec<Screen>, vm: LuaVM) throws(ScriptError) -> FlowValue
+}
+
+extension TabCoordinatorState: ScriptViews {
+  /// The view `read` asks for, of the tab it names or the selected one (`read.side` is the
+  /// caller's: this state is the side read).
+  @inlinable
+  package func value(of read: ViewRead, codec: ScreenCodec<Screen>, vm: LuaVM) throws(ScriptError) -> FlowValue {
+    // The host's work for a view counts against the call's budget, route by route.
+    func charge(_ work: Int) throws(ScriptError) {
+      guard vm.chargeHostWork(work) else {
+        throw ScriptError(.budgetExceeded, "nav.\(read.field.name): the budget ran out while the host built the view")
+      }
+    }
+    // The tab's stack is read where the state holds it: a copy would retain all its storage.
+    func position() throws(ScriptError) -> Int {
+      guard let tab = read.tab else { return selectedIndex }
+      guard let found = self.position(ofTab: TabID(tab)) else { throw ScriptError(.unknownName, "unknown tab '\(tab)'") }
+      return found
+    }
+    switch read.field {
+    case .commands:
+      throw ScriptError(.runtime, "nav has no view 'commands'")
+    case .context:
+      try charge(1 + context.count)
+      return .object(context)
+    case .tab:
+      return .string(selectedTab.rawValue)
+    case .top:
+      let routes = storedTabs[try position()].stack.storedRoutes
+      return .string(codec.name(routes[routes.count - 1].screen))
+    case .depth:
+      return .int(storedTabs[try position()].stack.count)
+    case .stack:
+      let stack = storedTabs[try position()].stack
+      var routes: [FlowValue] = []
+      routes.reserveCapacity(stack.count)
+      for route in stack.routes {
+        let screen = codec.describe(route.screen)
+        try charge(1 + screen.state.count)
+        routes.append(.object([
+          "screen": .string(screen.name), "style": .string(route.style.rawValue), "state": .object(screen.state),
+        ]))
+      }
+      return .array(routes)
+    case .contains:
+      let stack = storedTabs[try position()].stack
+      guard case let .string(screen)? = read.argument else { return .bool(false) }
+      try charge(stack.count)
+      return .bool(stack.routes.contains { codec.name($0.screen) == screen })
+    }
+  }
+}
+
+extension NavigationChange: ScriptViews {
+  /// A guard's view: `change.commands` (the batch's commands as text), or a view of `after` or of
+  /// `before` — read where the change holds it, made (rebuilt from the batch's journal) by the
+  /// first read that needs it.
+  @inlinable
+  package func value(of read: ViewRead, codec: ScreenCodec<Screen>, vm: LuaVM) throws(ScriptError) -> FlowValue {
+    if read.field == .commands {
+      guard vm.chargeHostWork(1 + commands.count) else {
+        throw ScriptError(.budgetExceeded, "nav.commands: the budget ran out while the host built the view")
+      }
+      return .array(commands.map { .string($0.description) })
+    }
+    guard read.side == .before else { return try after.value(of: read, codec: codec, vm: vm) }
+    func inBefore() -> Result<FlowValue, ScriptError>? {
+      withBeforeIfMade { before in Result { () throws(ScriptError) in try before.pointee.value(of: read, codec: codec, vm: vm) } }
+    }
+    if let kept = inBefore() { return try kept.get() }
+    _ = before  // made once, then held by the change for every later read
+    guard let made = inBefore() else { return try before.value(of: read, codec: codec, vm: vm) }
+    return try made.get()
+  }
+}
