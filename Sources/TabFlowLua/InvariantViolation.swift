@@ -10,6 +10,14 @@ public struct InvariantViolation: Hashable, Sendable, CustomStringConvertible {
   /// Where it is declared (`shop.lua:12`), when known.
   public let location: String?
 
+  @usableFromInline
+  package init(name: String, reason: String, isError: Bool, location: String?) {
+    self.name = name
+    self.reason = reason
+    self.isError = isError
+    self.location = location
+  }
+
   /// `invariant 'orders need login' (shop.lua:12) does not hold: …`.
   public var description: String {
     "invariant '\(name)'" + (location.map { " (\($0))" } ?? "")

@@ -4,7 +4,8 @@ extension RuleScript {
   /// an exhausted budget) is thrown, located at the invariant's declaration. Remembered like a
   /// guard's answer (``CallMemo``): an invariant that read the same views the same is not run
   /// again.
-  func invariantProblem(_ index: Int, views: ViewReader) throws(ScriptError) -> String? {
+  @usableFromInline
+  package func invariantProblem(_ index: Int, views: ViewReader) throws(ScriptError) -> String? {
     let name = declarations.invariants[index]
     let line = declarations.invariantLines.indices.contains(index) ? declarations.invariantLines[index] : nil
     return try remembering(in: invariantAnswers, index, text: "", views: views) { views throws(ScriptError) in
