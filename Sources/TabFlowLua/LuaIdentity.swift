@@ -113,30 +113,69 @@ extension FlowValue: LuaIdentifiable {
     }
   }
 
+  /// Hashes the value's ``luaIdentityDigest``: one word for the hasher, however deep the value.
   package func hashLuaIdentity(into hasher: inout Hasher) {
+    hasher.combine(luaIdentityDigest)
+  }
+
+  /// A 64-bit digest of what ``isLuaIdentical(to:)`` compares — kind, integer, float bits, string
+  /// bytes, elements in order, members in any order — equal for values a script cannot tell
+  /// apart. Cheap where Swift's `Hasher` is not: a table's members are combined by adding a mix
+  /// of each (no hasher made and finalized per member), strings by FNV-1a over their bytes. The
+  /// views a memo or the checker hashes are often whole stacks, tables of tables. The digest
+  /// starts from a per-process seed, as Swift's hashing does, so no value set collides in every
+  /// run.
+  package var luaIdentityDigest: UInt64 {
     switch self {
-    case .null: hasher.combine(0)
-    case let .bool(value): hasher.combine(1); hasher.combine(value)
-    case let .int(value): hasher.combine(2); hasher.combine(value)
-    case let .double(value): hasher.combine(3); hasher.combine(value.bitPattern)
-    case let .string(value): hasher.combine(4); value.hashLuaIdentity(into: &hasher)
+    case .null: return LuaDigest.mix(LuaDigest.seed)
+    case let .bool(value): return LuaDigest.mix(LuaDigest.seed ^ (value ? 0x11 : 0x10))
+    case let .int(value): return LuaDigest.mix(LuaDigest.seed &+ 0x20 ^ UInt64(bitPattern: Int64(value)))
+    case let .double(value): return LuaDigest.mix(LuaDigest.mix(LuaDigest.seed &+ 0x30) ^ value.bitPattern)
+    case let .string(value): return LuaDigest.string(value)
     case let .array(values):
-      hasher.combine(5)
-      hasher.combine(values.count)
-      for value in values { value.hashLuaIdentity(into: &hasher) }
+      var digest = LuaDigest.mix(LuaDigest.seed &+ 0x50 ^ UInt64(values.count))
+      for value in values { digest = LuaDigest.mix(digest ^ value.luaIdentityDigest) }
+      return digest
     case let .object(members):
-      // Independent of the dictionary's order: the members' own hashes, added.
-      hasher.combine(6)
-      hasher.combine(members.count)
-      var sum = 0
+      var sum: UInt64 = 0
       for (key, value) in members {
-        var member = Hasher()
-        key.hashLuaIdentity(into: &member)
-        value.hashLuaIdentity(into: &member)
-        sum = sum &+ member.finalize()
+        sum = sum &+ LuaDigest.mix(LuaDigest.string(key) &* 0x9E37_79B9_7F4A_7C15 ^ value.luaIdentityDigest)
       }
-      hasher.combine(sum)
+      return LuaDigest.mix(LuaDigest.seed &+ 0x60 ^ UInt64(members.count) ^ sum)
     }
+  }
+}
+
+/// The mixing ``FlowValue/luaIdentityDigest`` is made of.
+enum LuaDigest {
+  /// Chosen once per process from Swift's own random hashing seed.
+  static let seed: UInt64 = {
+    var hasher = Hasher()
+    hasher.combine(0x7AB_F10E)
+    return UInt64(bitPattern: Int64(hasher.finalize()))
+  }()
+
+  /// SplitMix64's finalizer: every input bit moves every output bit.
+  @inline(__always)
+  static func mix(_ value: UInt64) -> UInt64 {
+    var x = value
+    x ^= x >> 30
+    x = x &* 0xBF58_476D_1CE4_E5B9
+    x ^= x >> 27
+    x = x &* 0x94D0_49BB_1331_11EB
+    return x ^ (x >> 31)
+  }
+
+  /// FNV-1a over the string's UTF-8 bytes (what `isLuaIdentical` compares), from the seed.
+  static func string(_ text: String) -> UInt64 {
+    var digest = seed ^ 0xCBF2_9CE4_8422_2325
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    }
+    if done == nil {
+      for byte in text.utf8 { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    }
+    return mix(digest ^ 0x40)
   }
 }
 
