@@ -35,8 +35,10 @@ extension NavigationChange {
 
     /// `body` given the state where this holds it (no copy); `nil` when it holds none.
     @inlinable
-    func withState<Result>(_ body: (UnsafePointer<TabCoordinatorState<Screen>>) -> Result) -> Result? {
-      withUnsafeMutablePointers { holds, element in holds.pointee ? body(element) : nil }
+    func withState<Result, Failure>(
+      _ body: (UnsafePointer<TabCoordinatorState<Screen>>) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
+      try withUnsafeMutablePointers { holds, element throws(Failure) in holds.pointee ? try body(element) : nil }
     }
 
     /// The state, moved out (a change still holding this rebuilds `before` if it reads it).

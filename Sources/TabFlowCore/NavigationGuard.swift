@@ -85,8 +85,10 @@ public struct NavigationChange<Screen> {
   /// from before the batch, or rebuilt for an earlier reader; `nil` (and `body` not called)
   /// otherwise. For a guard that reads many views of `before` without copying the state.
   @inlinable
-  package func withBeforeIfMade<Result>(_ body: (UnsafePointer<TabCoordinatorState<Screen>>) -> Result) -> Result? {
-    beforeState.withState(body)
+  package func withBeforeIfMade<Result, Failure>(
+    _ body: (UnsafePointer<TabCoordinatorState<Screen>>) throws(Failure) -> Result
+  ) throws(Failure) -> Result? {
+    try beforeState.withState(body)
   }
 }
 
