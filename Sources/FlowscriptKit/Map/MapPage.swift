@@ -5,22 +5,7 @@ enum MapPage {
   static func html(title: String, data: MapData) -> String {
     // The data goes in last: its text is never searched for the title's placeholder.
     MapTemplate.html
-      .replacingOccurrences(of: "{{TITLE}}", with: escaped(title))
+      .replacingOccurrences(of: "{{TITLE}}", with: MarkupText.escaped(title, attribute: false))
       .replacingOccurrences(of: "{{DATA}}", with: data.json)
-  }
-
-  /// `text` as HTML text: `&`, `<`, `>` and `"` written as entities.
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(character)
-      }
-    }
-    return out
   }
 }

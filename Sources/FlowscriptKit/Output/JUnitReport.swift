@@ -26,11 +26,11 @@ struct JUnitReport {
     let total = cases.reduce(0) { $0 + $1.seconds }
     var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
     out.append(
-      "<testsuite name=\"\(Self.escaped(name))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" "
+      "<testsuite name=\"\(MarkupText.escaped(name))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" "
         + "skipped=\"0\" time=\"\(Self.seconds(total))\">")
     for item in cases {
-      let opening = "  <testcase name=\"\(Self.escaped(item.path))\" classname=\"flowscript.run\" "
-        + "file=\"\(Self.escaped(item.path))\" time=\"\(Self.seconds(item.seconds))\""
+      let opening = "  <testcase name=\"\(MarkupText.escaped(item.path))\" classname=\"flowscript.run\" "
+        + "file=\"\(MarkupText.escaped(item.path))\" time=\"\(Self.seconds(item.seconds))\""
       guard let failure = item.failure else {
         out.append(opening + "/>")
         continue
@@ -38,7 +38,7 @@ struct JUnitReport {
       let message = failure.joined(separator: "\n")
       let body = ([message] + (item.traceback.map { [$0] } ?? [])).joined(separator: "\n")
       out.append(opening + ">")
-      out.append("    <failure message=\"\(Self.escaped(message))\" type=\"scenario\">\(Self.escaped(body, attribute: false))</failure>")
+      out.append("    <failure message=\"\(MarkupText.escaped(message))\" type=\"scenario\">\(MarkupText.escaped(body, attribute: false))</failure>")
       out.append("  </testcase>")
     }
     out.append("</testsuite>")
@@ -48,28 +48,5 @@ struct JUnitReport {
   /// Seconds with millisecond precision, always with a dot.
   private static func seconds(_ value: Double) -> String {
     String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), max(0, value))
-  }
-
-  /// `text` safe in XML: `&`, `<`, `>` and quotes as entities; in an attribute, line breaks and
-  /// tabs as character references (kept, not normalised to spaces); a control character XML 1.0
-  /// cannot hold at all as `\u{1B}`.
-  static func escaped(_ text: String, attribute: Bool = true) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n": out += attribute ? "&#10;" : "\n"
-      case "\r": out += "&#13;"
-      case "\t": out += attribute ? "&#9;" : "\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-        out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
   }
 }
