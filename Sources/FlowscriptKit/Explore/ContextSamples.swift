@@ -45,9 +45,19 @@ struct ContextSamples: Equatable {
 
   /// The declared keys of `declarations`, and the keys of `read` none declares, as flags.
   init(declarations: ScriptDeclarations, read: Set<String>) {
-    let declared = declarations.contextKeys.map { Key(name: $0.key, values: $0.values, declared: true) }
-    let names = Set(declared.map(\.name))
-    keys = declared + read.subtracting(names).sorted().map { Key(name: $0, values: [.bool(true), .bool(false)], declared: false) }
+    self.init(declarations: [declarations], read: read)
+  }
+
+  /// The keys each of `declarations` declares (merged: `diff` sends both scripts the same lines),
+  /// and the keys of `read` none of them declares, as flags.
+  init(declarations: [ScriptDeclarations], read: Set<String>) {
+    var declared = ContextSamples(keys: [])
+    for each in declarations {
+      declared = ContextSamples(
+        merging: declared, ContextSamples(keys: each.contextKeys.map { Key(name: $0.key, values: $0.values, declared: true) }))
+    }
+    let names = Set(declared.names)
+    keys = declared.keys + read.subtracting(names).sorted().map { Key(name: $0, values: [.bool(true), .bool(false)], declared: false) }
   }
 
   /// The samples of both scripts: each key once, its values the first script's followed by the
@@ -98,11 +108,11 @@ struct ContextSamples: Equatable {
   }
 
   /// Runs `explore` with `samples`, and again, with the keys it saw rules read that `samples`
-  /// lacks added (as `declarations` would take them), while it sees new ones — a key read only
+  /// lacks added (as flags, unless one of `declarations` declares them), while it sees new ones — a key read only
   /// behind another key's value is found on the next round — at most `rounds` times. `explore`
   /// returns its result and the keys it saw read.
   static func exploring<Result>(
-    from samples: ContextSamples, declarations: ScriptDeclarations, rounds: Int = 4,
+    from samples: ContextSamples, declarations: [ScriptDeclarations], rounds: Int = 4,
     _ explore: (ContextSamples) -> (result: Result, read: Set<String>)
   ) -> Result {
     var samples = samples

@@ -284,7 +284,7 @@ extension NavigationGraph {
     session.isExploring = true
     let declarations = session.rules.declarations
     let samples = ContextSamples(declarations: declarations, read: session.rules.contextKeysRead)
-    return ContextSamples.exploring(from: samples, declarations: declarations) { samples in
+    return ContextSamples.exploring(from: samples, declarations: [declarations]) { samples in
       (walk(session: session, context: samples, depth: depth, maxStates: maxStates), session.rules.contextKeysRead)
     }
   }

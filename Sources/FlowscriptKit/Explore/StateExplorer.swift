@@ -133,7 +133,7 @@ struct StateExplorer {
   /// (``ContextSamples/exploring(from:declarations:rounds:_:)``), and reports.
   func run() -> Report {
     var explorer = self
-    return ContextSamples.exploring(from: context, declarations: session.rules.declarations) { samples in
+    return ContextSamples.exploring(from: context, declarations: [session.rules.declarations]) { samples in
       explorer.context = samples
       return explorer.exploreOnce()
     }

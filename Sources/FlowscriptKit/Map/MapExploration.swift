@@ -56,7 +56,7 @@ struct MapExploration {
   ) -> MapExploration {
     let declarations = session.rules.declarations
     let samples = ContextSamples(declarations: declarations, read: session.rules.contextKeysRead)
-    return ContextSamples.exploring(from: samples, declarations: declarations) { samples in
+    return ContextSamples.exploring(from: samples, declarations: [declarations]) { samples in
       let exploration = MapExploration(session: session, depth: depth, maxStates: maxStates, context: samples, jobs: jobs)
       return (exploration, exploration.read)
     }

@@ -113,13 +113,12 @@ struct BehaviourDiff {
       old.isExploring = false
       new.isExploring = false
     }
-    let (oldDeclarations, newDeclarations) = (old.rules.declarations, new.rules.declarations)
-    let samples = ContextSamples(
-      merging: ContextSamples(declarations: oldDeclarations, read: old.rules.contextKeysRead),
-      ContextSamples(declarations: newDeclarations, read: new.rules.contextKeysRead))
-    var result = ContextSamples.exploring(from: samples, declarations: newDeclarations) { samples in
-      // A key only the old script declares keeps its values: merge both declarations' view.
-      exploreOnce(context: ContextSamples(merging: samples, ContextSamples(declarations: oldDeclarations, read: [])))
+    // Each key either script declares, with both scripts' values; a key read that neither
+    // declares, as a flag.
+    let declarations = [old.rules.declarations, new.rules.declarations]
+    let samples = ContextSamples(declarations: declarations, read: old.rules.contextKeysRead.union(new.rules.contextKeysRead))
+    var result = ContextSamples.exploring(from: samples, declarations: declarations) { samples in
+      exploreOnce(context: samples)
     }
     let elapsed = (ContinuousClock.now - start).components
     result.milliseconds = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)

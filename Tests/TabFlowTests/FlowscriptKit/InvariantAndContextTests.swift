@@ -45,6 +45,24 @@ import Testing
     #expect(samples.keys.map(\.isFlag) == [false, true, false, true])
   }
 
+  /// `diff`'s samples: a key either script declares keeps the declared values of both, also when
+  /// the script that does not declare it is seen to read it; a key neither declares is a flag.
+  @Test func aKeyOneOfTwoScriptsDeclaresKeepsItsValuesWhenTheOtherReadsIt() throws {
+    let old = try Self.load(Self.base + "\n" + #"context "tier" { "gold", "silver" }"#)
+    let new = try Self.load(Self.base + "\n" + #"context "level" { 1, 2 }"#)
+    let declarations = [old.declarations, new.declarations]
+    let samples = ContextSamples(declarations: declarations, read: [])
+    var rounds = 0
+    let explored = ContextSamples.exploring(from: samples, declarations: declarations) { samples in
+      rounds += 1
+      return (samples, ["tier", "level", "vip"])
+    }
+    #expect(explored.names == ["tier", "level", "vip"])
+    #expect(explored.keys.map(\.values) == [[.string("gold"), .string("silver")], [.int(1), .int(2)], [.bool(true), .bool(false)]])
+    #expect(explored.undeclared == ["vip"])
+    #expect(rounds == 2)
+  }
+
   @Test(arguments: [
     ("context \"tier\" { \"gold\" }\ncontext \"tier\"", "shop.lua:6: context key 'tier' is declared twice"),
     (#"context "tier" "gold""#,
