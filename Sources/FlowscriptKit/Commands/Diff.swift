@@ -41,9 +41,19 @@ extension Flowscript {
     @Option(help: "How many states of each script to explore at once (default: the processors, at most 8).")
     var jobs: Int?
 
+    @Option(help: "Instruction budget per action of both scripts, \(ScriptOptions.budgetRange.lowerBound)...\(ScriptOptions.budgetRange.upperBound).")
+    var budget: Int = ScriptOptions.defaultBudget
+
+    @Option(help: "Memory cap of each script's VM, in MiB, \(ScriptOptions.memoryRange.lowerBound)...\(ScriptOptions.memoryRange.upperBound).")
+    var memory: Int = ScriptOptions.defaultMemory
+
+    func validate() throws {
+      try ScriptOptions.check(budget: budget, memory: memory)
+    }
+
     func run() throws {
       try ExplorationBounds.check(explore: explore, maxStates: maxStates)
-      let report = try BehaviourReview(old: old, new: new, publicKeys: publicKeys)
+      let report = try BehaviourReview(old: old, new: new, publicKeys: publicKeys, budget: budget, memory: memory)
         .report(depth: explore, maxPairs: maxStates, jobs: jobs)
       if json { Output.line(report.json()) } else { report.print() }
       if !report.isClean { throw CommandFailure.failed }
@@ -60,21 +70,24 @@ struct BehaviourReview {
   /// public half).
   let keys: [RulePublicKey]
 
-  /// `old` and `new` (paths); each that is a package is verified with the keys in the files
-  /// `publicKeys` and with `keys`, and its reproduction lines name the files.
-  init(old: String, new: String, publicKeys: [String], keys: [RulePublicKey] = []) {
+  /// `old` and `new` (paths), each run under `budget` and `memory` (``ScriptOptions``); each
+  /// that is a package is verified with the keys in the files `publicKeys` and with `keys`, and
+  /// its reproduction lines name the files.
+  init(
+    old: String, new: String, publicKeys: [String], keys: [RulePublicKey] = [],
+    budget: Int = ScriptOptions.defaultBudget, memory: Int = ScriptOptions.defaultMemory
+  ) {
     func options(_ path: String) -> ScriptOptions {
       ScriptOptions(
-        script: path, budget: ScriptOptions.defaultBudget, memory: ScriptOptions.defaultMemory,
-        publicKeys: PackageFiles.looksLikePackage(path) ? publicKeys : [])
+        script: path, budget: budget, memory: memory, publicKeys: PackageFiles.looksLikePackage(path) ? publicKeys : [])
     }
     self.old = options(old)
     self.new = options(new)
     self.keys = keys
   }
 
-  /// The session of `options`' script, a package verified with ``keys`` too.
-  private func session(_ options: ScriptOptions) throws -> FlowSession {
+  /// The session of `options`' script (``old`` or ``new``), a package verified with ``keys`` too.
+  func session(_ options: ScriptOptions) throws -> FlowSession {
     guard !keys.isEmpty, PackageFiles.looksLikePackage(options.script) else { return try options.session() }
     let all = try PackageFiles.publicKeys(options.publicKeys) + keys
     let origin = FlowSession.Origin.package(options.script, try PackageFiles.verifiedPackage(options.script, keys: all), keys: all)

@@ -9,7 +9,7 @@ extension Flowscript {
       abstract: "Write an HTML page to click through the states exploration finds.",
       discussion: """
         Explores like check (every tab tap, back, action of the top screen with its sample payload, \
-        deep link and context toggle, to DEPTH lines) and writes one offline HTML file: a phone \
+        deep link and context value, to DEPTH lines) and writes one offline HTML file: a phone \
         drawn from the selected tab's presentation layers, each input of the state with what it \
         does (a click follows it; a rejection shows the guard's reason), the path so far as a \
         .flow scenario flowscript run passes, and a search for the shortest path to a screen. \
@@ -40,14 +40,19 @@ extension Flowscript {
     func run() throws {
       try ExplorationBounds.check(explore: explore, maxStates: maxStates)
       let inputs = [ProtectedInput(path: options.script, role: "the script")]
+        + (against.map { [ProtectedInput(path: $0, role: "the script --against names")] } ?? [])
         + options.publicKeys.map { ProtectedInput(path: $0, role: "a public key") }
       if let out { try OutputFile.check(out, force: force, protecting: inputs) }
-      let session = try options.session()
+      // With --against, --public-key may be OLD's alone: each side is a package only if it looks like one.
+      let review = against.map {
+        BehaviourReview(
+          old: $0, new: options.script, publicKeys: options.publicKeys, budget: options.budget, memory: options.memory)
+      }
+      let session = try review.map { try $0.session($0.new) } ?? options.session()
       let exploration = MapExploration.explore(session: session, depth: explore, maxStates: maxStates)
       var marks: [MapData.Mark] = []
-      if let against {
-        let report = try BehaviourReview(old: against, new: options.script, publicKeys: options.publicKeys)
-          .report(depth: explore, maxPairs: maxStates)
+      if let against, let review {
+        let report = try review.report(depth: explore, maxPairs: maxStates)
         if let initial = report.result.initialDifference { Output.error("note: \(initial)") }
         marks = MapData.Mark.marks(of: report.result.differences, on: exploration)
         Output.error("marked \(marks.count) transition\(marks.count == 1 ? "" : "s") whose outcome differs from \(against)")

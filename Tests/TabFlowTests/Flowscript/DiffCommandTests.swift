@@ -172,6 +172,37 @@ extension FlowscriptTests {
       }
     }
 
+    /// `map NEW.lua --against OLD.flowpkg --public-key K.pub`: the key verifies the package only
+    /// (NEW is a script); the map is written with the changed transition marked. `diff` and
+    /// `map --against` run both scripts under the `--budget` given: one too small for a rule
+    /// fails both sides alike.
+    @Test func mapAgainstAPackageAndTheLimitsOfBothSides() async throws {
+      try await Workspace.with { workspace in
+        try workspace.write("old.lua", Self.small)
+        try workspace.write("new.lua", Self.smallChanged)
+        let (key, package) = try await packedRelease(workspace)
+        let map = try await FlowscriptCLI.run(
+          ["map", "new.lua", "--against", package, "--public-key", key + ".pub", "--explore", "2", "-o", "flow.html"],
+          in: workspace.url)
+        #expect(map.exitCode == 0, "\(map.stderr)")
+        #expect(map.stderr.contains("marked 1 transition whose outcome differs from old.flowpkg"), "\(map.stderr)")
+        // The package the page is compared with cannot be the page.
+        let overwrite = try await FlowscriptCLI.run(
+          ["map", "new.lua", "--against", "old.lua", "-o", "old.lua", "--force", "--explore", "1"], in: workspace.url)
+        #expect(overwrite.exitCode == 2, "\(overwrite.stderr)")
+        #expect(try String(contentsOf: workspace.url.appendingPathComponent("old.lua"), encoding: .utf8) == Self.small)
+
+        let starved = try await FlowscriptCLI.run(
+          ["diff", "old.lua", "new.lua", "--explore", "2", "--budget", "1000", "--json"], in: workspace.url)
+        let roomy = try await FlowscriptCLI.run(["diff", "old.lua", "new.lua", "--explore", "2", "--json"], in: workspace.url)
+        #expect(roomy.exitCode == 1, "\(roomy.stderr)")
+        #expect(starved.stdout != roomy.stdout, "--budget 1000 changed nothing: \(starved.stdout)")
+        let tooSmall = try await FlowscriptCLI.run(["diff", "old.lua", "new.lua", "--budget", "10"], in: workspace.url)
+        #expect(tooSmall.exitCode == 2)
+        #expect(tooSmall.stderr.contains("--budget must be between 1000 and"), "\(tooSmall.stderr)")
+      }
+    }
+
     /// `pack --previous` prints the behaviour since the previous release, and packs all the same.
     @Test func packWithPreviousPrintsTheDiffAndStillPacks() async throws {
       try await Workspace.with { workspace in
