@@ -68,7 +68,7 @@ function link(pattern, screen, options) end
 ---@overload fun(check: fun(change: GuardChange): (boolean?, string?, GuardOptions?))
 function guard(name, check) end
 
----Declares a context key and the sample values `check` and `diff` try:
+---Declares a context key and the sample values `check`, `diff`, `graph` and `map` try:
 ---`context "tier" { "gold", "silver" }`; `context "vip"` alone is a flag (true and false).
 ---@param key string
 ---@return fun(values: (string|number|boolean)[])

@@ -8,8 +8,9 @@ extension Flowscript {
       abstract: "Validate a script, then explore the states it can reach and report problems.",
       discussion: """
         Explores breadth-first from the initial state: every tab tap, back, declared action of the \
-        top screen (with its sample payload) and deep link (with sample parameters), to DEPTH lines. \
-        Each rule error, guard rejection and invalid command is reported with the shortest line \
+        top screen (with its sample payload), deep link (with sample parameters) and value of each \
+        context key the script declares or its rules read, to DEPTH lines. Each rule error, guard \
+        rejection, invalid command and invariant violation is reported with the shortest line \
         sequence that reproduces it (replay it with flowscript send).
         Example: flowscript check shop.lua --explore 6
         """)

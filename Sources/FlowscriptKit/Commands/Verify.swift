@@ -12,7 +12,8 @@ extension Flowscript {
         the release (with --installed-release) and that the script loads and validates in a fresh \
         VM. Exit 0: valid. Exit 1: invalid, the failed check and why on stderr. Exit 2: usage.
         With --previous OLD.flowpkg, then prints what changes in behaviour from that release \
-        (flowscript diff's summary); the verdict stays the package's validity.
+        (flowscript diff's report, --previous-depth lines deep, 6 by default); the verdict stays the \
+        package's validity.
         Example: flowscript verify shop.flowpkg --public-key release.key.pub --installed-release 6
         """)
 
