@@ -22,15 +22,6 @@ package struct ViewRead {
       default: self = .current
       }
     }
-
-    /// The side's name, as the rule DSL writes it.
-    package var name: String {
-      switch self {
-      case .current: "current"
-      case .before: "before"
-      case .after: "after"
-      }
-    }
   }
 
   @usableFromInline package let side: Side

@@ -22,7 +22,7 @@ import Testing
 
     /// The value of a remembered read; an error (a view that fails now) when there is none.
     func answer(_ read: Read) throws(ScriptError) -> FlowValue {
-      let key = "\(read.side.name).\(read.field.name)"
+      let key = "\(read.side).\(read.field.name)"
       reads.append(key)
       guard let value = values[key] else { throw ScriptError(.unknownName, "no view \(key)") }
       return value
