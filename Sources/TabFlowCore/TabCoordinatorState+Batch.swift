@@ -200,9 +200,10 @@ extension TabCoordinatorState {
   ) throws(BatchError<Screen>) -> PerformedBatch {
     var reports: [NavigationReport] = []
     var journal = UndoJournal<Screen>()
-    let checking = GuardNeeds.anyMayRefuse(guards)
+    let needs = GuardNeeds.combined(guards)
+    let checking = needs.mayRefuse
     // Kept for guards that read it (copied as the batch changes it, instead of rebuilt).
-    let original = checking && GuardNeeds.anyReadsBefore(guards) ? NavigationChange<Screen>.BeforeState.holding(self) : nil
+    let original = checking && needs.readsBefore ? NavigationChange<Screen>.BeforeState.holding(self) : nil
     let commands: [NavigationCommand<Screen>]
     do {
       commands = try change(&self, &reports, &journal)
@@ -256,7 +257,7 @@ extension TabCoordinatorState {
     confirmedGuards: Set<String>,
     journal: UndoJournal<Screen>
   ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?)? {
-    guard GuardNeeds.anyMayRefuse(guards) else { return nil }
+    guard GuardNeeds.combined(guards).mayRefuse else { return nil }
     return objection(
       by: guards,
       to: NavigationChange(
@@ -295,23 +296,18 @@ extension NavigationCommand {
 }
 
 extension GuardNeeds {
-  /// Whether any of `guards` may refuse a batch (a guard that says nothing may). Asked before
-  /// every batch: each guard's `needs` is read in place (copying a guard out of the array would
-  /// retain its name, site and both closures).
+  /// What `guards` need together, each asked once: whether any may refuse the batch (a guard
+  /// that says nothing may) and whether any reads ``NavigationChange/before``. Asked before every
+  /// batch: each guard's `needs` is read in place (copying a guard out of the array would retain
+  /// its name, site and both closures).
   @inlinable
-  static func anyMayRefuse<Screen>(_ guards: [NavigationGuard<Screen>]) -> Bool {
+  static func combined<Screen>(_ guards: [NavigationGuard<Screen>]) -> GuardNeeds {
+    var together = GuardNeeds(mayRefuse: false, readsBefore: false)
     for index in guards.indices {
-      guard let needs = guards[index].needs, !needs().mayRefuse else { return true }
+      let needs = guards[index].needs.map { $0() } ?? .checking
+      together.mayRefuse = together.mayRefuse || needs.mayRefuse
+      together.readsBefore = together.readsBefore || needs.readsBefore
     }
-    return false
-  }
-
-  /// Whether any of `guards` says it reads ``NavigationChange/before``.
-  @inlinable
-  static func anyReadsBefore<Screen>(_ guards: [NavigationGuard<Screen>]) -> Bool {
-    for index in guards.indices {
-      if let needs = guards[index].needs, needs().readsBefore { return true }
-    }
-    return false
+    return together
   }
 }

@@ -14,16 +14,35 @@ extension TabsTests {
       var needs: GuardNeeds
       var befores: [Int] = []
       var heldBefore: [Bool] = []
+      /// How many times the guard was asked what it needs.
+      var asked = 0
       init(_ needs: GuardNeeds) { self.needs = needs }
 
       var navigationGuard: NavigationGuard<TabTestScreen> {
-        NavigationGuard("probe", needs: { [self] in needs }) { [self] change in
+        NavigationGuard("probe", needs: { [self] in
+          asked += 1
+          return needs
+        }) { [self] change in
           calls += 1
           heldBefore.append(change.withBeforeIfMade { _ in true } ?? false)
           if needs.readsBefore { befores.append(change.before.selectedStack.count) }
           return .allow
         }
       }
+    }
+
+    /// Each guard is asked what it needs once per batch, whatever it answers.
+    @Test(arguments: [
+      GuardNeeds(mayRefuse: false, readsBefore: false), .checking, GuardNeeds(mayRefuse: true, readsBefore: true),
+    ])
+    func needsAreAskedOncePerBatch(needs: GuardNeeds) throws {
+      let probe = Probe(needs)
+      let other = Probe(.checking)
+      var state = try TabFixtures.coordinator()
+      try state.apply([.push(.orders)], guards: [probe.navigationGuard, other.navigationGuard])
+      try state.apply([.pop()], guards: [probe.navigationGuard, other.navigationGuard])
+      #expect(probe.asked == 2)
+      #expect(other.asked == 2)
     }
 
     @Test func aGuardThatMayNotRefuseIsNotAsked() throws {
@@ -79,13 +98,13 @@ extension TabsTests {
         NavigationGuard("g", needs: needs.map { value in { value } }) { _ in .allow }
       }
       let none: [NavigationGuard<TabTestScreen>] = []
-      #expect(!GuardNeeds.anyMayRefuse(none))
-      #expect(GuardNeeds.anyMayRefuse([guardNeeding(nil)]))
-      #expect(!GuardNeeds.anyReadsBefore([guardNeeding(nil), guardNeeding(.checking)]))
+      #expect(!GuardNeeds.combined(none).mayRefuse)
+      #expect(GuardNeeds.combined([guardNeeding(nil)]).mayRefuse)
+      #expect(!GuardNeeds.combined([guardNeeding(nil), guardNeeding(.checking)]).readsBefore)
       let idle = guardNeeding(GuardNeeds(mayRefuse: false, readsBefore: false))
-      #expect(!GuardNeeds.anyMayRefuse([idle, idle]))
-      #expect(GuardNeeds.anyMayRefuse([idle, guardNeeding(.checking)]))
-      #expect(GuardNeeds.anyReadsBefore([idle, guardNeeding(GuardNeeds(mayRefuse: true, readsBefore: true))]))
+      #expect(GuardNeeds.combined([idle, idle]) == GuardNeeds(mayRefuse: false, readsBefore: false))
+      #expect(GuardNeeds.combined([idle, guardNeeding(.checking)]) == .checking)
+      #expect(GuardNeeds.combined([idle, guardNeeding(GuardNeeds(mayRefuse: true, readsBefore: true))]).readsBefore)
     }
   }
 }
