@@ -7,7 +7,7 @@ extension RuleScript {
   @usableFromInline
   package func invariantProblem(_ index: Int, views: ViewReader) throws(ScriptError) -> String? {
     let name = declarations.invariants[index]
-    let line = declarations.invariantLines.indices.contains(index) ? declarations.invariantLines[index] : nil
+    let line = line(ofInvariant: index)
     return try remembering(in: invariantAnswers, index, text: "", views: views) { views throws(ScriptError) in
       try withViews(views, rule: "invariant '\(name)'", line: line) {
         try vm.call(callInvariantFunction, resultCount: 2) { stack in

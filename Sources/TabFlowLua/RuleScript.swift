@@ -422,7 +422,9 @@ package final class RuleScript {
   /// same to it (the same source, the same values of the views it read) is not run again: see
   /// ``CallMemo``.
   private func callGuard(_ index: Int, source: BatchSource, views: @escaping ViewReader) throws(ScriptError) -> GuardRefusal? {
-    try remembering(in: guardAnswers, index, text: source, views: views) { views throws(ScriptError) in
+    // The reader is already escaping (``firstRefusal(source:skipping:views:failingGuard:)``).
+    if let known = recalled(from: guardAnswers, index, text: source, views: views) { return known }
+    return try remembered(in: guardAnswers, index, text: source, views: views) { views throws(ScriptError) in
       try runGuard(index, source: source.description, views: views)
     }
   }
@@ -480,21 +482,32 @@ package final class RuleScript {
     in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: ViewReader,
     _ call: (@escaping ViewReader) throws(ScriptError) -> Answer
   ) throws(ScriptError) -> Answer {
-    if remembersAnswers, let known = memo.recall(index, text: text, views: views), vm.chargeRecalledCall(known.cost) {
-      return known.answer
-    }
-    // The reader escapes into the VM for the call only (``withViews(_:rule:line:_:)``).
+    if let known = recalled(from: memo, index, text: text, views: views) { return known }
+    // The reader escapes into the VM for the call only (``withViews(_:rule:line:_:)``): made
+    // escaping here, once, and only when the call runs.
     return try withoutActuallyEscaping(views) { views throws(ScriptError) in
-      guard remembersAnswers else { return try call(views) }
-      return try remember(in: memo, index, text: text, views: views, call)
+      try remembered(in: memo, index, text: text, views: views, call)
     }
   }
 
-  /// The answer of `call`, remembered in `memo` by the views it read (unless it printed).
-  private func remember<Answer, Text>(
+  /// The answer recalled from `memo` (see ``remembering(in:_:text:views:_:)``), charged to the
+  /// running budget; `nil` when none is known, answers are not remembered, or the budget cannot
+  /// pay for it.
+  private func recalled<Answer, Text>(
+    from memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: ViewReader
+  ) -> Answer? {
+    guard remembersAnswers, let known = memo.recall(index, text: text, views: views), vm.chargeRecalledCall(known.cost)
+    else { return nil }
+    return known.answer
+  }
+
+  /// The answer of `call`, remembered in `memo` by the views it read (unless it printed, or
+  /// answers are not remembered).
+  private func remembered<Answer, Text>(
     in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: @escaping ViewReader,
     _ call: (@escaping ViewReader) throws(ScriptError) -> Answer
   ) throws(ScriptError) -> Answer {
+    guard remembersAnswers else { return try call(views) }
     let recording = ViewRecording(views)
     let mark = vm.budgetMark()
     let prints = vm.printCount
@@ -576,6 +589,9 @@ package final class RuleScript {
   /// The line declaring guard number `index` (0-based).
   @usableFromInline
   package func line(ofGuard index: Int) -> Int? { Self.line(declarations.guardLines, index) }
+  /// The line declaring invariant number `index` (0-based).
+  @usableFromInline
+  package func line(ofInvariant index: Int) -> Int? { Self.line(declarations.invariantLines, index) }
 
   private static func line(_ lines: [Int?], _ index: Int) -> Int? {
     lines.indices.contains(index) ? lines[index] : nil

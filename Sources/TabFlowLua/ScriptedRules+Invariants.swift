@@ -12,8 +12,8 @@ extension ScriptedRules {
     let script = self.script
     var violations: [InvariantViolation] = []
     for (index, name) in script.declarations.invariants.enumerated() {
-      let line = script.declarations.invariantLines.indices.contains(index) ? script.declarations.invariantLines[index] : nil
-      let location = line.map { "\(script.chunk):\($0)" }
+      // Written only for a violation: the checker asks in every state.
+      var location: String? { script.line(ofInvariant: index).map { "\(script.chunk):\($0)" } }
       do {
         if let reason = try withViews(of: state, { views throws(ScriptError) in try script.invariantProblem(index, views: views) }) {
           violations.append(InvariantViolation(name: name, reason: reason, isError: false, location: location))

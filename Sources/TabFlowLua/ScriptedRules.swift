@@ -534,14 +534,15 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// `body` given the reader of `views` — the state or change a script call is about — for the
   /// calls it makes: the one way the script's views reach the host, while it runs and when a
   /// remembered answer is recalled. The reader borrows `views` (no copy, no pointer kept) and
-  /// cannot outlive `body`: a call hands it to the VM only while it runs, which the runtime
-  /// checks (``RuleScript/withViews(_:rule:line:_:)``).
+  /// cannot outlive `body`: a call that runs makes it escaping with `withoutActuallyEscaping`,
+  /// which the runtime checks, and hands it to the VM only while it runs (``RuleScript``'s
+  /// `call`, `firstRefusal` and `remembering`). The codec and the VM are read when a view is,
+  /// not copied for every call.
   @inlinable
   func withViews<Views: ScriptViews<Screen>, Result, Failure>(
     of views: Views, _ body: (_ views: ViewReader) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let (codec, vm) = (self.codec, script.vm)
-    return try body { read throws(ScriptError) in try views.value(of: read, codec: codec, vm: vm) }
+    try body { read throws(ScriptError) in try views.value(of: read, codec: codec, vm: script.vm) }
   }
 }
 
