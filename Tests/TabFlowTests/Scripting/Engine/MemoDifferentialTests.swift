@@ -67,6 +67,13 @@ import Testing
         return false, "negative zero"
       end
     end)
+    -- Reads the state before the batch (rebuilt, then kept once read) and another tab's stack.
+    guard("no third note", function(change)
+      if change.before.top == "note" and change.after:tab(change.before.currentTab):contains("note")
+          and change.before.depth >= 4 and change.after.depth > change.before.depth then
+        return false, "a third note"
+      end
+    end)
     """
 
   /// What a flow shows: every tab's screens with their state, the selected tab, the failures.
@@ -84,6 +91,7 @@ import Testing
     let remembering = try ScriptedFlow(Self.script)
     remembering.rules.remembersRuleAnswers = true
     var choices = SeededChoices(seed: UInt64(seed))
+    var thirdNotes = 0
     for step in 0..<300 {
       let choice = choices.next(7)
       let value = choices.pick(Self.lookAlikes)
@@ -100,7 +108,10 @@ import Testing
         }
       }
       try #require(Self.shown(running) == Self.shown(remembering), "step \(step): choice \(choice), \(value)")
+      thirdNotes += running.failures.last?.message.contains("a third note") == true ? 1 : 0
     }
+    // The guard reading `change.before` refused some batches: its recalled answers were compared.
+    #expect(thirdNotes > 0, "seed \(seed): the before-reading guard never refused")
   }
 
   @Test func lookAlikeValuesAreDifferentKeys() {
