@@ -14,12 +14,6 @@ extension NavigationChange {
       return holder
     }
 
-    /// The state, when held.
-    @inlinable
-    var state: TabCoordinatorState<Screen>? {
-      withUnsafeMutablePointers { holds, element in holds.pointee ? element.pointee : nil }
-    }
-
     /// Holds `state` (in place of what it held).
     @inlinable
     func store(_ state: TabCoordinatorState<Screen>) {
@@ -33,13 +27,25 @@ extension NavigationChange {
       }
     }
 
-    /// `body` given the state where this holds it (no copy); `nil` when it holds none.
+    /// `body` given the state where this holds it (no copy), made by `make` and held from then
+    /// on when it holds none yet.
     @inlinable
     func withState<Result, Failure>(
+      making make: () -> TabCoordinatorState<Screen>,
       _ body: (UnsafePointer<TabCoordinatorState<Screen>>) throws(Failure) -> Result
-    ) throws(Failure) -> Result? {
-      try withUnsafeMutablePointers { holds, element throws(Failure) in holds.pointee ? try body(element) : nil }
+    ) throws(Failure) -> Result {
+      try withUnsafeMutablePointers { holds, element throws(Failure) in
+        if !holds.pointee {
+          element.initialize(to: make())
+          holds.pointee = true
+        }
+        return try body(element)
+      }
     }
+
+    /// Whether this holds the state.
+    @inlinable
+    var holdsState: Bool { withUnsafeMutablePointers { holds, _ in holds.pointee } }
 
     /// The state, moved out (a change still holding this rebuilds `before` if it reads it).
     @inlinable

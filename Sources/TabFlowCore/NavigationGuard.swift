@@ -74,22 +74,25 @@ public struct NavigationChange<Screen> {
   /// The state before the batch.
   @inlinable
   public var before: TabCoordinatorState<Screen> {
-    if let state = beforeState.state { return state }
-    var state = after
-    state.undo(journal)
-    beforeState.store(state)
-    return state
+    withBefore { $0.pointee }
   }
 
-  /// `body` given ``before`` where this change holds it (no copy), when it is already made — kept
-  /// from before the batch, or rebuilt for an earlier reader; `nil` (and `body` not called)
-  /// otherwise. For a guard that reads many views of `before` without copying the state.
+  /// `body` given ``before`` where this change holds it (no copy), rebuilt from the batch's
+  /// journal first when no reader made it yet: for a guard that reads many views of `before`.
   @inlinable
-  package func withBeforeIfMade<Result, Failure>(
+  package func withBefore<Result, Failure>(
     _ body: (UnsafePointer<TabCoordinatorState<Screen>>) throws(Failure) -> Result
-  ) throws(Failure) -> Result? {
-    try beforeState.withState(body)
+  ) throws(Failure) -> Result {
+    try beforeState.withState(making: { () -> TabCoordinatorState<Screen> in
+      var state = after
+      state.undo(journal)
+      return state
+    }, body)
   }
+
+  /// Whether ``before`` is made: kept from before the batch, or rebuilt for a reader.
+  @inlinable
+  package var isBeforeMade: Bool { beforeState.holdsState }
 }
 
 /// A check that runs on every batch — rules, taps, back, swipes, deep links, host commands — and

@@ -86,12 +86,6 @@ extension NavigationChange: ScriptViews {
       return .array(commands.map { .string($0.description) })
     }
     guard read.side == .before else { return try after.value(of: read, codec: codec, vm: vm) }
-    func inBefore() throws(ScriptError) -> FlowValue? {
-      try withBeforeIfMade { before throws(ScriptError) in try before.pointee.value(of: read, codec: codec, vm: vm) }
-    }
-    if let kept = try inBefore() { return kept }
-    _ = before  // made once, then held by the change for every later read
-    if let made = try inBefore() { return made }
-    return try before.value(of: read, codec: codec, vm: vm)
+    return try withBefore { before throws(ScriptError) in try before.pointee.value(of: read, codec: codec, vm: vm) }
   }
 }

@@ -222,9 +222,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       guard !script.declarations.guards.isEmpty else { return (.allow, nil, nil) }
       // A guard reading `change.before` makes the change rebuild it; from then on it is kept
       // from before each batch instead (``guardsReadBefore``).
-      let beforeWasMade = guardsReadBefore || change.withBeforeIfMade { _ in true } != nil
+      let beforeWasMade = guardsReadBefore || change.isBeforeMade
       let answer = withViews(of: change) { views in objection(to: change, views: views) }
-      if !beforeWasMade, change.withBeforeIfMade({ _ in true }) != nil { guardsReadBefore = true }
+      if !beforeWasMade, change.isBeforeMade { guardsReadBefore = true }
       return answer
     }
   }

@@ -24,7 +24,7 @@ extension TabsTests {
           return needs
         }) { [self] change in
           calls += 1
-          heldBefore.append(change.withBeforeIfMade { _ in true } ?? false)
+          heldBefore.append(change.isBeforeMade)
           if needs.readsBefore { befores.append(change.before.selectedStack.count) }
           return .allow
         }
@@ -71,13 +71,15 @@ extension TabsTests {
       #expect(rebuilding.heldBefore == [false])
       var change = NavigationChange(
         after: rebuilt, commands: [], source: .host, confirmedGuards: [], journal: UndoJournal())
-      #expect(change.withBeforeIfMade { $0.pointee.selectedStack.count } == nil)
+      #expect(!change.isBeforeMade)
       #expect(change.before.selectedStack.count == 3)
-      #expect(change.withBeforeIfMade { $0.pointee.selectedStack.count } == 3)
+      #expect(change.isBeforeMade)
+      #expect(change.withBefore { $0.pointee.selectedStack.count } == 3)
       change = NavigationChange(
         after: rebuilt, commands: [], source: .host, confirmedGuards: [], journal: UndoJournal(),
         kept: .holding(kept))
-      #expect(change.withBeforeIfMade { $0.pointee == kept } == true)
+      #expect(change.isBeforeMade)
+      #expect(change.withBefore { $0.pointee == kept })
     }
 
     /// A rejected batch whose state was kept for the guards is put back from the kept copy.
