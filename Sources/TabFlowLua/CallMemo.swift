@@ -1,7 +1,8 @@
 import TabFlowNavigation
 
-/// What a script's guards, deep-link handlers (and, when asked, rules) answered, remembered by
-/// what they read, so that one is not run again on a change (or a URL) that looks the same to it.
+/// What a script's guards, deep-link handlers, invariants (and, when asked, rules) answered,
+/// remembered by what they read, so that one is not run again on a change, a URL or a state that
+/// looks the same to it.
 ///
 /// Every comparison — of texts, of view values, of a view's argument — is by ``LuaIdentifiable``
 /// identity, not Swift's `==`: `1` and `1.0`, `0` and `-0.0`, two spellings of `é` are different
@@ -23,7 +24,8 @@ import TabFlowNavigation
 ///
 /// The text is what the call is keyed by besides its views: a handler's URL; a guard's — or all
 /// guards' together — batch source (whose text `change.source` is made from it, so equal sources
-/// are equal texts); a rule's tab, payload and event (`RuleScript.RuleCall`).
+/// are equal texts); a rule's tab, payload and event (`RuleScript.RuleCall`); nothing for an
+/// invariant, whose whole input is the state it reads.
 ///
 /// Bounded: every node costs one plus the values its branch holds (a `stack` view of a deep
 /// stack holds all its routes), and past ``capacity`` of them the memo starts again empty; a

@@ -18,8 +18,9 @@ local dsl_setmetatable, dsl_print, dsl_math, dsl_rawset = setmetatable, print, m
 
 -- The factory is kept as a global of the DSL's own environment (no script can reach it).
 -- `host` holds what the engine provides: `view(which, tab, field, argument)` answering nav views,
--- `current` (what is running, read by the host's error messages), `freeze`, and the
--- deterministic, freeze-aware library functions rules get. `limits.tabs` caps the tabs;
+-- `current` (what is running, read by the host's error messages), `freeze`, `enqueue` (the one
+-- writer of the command queue), `pop_one` (the queue's shared pop command), `nav_methods` (the
+-- engine's push and pop), and the deterministic, freeze-aware library functions rules get. `limits.tabs` caps the tabs;
 -- `limits.engineNav = false` keeps the DSL's own push and pop (see nav_methods below; for a test).
 function tabflow_make_dsl(host, limits)
   local view, current, tostring = host.view, host.current, host.tostring

@@ -548,7 +548,7 @@ package final class RuleScript {
   }
 
   /// Runs `body` with `views` answering the `nav` views; maps VM errors to script errors located
-  /// in the script (`line` is where the running rule, deep link or guard was declared).
+  /// in the script (`line` is where the running rule, deep link, guard or invariant was declared).
   func withViews<Result>(
     _ views: @escaping ViewReader, rule: String, line: Int?, _ body: () throws -> Result
   ) throws(ScriptError) -> Result {
