@@ -153,11 +153,8 @@ struct ScriptOptions: ParsableArguments {
     return words.joined(separator: " ")
   }
 
-  /// The script's text: the file's, or the verified package's script.
+  /// The script file's text.
   func source() throws -> String {
-    if !publicKeys.isEmpty {
-      return try PackageFiles.verifiedPackage(script, keys: try PackageFiles.publicKeys(publicKeys)).script
-    }
     if let problem = InputFile.problem(script, what: "script") { throw CommandFailure.usage(problem) }
     guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
       throw CommandFailure.usage("\(script): cannot read the script (it is not UTF-8 text)")

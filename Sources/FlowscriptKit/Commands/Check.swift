@@ -27,9 +27,10 @@ extension Flowscript {
     var jobs: Int?
 
     func run() throws {
+      try ExplorationBounds.check(explore: explore, maxStates: maxStates)
       let session = try options.session()
       var explorer = StateExplorer(
-        session: session, depth: max(0, explore), maxStates: maxStates, sendCommand: options.sendCommand)
+        session: session, depth: explore, maxStates: maxStates, sendCommand: options.sendCommand)
       if let jobs {
         explorer.jobs = ExplorationWorkers.count(requested: jobs)
         if jobs > explorer.jobs {
@@ -76,6 +77,7 @@ extension Flowscript {
     var back = false
 
     func run() throws {
+      try ExplorationBounds.check(explore: explore, maxStates: 1)
       let session = try options.session()
       let walked = NavigationGraph.walk(
         session: session, depth: max(1, explore), maxStates: 200_000)

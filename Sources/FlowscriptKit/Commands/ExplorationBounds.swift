@@ -1,8 +1,15 @@
-/// The bounds every exploring command (`diff`, `map`) takes: a usage error (exit 2) naming the
-/// option when `--explore` is negative or `--max-states` is not positive.
+/// The bounds every exploring command (`check`, `graph`, `diff`, `map`, `pack` and `verify`'s
+/// `--previous`) takes: a usage error (exit 2) naming the option when the depth (`--explore`, or
+/// `option`) is negative or `--max-states` is not positive.
 enum ExplorationBounds {
-  static func check(explore: Int, maxStates: Int) throws {
-    guard explore >= 0 else { throw CommandFailure.usage("--explore must be 0 or more, got \(explore)") }
-    guard maxStates >= 1 else { throw CommandFailure.usage("--max-states must be 1 or more, got \(maxStates)") }
+  static func check(explore: Int, maxStates: Int, option: String = "--explore") throws {
+    if let problem = problem(explore: explore, maxStates: maxStates, option: option) { throw CommandFailure.usage(problem) }
+  }
+
+  /// What is wrong with the bounds, or `nil`.
+  static func problem(explore: Int, maxStates: Int, option: String = "--explore") -> String? {
+    if explore < 0 { return "\(option) must be 0 or more, got \(explore)" }
+    if maxStates < 1 { return "--max-states must be 1 or more, got \(maxStates)" }
+    return nil
   }
 }

@@ -10,12 +10,18 @@ struct PreviousRelease: ParsableArguments {
   @Option(name: .customLong("previous-depth"), help: "How many lines deep --previous explores.")
   var previousDepth: Int = 6
 
+  /// A negative `--previous-depth` is a usage error before anything is packed or verified.
+  func validate() throws {
+    if let problem = ExplorationBounds.problem(explore: previousDepth, maxStates: 1, option: "--previous-depth") {
+      throw ValidationError(problem)
+    }
+  }
+
   /// Prints the behavioural diff from the previous release to `script` (a path), when one was
   /// given; a package among them is verified with the keys in the files `publicKeys` and with
   /// `keys`. The diff informs: it fails nothing (a release may change behaviour on purpose).
   func review(against script: String, publicKeys: [String], keys: [RulePublicKey] = []) throws {
     guard let previous else { return }
-    guard previousDepth >= 0 else { throw CommandFailure.usage("--previous-depth must be 0 or more, got \(previousDepth)") }
     let report = try BehaviourReview(old: previous, new: script, publicKeys: publicKeys, keys: keys)
       .report(depth: previousDepth)
     Output.line("behaviour since \(previous):")

@@ -48,6 +48,26 @@ extension FlowscriptTests {
       #expect(!result.stdout.contains("unreached"), "nothing was explored, so nothing can be called unreachable")
     }
 
+    /// A negative depth or a state cap below one is a usage error naming the option, for every
+    /// exploring command (check and graph clamped them silently).
+    @Test(arguments: [
+      (["check", "--explore=-1"], "--explore must be 0 or more, got -1"),
+      (["check", "--max-states", "0"], "--max-states must be 1 or more, got 0"),
+      (["graph", "--explore=-2"], "--explore must be 0 or more, got -2"),
+      (["diff", "--explore=-1"], "--explore must be 0 or more, got -1"),
+      (["map", "--explore=-1"], "--explore must be 0 or more, got -1"),
+      (["verify", "--previous", "x.flowpkg", "--previous-depth=-1"], "--previous-depth must be 0 or more, got -1"),
+    ])
+    func badBoundsAreUsageErrors(arguments: [String], message: String) async throws {
+      let demo = FlowscriptCLI.demoScript
+      var line = [arguments[0], demo]
+      if arguments[0] == "diff" { line.append(demo) }
+      if arguments[0] == "verify" { line += ["--public-key", "no.pub"] }
+      let result = try await FlowscriptCLI.run(line + arguments.dropFirst())
+      #expect(result.exitCode == 2)
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
     /// A script with a bug that only a sequence of lines reaches.
     struct PlantedBug: CustomTestStringConvertible, Sendable {
       let name: String

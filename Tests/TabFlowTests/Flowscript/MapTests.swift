@@ -100,9 +100,9 @@ extension FlowscriptTests {
         #expect(failed.stderr.contains("broken.lua"))
         #expect(!FileManager.default.fileExists(atPath: workspace.path("out.html")))
 
-        let negative = try await FlowscriptCLI.run(["map", demo, "--explore", "-1"])
+        let negative = try await FlowscriptCLI.run(["map", demo, "--explore=-1"])
         #expect(negative.exitCode == 2)
-        #expect(negative.stderr.contains("--explore"))
+        #expect(negative.stderr.contains("--explore must be 0 or more, got -1"), "\(negative.stderr)")
 
         let page = try workspace.write("flow.html", "old")
         let kept = try await FlowscriptCLI.run(["map", demo, "--explore", "1", "-o", page])
