@@ -125,15 +125,4 @@ struct MapExploration {
     self.truncated = truncated
     read = workers.contextKeysRead
   }
-
-  /// The lines that reach state `index` from the initial state, fewest first found.
-  func lines(to index: Int) -> [String] {
-    var lines: [String] = []
-    var current = index
-    while let parent = nodes[current].parent {
-      lines.append(parent.line)
-      current = parent.index
-    }
-    return lines.reversed()
-  }
 }

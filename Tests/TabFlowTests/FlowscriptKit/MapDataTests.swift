@@ -90,7 +90,13 @@ import Testing
       #expect(try #require(state[5] as? Int) < index)
     }
     let cart = try #require(exploration.nodes.firstIndex { $0.state.selectedStack.top.screen.name == "cart" })
-    #expect(exploration.lines(to: cart) == ["feed.cartTapped"])
+    var lines: [String] = []
+    var current = cart
+    while let parent = exploration.nodes[current].parent {
+      lines.insert(parent.line, at: 0)
+      current = parent.index
+    }
+    #expect(lines == ["feed.cartTapped"])
   }
 
   @Test func layersComeFromThePresentationLayer() throws {
