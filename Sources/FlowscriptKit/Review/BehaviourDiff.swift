@@ -22,16 +22,8 @@ struct BehaviourDiff {
 
   /// What one input did on one side.
   struct Outcome {
-    enum Kind {
-      /// The input cannot be written in the line language; it did not run.
-      case unexplorable
-      /// It ran and changed nothing.
-      case unchanged
-      /// It changed the state to this one.
-      case changed(State)
-      /// It failed, with the kind of failure and the message.
-      case failed(FailureKind, String)
-    }
+    /// What it did, as the checker's workers record a step.
+    typealias Kind = ExplorationWorkers.Step
 
     let kind: Kind
     /// The events it emitted.
@@ -225,18 +217,8 @@ struct BehaviourDiff {
   /// What `input` did from `state` in `session`, with the events it emitted.
   @Sendable
   static func step(_ input: StateExplorer.Inputs.Input, from state: State, in session: FlowSession) -> Outcome {
-    guard let line = input.line else { return Outcome(kind: .unexplorable, events: []) }
-    session.load(state)
-    let outcome = session.execute(line)
-    let events = session.lastEvents
-    switch outcome {
-    case let .failed(message):
-      return Outcome(kind: .failed(session.lastFailureKind ?? .input, message), events: events)
-    case .changed:
-      return Outcome(kind: session.state == state ? .unchanged : .changed(session.state), events: events)
-    default:
-      return Outcome(kind: .unchanged, events: events)
-    }
+    let kind = ExplorationWorkers.step(input, from: state, in: session)
+    return Outcome(kind: kind, events: input.line == nil ? [] : session.lastEvents)
   }
 
   /// Whether two outcomes look the same to a user, besides the state after them (compared by
