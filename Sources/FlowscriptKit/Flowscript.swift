@@ -162,16 +162,18 @@ struct ScriptOptions: ParsableArguments {
     return text
   }
 
-  func session() throws -> FlowSession {
+  /// The session of the script, or of the package verified with the keys of `--public-key` and
+  /// `extraKeys` (`pack --previous`'s signing key).
+  func session(extraKeys: [RulePublicKey] = []) throws -> FlowSession {
     if let problem = InputFile.problem(script, what: "script") { throw CommandFailure.usage(problem) }
     let origin: FlowSession.Origin
-    if publicKeys.isEmpty {
+    if publicKeys.isEmpty && extraKeys.isEmpty {
       if PackageFiles.looksLikePackage(script) {
         throw CommandFailure.usage("\(script): is a rule package; give the public key to verify it with --public-key KEY.pub")
       }
       origin = .file(script)
     } else {
-      let keys = try PackageFiles.publicKeys(publicKeys)
+      let keys = try PackageFiles.publicKeys(publicKeys) + extraKeys
       origin = .package(script, try PackageFiles.verifiedPackage(script, keys: keys), keys: keys)
     }
     do {

@@ -88,14 +88,7 @@ struct BehaviourReview {
 
   /// The session of `options`' script (``old`` or ``new``), a package verified with ``keys`` too.
   func session(_ options: ScriptOptions) throws -> FlowSession {
-    guard !keys.isEmpty, PackageFiles.looksLikePackage(options.script) else { return try options.session() }
-    let all = try PackageFiles.publicKeys(options.publicKeys) + keys
-    let origin = FlowSession.Origin.package(options.script, try PackageFiles.verifiedPackage(options.script, keys: all), keys: all)
-    do {
-      return try FlowSession(origin: origin, limits: options.limits)
-    } catch {
-      throw CommandFailure.script(error)
-    }
+    try options.session(extraKeys: PackageFiles.looksLikePackage(options.script) ? keys : [])
   }
 
   /// Explores both `depth` lines deep and reports what differs.
