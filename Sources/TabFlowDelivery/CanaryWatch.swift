@@ -36,25 +36,28 @@ struct CanaryWatch {
     }
   }
 
-  /// What is saved of it, so a relaunch resumes the watch.
+  /// What the folder keeps of it (`canary.json`), so a relaunch resumes the count; its limits,
+  /// failures and previous release are the app's and the floor's.
   var record: CanaryRecord {
-    CanaryRecord(
-      release: release, previousRelease: previous.release, maxFailures: canary.maxFailures,
-      firstActions: canary.firstActions, actions: actions, failures: failures)
+    CanaryRecord(release: release, actions: actions)
   }
 }
 
 /// The canary's count as the package folder keeps it (`canary.json`): a release is watched for
-/// its first actions whenever they happen, across relaunches.
+/// its first actions whenever they happen, across relaunches. Nothing else is kept there — the
+/// folder is unsigned, and whatever wrote it could otherwise steer a release: the limits come
+/// from the app's ``RuleCanary``, the failures and the release to go back to from the
+/// ``RuleFloor``, and a count outside `0...firstActions` is discarded.
 struct CanaryRecord: Codable, Hashable {
   /// The release watched.
   var release: Int
-  /// The release to go back to.
-  var previousRelease: Int
-  /// The canary's limits when the watch began.
-  var maxFailures: Int
-  var firstActions: Int
-  /// What it has seen so far.
+  /// Actions counted so far.
   var actions: Int
-  var failures: [String]
+
+  /// The count, if this record is one for `release` within `0...firstActions`; `nil` otherwise
+  /// (the watch then starts again).
+  func count(for release: Int, firstActions: Int) -> Int? {
+    guard self.release == release, (0...firstActions).contains(actions) else { return nil }
+    return actions
+  }
 }

@@ -15,8 +15,12 @@ public struct RuleCanary: Hashable, Sendable {
   public var firstActions: Int
 
   /// Rolls back when more than `maxFailures` of the first `firstActions` actions fail.
+  /// `maxFailures` is at most 999 (the floor keeps the failures it counted).
   public init(maxFailures: Int, outOf firstActions: Int) {
-    self.maxFailures = max(0, maxFailures)
+    self.maxFailures = min(max(0, maxFailures), RuleFloor.maximumFailures - 1)
     self.firstActions = max(1, firstActions)
   }
+
+  /// The same canary with its limits within range (a caller may set the properties directly).
+  var clamped: RuleCanary { RuleCanary(maxFailures: maxFailures, outOf: firstActions) }
 }

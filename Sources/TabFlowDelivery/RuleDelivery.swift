@@ -41,14 +41,24 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
   public let runtime: String
   /// The bundled script's release: packages at or below it are older than the app's own flow.
   public let bundledRelease: Int
-  /// The canary every install starts, if any.
-  public var canary: RuleCanary?
+  /// The canary every install starts, if any (its limits brought within range if set out of it).
+  public var canary: RuleCanary? {
+    didSet { if canary != canary?.clamped { canary = canary?.clamped } }
+  }
   /// What launch chose and why.
   public private(set) var launchReport: RuleLaunchReport
   /// What the app has taken and rolled back, merged from the folder's two copies, the host's
   /// floor and the bundled release. Store it where a wiped folder does not reach (the keychain)
-  /// after each install and rollback, and pass it back at launch.
-  public private(set) var floor: RuleFloor
+  /// whenever it changes (``floorDidChange``), and pass it back at launch.
+  public private(set) var floor: RuleFloor {
+    didSet { if floor != oldValue { floorDidChange?(floor) } }
+  }
+  /// Called with the new ``floor`` whenever it changes (an install, a launch that raised it, a
+  /// failure the canary counted, the end of a watch, a rollback, the kill switch): write it to
+  /// the keychain here.
+  public var floorDidChange: ((RuleFloor) -> Void)?
+  /// Whether the host's kill switch is on: the bundled rules run and no package is taken.
+  public var killSwitch: Bool { floor.killSwitch }
   /// The releases the canary rolled back; they are never installed again.
   public var rejectedReleases: Set<Int> { floor.rejectedReleases }
 
@@ -59,6 +69,8 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
   /// The highest release anything on record mentions: the floor, and the packages in the folder.
   private var knownHighest: Int
   private let bundled: RunningRules
+  /// With a typed screen catalog, the tabs the bundled script declares: a package may not add one.
+  private let binaryTabs: Set<String>?
   private var running: RunningRules
   private var runningFile: String?
   private var previousFile: String?
@@ -74,9 +86,10 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     self.pinnedKeys = pinnedKeys
     self.runtime = runtime
     self.bundledRelease = max(0, bundledRelease)
-    self.canary = canary
+    self.canary = canary?.clamped
     self.folder = folder.map(RulePackageFolder.init(path:))
     bundled = RunningRules(release: max(0, bundledRelease), source: bundledScript, chunk: rules.chunk)
+    binaryTabs = rules.codec.names == nil ? nil : Set(rules.script.declarations.tabIDs)
     running = bundled
     let stored = self.folder?.floor() ?? (floor: RuleFloor(), unreadable: nil)
     floor = stored.floor.merging(hostFloor ?? RuleFloor())
@@ -118,9 +131,12 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
       }
       if newWatch == nil { folder.removeCanaryRecord() }
     }
-    let raised = RuleFloor(highestRelease: package.release, rejectedReleases: floor.rejectedReleases)
-    try? folder?.saveFloor(raised)
-    floor = raised
+    var raised = floor
+    raised.highestRelease = package.release
+    raised.restoredRelease = nil
+    raised.canaryPreviousRelease = newWatch.map { $0.previous.release }
+    raised.canaryFailures = []
+    saveFloor(raised)
     if package.release > knownHighest { floorProblem = nil }
     knownHighest = max(knownHighest, package.release)
     rules.adopt(candidate)
@@ -137,6 +153,7 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
   func verify(
     _ data: Data, keeping state: TabCoordinatorState<Screen>
   ) throws(RulePackageError) -> (RulePackage, RuleScript, TabCoordinatorState<Screen>) {
+    guard !floor.killSwitch else { throw .killSwitchOn }
     let package = try RulePackage(data: data)
     try package.verify(pinnedKeys: pinnedKeys)
     try checkRuntimeAndFloor(of: package)
@@ -175,9 +192,26 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
       throw .scriptFailed(error)
     }
     do {
+      try checkWithinBinary(candidate)
       return (candidate, try rules.compatibility(of: candidate, keeping: state, requiringCatalogScreens: true))
     } catch {
       throw .incompatible(error)
+    }
+  }
+
+  /// With a typed screen catalog, a package stays within the binary: every screen it declares
+  /// has a type in the catalog (``ScriptedRules/compatibility(of:keeping:requiringCatalogScreens:)``
+  /// checks it), and every tab it declares is one the bundled script declares — a new tab is a
+  /// feature the binary's reviewers never saw. A script-only app (dynamic screens) declares no
+  /// screens or tabs in Swift, so its packages may add both.
+  private func checkWithinBinary(_ candidate: RuleScript) throws(ScriptError) {
+    guard let binaryTabs else { return }
+    for tab in candidate.declarations.tabIDs where !binaryTabs.contains(tab) {
+      throw ScriptError(
+        .declaration,
+        reason: "tab '\(tab)' is not one the app's binary declares (its bundled script's tabs: "
+          + binaryTabs.sorted().joined(separator: ", ") + "): a package may not add a tab to an app with a screen catalog",
+        file: candidate.chunk)
     }
   }
 
@@ -196,13 +230,20 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
   // MARK: - Launch
 
   /// Adopts the newest package in the folder that passes every check against the bundled
-  /// rules' initial state — for this runtime, above the bundled release, not rolled back — and
-  /// says what it chose. "Newest" is the release the signed content says, not the file's name.
-  /// A canary count saved for that release resumes.
+  /// rules' initial state — for this runtime, above the bundled release, not rolled back, and
+  /// allowed by the floor (at or above its highest release, or exactly the release a rollback
+  /// restored) — and says what it chose. "Newest" is the release the signed content says, not
+  /// the file's name. With the kill switch on, the bundled rules run. The canary resumes its
+  /// watch of the highest release.
   private func launch() -> RuleLaunchReport {
-    guard let folder else { return RuleLaunchReport(release: bundled.release, path: nil, skipped: []) }
+    guard let folder else {
+      return RuleLaunchReport(release: bundled.release, path: nil, skipped: [], killSwitch: floor.killSwitch)
+    }
+    guard !floor.killSwitch else {
+      folder.removeCanaryRecord()
+      return RuleLaunchReport(release: bundled.release, path: nil, skipped: [], floorProblem: floorProblem, killSwitch: true)
+    }
     var skipped: [RuleLaunchReport.Skipped] = []
-    var signed: [(path: String, package: RulePackage)] = []
     var verified: [(path: String, package: RulePackage)] = []
     for file in folder.packageFiles() {
       do throws(RulePackageError) {
@@ -214,20 +255,17 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
         skipped.append(RuleLaunchReport.Skipped(path: file, error: error))
       }
     }
+    var allowed: [(path: String, package: RulePackage)] = []
     for (file, package) in verified {
       do throws(RulePackageError) {
-        // The folder's own packages (the installed one and the one before it) are not held to
-        // the floor's highest release: after a rollback, or when the newest file is damaged, the
-        // one before it runs. Rolled-back releases, other runtimes and releases at or below the
-        // bundled one never do.
-        try checkRuntimeAndFloor(of: package)
-        signed.append((file, package))
+        try checkLaunchable(package)
+        allowed.append((file, package))
       } catch {
         skipped.append(RuleLaunchReport.Skipped(path: file, error: error))
       }
     }
-    signed.sort { $0.package.release > $1.package.release }
-    for (file, package) in signed {
+    allowed.sort { $0.package.release > $1.package.release }
+    for (file, package) in allowed {
       do throws(RulePackageError) {
         let initial: TabCoordinatorState<Screen>
         do {
@@ -240,10 +278,17 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
         running = RunningRules(release: package.release, source: package.script, chunk: package.chunkName)
         runningFile = file
         if package.release > floor.highestRelease {
-          floor.highestRelease = package.release
-          try? folder.saveFloor(floor)
+          // Killed after the package was written and before the floor: it was being installed
+          // over the release the floor allowed, which it goes back to if a canary watches it.
+          let before = allowed.first { $0.package.release < package.release }?.package.release
+          var raised = floor
+          raised.highestRelease = package.release
+          raised.restoredRelease = nil
+          raised.canaryPreviousRelease = canary == nil ? nil : (before ?? bundled.release)
+          raised.canaryFailures = []
+          saveFloor(raised)
         }
-        resumeCanary(for: package, among: verified)
+        resumeCanary(for: package, among: allowed)
         return RuleLaunchReport(release: package.release, path: file, skipped: skipped, floorProblem: floorProblem)
       } catch {
         skipped.append(RuleLaunchReport.Skipped(path: file, error: error))
@@ -253,41 +298,71 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     return RuleLaunchReport(release: bundled.release, path: nil, skipped: skipped, floorProblem: floorProblem)
   }
 
-  /// Resumes the canary's watch of the launched package from its saved count. A count that
-  /// cannot be read starts the watch again (the release may never have been trusted), with the
-  /// app's canary; a count for another release is dropped.
-  private func resumeCanary(for package: RulePackage, among verified: [(path: String, package: RulePackage)]) {
+  /// The checks a package in the folder must pass to run at launch: those of an install's signed
+  /// fields, and the floor — at or above its highest release (the installed one, or a newer one
+  /// whose floor was not yet written), or exactly the release a rollback restored.
+  private func checkLaunchable(_ package: RulePackage) throws(RulePackageError) {
+    try checkRuntimeAndFloor(of: package)
+    guard floor.allowsAtLaunch(package.release) else {
+      throw .belowFloor(release: package.release, highest: floor.highestRelease)
+    }
+  }
+
+  /// Resumes the canary's watch of the launched package, if the app has a canary and the floor
+  /// says the package is the highest release and still watched. The limits are the app's; the
+  /// failures and the release to go back to are the floor's; the count is `canary.json`'s if it
+  /// names this release and lies within `0...firstActions`, else the watch starts again.
+  private func resumeCanary(for package: RulePackage, among allowed: [(path: String, package: RulePackage)]) {
     guard let folder else { return }
-    let record: CanaryRecord
-    switch folder.canaryRecord() {
-    case .none: return
-    case let .record(saved) where saved.release == package.release: record = saved
-    case .record:
+    guard let canary, package.release == floor.highestRelease, let previousRelease = floor.canaryPreviousRelease else {
       folder.removeCanaryRecord()
-      return
-    case .unreadable:
-      guard let canary else {
-        folder.removeCanaryRecord()
-        return
+      if canary == nil, floor.canaryPreviousRelease != nil {
+        // No watch without a canary the app configured.
+        var ended = floor
+        ended.canaryPreviousRelease = nil
+        ended.canaryFailures = []
+        saveFloor(ended)
       }
-      let older = verified.filter { $0.package.release < package.release && $0.package.runtime == runtime }
-        .max { $0.package.release < $1.package.release }
-      record = CanaryRecord(
-        release: package.release, previousRelease: older?.package.release ?? bundled.release,
-        maxFailures: canary.maxFailures, firstActions: canary.firstActions, actions: 0, failures: [])
+      return
+    }
+    var count = 0
+    if case let .record(saved) = folder.canaryRecord(),
+      let saved = saved.count(for: package.release, firstActions: canary.firstActions)
+    {
+      count = saved
     }
     var previous = bundled
-    if let older = verified.first(where: { $0.package.release == record.previousRelease && $0.package.runtime == runtime }) {
+    if let older = allowed.first(where: { $0.package.release == previousRelease }) {
+      previous = RunningRules(release: older.package.release, source: older.package.script, chunk: older.package.chunkName)
+      previousFile = older.path
+    } else if previousRelease != bundled.release, let older = previousPackage(previousRelease) {
       previous = RunningRules(release: older.package.release, source: older.package.script, chunk: older.package.chunkName)
       previousFile = older.path
     }
-    var resumed = CanaryWatch(
-      release: package.release, previous: previous,
-      canary: RuleCanary(maxFailures: record.maxFailures, outOf: record.firstActions))
-    resumed.actions = record.actions
-    resumed.failures = record.failures
+    var resumed = CanaryWatch(release: package.release, previous: previous, canary: canary)
+    resumed.actions = count
+    resumed.failures = floor.canaryFailures
+    if resumed.actions >= canary.firstActions {
+      endWatch()
+      return
+    }
     watch = resumed
     try? folder.saveCanaryRecord(resumed.record)
+  }
+
+  /// The package of the release the floor says a watched release goes back to, when it is below
+  /// the floor (so not among the launchable ones): still for this runtime, above the bundled
+  /// release and never rolled back.
+  private func previousPackage(_ release: Int) -> (path: String, package: RulePackage)? {
+    guard let folder else { return nil }
+    for file in folder.packageFiles() {
+      guard let data = try? folder.read(file), let package = try? RulePackage(data: data),
+        package.release == release, (try? package.verify(pinnedKeys: pinnedKeys)) != nil,
+        (try? checkRuntimeAndFloor(of: package)) != nil
+      else { continue }
+      return (file, package)
+    }
+    return nil
   }
 
   // MARK: - Canary
@@ -301,23 +376,26 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     guardErrorsBefore: Int, state: inout TabCoordinatorState<Screen>
   ) -> [TabCoordinatorDelegate<Screen>] {
     guard var watching = watch, CanaryWatch.counts(action) else { return [] }
-    watching.actions += 1
+    // The count never passes firstActions: the watch ends there.
+    watching.actions = min(watching.actions + 1, watching.canary.firstActions)
     let failure = outputs.lazy.compactMap { output -> String? in
       guard case let .failed(failure) = output, CanaryWatch.counts(failure) else { return nil }
       return failure.description
-    }.first
+    }.first ?? (rules.guardErrorCount > guardErrorsBefore
+      ? "guard failed: " + (rules.lastGuardError?.description ?? "an error") : nil)
     if let failure {
-      watching.failures.append(failure)
-    } else if rules.guardErrorCount > guardErrorsBefore {
-      watching.failures.append("guard failed: " + (rules.lastGuardError?.description ?? "an error"))
+      watching.failures.append(RuleFloor.shortenedFailure(failure))
+      // The failures are the floor's, not the folder's count: saved with the floor.
+      var counted = floor
+      counted.canaryFailures = watching.failures
+      saveFloor(counted)
     }
-    if watching.failures.count > watching.canary.maxFailures {
+    if watching.failures.count > watching.canary.maxFailures || watching.failures.count >= RuleFloor.maximumFailures {
       return [.report(rollBack(watching, state: &state))]
     }
     // The count survives a relaunch: saved after every action the canary counts.
     if watching.actions >= watching.canary.firstActions {
-      watch = nil
-      folder?.removeCanaryRecord()
+      endWatch()
     } else {
       watch = watching
       try? folder?.saveCanaryRecord(watching.record)
@@ -325,37 +403,31 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     return []
   }
 
-  /// Brings the previous rules back, remembers the release as rejected and forgets its file.
+  /// The watch is over: the release is trusted for good.
+  private func endWatch() {
+    watch = nil
+    folder?.removeCanaryRecord()
+    var trusted = floor
+    trusted.canaryPreviousRelease = nil
+    trusted.canaryFailures = []
+    saveFloor(trusted)
+  }
+
+  /// Brings the previous rules back, remembers the release as rejected and the release restored
+  /// (the floor's highest release stays), and forgets the rolled-back file.
   private func rollBack(_ watching: CanaryWatch, state: inout TabCoordinatorState<Screen>) -> NavigationReport {
     watch = nil
-    var navigationKept = true
-    // The previous rules ran before this release: they load again (the same script, limits).
-    if let candidate = try? rules.candidate(source: watching.previous.source, name: watching.previous.chunk) {
-      rules.adopt(candidate)
-      if let migrated = try? rules.compatibility(of: candidate, keeping: state) {
-        state = migrated
-      } else {
-        // The release added tabs or screens in use: keep what the previous rules declare.
-        navigationKept = false
-        let tabs = Set(candidate.declarations.tabIDs.map { TabID($0) })
-        let screens = Set(candidate.declarations.screenNames)
-        let codec = rules.codec
-        if let trimmed = state.trimmed(toTabs: tabs, keeping: { screens.contains(codec.describe($0).name) }),
-          let migrated = try? rules.compatibility(of: candidate, keeping: trimmed)
-        {
-          state = migrated
-        } else if let initial = try? rules.initialState() {
-          state = initial
-        }
-      }
-    }
+    let navigationKept = adoptMigrating(watching.previous, state: &state)
     running = watching.previous
-    floor.rejectedReleases.insert(watching.release)
-    floor.highestRelease = watching.previous.release
+    var lowered = floor
+    lowered.rejectedReleases.insert(watching.release)
+    lowered.restoredRelease = watching.previous.release < lowered.highestRelease ? watching.previous.release : nil
+    lowered.canaryPreviousRelease = nil
+    lowered.canaryFailures = []
     // The rejection is on record before the package goes: a kill in between leaves a package
     // that is never taken again.
+    saveFloor(lowered)
     if let folder {
-      try? folder.saveFloor(floor)
       if let runningFile { folder.remove(runningFile) }
       folder.removeCanaryRecord()
     }
@@ -364,6 +436,67 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     return .rulesRolledBack(
       release: watching.release, restoredRelease: watching.previous.release, failures: watching.failures,
       navigationKept: navigationKept)
+  }
+
+  /// Swaps `previous` back in — rules that ran before, so they load again (the same script,
+  /// limits) — and migrates `state` to them; `false` when navigation they do not declare had to
+  /// go (tabs, and each stack cut before its first screen they lack).
+  private func adoptMigrating(_ previous: RunningRules, state: inout TabCoordinatorState<Screen>) -> Bool {
+    guard let candidate = try? rules.candidate(source: previous.source, name: previous.chunk) else { return true }
+    rules.adopt(candidate)
+    if let migrated = try? rules.compatibility(of: candidate, keeping: state) {
+      state = migrated
+      return true
+    }
+    let tabs = Set(candidate.declarations.tabIDs.map { TabID($0) })
+    let screens = Set(candidate.declarations.screenNames)
+    let codec = rules.codec
+    if let trimmed = state.trimmed(toTabs: tabs, keeping: { screens.contains(codec.describe($0).name) }),
+      let migrated = try? rules.compatibility(of: candidate, keeping: trimmed)
+    {
+      state = migrated
+    } else if let initial = try? rules.initialState() {
+      state = initial
+    }
+    return false
+  }
+
+  // MARK: - Kill switch
+
+  /// Turns the kill switch on: the bundled rules run from now on — at once, returning `state`
+  /// migrated to them (send it as `.adoptReloaded`) — and at every launch, and no package
+  /// installs (``RulePackageError/killSwitchOn``), until ``liftKillSwitch()``. It is kept in the
+  /// ``floor``, so store the floor where you keep it (``floorDidChange``): whoever can delete the
+  /// package folder cannot lift it. The canary's watch ends; packages stay on disk.
+  public func engageKillSwitch(keeping state: TabCoordinatorState<Screen>) -> TabCoordinatorState<Screen> {
+    var switched = floor
+    switched.killSwitch = true
+    saveFloor(switched)
+    watch = nil
+    folder?.removeCanaryRecord()
+    var migrated = state
+    if running.release != bundled.release {
+      _ = adoptMigrating(bundled, state: &migrated)
+      running = bundled
+      runningFile = nil
+      previousFile = nil
+    }
+    return migrated
+  }
+
+  /// Lifts the kill switch: packages install again, and the next launch takes the newest one the
+  /// floor allows. The bundled rules keep running until then.
+  public func liftKillSwitch() {
+    var lifted = floor
+    lifted.killSwitch = false
+    saveFloor(lifted)
+  }
+
+  /// Makes `new` the floor and writes it to the folder's two copies (a failed write changes
+  /// nothing the app runs: the host's copy and the one in memory hold).
+  private func saveFloor(_ new: RuleFloor) {
+    floor = new
+    try? folder?.saveFloor(new)
   }
 }
 

@@ -20,13 +20,16 @@ public struct RuleLaunchReport: Hashable, Sendable, CustomStringConvertible {
   /// Why a copy of the floor in the package folder could not be read, if one could not: every
   /// release it might list was refused (fail closed) until a newer one is installed.
   public let floorProblem: String?
+  /// Whether the host's kill switch was on, so the bundled rules run whatever the folder holds.
+  public let killSwitch: Bool
 
   /// A report: what runs, from which file, what was passed over and why.
-  init(release: Int, path: String?, skipped: [Skipped], floorProblem: String? = nil) {
+  init(release: Int, path: String?, skipped: [Skipped], floorProblem: String? = nil, killSwitch: Bool = false) {
     self.release = release
     self.path = path
     self.skipped = skipped
     self.floorProblem = floorProblem
+    self.killSwitch = killSwitch
   }
 
   /// Whether the bundled script runs.
@@ -35,6 +38,7 @@ public struct RuleLaunchReport: Hashable, Sendable, CustomStringConvertible {
   /// `release 7 (…/shop-7.flowpkg)` or `bundled rules`, then each skipped file and why.
   public var description: String {
     var text = path.map { "release \(release) (\($0))" } ?? (release == 0 ? "bundled rules" : "bundled rules (release \(release))")
+    if killSwitch { text += "; the kill switch is on: no package runs until the host lifts it" }
     if let floorProblem { text += "; the floor could not be read (\(floorProblem)): older releases refused" }
     for skipped in skipped {
       text += "; skipped \(skipped.path): \(skipped.error)"

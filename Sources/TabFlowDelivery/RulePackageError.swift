@@ -40,11 +40,14 @@ public enum RulePackageError: Error, Hashable, Sendable, CustomStringConvertible
   /// The script does not fit the app: it drops a tab or screen the screen catalog or the current
   /// navigation state uses, or declares a screen the catalog has no type for.
   case incompatible(ScriptError)
+  /// The host's kill switch is on (``RuleDelivery/engageKillSwitch(keeping:)``): the bundled
+  /// rules run and no package installs until it is lifted.
+  case killSwitchOn
   /// The package could not be read from or written to the package folder.
   case storage(path: String, reason: String)
 
   /// The check that failed, one word: `json`, `format`, `version`, `field`, `sha256`, `key`,
-  /// `signature`, `release`, `runtime`, `script`, `compatibility`, `storage`.
+  /// `signature`, `release`, `runtime`, `script`, `compatibility`, `kill-switch`, `storage`.
   public var check: String {
     switch self {
     case .malformed: return "json"
@@ -58,6 +61,7 @@ public enum RulePackageError: Error, Hashable, Sendable, CustomStringConvertible
     case .otherRuntime: return "runtime"
     case .scriptFailed: return "script"
     case .incompatible: return "compatibility"
+    case .killSwitchOn: return "kill-switch"
     case .storage: return "storage"
     }
   }
@@ -88,6 +92,7 @@ public enum RulePackageError: Error, Hashable, Sendable, CustomStringConvertible
       reason = "the package is for runtime '\(package)', this app is runtime '\(app)'"
     case let .scriptFailed(error): reason = "the script does not load: \(error)"
     case let .incompatible(error): reason = "the script does not fit the app: \(error)"
+    case .killSwitchOn: reason = "the kill switch is on: the app runs its bundled rules until the host lifts it"
     case let .storage(path, why): reason = "cannot access \(path): \(why)"
     }
     return "\(check): \(reason)"

@@ -13,6 +13,10 @@ struct RulePackageFolder {
   /// Where earlier versions kept the rolled-back releases (a JSON array); still read.
   static let legacyRejectedFile = "rejected-releases.json"
   static let canaryFile = "canary.json"
+  /// The most bytes a copy of the floor (or the legacy file) may have when read back.
+  static let floorLimit = 4 << 20
+  /// The most bytes the canary's count may have when read back.
+  static let canaryLimit = 4_096
 
   /// The package files, by name (which release each holds is for its signed content to say).
   func packageFiles() -> [String] {
@@ -22,12 +26,13 @@ struct RulePackageFolder {
       .map { (path as NSString).appendingPathComponent($0) }
   }
 
-  /// The bytes of a file, or a storage error.
+  /// The bytes of a package file, or a storage error (not a regular file, or larger than a
+  /// package may be).
   func read(_ file: String) throws(RulePackageError) -> Data {
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: file))
-    } catch {
-      throw .storage(path: file, reason: (error as NSError).localizedDescription)
+    switch BoundedFileRead(path: file, limit: RulePackage.maximumSize) {
+    case let .data(data): return data
+    case .absent: throw .storage(path: file, reason: "no such file")
+    case let .unreadable(reason): throw .storage(path: file, reason: reason)
     }
   }
 
@@ -52,26 +57,32 @@ struct RulePackageFolder {
 
   /// What the folder knows of the floor: the copies it could read, merged, and why any copy it
   /// could not read failed (a copy that is absent is not a problem; one that is there but not a
-  /// floor is — it may list a rolled-back release).
+  /// floor — out of range, too large, a link — is: it may list a rolled-back release).
   func floor() -> (floor: RuleFloor, unreadable: String?) {
-    var merged = RuleFloor()
+    var copies: [RuleFloor] = []
     var problems: [String] = []
     for name in Self.floorFiles {
-      let file = self.file(name)
-      guard let data = FileManager.default.contents(atPath: file) else {
-        if FileManager.default.fileExists(atPath: file) { problems.append("\(name) cannot be read") }
-        continue
+      switch BoundedFileRead(path: file(name), limit: Self.floorLimit) {
+      case .absent: continue
+      case let .unreadable(reason): problems.append("\(name) cannot be read (\(reason))")
+      case let .data(data):
+        guard let copy = try? JSONDecoder().decode(RuleFloor.self, from: data) else {
+          problems.append("\(name) is not a floor")
+          continue
+        }
+        copies.append(copy)
       }
-      guard let copy = try? JSONDecoder().decode(RuleFloor.self, from: data) else {
-        problems.append("\(name) is not a floor")
-        continue
-      }
-      merged = merged.merging(copy)
     }
-    let legacy = file(Self.legacyRejectedFile)
-    if let data = FileManager.default.contents(atPath: legacy) {
-      if let releases = try? JSONDecoder().decode([Int].self, from: data) {
-        merged = merged.merging(RuleFloor(rejectedReleases: Set(releases)))
+    var merged = copies.first ?? RuleFloor()
+    for copy in copies.dropFirst() { merged = merged.merging(copy) }
+    switch BoundedFileRead(path: file(Self.legacyRejectedFile), limit: Self.floorLimit) {
+    case .absent: break
+    case let .unreadable(reason): problems.append("\(Self.legacyRejectedFile) cannot be read (\(reason))")
+    case let .data(data):
+      if let releases = try? JSONDecoder().decode([Int].self, from: data),
+        releases.count <= RuleFloor.maximumRejectedReleases, releases.allSatisfy({ $0 >= 1 })
+      {
+        merged.rejectedReleases.formUnion(releases)
       } else {
         problems.append("\(Self.legacyRejectedFile) is not a list of releases")
       }
@@ -85,15 +96,16 @@ struct RulePackageFolder {
     for name in Self.floorFiles { try write(data, to: file(name)) }
   }
 
-  /// The canary's saved count, if there is one; `.unreadable` when the file is there but is not
-  /// a count.
+  /// The canary's saved count, if there is one; `.unreadable` when something is there but is
+  /// not a count (the caller range-checks the count itself).
   func canaryRecord() -> CanaryRecordReading {
-    let file = file(Self.canaryFile)
-    guard let data = FileManager.default.contents(atPath: file) else {
-      return FileManager.default.fileExists(atPath: file) ? .unreadable : .none
+    switch BoundedFileRead(path: file(Self.canaryFile), limit: Self.canaryLimit) {
+    case .absent: return .none
+    case .unreadable: return .unreadable
+    case let .data(data):
+      guard let record = try? JSONDecoder().decode(CanaryRecord.self, from: data) else { return .unreadable }
+      return .record(record)
     }
-    guard let record = try? JSONDecoder().decode(CanaryRecord.self, from: data) else { return .unreadable }
-    return .record(record)
   }
 
   /// Saves the canary's count.

@@ -257,7 +257,7 @@ import Testing
   @Test func theHostsFloorOutlivesAWipedFolder() throws {
     let folder = try Self.rolledBackFolder()
     let kept = try F.delivery(folder: folder).floor
-    #expect(kept == RuleFloor(highestRelease: 0, rejectedReleases: [6]))
+    #expect(kept == RuleFloor(highestRelease: 6, rejectedReleases: [6], restoredRelease: 0))
     try FileManager.default.removeItem(atPath: folder)
     let fresh = try F.delivery(folder: folder, floor: RuleFloor(highestRelease: 5, rejectedReleases: kept.rejectedReleases))
     let initial = try fresh.rules.initialState()
@@ -311,8 +311,7 @@ import Testing
   @Test func aKillBeforeThePackageIsWrittenLeavesThePreviousRules() throws {
     let folder = F.folder()
     let records = RulePackageFolder(path: folder)
-    try records.saveCanaryRecord(CanaryRecord(
-      release: 9, previousRelease: 0, maxFailures: 0, firstActions: 5, actions: 0, failures: []))
+    try records.saveCanaryRecord(CanaryRecord(release: 9, actions: 0))
     let delivery = try F.delivery(folder: folder, canary: RuleCanary(maxFailures: 0, outOf: 5))
     #expect(delivery.installedRelease == 0)
     #expect(!delivery.isCanaryWatching)
@@ -324,8 +323,7 @@ import Testing
   @Test func aKillBeforeTheFloorIsWrittenKeepsThePackageWatched() throws {
     let folder = F.folder()
     let records = RulePackageFolder(path: folder)
-    try records.saveCanaryRecord(CanaryRecord(
-      release: 9, previousRelease: 0, maxFailures: 0, firstActions: 5, actions: 0, failures: []))
+    try records.saveCanaryRecord(CanaryRecord(release: 9, actions: 0))
     _ = try records.save(try F.package(Self.correct, release: 9))
     let delivery = try F.delivery(folder: folder, canary: RuleCanary(maxFailures: 0, outOf: 5))
     #expect(delivery.installedRelease == 9)
@@ -343,8 +341,7 @@ import Testing
     let records = RulePackageFolder(path: folder)
     _ = try records.save(try F.package(Self.correct, release: 9))
     try records.saveFloor(RuleFloor(highestRelease: 0, rejectedReleases: [9]))
-    try records.saveCanaryRecord(CanaryRecord(
-      release: 9, previousRelease: 0, maxFailures: 0, firstActions: 5, actions: 1, failures: ["x"]))
+    try records.saveCanaryRecord(CanaryRecord(release: 9, actions: 1))
     let delivery = try F.delivery(folder: folder, canary: RuleCanary(maxFailures: 0, outOf: 5))
     #expect(delivery.installedRelease == 0)
     #expect(delivery.launchReport.skipped.map(\.error) == [.rejectedRelease(9)])
@@ -384,7 +381,8 @@ import Testing
       Issue.record("the watched release's count is gone")
       return
     }
-    #expect(record.release == 5 && record.failures.count == 1)
+    #expect(record.release == 5 && record.actions == 1)
+    #expect(delivery.floor.canaryFailures.count == 1)
     let relaunched = try F.delivery(folder: folder, canary: canary)
     #expect(relaunched.installedRelease == 5 && relaunched.isCanaryWatching)
   }

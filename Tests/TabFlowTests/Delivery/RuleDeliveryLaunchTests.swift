@@ -66,7 +66,8 @@ import Testing
   }
 
   /// A package changed on disk is not trusted because it is local: the signature catches it, and
-  /// the previous good package runs.
+  /// the bundled rules run — not the package before it, which is below the floor (whoever
+  /// damaged the newest file would otherwise choose an older release).
   @Test func aPackageTamperedWithOnDiskIsDetectedAtLaunch() throws {
     let folder = F.folder()
     let first = try F.delivery(folder: folder)
@@ -80,9 +81,11 @@ import Testing
     object["sha256"] = RulePackage.digest(of: evil)
     try F.data(object).write(to: URL(fileURLWithPath: path))
     let next = try F.delivery(folder: folder)
-    #expect(next.installedRelease == 1)
-    #expect(next.launchReport.skipped.map(\.path) == [path])
-    #expect(next.launchReport.skipped.first?.error == .badSignature(keyID: F.key.publicKey.keyID))
+    #expect(next.installedRelease == 0)
+    #expect(next.launchReport.skipped.map(\.path) == [path, folder + "/t-1.flowpkg"])
+    #expect(next.launchReport.skipped.map(\.error) == [
+      .badSignature(keyID: F.key.publicKey.keyID), .belowFloor(release: 1, highest: 2),
+    ])
   }
 
   /// The release inside the signed content decides, not the file's name.
