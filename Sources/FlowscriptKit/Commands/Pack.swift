@@ -15,8 +15,9 @@ extension Flowscript {
         with --force, and never a private key (--key or any other), the script itself (by any \
         path or link), or anything that is not a regular file.
         With --previous OLD.flowpkg (the release apps have, verified with the signing key's public \
-        key or --public-key), prints what flowscript diff prints between it and the script first: \
-        the reviewer sees the behaviour that changes before the package is signed.
+        key or --public-key), refuses a release not above OLD's, or another name or runtime (exit \
+        1), then prints what flowscript diff prints between it and the script: the reviewer sees \
+        the behaviour that changes before the package is signed.
         Example: flowscript pack shop.lua --key release.key --release 7 --runtime 4.2 --previous shop-6.flowpkg
         """)
 
@@ -65,7 +66,10 @@ extension Flowscript {
       // keygen writes KEY.pub beside KEY: named, reproductions of the previous package can be run.
       let beside = key + ".pub"
       let named = FileManager.default.fileExists(atPath: beside) ? [beside] : []
-      try previous.review(against: script, publicKeys: publicKeys + named, keys: [signingKey.publicKey])
+      try previous.checkSuccession(
+        name: package.name, release: package.release, runtime: package.runtime, publicKeys: publicKeys + named,
+        keys: [signingKey.publicKey], refusing: "refusing to pack \(script)")
+      previous.print(try previous.review(against: script, publicKeys: publicKeys + named, keys: [signingKey.publicKey]))
       let path = out ?? "\(package.name).flowpkg"
       let inputs = [
         ProtectedInput(path: script, role: "the script being packed"),

@@ -11,9 +11,11 @@ extension Flowscript {
         Checks the JSON, format, version, fields, the script's SHA-256, the key, the signature, \
         the release (with --installed-release) and that the script loads and validates in a fresh \
         VM. Exit 0: valid. Exit 1: invalid, the failed check and why on stderr. Exit 2: usage.
-        With --previous OLD.flowpkg, then prints what changes in behaviour from that release \
-        (flowscript diff's report, --previous-depth lines deep, 6 by default); the verdict stays the \
-        package's validity.
+        With --previous OLD.flowpkg, the package must also follow that release (a higher release, \
+        the same name and runtime; else exit 1), and then prints what changes in behaviour from \
+        it (flowscript diff's report, --previous-depth lines deep, 6 by default); a --previous \
+        that cannot be read or verified is a usage error (exit 2), and "valid" is never printed \
+        before --previous is settled.
         Example: flowscript verify shop.flowpkg --public-key release.key.pub --installed-release 6
         """)
 
@@ -32,16 +34,22 @@ extension Flowscript {
       guard !publicKeys.isEmpty else { throw CommandFailure.usage("give the app's public key with --public-key KEY.pub") }
       let keys = try PackageFiles.publicKeys(publicKeys)
       let data = try PackageFiles.data(package)
+      let verified: (package: RulePackage, rules: Int)
       do {
-        let verified = try Self.verify(data, keys: keys, installedRelease: installedRelease)
-        Output.line(
-          "valid: \(verified.package.name) release \(verified.package.release) for runtime \(verified.package.runtime), "
-            + "signed by key \(verified.package.keyID); "
-            + "\(verified.rules) rules load")
+        verified = try Self.verify(data, keys: keys, installedRelease: installedRelease)
       } catch {
         throw CommandFailure(code: 1, message: "\(package): invalid: \(error)")
       }
-      try previous.review(against: package, publicKeys: publicKeys)
+      // Whatever --previous says is settled before "valid" is printed.
+      try previous.checkSuccession(
+        name: verified.package.name, release: verified.package.release, runtime: verified.package.runtime,
+        publicKeys: publicKeys, refusing: "\(package): invalid")
+      let report = try previous.review(against: package, publicKeys: publicKeys)
+      Output.line(
+        "valid: \(verified.package.name) release \(verified.package.release) for runtime \(verified.package.runtime), "
+          + "signed by key \(verified.package.keyID); "
+          + "\(verified.rules) rules load")
+      previous.print(report)
     }
 
     /// Every check an app runs that needs no app: shape, digest, signature, release, loading.

@@ -211,7 +211,7 @@ extension FlowscriptTests {
         let (key, previous) = try await packedRelease(workspace)
         let pack = try await FlowscriptCLI.run(
           ["pack", "new.lua", "--key", key, "--release", "2", "--runtime", "1.0", "--out", "new.flowpkg",
-           "--previous", previous, "--previous-depth", "3"],
+           "--name", "old", "--previous", previous, "--previous-depth", "3"],
           in: workspace.url)
         #expect(pack.exitCode == 0, "\(pack.stderr)")
         #expect(pack.stdout.hasPrefix("behaviour since old.flowpkg:\ndiff old.flowpkg → new.lua: explored "))
@@ -220,7 +220,7 @@ extension FlowscriptTests {
         #expect(pack.stdout.contains("   new: shows help (sheet), depth +1\n"))
         // Reproductions of the previous package name the signing key's public half.
         #expect(pack.stdout.contains("   flowscript send old.flowpkg --public-key release.key.pub 'tab more' menu.helpTapped\n"))
-        #expect(pack.stdout.contains("packed new release 2 for runtime 1.0 → new.flowpkg"))
+        #expect(pack.stdout.contains("packed old release 2 for runtime 1.0 → new.flowpkg"))
         #expect(FileManager.default.fileExists(atPath: workspace.path("new.flowpkg")))
         let verify = try await FlowscriptCLI.run(["verify", "new.flowpkg", "--public-key", key + ".pub"], in: workspace.url)
         #expect(verify.exitCode == 0, "\(verify.stderr)")
@@ -237,7 +237,7 @@ extension FlowscriptTests {
 
         // A bad depth is a usage error, and nothing is written.
         let bad = try await FlowscriptCLI.run(
-          ["pack", "new.lua", "--key", key, "--release", "4", "--runtime", "1.0", "--out", "bad.flowpkg",
+          ["pack", "new.lua", "--key", key, "--release", "4", "--runtime", "1.0", "--out", "bad.flowpkg", "--name", "old",
            "--previous", previous, "--previous-depth=-1"],
           in: workspace.url)
         #expect(bad.exitCode == 2)
@@ -246,7 +246,7 @@ extension FlowscriptTests {
 
         // A previous release that is not there: a usage error, and nothing is written.
         let missing = try await FlowscriptCLI.run(
-          ["pack", "new.lua", "--key", key, "--release", "4", "--runtime", "1.0", "--out", "missing.flowpkg",
+          ["pack", "new.lua", "--key", key, "--release", "4", "--runtime", "1.0", "--out", "missing.flowpkg", "--name", "old",
            "--previous", "nothere.flowpkg"],
           in: workspace.url)
         #expect(missing.exitCode == 2)
@@ -262,18 +262,60 @@ extension FlowscriptTests {
         try workspace.write("new.lua", Self.smallChanged)
         let (key, previous) = try await packedRelease(workspace)
         let pack = try await FlowscriptCLI.run(
-          ["pack", "new.lua", "--key", key, "--release", "2", "--runtime", "1.0", "--out", "new.flowpkg"], in: workspace.url)
+          ["pack", "new.lua", "--key", key, "--release", "2", "--runtime", "1.0", "--out", "new.flowpkg", "--name", "old"],
+          in: workspace.url)
         #expect(pack.exitCode == 0, "\(pack.stderr)")
         let verify = try await FlowscriptCLI.run(
           ["verify", "new.flowpkg", "--public-key", key + ".pub", "--previous", previous, "--previous-depth", "2"],
           in: workspace.url)
         #expect(verify.exitCode == 0, "\(verify.stderr)")
         let lines = verify.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("valid: new release 2 for runtime 1.0") == true)
+        #expect(lines.first?.hasPrefix("valid: old release 2 for runtime 1.0") == true)
         #expect(lines.dropFirst().first == "behaviour since old.flowpkg:")
         #expect(lines.contains { $0.hasPrefix("diff old.flowpkg → new.flowpkg: explored ") })
         #expect(lines.contains("   flowscript send new.flowpkg --public-key release.key.pub 'tab more' menu.helpTapped"))
         #expect(lines.last == "1 input sequence behaves differently, in 1 change", "\(lines)")
+      }
+    }
+
+    /// `pack --previous` and `verify --previous` refuse a package that cannot follow the previous
+    /// release — not above it, another name, another runtime — with the reason (exit 1), and a
+    /// refused or unreadable `--previous` never prints "valid".
+    @Test func aPackageThatCannotFollowThePreviousReleaseIsRefused() async throws {
+      try await Workspace.with { workspace in
+        try workspace.write("old.lua", Self.small)
+        try workspace.write("new.lua", Self.smallChanged)
+        let (key, previous) = try await packedRelease(workspace)
+        let refusals: [([String], String)] = [
+          (["--release", "1", "--runtime", "1.0", "--name", "old"], "release 1 is not above release 1 of --previous old.flowpkg"),
+          (["--release", "2", "--runtime", "1.0"], "the name 'new' is not 'old', the name of --previous old.flowpkg"),
+          (["--release", "2", "--runtime", "2.0", "--name", "old"], "the runtime '2.0' is not '1.0', the runtime of --previous old.flowpkg"),
+        ]
+        for (options, reason) in refusals {
+          let pack = try await FlowscriptCLI.run(
+            ["pack", "new.lua", "--key", key, "--out", "refused.flowpkg", "--previous", previous] + options, in: workspace.url)
+          #expect(pack.exitCode == 1, "\(options): \(pack.stderr)")
+          #expect(pack.stderr.contains("refusing to pack new.lua: " + reason), "\(pack.stderr)")
+          #expect(!pack.stdout.contains("packed"))
+          #expect(!FileManager.default.fileExists(atPath: workspace.path("refused.flowpkg")))
+        }
+        let five = try await FlowscriptCLI.run(
+          ["pack", "new.lua", "--key", key, "--release", "5", "--runtime", "1.0", "--out", "five.flowpkg", "--name", "old"],
+          in: workspace.url)
+        #expect(five.exitCode == 0, "\(five.stderr)")
+        let backwards = try await FlowscriptCLI.run(
+          ["verify", previous, "--public-key", key + ".pub", "--previous", "five.flowpkg"], in: workspace.url)
+        #expect(backwards.exitCode == 1, "\(backwards.stderr)")
+        #expect(!backwards.stdout.contains("valid"), "\(backwards.stdout)")
+        #expect(backwards.stderr.contains(
+          "old.flowpkg: invalid: release 1 is not above release 5 of --previous five.flowpkg"), "\(backwards.stderr)")
+        try workspace.write("broken.lua", "this is not lua")
+        for bad in ["nothere.flowpkg", "broken.lua"] {
+          let verify = try await FlowscriptCLI.run(
+            ["verify", "five.flowpkg", "--public-key", key + ".pub", "--previous", bad], in: workspace.url)
+          #expect(verify.exitCode == 2, "\(bad): \(verify.stderr)")
+          #expect(!verify.stdout.contains("valid"), "\(bad): \(verify.stdout)")
+        }
       }
     }
 
