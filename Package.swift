@@ -3,9 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "TabFlow",
-  // Linux and macOS only: Lua 5.4 comes from the system through pkg-config (`lua5.4`), which no
-  // iOS, tvOS or watchOS SDK has. See the README's Requirements.
-  platforms: [.macOS(.v15)],
+  // iOS 16 is TCA's floor. On iOS, Lua comes from the BundledLua trait (no iOS SDK has a system
+  // Lua); the Lua-free products need neither trait. See the README's Platforms.
+  platforms: [.macOS(.v15), .iOS(.v16)],
   products: [
     // Everything, TabFlow's own reducer runtime included: for apps without TCA (as before the split).
     .library(name: "TabFlow", targets: ["TabFlow"]),
@@ -22,7 +22,21 @@ let package = Package(
     .executable(name: "flowscript", targets: ["flowscript"]),
     .executable(name: "tabflow-example", targets: ["tabflow-example"]),
   ],
+  // Where Lua 5.4 comes from. Enable exactly one in an app (`traits: ["BundledLua"]` on the
+  // package line, not `.defaults` beside it); with both on, the bundled Lua is used; with
+  // neither, TabFlowLua and what imports it do not build (the Lua-free products do).
+  traits: [
+    .default(enabledTraits: ["SystemLua"]),
+    .trait(
+      name: "SystemLua",
+      description: "Lua 5.4 from the system through pkg-config lua5.4 (Debian liblua5.4-dev, Homebrew lua): Linux and macOS."),
+    .trait(
+      name: "BundledLua",
+      description: "Lua 5.4 compiled from source by the LuaSwift package: for iOS apps and macOS apps without Homebrew."),
+  ],
   dependencies: [
+    // Resolved and fetched only when the BundledLua trait is on (scripts/check-bundled-lua).
+    .package(url: "https://github.com/tomsci/LuaSwift", from: "1.0.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -35,9 +49,11 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    // Lua 5.4 from the system: Debian/Ubuntu `apt-get install liblua5.4-dev`, macOS `brew install lua`.
+    // Lua 5.4 from the system (the SystemLua trait): Debian/Ubuntu `apt-get install liblua5.4-dev`,
+    // macOS `brew install lua`. Not named CLua: LuaSwift's C target is, and target names are
+    // unique across a package graph.
     .systemLibrary(
-      name: "CLua",
+      name: "CLuaSystem",
       path: "Sources/CLua",
       pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
@@ -50,8 +66,19 @@ let package = Package(
       providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
     ),
     // The sandbox's C core (allocator, budget hook, message handler, trampoline, pattern matcher,
-    // pure rules): plain C over the CLua system library; Fuzz/ and scripts/fuzz exercise it alone.
-    .target(name: "CLuaSandbox", dependencies: ["CLua"]),
+    // pure rules) and the Lua API TabFlow's Swift uses (CLuaAPI.h): plain C over whichever Lua
+    // the trait chose — the system's (never on iOS: the platform condition and the trait must
+    // both hold) or LuaSwift's; Fuzz/ and scripts/fuzz exercise it alone.
+    .target(
+      name: "CLuaSandbox",
+      dependencies: [
+        .target(name: "CLuaSystem", condition: .when(platforms: [.linux, .macOS], traits: ["SystemLua"])),
+        .product(name: "Lua", package: "LuaSwift", condition: .when(traits: ["BundledLua"])),
+      ],
+      cSettings: [
+        .define("TABFLOW_SYSTEM_LUA", .when(traits: ["SystemLua"])),
+        .define("TABFLOW_BUNDLED_LUA", .when(traits: ["BundledLua"])),
+      ]),
 
     // The layers, lowest first; each depends only on those above it here (a wrong-way import does
     // not compile). None of the first four links Lua.
@@ -82,7 +109,7 @@ let package = Package(
     // Lua rule scripts: the sandboxed VM, the value bridge, the rule DSL, ScriptedRules.
     .target(
       name: "TabFlowLua",
-      dependencies: ["TabFlowCore", "CLua", "CLuaSandbox", .product(name: "Logging", package: "swift-log")],
+      dependencies: ["TabFlowCore", "CLuaSandbox", .product(name: "Logging", package: "swift-log")],
       // Embedded as Swift by scripts/embed (RuleDSL+Source.swift).
       exclude: ["RuleDSL.lua"]),
     // Signed rule packages: verification, release order, app-binary fit, last good, canary.
@@ -142,7 +169,6 @@ let package = Package(
       dependencies: [
         "TabFlow",
         "FlowscriptKit",
-        "CLua",
         "CLuaSandbox",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

@@ -100,3 +100,7 @@ void clua_sandbox_close(lua_State *L, CLuaContext *c) {
   }
   c->pooledBytes = 0;
 }
+
+#if !defined(TABFLOW_SYSTEM_LUA) && !defined(TABFLOW_BUNDLED_LUA)
+#error "TabFlowLua needs Lua 5.4: enable TabFlow's SystemLua trait (the default; pkg-config lua5.4) or its BundledLua trait (Lua compiled from source by LuaSwift, for iOS)"
+#endif

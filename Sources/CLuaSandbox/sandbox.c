@@ -659,7 +659,7 @@ static int clua_finish_pcall(lua_State *L, int status, lua_KContext extra) {
 }
 
 /* pcall(f, ...): the standard one, except for uncatchable errors (clua_uncatchable). */
-static int clua_pcall(lua_State *L) {
+static int clua_script_pcall(lua_State *L) {
   luaL_checkany(L, 1);
   lua_pushboolean(L, 1);
   lua_insert(L, 1);
@@ -822,7 +822,7 @@ static const luaL_Reg clua_string_functions[] = {
 
 /* The base functions of the read-only base that the sandbox makes itself (no upvalues). */
 static const luaL_Reg clua_base_functions[] = {
-    {"pcall", clua_pcall},
+    {"pcall", clua_script_pcall},
     {"xpcall", clua_xpcall},
     {"collectgarbage", clua_collectgarbage},
     {NULL, NULL},

@@ -1,4 +1,4 @@
-import CLua
+import CLuaSandbox
 import TabFlowNavigation
 
 /// One command a rule queued, read field by field from the VM: only the fields the decoder asks

@@ -1,4 +1,4 @@
-import CLua
+import CLuaSandbox
 import TabFlowNavigation
 
 /// The type of a Lua value.
@@ -38,13 +38,13 @@ package enum LuaType: Int32, Sendable, Hashable {
 ///
 /// A `LuaStack` is valid only inside the closure it was given to; do not store it.
 package struct LuaStack {
-  let state: OpaquePointer
+  let state: LuaStatePointer
   /// The VM (for its serial and its value limits); the stack is only used while the VM runs a call.
   unowned(unsafe) let vm: LuaVM
   /// The lowest top `pop` may leave (values below belong to the caller).
   let floor: Int32
 
-  init(state: OpaquePointer, vm: LuaVM, floor: Int32) {
+  init(state: LuaStatePointer, vm: LuaVM, floor: Int32) {
     self.state = state
     self.vm = vm
     self.floor = floor

@@ -1,4 +1,3 @@
-import CLua
 import CLuaSandbox
 
 /// The memory line coverage counts into: the covered chunk's source name (as Lua stores it) and,

@@ -1,4 +1,3 @@
-import CLua
 import CLuaSandbox
 import TabFlowNavigation
 
@@ -18,7 +17,7 @@ final class LuaFunctionBox {
   /// Runs the function on the arguments in `L`'s current frame. Returns the number of results, or
   /// -1 with a message pushed (the C trampoline raises it), or -2 when not even a message fits.
   /// Never raises a Lua error itself.
-  func invoke(_ L: OpaquePointer) -> Int32 {
+  func invoke(_ L: LuaStatePointer) -> Int32 {
     guard lua_checkstack(L, 8) != 0 else { return -2 }
     let stack = LuaStack(state: L, vm: vm, floor: 0)
     let message: String
@@ -39,13 +38,13 @@ final class LuaFunctionBox {
 }
 
 /// The `@convention(c)` entry point the C trampoline calls with the box pointer.
-private func luaDispatch(_ L: OpaquePointer?, _ box: UnsafeMutableRawPointer?) -> Int32 {
+private func luaDispatch(_ L: LuaStatePointer?, _ box: UnsafeMutableRawPointer?) -> Int32 {
   guard let L, let box else { return -2 }
   return Unmanaged<LuaFunctionBox>.fromOpaque(box).takeUnretainedValue().invoke(L)
 }
 
 /// The dispatch function pointer stored in the C context.
-let luaDispatchPointer: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = luaDispatch
+let luaDispatchPointer: @convention(c) (LuaStatePointer?, UnsafeMutableRawPointer?) -> Int32 = luaDispatch
 
 extension LuaVM {
   /// Makes `function` callable from every script as the global `name` (it lives in the read-only
@@ -105,7 +104,7 @@ extension LuaVM {
   }
 
   /// Sets `base[name]` to the value `push` pushes (raw; no script code runs).
-  private func setBase(_ name: String, push: (OpaquePointer) -> Void) throws(LuaError) {
+  private func setBase(_ name: String, push: (LuaStatePointer) -> Void) throws(LuaError) {
     let L = state
     guard lua_checkstack(L, 3) != 0 else { throw .misuse("the Lua stack cannot grow") }
     let top = lua_gettop(L)

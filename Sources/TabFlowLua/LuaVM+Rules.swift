@@ -1,4 +1,3 @@
-import CLua
 import CLuaSandbox
 
 /// What the rule engine needs of the VM beyond running scripts: the host table the rule DSL is

@@ -1,4 +1,3 @@
-import CLua
 import CLuaSandbox
 import Synchronization
 
@@ -59,7 +58,7 @@ public final class LuaVM {
   package internal(set) var printCount = 0
 
   /// The Lua state.
-  let state: OpaquePointer
+  let state: LuaStatePointer
   /// The C context (allocator accounting, budget, deadline); it outlives `lua_close`.
   @usableFromInline package let context: UnsafeMutablePointer<CLuaContext>
   /// Keeps the Swift functions alive: Lua holds unretained pointers to them.
@@ -118,7 +117,7 @@ public final class LuaVM {
 
   /// Opens the safe libraries and runs the C hardening, both protected.
   private static func prepare(
-    _ L: OpaquePointer, _ context: UnsafeMutablePointer<CLuaContext>, coroutines: Bool, seed: Int
+    _ L: LuaStatePointer, _ context: UnsafeMutablePointer<CLuaContext>, coroutines: Bool, seed: Int
   ) throws(LuaError) -> (newEnvironment: Int32, base: Int32) {
     lua_pushcclosure(L, clua_sandbox_openlibs, 0)
     lua_pushboolean(L, coroutines ? 1 : 0)
@@ -136,7 +135,7 @@ public final class LuaVM {
     return (newEnvironment, base)
   }
 
-  static func apply(_ limits: Limits, to context: UnsafeMutablePointer<CLuaContext>, state: OpaquePointer?) {
+  static func apply(_ limits: Limits, to context: UnsafeMutablePointer<CLuaContext>, state: LuaStatePointer?) {
     context.pointee.memoryLimit = max(0, limits.memoryBytes)
     context.pointee.stringLimit = max(0, limits.maxStringBytes)
     context.pointee.instructionBudget = Int64(max(1, limits.instructionsPerCall))
@@ -202,7 +201,7 @@ public final class LuaVM {
 
   /// The error for a failed protected call or load whose message is on top of the stack; pops it.
   static func failure(
-    _ L: OpaquePointer, _ context: UnsafeMutablePointer<CLuaContext>, status: Int32, location: @autoclosure () -> String?
+    _ L: LuaStatePointer, _ context: UnsafeMutablePointer<CLuaContext>, status: Int32, location: @autoclosure () -> String?
   ) -> LuaError {
     if status == CLUA_REENTERED {
       return .misuse("the LuaVM is running a call; Swift functions called from Lua cannot call back into it")

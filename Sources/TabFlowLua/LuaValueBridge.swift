@@ -1,4 +1,3 @@
-import CLua
 import CLuaSandbox
 import TabFlowNavigation
 
@@ -18,7 +17,7 @@ import TabFlowNavigation
 /// ``FlowValue`` → Lua is the inverse; a `.null` inside an array or object leaves a hole (an
 /// absent key), as in Lua itself.
 struct LuaValueBridge {
-  let state: OpaquePointer
+  let state: LuaStatePointer
   let maxDepth: Int
   let maxCount: Int
 
@@ -70,13 +69,13 @@ struct LuaValueBridge {
   }
 
   private struct Reader {
-    let state: OpaquePointer
+    let state: LuaStatePointer
     let maxDepth: Int
     let maxCount: Int
     let root: Root
     var count = 0
 
-    init(state: OpaquePointer, maxDepth: Int, maxCount: Int, root: Root) {
+    init(state: LuaStatePointer, maxDepth: Int, maxCount: Int, root: Root) {
       self.state = state
       self.maxDepth = maxDepth
       self.maxCount = maxCount
@@ -333,7 +332,7 @@ struct LuaValueBridge {
 /// The string at `index`, which must be a string (callers check the type first: `lua_tolstring` on
 /// a number would convert it in place). Copies the bytes, NULs included.
 @inline(__always)
-func luaString(_ L: OpaquePointer, _ index: Int32) -> String {
+func luaString(_ L: LuaStatePointer, _ index: Int32) -> String {
   var length = 0
   guard let bytes = lua_tolstring(L, index, &length) else { return "" }
   return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
@@ -341,7 +340,7 @@ func luaString(_ L: OpaquePointer, _ index: Int32) -> String {
 
 /// Pushes `text` as a Lua string (NULs included).
 @inline(__always)
-func luaPushString(_ L: OpaquePointer, _ text: String) {
+func luaPushString(_ L: LuaStatePointer, _ text: String) {
   var text = text
   text.withUTF8 { bytes in
     _ = lua_pushlstring(L, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, bytes.count)

@@ -1,4 +1,3 @@
-import CLua
 import CLuaSandbox
 
 /// What `check` and `diff` learn of the keys rules read, while they explore the state space:

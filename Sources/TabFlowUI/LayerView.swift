@@ -4,7 +4,7 @@ import TabFlowPresentation
 
 /// One presentation layer: its screens in a `NavigationStack` bound to the layer's path (or its
 /// one screen, without navigation), and the layer above it presented from it.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(iOS 18, macOS 15, *)
 @MainActor
 struct LayerView<Screen, ScreenAction, ScreenContent: View>: View {
   @Bindable var presenter: TabFlowPresenter<Screen, ScreenAction>

@@ -3,7 +3,7 @@ import SwiftUI
 import TabFlowPresentation
 
 /// One route's screen, drawn by the app's view builder with the screen as it is now.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(iOS 18, macOS 15, *)
 @MainActor
 struct ScreenSlot<Screen, ScreenAction, Content: View>: View {
   let presenter: TabFlowPresenter<Screen, ScreenAction>

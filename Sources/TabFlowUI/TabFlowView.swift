@@ -51,7 +51,7 @@ import TabFlowPresentation
 ///   (Linux, no SwiftUI). It is written against the macOS 14 / iOS 17 SwiftUI API. TabFlow needs
 ///   Lua 5.4, which this package finds with pkg-config on macOS; an iOS app must supply Lua 5.4
 ///   itself.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(iOS 18, macOS 15, *)
 @MainActor
 public struct TabFlowView<Screen, ScreenAction, TabLabel: View, ScreenContent: View>: View {
   /// The caller's presenter, held as given: the view never makes or replaces one.
@@ -91,7 +91,7 @@ public struct TabFlowView<Screen, ScreenAction, TabLabel: View, ScreenContent: V
 }
 
 /// A tab's root layer, with the layers presented above it.
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(iOS 18, macOS 15, *)
 @MainActor
 struct TabRootView<Screen, ScreenAction, ScreenContent: View>: View {
   let presenter: TabFlowPresenter<Screen, ScreenAction>

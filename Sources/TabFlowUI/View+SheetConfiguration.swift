@@ -2,7 +2,7 @@
 import SwiftUI
 import TabFlowPresentation
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(iOS 18, macOS 15, *)
 extension View {
   /// A sheet's detents and drag indicator from its configuration; unchanged without one (a cover).
   @ViewBuilder
@@ -16,7 +16,7 @@ extension View {
   }
 }
 
-@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@available(iOS 18, macOS 15, *)
 extension SheetConfiguration.Detent {
   /// The SwiftUI detent.
   var presentationDetent: PresentationDetent {

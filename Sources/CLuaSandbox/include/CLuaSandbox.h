@@ -23,15 +23,7 @@
 
 #include <stddef.h>
 #include "CLuaQueue.h"
-#if __has_include(<lua.h>) /* -I/usr/include/lua5.4 from pkg-config */
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
-#else /* Debian layout without pkg-config */
-#include <lua5.4/lua.h>
-#include <lua5.4/lauxlib.h>
-#include <lua5.4/lualib.h>
-#endif
+#include "CLuaAPI.h"
 
 /* Owned by the Swift LuaVM; it outlives lua_close (the allocator writes to it
  * while the state closes). A pointer to it is the allocator's `ud` and is also

@@ -1,4 +1,4 @@
-import CLua
+import CLuaSandbox
 import Testing
 
 /// Proves the system-library wiring: Swift creates a Lua state, runs a chunk through the shim's

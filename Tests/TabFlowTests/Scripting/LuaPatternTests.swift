@@ -1,4 +1,4 @@
-import CLua
+import CLuaSandbox
 import Testing
 
 @testable import TabFlow

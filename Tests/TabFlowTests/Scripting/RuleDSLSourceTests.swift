@@ -1,4 +1,4 @@
-import CLua
+import CLuaSandbox
 import Foundation
 import Testing
 

@@ -1,33 +1,38 @@
 /*
- * CLua: Lua 5.4 for Swift.
+ * CLuaAPI: the Lua 5.4 API for TabFlow's C and Swift code, whichever Lua the package trait chose:
+ *   - SystemLua (the default): the system's Lua through the CLuaSystem system library
+ *     (pkg-config lua5.4);
+ *   - BundledLua: Lua compiled from source by the LuaSwift package (its C target CLua, whose
+ *     headers are on the path as <lua.h> and <CLua.h>). With both traits on, the bundled Lua is
+ *     used: its headers are found first by name (<CLua.h> marks them).
+ * Nothing else in TabFlow includes Lua's headers or imports a Lua module.
  *
- * Swift's ClangImporter imports Lua's real functions and simple constants but
- * none of its function-like macros, nor the variadic functions (lua_gc,
- * lua_pushfstring, luaL_error). This header re-exports what TabFlow needs as
- * `static inline` functions with a `clua_` prefix, so no C target is needed:
- * Swift emits the bodies into the importing module (inlined in release builds).
- *
- * The sandbox's C core (allocator, count hook, message handler, trampoline,
- * pattern matcher, pure rules) is the C target CLuaSandbox.
- *
- * Note: SwiftPM does not track this header as a dependency of the Swift files
- * that import CLua; after editing it, touch them (or clean).
+ * Swift's ClangImporter imports Lua's real functions and simple constants but none of its
+ * function-like macros, nor the variadic functions (lua_gc, lua_pushfstring, luaL_error). This
+ * header re-exports what TabFlow needs as `static inline` functions with a `clua_` prefix: Swift
+ * emits the bodies into the importing module (inlined in release builds).
  */
-#ifndef CLUA_SHIM_H
-#define CLUA_SHIM_H
+#ifndef CLUA_API_H
+#define CLUA_API_H
 
-#if __has_include(<lua.h>)        /* -I/usr/include/lua5.4 from pkg-config */
+#if __has_include(<CLua.h>) /* LuaSwift: the BundledLua trait (its umbrella includes lua.h beside it) */
+#include <CLua.h>
+#elif __has_include(<lua.h>) /* -I/usr/include/lua5.4 from pkg-config: the SystemLua trait */
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
-#else                              /* Debian layout without pkg-config */
+#elif __has_include(<lua5.4/lua.h>) /* Debian layout without pkg-config */
 #include <lua5.4/lua.h>
 #include <lua5.4/lauxlib.h>
 #include <lua5.4/lualib.h>
+#else
+#error "TabFlowLua needs Lua 5.4: enable TabFlow's SystemLua trait (the default; pkg-config lua5.4) or its BundledLua trait (Lua compiled from source, for iOS)"
 #endif
 
 /* Object-like macros Swift cannot import. */
-static const int CLUA_REGISTRYINDEX = LUA_REGISTRYINDEX;
+/* Lua's own definition of LUA_REGISTRYINDEX, spelled out: LuaSwift's umbrella header turns the
+ * macro into a `static const int`, which is no constant expression in C. */
+static const int CLUA_REGISTRYINDEX = -LUAI_MAXSTACK - 1000;
 static const int CLUA_EXTRASPACE = (int)LUA_EXTRASPACE;
 static const char *const CLUA_RELEASE = LUA_RELEASE;
 
@@ -39,7 +44,7 @@ static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
 }
 static inline lua_Number clua_tonumber(lua_State *L, int i) { return lua_tonumberx(L, i, NULL); }
 static inline lua_Integer clua_tointeger(lua_State *L, int i) { return lua_tointegerx(L, i, NULL); }
-static inline void clua_pop(lua_State *L, int n) { lua_settop(L, -(n)-1); }
+static inline void clua_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
 static inline void clua_newtable(lua_State *L) { lua_createtable(L, 0, 0); }
 static inline void clua_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcclosure(L, f, 0); }
 static inline int clua_isfunction(lua_State *L, int i) { return lua_type(L, i) == LUA_TFUNCTION; }
