@@ -313,7 +313,10 @@ extension Scripting {
           }
         }
         let elapsed = ContinuousClock.now - start
-        #expect(elapsed < .seconds(2), "took \(elapsed)")
+        // A guard against a hang, not a speed bar: the budget and memory cap end each attack (the
+        // checks below), and how long that takes depends on the machine's load and on how Lua was
+        // compiled (the BundledLua trait builds it unoptimised in debug builds).
+        #expect(elapsed < .seconds(20), "took \(elapsed)")
         check(error, against: attack.expected, asLoad: asLoad)
         // The deadline is read on a coarse clock (a few ms of resolution).
         if case .deadline = attack.limitsKind { #expect(elapsed >= .milliseconds(45)) }
