@@ -276,40 +276,132 @@ static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
   lua_settop(L, name - 1);
 }
 
-/* The upvalue check: upvalue 1 is an array of records { function, index,
- * value, name } (one per variable a script function held when the script
- * loaded), upvalue 2 the current-call table. A variable whose value changed
- * is put back and the change is an error naming it and the rule. */
+/* The fields of an upvalue record (one per variable a script function held when the script
+ * loaded): the function, the upvalue's index in it, the value it had, its name. */
+enum { RULES_RECORD_FUNCTION = 1, RULES_RECORD_INDEX, RULES_RECORD_VALUE, RULES_RECORD_NAME, RULES_RECORD_FIELDS = RULES_RECORD_NAME };
+/* How many of the variables a call assigned an error names (it puts back every one). */
+#define RULES_ASSIGNED_NAMED 8
+
+/* The registry key of { records, current } (RULES_RESTORE_*), set by the freeze when the script's
+ * functions hold variables: what clua_rules_after_failure puts back after a call that failed. */
+static const char clua_rules_restore_key = 0;
+enum { RULES_RESTORE_RECORDS = 1, RULES_RESTORE_CURRENT, RULES_RESTORE_FIELDS = RULES_RESTORE_CURRENT };
+
+/* Puts back every variable of the records array at `records` (absolute) whose value is no longer
+ * the one it had when the script loaded — all of them, allocating nothing, so it cannot stop
+ * half-way — and returns how many there were; the record numbers of the first
+ * RULES_ASSIGNED_NAMED go to `named`. Needs 6 free stack slots. */
+static lua_Integer clua_rules_restore_records(lua_State *L, int records, lua_Integer *named) {
+  int top = lua_gettop(L);
+  lua_Integer n = (lua_Integer)lua_rawlen(L, records), changed = 0;
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, records, i);                        /* top + 1: the record */
+    lua_rawgeti(L, top + 1, RULES_RECORD_FUNCTION);    /* top + 2 */
+    lua_rawgeti(L, top + 1, RULES_RECORD_INDEX);       /* top + 3 */
+    int index = (int)lua_tointegerx(L, top + 3, NULL);
+    lua_rawgeti(L, top + 1, RULES_RECORD_VALUE);       /* top + 4: the value it had */
+    if (lua_getupvalue(L, top + 2, index) != NULL && !lua_rawequal(L, top + 4, top + 5)) { /* top + 5 */
+      lua_pushvalue(L, top + 4);
+      (void)lua_setupvalue(L, top + 2, index);
+      if (changed < RULES_ASSIGNED_NAMED) named[changed] = i;
+      changed++;
+    }
+    lua_settop(L, top);
+  }
+  return changed;
+}
+
+/* Pushes the variables `named` (record numbers in the array at `records`, absolute) of the
+ * `changed` a call assigned, for a message: "local 'n'", "_ENV", "locals 'n' and 'm'",
+ * "locals 'a', 'b', … and 3 more". */
+static void clua_rules_push_assigned(lua_State *L, int records, const lua_Integer *named, lua_Integer changed) {
+  luaL_checkstack(L, RULES_ASSIGNED_NAMED + 8, NULL);
+  int top = lua_gettop(L);
+  lua_Integer listed = changed < RULES_ASSIGNED_NAMED ? changed : RULES_ASSIGNED_NAMED;
+  lua_pushstring(L, changed == 1 ? "" : "locals ");
+  for (lua_Integer i = 0; i < listed; i++) {
+    lua_rawgeti(L, records, named[i]);
+    const char *name = lua_rawgeti(L, -1, RULES_RECORD_NAME) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+    if (changed == 1 && strcmp(name, "_ENV") == 0) lua_pushliteral(L, "_ENV");
+    else if (changed == 1) lua_pushfstring(L, "local '%s'", name);
+    else lua_pushfstring(L, "%s'%s'", i == 0 ? "" : (i + 1 == changed ? " and " : ", "), name);
+    lua_replace(L, -3); /* over the record */
+    lua_settop(L, -2);  /* the name */
+  }
+  if (changed > listed) lua_pushfstring(L, " and %I more", (lua_Integer)(changed - listed));
+  lua_concat(L, lua_gettop(L) - top);
+}
+
+/* The upvalue check: upvalue 1 is the array of records (RULES_RECORD_*), upvalue 2 the
+ * current-call table. Every variable whose value changed is put back, then the change is an error
+ * naming them all (the first RULES_ASSIGNED_NAMED) and the rule. */
 static int clua_rules_check_upvalues(lua_State *L) {
   luaL_checkstack(L, 8, NULL);
   lua_settop(L, 0);
-  lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(RULES_CHECK_UPVALUE_RECORDS));
-  for (lua_Integer i = 1; i <= n; i++) {
-    lua_rawgeti(L, lua_upvalueindex(RULES_CHECK_UPVALUE_RECORDS), i); /* 1: record */
-    lua_rawgeti(L, 1, 1);                   /* 2: function */
-    lua_rawgeti(L, 1, 2);
-    int index = (int)lua_tointegerx(L, -1, NULL);
+  lua_Integer named[RULES_ASSIGNED_NAMED];
+  int records = lua_upvalueindex(RULES_CHECK_UPVALUE_RECORDS);
+  lua_Integer changed = clua_rules_restore_records(L, records, named);
+  if (changed == 0) return 0;
+  clua_rules_push_assigned(L, records, named, changed); /* 1 */
+  clua_rules_push_what(L, lua_upvalueindex(RULES_CHECK_UPVALUE_CURRENT)); /* 2 */
+  if (changed == 1 && strcmp(lua_tostring(L, 1), "_ENV") == 0)
+    return luaL_error(L, "attempt to replace _ENV (held since the script loaded) inside %s — keep state in screen "
+                         "state or context", lua_tostring(L, 2));
+  return luaL_error(L, "attempt to assign %s (held since the script loaded) inside %s — keep state in screen state or "
+                       "context", lua_tostring(L, 1), lua_tostring(L, 2));
+}
+
+/* Protected body of clua_rules_after_failure: (restore, message) -> message. Puts back what the
+ * call assigned and, when it assigned anything, adds to the message what it was: the message
+ * part of a traceback (CLuaContext.messageLength) gets " (rule 'x' also assigned local 'n', held
+ * since the script loaded: put back — …)". */
+static int clua_rules_restore_after_failure(lua_State *L) {
+  luaL_checkstack(L, 12, NULL);
+  lua_settop(L, 2);
+  lua_rawgeti(L, 1, RULES_RESTORE_RECORDS); /* 3 */
+  lua_rawgeti(L, 1, RULES_RESTORE_CURRENT); /* 4 */
+  lua_Integer named[RULES_ASSIGNED_NAMED];
+  lua_Integer changed = clua_rules_restore_records(L, 3, named);
+  lua_settop(L, 4);
+  if (changed == 0 || lua_type(L, 2) != LUA_TSTRING) {
     lua_settop(L, 2);
-    lua_rawgeti(L, 1, 3); /* 3: the value it had */
-    if (lua_getupvalue(L, 2, index) != NULL) { /* 4: the value it has */
-      if (!lua_rawequal(L, 3, 4)) {
-        lua_pushvalue(L, 3);
-        (void)lua_setupvalue(L, 2, index);
-        lua_rawgeti(L, 1, 4);
-        const char *name = lua_tostring(L, -1);
-        clua_rules_push_what(L, lua_upvalueindex(RULES_CHECK_UPVALUE_CURRENT));
-        if (name != NULL && strcmp(name, "_ENV") == 0)
-          return luaL_error(L, "attempt to replace _ENV (held since the script loaded) inside %s — keep state in "
-                               "screen state or context", lua_tostring(L, -1));
-        return luaL_error(L,
-                          "attempt to assign local '%s' (held since the script loaded) inside %s — keep state in "
-                          "screen state or context",
-                          name != NULL ? name : "?", lua_tostring(L, -1));
-      }
-    }
-    lua_settop(L, 0);
+    return 1;
   }
-  return 0;
+  CLuaContext *c = clua_context(L);
+  size_t length = 0;
+  const char *message = lua_tolstring(L, 2, &length);
+  size_t split = c->messageLength <= length ? c->messageLength : length;
+  lua_pushlstring(L, message, split); /* 5 */
+  clua_rules_push_what(L, 4);         /* 6 */
+  clua_rules_push_assigned(L, 3, named, changed); /* 7 */
+  lua_pushfstring(L, " (%s also assigned %s, held since the script loaded: %s back — keep state in screen state or "
+                     "context)", lua_tostring(L, 6), lua_tostring(L, 7), changed == 1 ? "it was put" : "they were put");
+  size_t added = 0;
+  (void)lua_tolstring(L, -1, &added);
+  lua_replace(L, 6);
+  lua_settop(L, 6);
+  lua_pushlstring(L, message + split, length - split);
+  lua_concat(L, 3);
+  if (c->messageLength <= length) c->messageLength += added;
+  return 1;
+}
+
+/* After a host call that failed (raised, ran out of budget or memory, with its message on top of
+ * the stack): puts back every variable the script's functions held since it loaded that the call
+ * assigned, as the check does after a call that returns, and says so in the message. Protected,
+ * with the memory limit off (the caller's): when even that fails, the variables are back and the
+ * message is left as it was. */
+void clua_rules_after_failure(lua_State *L) {
+  if (!lua_checkstack(L, 4)) return;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &clua_rules_restore_key) != LUA_TTABLE) {
+    lua_settop(L, -2);
+    return;
+  }
+  lua_pushcclosure(L, clua_rules_restore_after_failure, 0); /* [message, restore, function] */
+  lua_rotate(L, -2, 1);                                     /* [message, function, restore] */
+  lua_pushvalue(L, -3);                                     /* [message, function, restore, message] */
+  if (lua_pcallk(L, 2, 1, 0, 0, NULL) == LUA_OK) lua_replace(L, -2);
+  else lua_settop(L, -2);
 }
 
 /* Records the upvalue `up` of the function at fn (absolute; its value on top of
@@ -327,15 +419,15 @@ static void clua_rules_record_upvalue(lua_State *L, int fn, int up, const char *
   lua_settop(L, -2);
   lua_pushboolean(L, 1);
   lua_rawsetp(L, seen, id);
-  lua_createtable(L, 4, 0);
+  lua_createtable(L, RULES_RECORD_FIELDS, 0);
   lua_pushvalue(L, fn);
-  lua_rawseti(L, -2, 1);
+  lua_rawseti(L, -2, RULES_RECORD_FUNCTION);
   lua_pushinteger(L, up);
-  lua_rawseti(L, -2, 2);
+  lua_rawseti(L, -2, RULES_RECORD_INDEX);
   lua_pushvalue(L, -2);
-  lua_rawseti(L, -2, 3);
+  lua_rawseti(L, -2, RULES_RECORD_VALUE);
   lua_pushstring(L, upname);
-  lua_rawseti(L, -2, 4);
+  lua_rawseti(L, -2, RULES_RECORD_NAME);
   lua_rawseti(L, records, ++*cells);
 }
 
@@ -485,6 +577,12 @@ static int clua_rules_freeze(lua_State *L) {
   }
   lua_pushinteger(L, frozen);
   if (cells == 0) return 1;
+  lua_createtable(L, RULES_RESTORE_FIELDS, 0);
+  lua_pushvalue(L, 7);
+  lua_rawseti(L, -2, RULES_RESTORE_RECORDS);
+  lua_pushvalue(L, 2);
+  lua_rawseti(L, -2, RULES_RESTORE_CURRENT);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &clua_rules_restore_key);
   lua_pushvalue(L, 7); /* RULES_CHECK_UPVALUE_RECORDS */
   lua_pushvalue(L, 2); /* RULES_CHECK_UPVALUE_CURRENT */
   lua_pushcclosure(L, clua_rules_check_upvalues, RULES_CHECK_UPVALUES);

@@ -355,6 +355,7 @@ int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults) {
   c->enforceMemoryLimit = 1;
   int status = lua_pcallk(L, nargs, nresults, handler, 0, NULL);
   c->enforceMemoryLimit = 0;
+  if (status != LUA_OK) clua_rules_after_failure(L); /* put back what a failed rule assigned */
   c->callDepth = 0;
   if (!permanent) {
     lua_rotate(L, base, -1);
