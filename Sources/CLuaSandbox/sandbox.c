@@ -870,6 +870,15 @@ int clua_sandbox_setup(lua_State *L) {
   clua_wrap_charged(L, 4, "codepoint", CLUA_COST_STRING);
 
   lua_getfield(L, 1, "math"); /* 5 */
+  /* Lua 5.4 exactly, whatever the build: a Lua built with LUA_COMPAT_5_3 (Debian's, the default
+   * Makefile's) also registers the 5.3 math functions, which a Lua compiled without it (an app's)
+   * lacks — a script using math.pow would pass here and fail there. And math.atan2 is math.atan
+   * itself: an error in either named the function by whichever name the hash order met first. */
+  static const char *const compat[] = {"atan2", "cosh", "sinh", "tanh", "pow", "frexp", "ldexp", "log10", NULL};
+  for (int i = 0; compat[i] != NULL; i++) {
+    lua_pushnil(L);
+    lua_setfield(L, 5, compat[i]);
+  }
   lua_getfield(L, 5, "randomseed");
   lua_pushvalue(L, -1);
   lua_pushinteger(L, seed);
