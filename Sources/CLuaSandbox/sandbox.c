@@ -343,10 +343,11 @@ int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults) {
     c->deadlineNanos = c->deadlineSpan != 0 ? clua_now_nanos() + c->deadlineSpan : 0;
     c->batchArmed = c->batchDepth > 0;
   }
-  if (c->budgetExceeded) {
-    c->budgetExceeded = 0;
-    lua_sethook(L, clua_count_hook, LUA_MASKCOUNT | c->lineMask, c->hookStride);
-  }
+  /* Every call starts a whole count period (lua_sethook resets the countdown), so what a call is
+   * charged never depends on where the previous call left the period: the same call from the
+   * same state fits the budget, or does not, whatever ran before it. */
+  c->budgetExceeded = 0;
+  lua_sethook(L, clua_count_hook, LUA_MASKCOUNT | c->lineMask, c->hookStride);
   c->messageLength = (size_t)-1;
   c->memoryLimitHit = 0;
   c->stringLimitHit = 0;
