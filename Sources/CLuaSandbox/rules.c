@@ -204,15 +204,55 @@ static int clua_rules_frozen_index(lua_State *L) {
   return 1;
 }
 
+/* Whether the key at idx is a metamethod's name the freeze copies (see clua_rules_freeze_table):
+ * a string "__…" other than those the proxy's machinery owns (`__index`, `__newindex`,
+ * `__metatable`, "__frozen…") and those the sandbox refuses (`__gc`, `__mode`). */
+static int clua_rules_is_copied_event(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TSTRING) return 0;
+  const char *key = lua_tostring(L, idx);
+  if (key[0] != '_' || key[1] != '_') return 0;
+  static const char *const owned[] = {"__index", "__newindex", "__metatable", "__gc", "__mode", NULL};
+  for (int i = 0; owned[i] != NULL; i++)
+    if (strcmp(key, owned[i]) == 0) return 0;
+  return strncmp(key, "__frozen", 8) != 0;
+}
+
+/* Copies into the table at `to` the fields of the table at `from` (both absolute) whose keys
+ * clua_rules_is_copied_event accepts, plus `__index` when `withIndex`. */
+static void clua_rules_copy_events(lua_State *L, int from, int to, int withIndex) {
+  lua_pushnil(L);
+  while (lua_next(L, from) != 0) {
+    int copied = clua_rules_is_copied_event(L, -2);
+    if (!copied && withIndex && lua_type(L, -2) == LUA_TSTRING) copied = strcmp(lua_tostring(L, -2), "__index") == 0;
+    if (copied) {
+      lua_pushvalue(L, -2);
+      lua_rotate(L, -2, 1);
+      lua_rawset(L, to);
+    } else {
+      lua_settop(L, -2);
+    }
+  }
+}
+
 /* Makes the table at idx (absolute) a frozen proxy named by the string on top
  * of the stack (popped). Its contents move to a new backing table, in the
- * stable key order, which takes over the table's metatable (a private copy of
- * it, so the script's own metatable table can be frozen too without breaking
- * the metamethods; an __index function is called with the proxy, see
- * clua_rules_frozen_index). `current` is the absolute index of the
- * current-call table. */
+ * stable key order. The proxy's metatable keeps the table's metamethods — those
+ * of its metatable, read from that metatable's backing table when it is frozen
+ * already — except `__newindex` (the proxy refuses writes) and `__index`, which
+ * the backing table's own metatable gets (an __index function is called with
+ * the proxy, never the backing table, which it could write: see
+ * clua_rules_frozen_index). So `tostring`, `..`, `+`, `==`, `<`, `#`, a call or
+ * `<close>` on a table made at load work on it as before.
+ *
+ * A table that may serve as a metatable (it has "__…" fields) also gets its
+ * metatable view (`__frozen_view` in the proxy's metatable): a plain table with
+ * those fields, which `setmetatable(t, frozen)` gives `t` in its place (the
+ * interpreter reads a metatable's fields raw, and the frozen table itself is
+ * empty). No script can reach a view: its `__metatable` is the frozen table
+ * (unless the table has its own), which `getmetatable` answers. `current` is
+ * the absolute index of the current-call table. */
 static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
-  luaL_checkstack(L, 8, NULL);
+  luaL_checkstack(L, 12, NULL);
   int name = lua_gettop(L);
   lua_Integer border = 0;
   while (lua_rawgeti(L, idx, border + 1) != LUA_TNIL) {
@@ -225,8 +265,11 @@ static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
   lua_createtable(L, 0, 0); /* backing */
   int backing = lua_gettop(L);
   lua_Integer count = (lua_Integer)lua_rawlen(L, keys);
+  int events = 0;
   for (lua_Integer i = 1; i <= count; i++) {
     lua_rawgeti(L, keys, i);
+    if (clua_rules_is_copied_event(L, -1) || (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "__index") == 0))
+      events = 1;
     lua_pushvalue(L, -1);
     lua_rawget(L, idx);
     lua_rawset(L, backing);
@@ -236,42 +279,68 @@ static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
     lua_pushnil(L);
     lua_rawset(L, idx);
   }
-  /* the old metatable, as a private copy, goes to the backing table */
+  lua_createtable(L, 0, 8); /* the proxy's metatable */
+  int meta = lua_gettop(L);
+  /* the old metatable's fields (its backing's, once frozen) */
+  int source = 0;
   if (lua_getmetatable(L, idx)) {
-    int old = lua_gettop(L);
-    lua_createtable(L, 0, 4);
-    lua_pushnil(L);
-    while (lua_next(L, old) != 0) {
-      lua_pushvalue(L, -2);
-      lua_rotate(L, -2, 1);
-      lua_rawset(L, -4);
-    }
-    if (lua_getfield(L, -1, "__index") == LUA_TFUNCTION) {
-      lua_pushvalue(L, idx);
-      lua_pushcclosure(L, clua_rules_frozen_index, RULES_FROZEN_INDEX_UPVALUES);
-      lua_setfield(L, -2, "__index");
-    } else {
-      lua_settop(L, -2);
-    }
-    lua_setmetatable(L, backing);
-    lua_settop(L, old - 1);
+    source = lua_gettop(L);
+    if (clua_rules_backing(L, source)) lua_replace(L, source);
   }
-  lua_createtable(L, 0, 7); /* the proxy's metatable */
+  if (source != 0) {
+    clua_rules_copy_events(L, source, meta, 0);
+    lua_pushliteral(L, "__index");
+    if (lua_rawget(L, source) != LUA_TNIL) {
+      if (lua_type(L, -1) == LUA_TFUNCTION) {
+        lua_pushvalue(L, idx);
+        lua_pushcclosure(L, clua_rules_frozen_index, RULES_FROZEN_INDEX_UPVALUES);
+      }
+      lua_createtable(L, 0, 1); /* the backing table's metatable: the lookups it misses */
+      lua_rotate(L, -2, 1);
+      lua_setfield(L, -2, "__index");
+      lua_setmetatable(L, backing);
+    }
+    lua_settop(L, source);
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, source) != LUA_TNIL) lua_setfield(L, meta, "__metatable");
+    lua_settop(L, source - 1);
+  }
   lua_pushvalue(L, backing);
-  lua_setfield(L, -2, "__index");
+  lua_setfield(L, meta, "__index");
   lua_pushvalue(L, current);
   lua_pushcclosure(L, clua_rules_frozen_newindex, 1); /* RULES_UPVALUE_CURRENT */
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcclosure(L, clua_rules_frozen_len, 0);
-  lua_setfield(L, -2, "__len");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
+  lua_setfield(L, meta, "__newindex");
+  if (lua_getfield(L, meta, "__len") == LUA_TNIL) {
+    lua_pushcclosure(L, clua_rules_frozen_len, 0);
+    lua_setfield(L, meta, "__len");
+  }
+  lua_settop(L, meta);
+  if (lua_getfield(L, meta, "__metatable") == LUA_TNIL) {
+    lua_pushboolean(L, 0);
+    lua_setfield(L, meta, "__metatable");
+  }
+  lua_settop(L, meta);
   lua_pushvalue(L, backing);
-  lua_setfield(L, -2, "__frozen");
+  lua_setfield(L, meta, "__frozen");
   lua_pushvalue(L, name);
-  lua_setfield(L, -2, "__frozen_name");
+  lua_setfield(L, meta, "__frozen_name");
   lua_pushinteger(L, border);
-  lua_setfield(L, -2, "__frozen_len");
+  lua_setfield(L, meta, "__frozen_len");
+  if (events) { /* the metatable view */
+    lua_createtable(L, 0, 4);
+    clua_rules_copy_events(L, backing, lua_absindex(L, -1), 1);
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, backing) != LUA_TNIL) {
+      lua_setfield(L, -2, "__metatable");
+    } else {
+      lua_settop(L, -2);
+      lua_pushvalue(L, idx);
+      lua_setfield(L, -2, "__metatable");
+      lua_pushboolean(L, 1);
+      lua_setfield(L, -2, "__frozen_view");
+    }
+    lua_setfield(L, meta, "__frozen_view");
+  }
   lua_setmetatable(L, idx);
   lua_settop(L, name - 1);
 }
@@ -669,11 +738,22 @@ static void clua_rules_push_metatable_guard(lua_State *L) {
   lua_setmetatable(L, -2);
 }
 
+/* Whether the table at idx has a metatable view (see clua_rules_freeze_table) with the
+ * `__metatable` the freeze gave it, which only this setmetatable may replace. */
+static int clua_rules_has_view(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return 0;
+  int marked = lua_getfield(L, -1, "__frozen_view") == LUA_TBOOLEAN;
+  lua_settop(L, -3);
+  return marked;
+}
+
 /* setmetatable(t, mt); upvalue 1: the current-call table, upvalue 2: the
  * sandbox's setmetatable (which refuses a metatable that has `__gc` or
  * `__mode`), upvalue 3: the guard metatable. So that neither can be added to
  * `mt` later, `mt` gets the guard as its own metatable (a metatable that
- * already has one is refused: the guard could not be added). */
+ * already has one is refused: the guard could not be added). A frozen `mt` (a
+ * table made at load) is replaced by its metatable view, so its metamethods
+ * work (`Item.__index = Item; setmetatable({ id = 3 }, Item):label()`). */
 static int clua_rules_setmetatable(lua_State *L) {
   if (clua_rules_backing(L, 1)) {
     lua_settop(L, -2);
@@ -691,8 +771,18 @@ static int clua_rules_setmetatable(lua_State *L) {
       lua_pushvalue(L, lua_upvalueindex(RULES_SETMETATABLE_UPVALUE_GUARD));
       lua_setmetatable(L, 2);
     }
-  } else if (lua_type(L, 2) == LUA_TTABLE) {
-    lua_settop(L, -2); /* a frozen metatable: its fields are fixed */
+  } else if (lua_type(L, 2) == LUA_TTABLE) { /* a frozen metatable (its backing on top): its fields are fixed */
+    if (clua_collector_field(L, -1)) return clua_refuse_collector_field(L);
+    lua_settop(L, -2);
+    lua_getmetatable(L, 2);
+    if (lua_getfield(L, -1, "__frozen_view") == LUA_TTABLE) lua_replace(L, 2);
+    lua_settop(L, 2);
+  }
+  if (clua_rules_has_view(L, 1)) { /* its `__metatable` is the freeze's, not the script's: replaced here */
+    luaL_argexpected(L, lua_type(L, 2) == LUA_TNIL || lua_type(L, 2) == LUA_TTABLE, 2, "nil or table");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
   }
   lua_pushvalue(L, lua_upvalueindex(RULES_SETMETATABLE_UPVALUE_ORIGINAL));
   lua_insert(L, 1);
@@ -931,10 +1021,8 @@ static int clua_rules_pairs(lua_State *L) {
 static const char *clua_rules_tolstring(lua_State *L, int idx, size_t *length) {
   idx = lua_absindex(L, idx);
   int t = lua_type(L, idx);
-  if (t == LUA_TTABLE || t == LUA_TUSERDATA) {
-    if (clua_rules_backing(L, idx)) {
-      lua_settop(L, -2);
-    } else if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+  if (t == LUA_TTABLE || t == LUA_TUSERDATA) { /* a frozen table's metatable keeps its __tostring */
+    if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
       lua_settop(L, -2);
       return luaL_tolstring(L, idx, length); /* runs __tostring, checks that it returns a string */
     }
