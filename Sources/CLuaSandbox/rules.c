@@ -742,7 +742,8 @@ static void clua_rules_push_metatable_guard(lua_State *L) {
  * `__metatable` the freeze gave it, which only this setmetatable may replace. */
 static int clua_rules_has_view(lua_State *L, int idx) {
   if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return 0;
-  int marked = lua_getfield(L, -1, "__frozen_view") == LUA_TBOOLEAN;
+  lua_pushliteral(L, "__frozen_view");
+  int marked = lua_rawget(L, -2) == LUA_TBOOLEAN;
   lua_settop(L, -3);
   return marked;
 }
@@ -775,7 +776,8 @@ static int clua_rules_setmetatable(lua_State *L) {
     if (clua_collector_field(L, -1)) return clua_refuse_collector_field(L);
     lua_settop(L, -2);
     lua_getmetatable(L, 2);
-    if (lua_getfield(L, -1, "__frozen_view") == LUA_TTABLE) lua_replace(L, 2);
+    lua_pushliteral(L, "__frozen_view");
+    if (lua_rawget(L, -2) == LUA_TTABLE) lua_replace(L, 2);
     lua_settop(L, 2);
   }
   if (clua_rules_has_view(L, 1)) { /* its `__metatable` is the freeze's, not the script's: replaced here */
