@@ -551,7 +551,7 @@ function tabflow_make_dsl(host, limits)
       __index = function(_, key)
         if kinds[key] ~= nil then return nil end
         local name = tostring(key)
-        if #fields == 0 then fail("screen '" .. s.name .. "' has no state, but the rule reads its field '" .. name .. "'", 2) end
+        if #fields == 0 then fail("screen '" .. s.name .. "' has no field '" .. name .. "' (it declares no state)", 2) end
         fail("screen '" .. s.name .. "' has no field '" .. name .. "' (fields: " .. concat(fields, ", ") .. ")"
           .. hint(name, fields), 2)
       end,

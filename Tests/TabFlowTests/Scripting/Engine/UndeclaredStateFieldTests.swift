@@ -40,7 +40,7 @@ import Testing
     let error = try #require(throws: ScriptError.self) { try flow.batch("typo") }
     #expect(error.message == "shop.lua:6: screen 'ride' has no field 'rideID' (fields: driver, rideId) — did you mean 'rideId'?")
     let bare = try #require(throws: ScriptError.self) { try flow.batch("bare") }
-    #expect(bare.message == "shop.lua:8: screen 'feed' has no state, but the rule reads its field 'anything'")
+    #expect(bare.message == "shop.lua:8: screen 'feed' has no field 'anything' (it declares no state)")
   }
 
   @Test func aRuleReadingADeclaredFieldReadsIt() throws {
