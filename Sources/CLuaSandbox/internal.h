@@ -26,6 +26,9 @@ void clua_charge(lua_State *L, double cost);
 int clua_collector_field(lua_State *L, int idx);
 int clua_refuse_collector_field(lua_State *L);
 
+/* rules.c */
+void clua_rules_after_failure(lua_State *L);
+
 /* allocator.c */
 void *clua_limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 

@@ -204,15 +204,55 @@ static int clua_rules_frozen_index(lua_State *L) {
   return 1;
 }
 
+/* Whether the key at idx is a metamethod's name the freeze copies (see clua_rules_freeze_table):
+ * a string "__…" other than those the proxy's machinery owns (`__index`, `__newindex`,
+ * `__metatable`, "__frozen…") and those the sandbox refuses (`__gc`, `__mode`). */
+static int clua_rules_is_copied_event(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TSTRING) return 0;
+  const char *key = lua_tostring(L, idx);
+  if (key[0] != '_' || key[1] != '_') return 0;
+  static const char *const owned[] = {"__index", "__newindex", "__metatable", "__gc", "__mode", NULL};
+  for (int i = 0; owned[i] != NULL; i++)
+    if (strcmp(key, owned[i]) == 0) return 0;
+  return strncmp(key, "__frozen", 8) != 0;
+}
+
+/* Copies into the table at `to` the fields of the table at `from` (both absolute) whose keys
+ * clua_rules_is_copied_event accepts, plus `__index` when `withIndex`. */
+static void clua_rules_copy_events(lua_State *L, int from, int to, int withIndex) {
+  lua_pushnil(L);
+  while (lua_next(L, from) != 0) {
+    int copied = clua_rules_is_copied_event(L, -2);
+    if (!copied && withIndex && lua_type(L, -2) == LUA_TSTRING) copied = strcmp(lua_tostring(L, -2), "__index") == 0;
+    if (copied) {
+      lua_pushvalue(L, -2);
+      lua_rotate(L, -2, 1);
+      lua_rawset(L, to);
+    } else {
+      lua_settop(L, -2);
+    }
+  }
+}
+
 /* Makes the table at idx (absolute) a frozen proxy named by the string on top
  * of the stack (popped). Its contents move to a new backing table, in the
- * stable key order, which takes over the table's metatable (a private copy of
- * it, so the script's own metatable table can be frozen too without breaking
- * the metamethods; an __index function is called with the proxy, see
- * clua_rules_frozen_index). `current` is the absolute index of the
- * current-call table. */
+ * stable key order. The proxy's metatable keeps the table's metamethods — those
+ * of its metatable, read from that metatable's backing table when it is frozen
+ * already — except `__newindex` (the proxy refuses writes) and `__index`, which
+ * the backing table's own metatable gets (an __index function is called with
+ * the proxy, never the backing table, which it could write: see
+ * clua_rules_frozen_index). So `tostring`, `..`, `+`, `==`, `<`, `#`, a call or
+ * `<close>` on a table made at load work on it as before.
+ *
+ * A table that may serve as a metatable (it has "__…" fields) also gets its
+ * metatable view (`__frozen_view` in the proxy's metatable): a plain table with
+ * those fields, which `setmetatable(t, frozen)` gives `t` in its place (the
+ * interpreter reads a metatable's fields raw, and the frozen table itself is
+ * empty). No script can reach a view: its `__metatable` is the frozen table
+ * (unless the table has its own), which `getmetatable` answers. `current` is
+ * the absolute index of the current-call table. */
 static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
-  luaL_checkstack(L, 8, NULL);
+  luaL_checkstack(L, 12, NULL);
   int name = lua_gettop(L);
   lua_Integer border = 0;
   while (lua_rawgeti(L, idx, border + 1) != LUA_TNIL) {
@@ -225,8 +265,11 @@ static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
   lua_createtable(L, 0, 0); /* backing */
   int backing = lua_gettop(L);
   lua_Integer count = (lua_Integer)lua_rawlen(L, keys);
+  int events = 0;
   for (lua_Integer i = 1; i <= count; i++) {
     lua_rawgeti(L, keys, i);
+    if (clua_rules_is_copied_event(L, -1) || (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "__index") == 0))
+      events = 1;
     lua_pushvalue(L, -1);
     lua_rawget(L, idx);
     lua_rawset(L, backing);
@@ -236,80 +279,198 @@ static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
     lua_pushnil(L);
     lua_rawset(L, idx);
   }
-  /* the old metatable, as a private copy, goes to the backing table */
+  lua_createtable(L, 0, 8); /* the proxy's metatable */
+  int meta = lua_gettop(L);
+  /* the old metatable's fields (its backing's, once frozen) */
+  int source = 0;
   if (lua_getmetatable(L, idx)) {
-    int old = lua_gettop(L);
-    lua_createtable(L, 0, 4);
-    lua_pushnil(L);
-    while (lua_next(L, old) != 0) {
-      lua_pushvalue(L, -2);
-      lua_rotate(L, -2, 1);
-      lua_rawset(L, -4);
-    }
-    if (lua_getfield(L, -1, "__index") == LUA_TFUNCTION) {
-      lua_pushvalue(L, idx);
-      lua_pushcclosure(L, clua_rules_frozen_index, RULES_FROZEN_INDEX_UPVALUES);
-      lua_setfield(L, -2, "__index");
-    } else {
-      lua_settop(L, -2);
-    }
-    lua_setmetatable(L, backing);
-    lua_settop(L, old - 1);
+    source = lua_gettop(L);
+    if (clua_rules_backing(L, source)) lua_replace(L, source);
   }
-  lua_createtable(L, 0, 7); /* the proxy's metatable */
+  if (source != 0) {
+    clua_rules_copy_events(L, source, meta, 0);
+    lua_pushliteral(L, "__index");
+    if (lua_rawget(L, source) != LUA_TNIL) {
+      if (lua_type(L, -1) == LUA_TFUNCTION) {
+        lua_pushvalue(L, idx);
+        lua_pushcclosure(L, clua_rules_frozen_index, RULES_FROZEN_INDEX_UPVALUES);
+      }
+      lua_createtable(L, 0, 1); /* the backing table's metatable: the lookups it misses */
+      lua_rotate(L, -2, 1);
+      lua_setfield(L, -2, "__index");
+      lua_setmetatable(L, backing);
+    }
+    lua_settop(L, source);
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, source) != LUA_TNIL) lua_setfield(L, meta, "__metatable");
+    lua_settop(L, source - 1);
+  }
   lua_pushvalue(L, backing);
-  lua_setfield(L, -2, "__index");
+  lua_setfield(L, meta, "__index");
   lua_pushvalue(L, current);
   lua_pushcclosure(L, clua_rules_frozen_newindex, 1); /* RULES_UPVALUE_CURRENT */
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcclosure(L, clua_rules_frozen_len, 0);
-  lua_setfield(L, -2, "__len");
-  lua_pushboolean(L, 0);
-  lua_setfield(L, -2, "__metatable");
+  lua_setfield(L, meta, "__newindex");
+  if (lua_getfield(L, meta, "__len") == LUA_TNIL) {
+    lua_pushcclosure(L, clua_rules_frozen_len, 0);
+    lua_setfield(L, meta, "__len");
+  }
+  lua_settop(L, meta);
+  if (lua_getfield(L, meta, "__metatable") == LUA_TNIL) {
+    lua_pushboolean(L, 0);
+    lua_setfield(L, meta, "__metatable");
+  }
+  lua_settop(L, meta);
   lua_pushvalue(L, backing);
-  lua_setfield(L, -2, "__frozen");
+  lua_setfield(L, meta, "__frozen");
   lua_pushvalue(L, name);
-  lua_setfield(L, -2, "__frozen_name");
+  lua_setfield(L, meta, "__frozen_name");
   lua_pushinteger(L, border);
-  lua_setfield(L, -2, "__frozen_len");
+  lua_setfield(L, meta, "__frozen_len");
+  if (events) { /* the metatable view */
+    lua_createtable(L, 0, 4);
+    clua_rules_copy_events(L, backing, lua_absindex(L, -1), 1);
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, backing) != LUA_TNIL) {
+      lua_setfield(L, -2, "__metatable");
+    } else {
+      lua_settop(L, -2);
+      lua_pushvalue(L, idx);
+      lua_setfield(L, -2, "__metatable");
+      lua_pushboolean(L, 1);
+      lua_setfield(L, -2, "__frozen_view");
+    }
+    lua_setfield(L, meta, "__frozen_view");
+  }
   lua_setmetatable(L, idx);
   lua_settop(L, name - 1);
 }
 
-/* The upvalue check: upvalue 1 is an array of records { function, index,
- * value, name } (one per variable a script function held when the script
- * loaded), upvalue 2 the current-call table. A variable whose value changed
- * is put back and the change is an error naming it and the rule. */
+/* The fields of an upvalue record (one per variable a script function held when the script
+ * loaded): the function, the upvalue's index in it, the value it had, its name. */
+enum { RULES_RECORD_FUNCTION = 1, RULES_RECORD_INDEX, RULES_RECORD_VALUE, RULES_RECORD_NAME, RULES_RECORD_FIELDS = RULES_RECORD_NAME };
+/* How many of the variables a call assigned an error names (it puts back every one). */
+#define RULES_ASSIGNED_NAMED 8
+
+/* The registry key of { records, current } (RULES_RESTORE_*), set by the freeze when the script's
+ * functions hold variables: what clua_rules_after_failure puts back after a call that failed. */
+static const char clua_rules_restore_key = 0;
+enum { RULES_RESTORE_RECORDS = 1, RULES_RESTORE_CURRENT, RULES_RESTORE_FIELDS = RULES_RESTORE_CURRENT };
+
+/* Puts back every variable of the records array at `records` (absolute) whose value is no longer
+ * the one it had when the script loaded — all of them, allocating nothing, so it cannot stop
+ * half-way — and returns how many there were; the record numbers of the first
+ * RULES_ASSIGNED_NAMED go to `named`. Needs 6 free stack slots. */
+static lua_Integer clua_rules_restore_records(lua_State *L, int records, lua_Integer *named) {
+  int top = lua_gettop(L);
+  lua_Integer n = (lua_Integer)lua_rawlen(L, records), changed = 0;
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, records, i);                        /* top + 1: the record */
+    lua_rawgeti(L, top + 1, RULES_RECORD_FUNCTION);    /* top + 2 */
+    lua_rawgeti(L, top + 1, RULES_RECORD_INDEX);       /* top + 3 */
+    int index = (int)lua_tointegerx(L, top + 3, NULL);
+    lua_rawgeti(L, top + 1, RULES_RECORD_VALUE);       /* top + 4: the value it had */
+    if (lua_getupvalue(L, top + 2, index) != NULL && !lua_rawequal(L, top + 4, top + 5)) { /* top + 5 */
+      lua_pushvalue(L, top + 4);
+      (void)lua_setupvalue(L, top + 2, index);
+      if (changed < RULES_ASSIGNED_NAMED) named[changed] = i;
+      changed++;
+    }
+    lua_settop(L, top);
+  }
+  return changed;
+}
+
+/* Pushes the variables `named` (record numbers in the array at `records`, absolute) of the
+ * `changed` a call assigned, for a message: "local 'n'", "_ENV", "locals 'n' and 'm'",
+ * "locals 'a', 'b', … and 3 more". */
+static void clua_rules_push_assigned(lua_State *L, int records, const lua_Integer *named, lua_Integer changed) {
+  luaL_checkstack(L, RULES_ASSIGNED_NAMED + 8, NULL);
+  int top = lua_gettop(L);
+  lua_Integer listed = changed < RULES_ASSIGNED_NAMED ? changed : RULES_ASSIGNED_NAMED;
+  lua_pushstring(L, changed == 1 ? "" : "locals ");
+  for (lua_Integer i = 0; i < listed; i++) {
+    lua_rawgeti(L, records, named[i]);
+    const char *name = lua_rawgeti(L, -1, RULES_RECORD_NAME) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+    if (changed == 1 && strcmp(name, "_ENV") == 0) lua_pushliteral(L, "_ENV");
+    else if (changed == 1) lua_pushfstring(L, "local '%s'", name);
+    else lua_pushfstring(L, "%s'%s'", i == 0 ? "" : (i + 1 == changed ? " and " : ", "), name);
+    lua_replace(L, -3); /* over the record */
+    lua_settop(L, -2);  /* the name */
+  }
+  if (changed > listed) lua_pushfstring(L, " and %I more", (lua_Integer)(changed - listed));
+  lua_concat(L, lua_gettop(L) - top);
+}
+
+/* The upvalue check: upvalue 1 is the array of records (RULES_RECORD_*), upvalue 2 the
+ * current-call table. Every variable whose value changed is put back, then the change is an error
+ * naming them all (the first RULES_ASSIGNED_NAMED) and the rule. */
 static int clua_rules_check_upvalues(lua_State *L) {
   luaL_checkstack(L, 8, NULL);
   lua_settop(L, 0);
-  lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(RULES_CHECK_UPVALUE_RECORDS));
-  for (lua_Integer i = 1; i <= n; i++) {
-    lua_rawgeti(L, lua_upvalueindex(RULES_CHECK_UPVALUE_RECORDS), i); /* 1: record */
-    lua_rawgeti(L, 1, 1);                   /* 2: function */
-    lua_rawgeti(L, 1, 2);
-    int index = (int)lua_tointegerx(L, -1, NULL);
+  lua_Integer named[RULES_ASSIGNED_NAMED];
+  int records = lua_upvalueindex(RULES_CHECK_UPVALUE_RECORDS);
+  lua_Integer changed = clua_rules_restore_records(L, records, named);
+  if (changed == 0) return 0;
+  clua_rules_push_assigned(L, records, named, changed); /* 1 */
+  clua_rules_push_what(L, lua_upvalueindex(RULES_CHECK_UPVALUE_CURRENT)); /* 2 */
+  if (changed == 1 && strcmp(lua_tostring(L, 1), "_ENV") == 0)
+    return luaL_error(L, "attempt to replace _ENV (held since the script loaded) inside %s — keep state in screen "
+                         "state or context", lua_tostring(L, 2));
+  return luaL_error(L, "attempt to assign %s (held since the script loaded) inside %s — keep state in screen state or "
+                       "context", lua_tostring(L, 1), lua_tostring(L, 2));
+}
+
+/* Protected body of clua_rules_after_failure: (restore, message) -> message. Puts back what the
+ * call assigned and, when it assigned anything, adds to the message what it was: the message
+ * part of a traceback (CLuaContext.messageLength) gets " (rule 'x' also assigned local 'n', held
+ * since the script loaded: put back — …)". */
+static int clua_rules_restore_after_failure(lua_State *L) {
+  luaL_checkstack(L, 12, NULL);
+  lua_settop(L, 2);
+  lua_rawgeti(L, 1, RULES_RESTORE_RECORDS); /* 3 */
+  lua_rawgeti(L, 1, RULES_RESTORE_CURRENT); /* 4 */
+  lua_Integer named[RULES_ASSIGNED_NAMED];
+  lua_Integer changed = clua_rules_restore_records(L, 3, named);
+  lua_settop(L, 4);
+  if (changed == 0 || lua_type(L, 2) != LUA_TSTRING) {
     lua_settop(L, 2);
-    lua_rawgeti(L, 1, 3); /* 3: the value it had */
-    if (lua_getupvalue(L, 2, index) != NULL) { /* 4: the value it has */
-      if (!lua_rawequal(L, 3, 4)) {
-        lua_pushvalue(L, 3);
-        (void)lua_setupvalue(L, 2, index);
-        lua_rawgeti(L, 1, 4);
-        const char *name = lua_tostring(L, -1);
-        clua_rules_push_what(L, lua_upvalueindex(RULES_CHECK_UPVALUE_CURRENT));
-        if (name != NULL && strcmp(name, "_ENV") == 0)
-          return luaL_error(L, "attempt to replace _ENV (held since the script loaded) inside %s — keep state in "
-                               "screen state or context", lua_tostring(L, -1));
-        return luaL_error(L,
-                          "attempt to assign local '%s' (held since the script loaded) inside %s — keep state in "
-                          "screen state or context",
-                          name != NULL ? name : "?", lua_tostring(L, -1));
-      }
-    }
-    lua_settop(L, 0);
+    return 1;
   }
-  return 0;
+  CLuaContext *c = clua_context(L);
+  size_t length = 0;
+  const char *message = lua_tolstring(L, 2, &length);
+  size_t split = c->messageLength <= length ? c->messageLength : length;
+  lua_pushlstring(L, message, split); /* 5 */
+  clua_rules_push_what(L, 4);         /* 6 */
+  clua_rules_push_assigned(L, 3, named, changed); /* 7 */
+  lua_pushfstring(L, " (%s also assigned %s, held since the script loaded: %s back — keep state in screen state or "
+                     "context)", lua_tostring(L, 6), lua_tostring(L, 7), changed == 1 ? "it was put" : "they were put");
+  size_t added = 0;
+  (void)lua_tolstring(L, -1, &added);
+  lua_replace(L, 6);
+  lua_settop(L, 6);
+  lua_pushlstring(L, message + split, length - split);
+  lua_concat(L, 3);
+  if (c->messageLength <= length) c->messageLength += added;
+  return 1;
+}
+
+/* After a host call that failed (raised, ran out of budget or memory, with its message on top of
+ * the stack): puts back every variable the script's functions held since it loaded that the call
+ * assigned, as the check does after a call that returns, and says so in the message. Protected,
+ * with the memory limit off (the caller's): when even that fails, the variables are back and the
+ * message is left as it was. */
+void clua_rules_after_failure(lua_State *L) {
+  if (!lua_checkstack(L, 4)) return;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &clua_rules_restore_key) != LUA_TTABLE) {
+    lua_settop(L, -2);
+    return;
+  }
+  lua_pushcclosure(L, clua_rules_restore_after_failure, 0); /* [message, restore, function] */
+  lua_rotate(L, -2, 1);                                     /* [message, function, restore] */
+  lua_pushvalue(L, -3);                                     /* [message, function, restore, message] */
+  if (lua_pcallk(L, 2, 1, 0, 0, NULL) == LUA_OK) lua_replace(L, -2);
+  else lua_settop(L, -2);
 }
 
 /* Records the upvalue `up` of the function at fn (absolute; its value on top of
@@ -327,15 +488,15 @@ static void clua_rules_record_upvalue(lua_State *L, int fn, int up, const char *
   lua_settop(L, -2);
   lua_pushboolean(L, 1);
   lua_rawsetp(L, seen, id);
-  lua_createtable(L, 4, 0);
+  lua_createtable(L, RULES_RECORD_FIELDS, 0);
   lua_pushvalue(L, fn);
-  lua_rawseti(L, -2, 1);
+  lua_rawseti(L, -2, RULES_RECORD_FUNCTION);
   lua_pushinteger(L, up);
-  lua_rawseti(L, -2, 2);
+  lua_rawseti(L, -2, RULES_RECORD_INDEX);
   lua_pushvalue(L, -2);
-  lua_rawseti(L, -2, 3);
+  lua_rawseti(L, -2, RULES_RECORD_VALUE);
   lua_pushstring(L, upname);
-  lua_rawseti(L, -2, 4);
+  lua_rawseti(L, -2, RULES_RECORD_NAME);
   lua_rawseti(L, records, ++*cells);
 }
 
@@ -485,6 +646,12 @@ static int clua_rules_freeze(lua_State *L) {
   }
   lua_pushinteger(L, frozen);
   if (cells == 0) return 1;
+  lua_createtable(L, RULES_RESTORE_FIELDS, 0);
+  lua_pushvalue(L, 7);
+  lua_rawseti(L, -2, RULES_RESTORE_RECORDS);
+  lua_pushvalue(L, 2);
+  lua_rawseti(L, -2, RULES_RESTORE_CURRENT);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &clua_rules_restore_key);
   lua_pushvalue(L, 7); /* RULES_CHECK_UPVALUE_RECORDS */
   lua_pushvalue(L, 2); /* RULES_CHECK_UPVALUE_CURRENT */
   lua_pushcclosure(L, clua_rules_check_upvalues, RULES_CHECK_UPVALUES);
@@ -571,11 +738,23 @@ static void clua_rules_push_metatable_guard(lua_State *L) {
   lua_setmetatable(L, -2);
 }
 
+/* Whether the table at idx has a metatable view (see clua_rules_freeze_table) with the
+ * `__metatable` the freeze gave it, which only this setmetatable may replace. */
+static int clua_rules_has_view(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return 0;
+  lua_pushliteral(L, "__frozen_view");
+  int marked = lua_rawget(L, -2) == LUA_TBOOLEAN;
+  lua_settop(L, -3);
+  return marked;
+}
+
 /* setmetatable(t, mt); upvalue 1: the current-call table, upvalue 2: the
  * sandbox's setmetatable (which refuses a metatable that has `__gc` or
  * `__mode`), upvalue 3: the guard metatable. So that neither can be added to
  * `mt` later, `mt` gets the guard as its own metatable (a metatable that
- * already has one is refused: the guard could not be added). */
+ * already has one is refused: the guard could not be added). A frozen `mt` (a
+ * table made at load) is replaced by its metatable view, so its metamethods
+ * work (`Item.__index = Item; setmetatable({ id = 3 }, Item):label()`). */
 static int clua_rules_setmetatable(lua_State *L) {
   if (clua_rules_backing(L, 1)) {
     lua_settop(L, -2);
@@ -593,8 +772,19 @@ static int clua_rules_setmetatable(lua_State *L) {
       lua_pushvalue(L, lua_upvalueindex(RULES_SETMETATABLE_UPVALUE_GUARD));
       lua_setmetatable(L, 2);
     }
-  } else if (lua_type(L, 2) == LUA_TTABLE) {
-    lua_settop(L, -2); /* a frozen metatable: its fields are fixed */
+  } else if (lua_type(L, 2) == LUA_TTABLE) { /* a frozen metatable (its backing on top): its fields are fixed */
+    if (clua_collector_field(L, -1)) return clua_refuse_collector_field(L);
+    lua_settop(L, -2);
+    lua_getmetatable(L, 2);
+    lua_pushliteral(L, "__frozen_view");
+    if (lua_rawget(L, -2) == LUA_TTABLE) lua_replace(L, 2);
+    lua_settop(L, 2);
+  }
+  if (clua_rules_has_view(L, 1)) { /* its `__metatable` is the freeze's, not the script's: replaced here */
+    luaL_argexpected(L, lua_type(L, 2) == LUA_TNIL || lua_type(L, 2) == LUA_TTABLE, 2, "nil or table");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
   }
   lua_pushvalue(L, lua_upvalueindex(RULES_SETMETATABLE_UPVALUE_ORIGINAL));
   lua_insert(L, 1);
@@ -833,10 +1023,8 @@ static int clua_rules_pairs(lua_State *L) {
 static const char *clua_rules_tolstring(lua_State *L, int idx, size_t *length) {
   idx = lua_absindex(L, idx);
   int t = lua_type(L, idx);
-  if (t == LUA_TTABLE || t == LUA_TUSERDATA) {
-    if (clua_rules_backing(L, idx)) {
-      lua_settop(L, -2);
-    } else if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+  if (t == LUA_TTABLE || t == LUA_TUSERDATA) { /* a frozen table's metatable keeps its __tostring */
+    if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
       lua_settop(L, -2);
       return luaL_tolstring(L, idx, length); /* runs __tostring, checks that it returns a string */
     }

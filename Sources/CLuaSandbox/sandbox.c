@@ -343,10 +343,11 @@ int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults) {
     c->deadlineNanos = c->deadlineSpan != 0 ? clua_now_nanos() + c->deadlineSpan : 0;
     c->batchArmed = c->batchDepth > 0;
   }
-  if (c->budgetExceeded) {
-    c->budgetExceeded = 0;
-    lua_sethook(L, clua_count_hook, LUA_MASKCOUNT | c->lineMask, c->hookStride);
-  }
+  /* Every call starts a whole count period (lua_sethook resets the countdown), so what a call is
+   * charged never depends on where the previous call left the period: the same call from the
+   * same state fits the budget, or does not, whatever ran before it. */
+  c->budgetExceeded = 0;
+  lua_sethook(L, clua_count_hook, LUA_MASKCOUNT | c->lineMask, c->hookStride);
   c->messageLength = (size_t)-1;
   c->memoryLimitHit = 0;
   c->stringLimitHit = 0;
@@ -355,6 +356,7 @@ int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults) {
   c->enforceMemoryLimit = 1;
   int status = lua_pcallk(L, nargs, nresults, handler, 0, NULL);
   c->enforceMemoryLimit = 0;
+  if (status != LUA_OK) clua_rules_after_failure(L); /* put back what a failed rule assigned */
   c->callDepth = 0;
   if (!permanent) {
     lua_rotate(L, base, -1);
@@ -869,6 +871,15 @@ int clua_sandbox_setup(lua_State *L) {
   clua_wrap_charged(L, 4, "codepoint", CLUA_COST_STRING);
 
   lua_getfield(L, 1, "math"); /* 5 */
+  /* Lua 5.4 exactly, whatever the build: a Lua built with LUA_COMPAT_5_3 (Debian's, the default
+   * Makefile's) also registers the 5.3 math functions, which a Lua compiled without it (an app's)
+   * lacks — a script using math.pow would pass here and fail there. And math.atan2 is math.atan
+   * itself: an error in either named the function by whichever name the hash order met first. */
+  static const char *const compat[] = {"atan2", "cosh", "sinh", "tanh", "pow", "frexp", "ldexp", "log10", NULL};
+  for (int i = 0; compat[i] != NULL; i++) {
+    lua_pushnil(L);
+    lua_setfield(L, 5, compat[i]);
+  }
   lua_getfield(L, 5, "randomseed");
   lua_pushvalue(L, -1);
   lua_pushinteger(L, seed);

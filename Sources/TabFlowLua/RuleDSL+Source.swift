@@ -540,6 +540,34 @@ function tabflow_make_dsl(host, limits)
 
   local Nav = {}
 
+  -- A route's state in `nav.stack` has its screen's declared fields, and reading any other is an
+  -- error with a suggestion, like every name the DSL checks (`state.rideID` for `rideId`): one
+  -- metatable per screen, made when the script is sealed (see api.seal).
+  local stateMetas = {}
+  local function state_meta(s)
+    local fields = sortedkeys(s.state)
+    local kinds = s.kinds
+    return {
+      __index = function(_, key)
+        if kinds[key] ~= nil then return nil end
+        local name = tostring(key)
+        if #fields == 0 then fail("screen '" .. s.name .. "' has no field '" .. name .. "' (it declares no state)", 2) end
+        fail("screen '" .. s.name .. "' has no field '" .. name .. "' (fields: " .. concat(fields, ", ") .. ")"
+          .. hint(name, fields), 2)
+      end,
+      __metatable = false,
+    }
+  end
+  local function strict_states(routes)
+    if type(routes) ~= "table" then return routes end
+    for i = 1, #routes do
+      local route = routes[i]
+      local meta = stateMetas[route.screen]
+      if meta and type(route.state) == "table" then dsl_setmetatable(route.state, meta) end
+    end
+    return routes
+  end
+
   -- A nav's views (`nav.event`, `nav.depth`, …), made when read; nil for any other key. Its
   -- callers tail-call it, so `record` blames the script two levels up.
   local function nav_property(nav, key)
@@ -549,7 +577,11 @@ function tabflow_make_dsl(host, limits)
       record(nav, 2)
       return nav[TAB] or view_tab_of(nav) or view(nav[WHICH], nil, "tab")
     end
-    if key == "top" or key == "depth" or key == "stack" or key == "context" then
+    if key == "stack" then
+      record(nav, 2)
+      return strict_states(view(nav[WHICH], nav[TAB] or view_tab_of(nav) or nil, key))
+    end
+    if key == "top" or key == "depth" or key == "context" then
       record(nav, 2)
       return view(nav[WHICH], nav[TAB] or view_tab_of(nav) or nil, key)
     end
@@ -697,6 +729,7 @@ function tabflow_make_dsl(host, limits)
   -- text), suggested for a mistyped global like the globals are.
   function api.seal(env, locals)
     sealed = true
+    for _, name in ipairs(screenOrder) do stateMetas[name] = state_meta(screensByName[name]) end
     local script_locals = type(locals) == "table" and locals or {}
     local handlers = {}
     for _, list in ipairs({ ruleFns, linkFns, guardFns, invariantFns }) do

@@ -12,8 +12,9 @@
  *     read-only base, text-only `load`, `setmetatable` refusing `__gc`, cost-charging wrappers);
  *   - pattern.c: a bounded reimplementation of Lua's pattern matcher
  *     (string.find/match/gmatch/gsub) that charges every matching step to the budget;
- *   - rules.c: pure rules — freezing what a rule script can reach after it loads, deterministic
- *     next/pairs, address-free tostring/string.format, the upvalue check;
+ *   - rules.c: pure rules — freezing what a rule script can reach after it loads (metamethods
+ *     kept), deterministic next/pairs, address-free tostring/string.format, the upvalue check
+ *     and the restoring of what a failed call assigned (clua_rules_after_failure);
  *   - queue.c: the command queue's one writer, whose format CLuaQueue.h names.
  *
  * This header declares what the Swift side uses.

@@ -37,6 +37,7 @@ extension FlowscriptTests {
         end)
         guard("looks", function(change)
           local stack = change.after.stack
+          if stack[#stack].screen ~= "item" then return end
           local top = stack[#stack].state
           local v = top.s ~= "" and top.s or top.v
           if \(choices.pick(checks)) then error("guard refused") end

@@ -32,7 +32,7 @@ extension ScriptedRulesTests {
       on("feed.itemTapped", function(nav, p) nav:presentSheet("item", { id = p.id }) end)
       deeplink("shop://login", function(nav) nav:presentCover("login") end)
       guard("thirteen", function(change)
-        if change.after:contains("item") and change.after.stack[change.after.depth].state.id == 13 then
+        if change.after.top == "item" and change.after.stack[change.after.depth].state.id == 13 then
           return false, "no item 13"
         end
       end)

@@ -53,13 +53,15 @@ import Testing
 
     guard("no float", function(change)
       local stack = change.after.stack
-      local top = stack[#stack].state
-      if top.v ~= nil and math.type(top.v) == "float" and top.v ~= 2.5 then return false, "floats refused" end
+      local top = stack[#stack]
+      if top.screen == "item" and math.type(top.state.v) == "float" and top.state.v ~= 2.5 then
+        return false, "floats refused"
+      end
     end)
     guard("no decomposed", function(change)
       local stack = change.after.stack
-      local top = stack[#stack].state
-      if top.w ~= nil and #top.w == 3 then return false, "decomposed refused" end
+      local top = stack[#stack]
+      if top.screen == "item" and #top.state.w == 3 then return false, "decomposed refused" end
     end)
     guard("no negative zero context", function(change)
       local flag = change.context.flag
