@@ -288,7 +288,7 @@ struct StateExplorer {
             report.transitions += 1
           }
           steps += 1
-          if !quiet, steps % 256 == 0, ContinuousClock.now - lastProgress > .seconds(1) {
+          if !quiet, Output.showsProgress, steps % 256 == 0, ContinuousClock.now - lastProgress > .seconds(1) {
             lastProgress = ContinuousClock.now
             Output.error("… \(seen.count) states, depth \(level + 1)")
           }

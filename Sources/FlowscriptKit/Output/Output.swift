@@ -53,6 +53,11 @@ enum Output {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
   }
 
+  /// Whether stderr is a terminal: a long exploration then says how far it got every second or
+  /// so. Not when stderr is a file or a pipe (a script, a test, CI): what it writes there does not
+  /// depend on how fast the machine is.
+  static let showsProgress = isatty(STDERR_FILENO) == 1
+
   /// Whether stdin and stdout are a terminal: the REPL then prompts, edits lines and keeps
   /// history. `NO_COLOR` does not change this: it turns off colour only, and flowscript prints none.
   static var isInteractive: Bool {
