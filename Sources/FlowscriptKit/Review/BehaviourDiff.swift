@@ -26,8 +26,23 @@ struct BehaviourDiff {
     typealias Kind = ExplorationWorkers.Step
 
     let kind: Kind
-    /// The events it emitted.
-    let events: [NavigationEvent]
+    /// Every report the host received, in order: the events emitted, reselects, redirects,
+    /// deferred and opened links.
+    let reports: [NavigationReport]
+
+    /// The events among ``reports``.
+    var events: [NavigationEvent] {
+      reports.compactMap { report in
+        if case let .event(event) = report { event } else { nil }
+      }
+    }
+
+    /// The reports that are not events.
+    var otherReports: [NavigationReport] {
+      reports.filter { report in
+        if case .event = report { false } else { true }
+      }
+    }
 
     /// The state after it: `before` when it changed nothing or failed.
     func after(_ before: State) -> State {
@@ -218,15 +233,16 @@ struct BehaviourDiff {
   @Sendable
   static func step(_ input: StateExplorer.Inputs.Input, from state: State, in session: FlowSession) -> Outcome {
     let kind = ExplorationWorkers.step(input, from: state, in: session)
-    return Outcome(kind: kind, events: input.line == nil ? [] : session.lastEvents)
+    return Outcome(kind: kind, reports: input.line == nil ? [] : session.lastReports)
   }
 
   /// Whether two outcomes look the same to a user, besides the state after them (compared by
-  /// key): the same events, and the same kind of outcome; a rejection by the same guard for the
+  /// key): the same reports to the host (``identical(_:_:)``), and the same kind of outcome; a
+  /// rejection by the same guard for the
   /// same reason, an input error with the same message, a rule error or invalid command of the
   /// same kind (their messages name each script's own file and lines).
   static func agree(_ old: Outcome, _ new: Outcome) -> Bool {
-    guard old.events == new.events else { return false }
+    guard identical(old.reports, new.reports) else { return false }
     switch (old.kind, new.kind) {
     case (.unexplorable, .unexplorable), (.unchanged, .unchanged), (.changed, .changed): return true
     case let (.failed(oldKind, oldMessage), .failed(newKind, newMessage)):
@@ -237,6 +253,22 @@ struct BehaviourDiff {
       }
     default: return false
     }
+  }
+
+  /// Whether two lists of reports are the same as the host receives them: events compared as Lua
+  /// values (an integer is never a float, `0` is not `-0.0`, strings byte for byte — Swift's `==`
+  /// would call each pair equal), every other report (a reselect at the root or not, a redirect,
+  /// a deferred link) by its kind and its text, byte for byte.
+  static func identical(_ old: [NavigationReport], _ new: [NavigationReport]) -> Bool {
+    old.count == new.count
+      && zip(old, new).allSatisfy { pair in
+        switch pair {
+        case let (.event(oldEvent), .event(newEvent)):
+          return oldEvent.name.isLuaIdentical(to: newEvent.name) && oldEvent.payload.isLuaIdentical(to: newEvent.payload)
+        default:
+          return pair.0.description.utf8.elementsEqual(pair.1.description.utf8)
+        }
+      }
   }
 
   /// One line for a state: its selected tab's stack, and the other tabs' when they left their root.

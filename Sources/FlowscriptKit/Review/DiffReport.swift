@@ -51,7 +51,8 @@ struct DiffReport {
   }
 
   /// What an outcome did, as a reviewer compares it: where the user ends up (tab, top screen and
-  /// style, how the depth changed), or the rejection, error or nothing; and the events emitted.
+  /// style, how the depth changed), or the rejection, error or nothing; the events emitted and the
+  /// host's other reports.
   static func shape(_ outcome: BehaviourDiff.Outcome, from before: BehaviourDiff.State) -> String {
     var text: String
     switch outcome.kind {
@@ -76,6 +77,8 @@ struct DiffReport {
       }
     }
     if !outcome.events.isEmpty { text += "; emits " + outcome.events.map(\.description).joined(separator: ", ") }
+    let reports = outcome.otherReports
+    if !reports.isEmpty { text += "; reports " + reports.map(\.description).joined(separator: ", ") }
     return text
   }
 
@@ -135,14 +138,15 @@ struct DiffReport {
   }
 
   /// The report as JSON: `{"old","new","depth","pairs","transitions","truncated","initialDifference",
-  /// "differences":[{"input","screen","count","lines","old":{"outcome","state","events"},"new":{…},
+  /// "differences":[{"input","screen","count","lines","old":{"outcome","state","events","reports"},"new":{…},
   /// "reproduce":{"old","new"}}],"violations":[{"side","invariant","reason","lines"}],"clean"}`.
   func json() -> String {
     func string(_ text: String) -> String { StateJSON.string(text) }
     func list(_ items: [String]) -> String { "[" + items.map(string).joined(separator: ",") + "]" }
     func side(_ outcome: BehaviourDiff.Outcome, _ shape: String, from before: BehaviourDiff.State) -> String {
       "{\"outcome\":\(string(shape)),\"state\":\(StateJSON.render(outcome.after(before))),"
-        + "\"events\":\(list(outcome.events.map(\.description)))}"
+        + "\"events\":\(list(outcome.events.map(\.description))),"
+        + "\"reports\":\(list(outcome.otherReports.map(\.description)))}"
     }
     let differences = groups.map { group in
       let first = group.first
