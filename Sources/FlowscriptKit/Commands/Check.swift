@@ -12,15 +12,19 @@ extension Flowscript {
         context key the script declares or its rules read, to DEPTH lines. Each rule error, guard \
         rejection, invalid command and invariant violation is reported with the shortest line \
         sequence that reproduces it (replay it with flowscript send).
+        Exit 0: "check passed", every state to DEPTH explored and no problem. Exit 1: a problem, or \
+        an exploration cut at --max-states ("incomplete: stopped at N states": the states beyond \
+        were not checked). --explore 0 runs no rule: it makes the checks that need none and says \
+        "static checks only: rules not run", never "check passed".
         Example: flowscript check shop.lua --explore 6
         """)
 
     @OptionGroup var options: ScriptOptions
 
-    @Option(help: "How many lines deep to explore (0: validate only).")
+    @Option(help: "How many lines deep to explore (0: static checks only, no rule runs).")
     var explore: Int = 4
 
-    @Option(help: "Stop after this many distinct states.")
+    @Option(help: "Stop after this many distinct states (a cut exploration fails: incomplete).")
     var maxStates: Int = 200_000
 
     @Option(help: "How many states to explore at once, each in a VM of its own (default: the processors, at most 8; never more than the processors, \(ExplorationWorkers.maximumCount) here). The report is the same for any number.")

@@ -67,16 +67,34 @@ struct StateExplorer {
     /// Distinct states explored per second of the whole run.
     var statesPerSecond: Int { states * 1000 / max(milliseconds, 1) }
 
+    /// Whether nothing was explored (`--explore 0`): only the checks that need no rule to run
+    /// were made, so the report can say nothing of what the rules do.
+    var staticOnly = false
+
     var problems: [Finding] { findings.filter { $0.kind != .guardRejection } }
     /// Unreached screens are problems only when exploration was complete; within a depth limit
     /// they may simply lie deeper.
     var unreachedProblems: Int { complete ? unreachedScreens.count : 0 }
-    var isClean: Bool { problems.isEmpty && unreachedProblems == 0 && noWayBack.isEmpty }
+    /// Whether no problem was found. A cut exploration (``truncated``) is not clean either: the
+    /// states beyond the cut were never checked.
+    var isClean: Bool { problems.isEmpty && unreachedProblems == 0 && noWayBack.isEmpty && !truncated }
+
+    /// The line a cut exploration ends with: `check` stopped at `--max-states`, so it passes nothing.
+    static func incompleteLine(states: Int) -> String {
+      "incomplete: stopped at \(states) states (--max-states); the states beyond were not checked — raise it or lower --explore"
+    }
+
+    /// What `--explore 0` says instead of a verdict on the rules.
+    static let staticOnlyLine = "static checks only: rules not run"
 
     func print() {
-      Output.line("\(chunk): explored \(states) states and \(transitions) transitions to depth \(depthReached)"
-        + (truncated ? " (stopped at the state limit)" : "") + " in \(milliseconds) ms"
-        + " (\(statesPerSecond) states/s)")
+      if staticOnly {
+        Output.line("\(chunk): loaded and validated; nothing explored (--explore 0)")
+      } else {
+        Output.line("\(chunk): explored \(states) states and \(transitions) transitions to depth \(depthReached)"
+          + (truncated ? " (stopped at the state limit)" : "") + " in \(milliseconds) ms"
+          + " (\(statesPerSecond) states/s)")
+      }
       if !context.undeclared.isEmpty {
         let keys = context.undeclared.map { "'\($0)'" }.joined(separator: ", ")
         Output.line("note: rules read the context \(context.undeclared.count == 1 ? "key" : "keys") \(keys), "
@@ -113,7 +131,15 @@ struct StateExplorer {
         Output.line("no way back: '\(entry.screen)' is a cover whose actions never lead back")
         Output.line("  reproduce: \(sendCommand) " + entry.lines.map(Self.quote).joined(separator: " "))
       }
-      Output.line(isClean ? "check passed" : "check failed: \(problems.count + unreachedProblems + noWayBack.count) problem(s)")
+      let problemCount = problems.count + unreachedProblems + noWayBack.count
+      if problemCount > 0 {
+        if truncated { Output.line(Self.incompleteLine(states: states)) }
+        Output.line("check failed: \(problemCount) problem(s)")
+      } else if truncated {
+        Output.line(Self.incompleteLine(states: states))
+      } else {
+        Output.line(staticOnly ? Self.staticOnlyLine : "check passed")
+      }
     }
 
     private static func quote(_ line: String) -> String {
@@ -309,7 +335,8 @@ struct StateExplorer {
       report.findings.append(Finding(
         kind: .linkNeverOpens, message: "\(entry.url) was deferred, and " + neverOpensReason(outcome), lines: entry.lines))
     }
-    for entry in linked {
+    // With nothing explored (depth 0), no link is opened either: no rule runs.
+    for entry in linked where depth > 0 {
       if let problem = roundTripProblem(entry.url, of: entry.state, from: initial) {
         report.findings.append(Finding(kind: .linkRoundTrip, message: problem, lines: entry.lines))
       }
@@ -322,6 +349,7 @@ struct StateExplorer {
     report.findings += Self.payloadFieldFindings(workers.missingPayloadFields, declarations: declarations, firstAtTop: firstAtTop)
 
     report.states = seen.count
+    report.staticOnly = depth == 0
     // With nothing explored (depth 0: validate only), no screen can be called unreachable.
     report.unreachedScreens = depth == 0 ? [] : declarations.screenNames.filter { !report.reachedScreens.contains($0) }
     report.noWayBack = covers.filter { !coversWithWayBack.contains($0.key) }
