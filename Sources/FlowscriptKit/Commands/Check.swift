@@ -10,8 +10,9 @@ extension Flowscript {
         Explores breadth-first from the initial state: every tab tap, back, declared action of the \
         top screen (with its sample payload), deep link (with sample parameters) and value of each \
         context key the script declares or its rules read, to DEPTH lines. Each rule error, guard \
-        rejection, invalid command and invariant violation is reported with the shortest line \
-        sequence that reproduces it (replay it with flowscript send).
+        that raises an error (a problem, as in apps: never a rejection), guard rejection (a note), \
+        invalid command and invariant violation is reported with the shortest line sequence that \
+        reproduces it (replay it with flowscript send).
         Exit 0: "check passed", every state to DEPTH explored and no problem. Exit 1: a problem, or \
         an exploration cut at --max-states ("incomplete: stopped at N states": the states beyond \
         were not checked). --explore 0 runs no rule: it makes the checks that need none and says \

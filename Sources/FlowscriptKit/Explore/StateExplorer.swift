@@ -106,6 +106,7 @@ struct StateExplorer {
         case .ruleError: label = "rule error"
         case .invalidCommand: label = "invalid command"
         case .guardRejection: label = "guard rejection (note)"
+        case .guardError: label = "guard error"
         case .redirectLoop: label = "redirect loop"
         case .input: label = "error"
         case .unexplorable: label = "not explored"

@@ -70,6 +70,7 @@ struct DiffReport {
       switch kind {
       case .guardRejection, .input: text = message
       case .ruleError: text = "rule error"
+      case .guardError: text = "guard error"
       case .invalidCommand: text = "invalid command"
       case .redirectLoop: text = "redirect loop"
       default: text = "fails"
