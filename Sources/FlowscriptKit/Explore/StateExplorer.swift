@@ -67,6 +67,9 @@ struct StateExplorer {
     /// Distinct states explored per second of the whole run.
     var statesPerSecond: Int { states * 1000 / max(milliseconds, 1) }
 
+    /// Whether states that break an invariant were reached, and not explored on (`send` and `run`
+    /// stop at them).
+    var stoppedAtViolations = false
     /// Whether nothing was explored (`--explore 0`): only the checks that need no rule to run
     /// were made, so the report can say nothing of what the rules do.
     var staticOnly = false
@@ -124,9 +127,14 @@ struct StateExplorer {
         Output.line("  reproduce: \(sendCommand) " + finding.lines.map(Self.quote).joined(separator: " "))
       }
       for screen in unreachedScreens {
-        Output.line(complete
-          ? "unreached: screen '\(screen)' is declared but no explored sequence shows it"
-          : "not reached within depth \(depthReached) (note): screen '\(screen)'; explore deeper to check it")
+        if complete {
+          Output.line("unreached: screen '\(screen)' is declared but no explored sequence shows it")
+        } else if stoppedAtViolations {
+          Output.line("not reached within depth \(depthReached) (note): screen '\(screen)'; states breaking an invariant "
+            + "are not explored on, and it may lie beyond one or deeper")
+        } else {
+          Output.line("not reached within depth \(depthReached) (note): screen '\(screen)'; explore deeper to check it")
+        }
       }
       for entry in noWayBack {
         Output.line("no way back: '\(entry.screen)' is a cover whose actions never lead back")
@@ -228,16 +236,23 @@ struct StateExplorer {
       else { return }
       linked.append((url, state, lines))
     }
-    noteLink(of: initial, lines: [])
     // Each invariant's first violation, in the state reached by the fewest lines (breadth first).
     var violated = Set<String>()
-    func checkInvariants(of state: State, lines: [String]) {
-      guard !declarations.invariants.isEmpty else { return }
-      for violation in session.rules.invariantViolations(in: state) where violated.insert(violation.name).inserted {
+    // Whether a state whose invariants do not hold was left unexplored.
+    var stoppedAtViolations = false
+    /// Reports the invariants `state` breaks (each the first time); whether it breaks any. Such a
+    /// state is not explored on: `send` and `run` stop at it, so a reproduction through it would
+    /// not reach what lies beyond.
+    func breaksInvariants(_ state: State, lines: [String]) -> Bool {
+      guard !declarations.invariants.isEmpty else { return false }
+      let violations = session.rules.invariantViolations(in: state)
+      for violation in violations where violated.insert(violation.name).inserted {
         report.findings.append(Finding(kind: .invariant, message: violation.description, lines: lines))
       }
+      if !violations.isEmpty { stoppedAtViolations = true }
+      return !violations.isEmpty
     }
-    checkInvariants(of: initial, lines: [])
+    if breaksInvariants(initial, lines: []) { frontier = [] } else { noteLink(of: initial, lines: []) }
 
     level: for level in 0..<depth {
       var next: [(state: State, key: StateKey, lines: [String])] = []
@@ -300,15 +315,16 @@ struct StateExplorer {
                 return false
               }
               let path = lines + [line]
-              next.append((after, toKey, path))
-              let top = after.selectedStack.top.screen.name
-              if firstAtTop[top] == nil { firstAtTop[top] = path }
-              noteLink(of: after, lines: path)
-              checkInvariants(of: after, lines: path)
-              if let pending = after.pendingLink, pending != state.pendingLink,
-                !deferred.contains(where: { $0.url == pending })
-              {
-                deferred.append((pending, after, path))
+              if !breaksInvariants(after, lines: path) {
+                next.append((after, toKey, path))
+                let top = after.selectedStack.top.screen.name
+                if firstAtTop[top] == nil { firstAtTop[top] = path }
+                noteLink(of: after, lines: path)
+                if let pending = after.pendingLink, pending != state.pendingLink,
+                  !deferred.contains(where: { $0.url == pending })
+                {
+                  deferred.append((pending, after, path))
+                }
               }
             }
           case .unchanged:
@@ -330,6 +346,10 @@ struct StateExplorer {
         break
       }
     }
+    // What lies only beyond a state breaking an invariant was not explored: no screen can be
+    // called unreachable.
+    report.stoppedAtViolations = stoppedAtViolations
+    if stoppedAtViolations { report.complete = false }
     for entry in deferred {
       let outcome = opening(entry.url, from: entry.state)
       guard outcome.opened == nil else { continue }
