@@ -145,8 +145,9 @@ extension Flowscript {
       session.describesChanges = false
       // What the rules print is shown as they print it, before the file's result.
       session.rules.printHandler = { Output.line($0.description) }
-      // Not split(separator: "\n"): "\r\n" is one Character, so a CRLF file would be one line.
-      let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+      // Lines end at "\n", "\r\n" (one Character) or "\r" — not at every Character that is a
+      // newline: a line separator (U+2028) inside a payload string is part of its line.
+      let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.map(String.init)
       let observe = coverage.map { recorder in
         { (line: FlowLine, outcome: LineOutcome) in recorder.record(line, outcome: outcome, in: session) }
       }
