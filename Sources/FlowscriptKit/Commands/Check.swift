@@ -54,7 +54,9 @@ extension Flowscript {
       abstract: "Export the navigation graph found by exploration.",
       discussion: """
         Each tab is a cluster of the screens it showed; a screen shown in several tabs (a sheet \
-        presented anywhere) is a node in each, with the id TAB/SCREEN. Edges are labelled with the \
+        presented anywhere) is a node in each, with the id TAB/SCREEN (a / or % in a name written \
+        %2F or %25, so no two nodes share an id; Mermaid ids are numbered where names would make \
+        one). Edges are labelled with the \
         action and the style (push, sheet, cover, tab switch), and with the guard that redirected \
         the change, if one did. Each deep-link pattern is one node with an edge to each screen it \
         opens (--all-links: an edge from every screen it was opened from instead). Going back \
