@@ -70,8 +70,8 @@ public struct DeepLinks<Screen> {
   /// Maps a screen to a URL both ways (React Navigation's linking config, go_router's typed
   /// routes): opening a URL that matches `pattern` shows the screen `screen` makes from its
   /// parameters — pushed above the root of `tab` (selecting it), or of the selected tab when `tab`
-  /// is `nil` (`keepRoot`: the root stays, the rest is replaced; the root itself when the screen is
-  /// the tab's root screen) — and ``url(for:)-(TabCoordinatorState<Screen>)`` gives the URL of a state whose top screen
+  /// is `nil` (`keepRoot`: the root stays, the rest is replaced; the root itself, its state set in
+  /// place from the URL, when the screen is the tab's root screen) — and ``url(for:)-(TabCoordinatorState<Screen>)`` gives the URL of a state whose top screen
   /// `parameters` recognizes. Parameters a pattern has no `:segment` for travel as query items.
   ///
   /// ```swift
@@ -98,15 +98,18 @@ public struct DeepLinks<Screen> {
   }
 
   /// The commands that show a linked screen: above the root of `tab` (selected first), or of the
-  /// selected tab; the root itself when the screen is the tab's root screen.
+  /// selected tab; when the screen is the tab's root screen, the root itself, back to it and
+  /// showing the linked screen's state in place (the root keeps its route ID), so the URL a root
+  /// state is written as opens that state.
   @inlinable
   public static func show(_ screen: Screen, in tab: TabID?, of state: TabCoordinatorState<Screen>) -> [NavigationCommand<Screen>] {
     let target = tab ?? state.selectedTab
     let root = state.stack(for: target)?.root.screen
     let isRoot = root.map { screenName(of: $0) == screenName(of: screen) } ?? false
-    let command: NavigationCommand<Screen> = isRoot ? .goBackToRoot : .open([.push(screen)], mode: .keepRoot)
-    guard let tab else { return [command] }
-    return [.selectTab(tab), .tab(tab, command)]
+    let commands: [NavigationCommand<Screen>] =
+      isRoot ? [.goBackToRoot, .setTopScreen(screen)] : [.open([.push(screen)], mode: .keepRoot)]
+    guard let tab else { return commands }
+    return [.selectTab(tab)] + commands.map { .tab(tab, $0) }
   }
 
   /// The URL of the selected tab's top screen: the first link whose `parameters` recognizes it,

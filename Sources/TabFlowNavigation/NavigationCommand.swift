@@ -39,6 +39,11 @@ public enum NavigationCommand<Screen> {
   case reset([Route<Screen>])
   /// Put routes into the stack the way a deep link does (see ``OpenMode``).
   case open([Route<Screen>], mode: OpenMode)
+  /// Show `screen` in the top route, in place: the route keeps its ID (effects and actions
+  /// addressed to it still reach it), style, navigation flag and sheet configuration — where a
+  /// pop and a push would make a new route. A link to a tab's root screen is
+  /// `[.goBackToRoot, .setTopScreen(screen)]`. Invalid only on an empty stack.
+  case setTopScreen(Screen)
   /// Select a tab (or reselect the selected one). Coordinator only.
   case selectTab(TabID)
   /// Every tab back to its root (presented layers too), the tab history cleared, and `select`
@@ -68,6 +73,7 @@ extension NavigationCommand {
     case .dismissAll: return "dismissAll"
     case .reset: return "reset"
     case .open: return "open"
+    case .setTopScreen: return "setTopScreen"
     case .selectTab: return "selectTab"
     case .resetTabs: return "resetTabs"
     case .tab: return "tab"
@@ -100,6 +106,7 @@ extension NavigationCommand {
     case .dismissAll: return .dismissAll
     case let .reset(routes): return .reset(try routes.map { try $0.map(transform) })
     case let .open(routes, mode): return .open(try routes.map { try $0.map(transform) }, mode: mode)
+    case let .setTopScreen(screen): return .setTopScreen(try transform(screen))
     case let .selectTab(tab): return .selectTab(tab)
     case let .resetTabs(tab): return .resetTabs(select: tab)
     case let .tab(tab, command): return .tab(tab, try command.map(transform, match: match))
@@ -127,6 +134,7 @@ extension NavigationCommand: CustomStringConvertible {
     case .goBackToRoot, .popToRoot, .popToCurrentNavigationRoot, .dismissAll: return name
     case let .reset(routes): return "reset " + routes.pathDescription()
     case let .open(routes, mode): return "open \(mode) " + routes.pathDescription()
+    case let .setTopScreen(screen): return "setTopScreen \(screenName(of: screen))"
     case let .selectTab(tab): return "selectTab \(tab)"
     case let .resetTabs(tab): return "resetTabs \(tab)"
     case let .tab(tab, command): return "tab \(tab): \(command)"

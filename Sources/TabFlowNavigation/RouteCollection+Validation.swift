@@ -38,6 +38,10 @@ extension RouteCollection {
       return RouteEdit(removing: count, appending: routes)
     case let .open(routes, mode):
       return try editOpening(routes, mode: mode)
+    case let .setTopScreen(screen):
+      guard var top = last?.route else { throw .emptyStack(operation: "setTopScreen") }
+      top.screen = screen
+      return RouteEdit(removing: 1, appending: [top], inPlace: true)
     case .selectTab, .resetTabs, .tab, .emit:
       throw .notAStackCommand(command: command.name)
     }

@@ -31,11 +31,16 @@ public struct RouteEdit<Screen> {
   public let removing: Int
   /// The routes to append after that.
   public let appending: [Route<Screen>]
+  /// Whether the edit changes the top route's screen in place (``NavigationCommand/setTopScreen(_:)``:
+  /// one route removed, the same route with another screen appended): a collection with route
+  /// identities keeps the top route's.
+  public let inPlace: Bool
 
   @inlinable
-  init(removing: Int, appending: [Route<Screen>]) {
+  init(removing: Int, appending: [Route<Screen>], inPlace: Bool = false) {
     self.removing = removing
     self.appending = appending
+    self.inPlace = inPlace
   }
 }
 

@@ -52,6 +52,13 @@ extension RouteStack {
       noteRemoved(id)
       structureVersion = .next()
       return StackUndo(removed: .one(route, id), appendedCount: 0, previousVersion: previousVersion)
+    case let .setTopScreen(screen) where !storedRoutes.isEmpty:
+      // In place: the route keeps its ID, nothing is removed; undone by putting the old route back.
+      let last = storedRoutes.count - 1
+      let undo = StackUndo<Screen>(
+        removed: .one(storedRoutes[last], storedIDs[last]), appendedCount: 1, previousVersion: structureVersion)
+      storedRoutes[last].screen = screen
+      return undo
     default:
       break
     }

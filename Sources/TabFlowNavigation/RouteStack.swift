@@ -97,8 +97,13 @@ public struct RouteStack<Screen>: RouteCollection {
 
   /// Makes a change the library validated, giving the appended routes fresh IDs (see
   /// ``RouteCollection/replaceTop(with:)``).
+  /// An edit in place (``RouteEdit/inPlace``) keeps the top route's ID.
   @inlinable
   public mutating func replaceTop(with edit: RouteEdit<Screen>) {
+    if edit.inPlace, edit.removing == 1, edit.appending.count == 1, !storedRoutes.isEmpty {
+      storedRoutes[storedRoutes.count - 1] = edit.appending[0]
+      return
+    }
     replaceTop(edit.removing, with: edit.appending)
   }
 

@@ -10,17 +10,22 @@ extension Flowscript {
         Explores breadth-first from the initial state: every tab tap, back, declared action of the \
         top screen (with its sample payload), deep link (with sample parameters) and value of each \
         context key the script declares or its rules read, to DEPTH lines. Each rule error, guard \
-        rejection, invalid command and invariant violation is reported with the shortest line \
-        sequence that reproduces it (replay it with flowscript send).
+        that raises an error (a problem, as in apps: never a rejection), guard rejection (a note), \
+        invalid command and invariant violation is reported with the shortest line sequence that \
+        reproduces it (replay it with flowscript send).
+        Exit 0: "check passed", every state to DEPTH explored and no problem. Exit 1: a problem, or \
+        an exploration cut at --max-states ("incomplete: stopped at N states": the states beyond \
+        were not checked). --explore 0 runs no rule: it makes the checks that need none and says \
+        "static checks only: rules not run", never "check passed".
         Example: flowscript check shop.lua --explore 6
         """)
 
     @OptionGroup var options: ScriptOptions
 
-    @Option(help: "How many lines deep to explore (0: validate only).")
+    @Option(help: "How many lines deep to explore (0: static checks only, no rule runs).")
     var explore: Int = 4
 
-    @Option(help: "Stop after this many distinct states.")
+    @Option(help: "Stop after this many distinct states (a cut exploration fails: incomplete).")
     var maxStates: Int = 200_000
 
     @Option(help: "How many states to explore at once, each in a VM of its own (default: the processors, at most 8; never more than the processors, \(ExplorationWorkers.maximumCount) here). The report is the same for any number.")
@@ -49,7 +54,9 @@ extension Flowscript {
       abstract: "Export the navigation graph found by exploration.",
       discussion: """
         Each tab is a cluster of the screens it showed; a screen shown in several tabs (a sheet \
-        presented anywhere) is a node in each, with the id TAB/SCREEN. Edges are labelled with the \
+        presented anywhere) is a node in each, with the id TAB/SCREEN (a / or % in a name written \
+        %2F or %25, so no two nodes share an id; Mermaid ids are numbered where names would make \
+        one). Edges are labelled with the \
         action and the style (push, sheet, cover, tab switch), and with the guard that redirected \
         the change, if one did. Each deep-link pattern is one node with an edge to each screen it \
         opens (--all-links: an edge from every screen it was opened from instead). Going back \

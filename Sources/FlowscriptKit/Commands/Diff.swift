@@ -13,10 +13,12 @@ extension Flowscript {
         whose outcome differs — the stacks, selected tab, payloads or context after it, the events \
         it emitted, a rejection or error on one side only — grouped by the first transition that \
         differs, shortest first, with the flowscript send lines for both sides; and both scripts' \
-        invariant violations. A rule error counts by kind (its message names each script's lines). \
+        invariant violations. A rule error or a guard raising an error counts by kind (its message names each script's \
+        lines); a guard's error is never a rejection. \
         Packages (.flowpkg) are verified with --public-key.
-        Exit 0: no difference to the depth. Exit 1: a difference, or the new script breaks an \
-        invariant. Exit 2: usage or script error.
+        Exit 0: no difference to the depth. Exit 1: a difference, the new script breaks an \
+        invariant, or the comparison stopped at --max-states ("incomplete: stopped at N states": \
+        what lies beyond was not compared). Exit 2: usage or script error.
         Example: flowscript diff shop-v6.lua shop.lua --explore 6
         """)
 
@@ -32,7 +34,7 @@ extension Flowscript {
     @Option(help: "How many lines deep to explore.")
     var explore: Int = 6
 
-    @Option(help: "Stop after this many distinct pairs of states.")
+    @Option(help: "Stop after this many distinct pairs of states (a cut comparison fails: incomplete).")
     var maxStates: Int = 200_000
 
     @Flag(help: "Print the report as JSON.")

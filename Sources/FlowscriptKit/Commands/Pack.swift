@@ -9,7 +9,8 @@ extension Flowscript {
       abstract: "Sign a rule script as a rule package for installed apps.",
       discussion: """
         Validates the script first (what check does before exploring) and refuses to pack one that \
-        fails. The package is JSON: the script, its SHA-256, the release, the app runtime it is for \
+        fails, or one whose guard raises an error in the first \(GuardErrorGate.depth) lines from \
+        the initial state (every input check tries): apps count that as a failure of the rules. The package is JSON: the script, its SHA-256, the release, the app runtime it is for \
         and an Ed25519 signature. An app takes only packages for the runtime it declares.
         The package is written whole or not at all (mode 0644). An existing file is replaced only \
         with --force, and never a private key (--key or any other), the script itself (by any \
@@ -62,6 +63,11 @@ extension Flowscript {
         _ = try ScriptedRules<DynamicScreen, DynamicAction>(source: source, name: package.chunkName)
       } catch {
         throw CommandFailure.usage("refusing to pack \(script): \(error)")
+      }
+      if let refusal = try GuardErrorGate.refusal(of: ScriptOptions(
+        script: script, budget: ScriptOptions.defaultBudget, memory: ScriptOptions.defaultMemory))
+      {
+        throw CommandFailure.usage("refusing to pack \(script): \(refusal)")
       }
       // keygen writes KEY.pub beside KEY: named, reproductions of the previous package can be run.
       let beside = key + ".pub"

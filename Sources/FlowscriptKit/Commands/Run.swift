@@ -10,7 +10,9 @@ extension Flowscript {
       discussion: """
         Each file starts from the script's initial state and runs line by line. A file fails at its \
         first failed expect, at a line that fails without an `expect error` right after it, or at an \
-        `expect error` after a line that succeeded. Prints each file's result, then "N passed, N failed".
+        `expect error` after a line that succeeded, and at the first state (the initial one \
+        included) that breaks one of the script's invariants. Prints each file's result, then \
+        "N passed, N failed".
         --junit FILE also writes a JUnit XML report. --coverage then prints what the files exercised: \
         the rules that ran, each guard's allowed / rejected / redirected counts (a guard counts as \
         covered once it refused a change), the deep links and links opened, and what was never \
@@ -143,8 +145,9 @@ extension Flowscript {
       session.describesChanges = false
       // What the rules print is shown as they print it, before the file's result.
       session.rules.printHandler = { Output.line($0.description) }
-      // Not split(separator: "\n"): "\r\n" is one Character, so a CRLF file would be one line.
-      let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+      // Lines end at "\n", "\r\n" (one Character) or "\r" — not at every Character that is a
+      // newline: a line separator (U+2028) inside a payload string is part of its line.
+      let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.map(String.init)
       let observe = coverage.map { recorder in
         { (line: FlowLine, outcome: LineOutcome) in recorder.record(line, outcome: outcome, in: session) }
       }
@@ -160,6 +163,9 @@ extension Flowscript {
         return (["\(path):\(line): error: \(message) (no `expect error` follows)"], options.verbose ? traceback : nil)
       case let .expectation(line, expected, actual):
         return (["\(path):\(line): expected \(expected)", "\(path):\(line): actual   \(actual)"], nil)
+      case let .invariant(line, violations):
+        let place = line == 0 ? "\(path): the initial state" : "\(path):\(line)"
+        return (violations.map { "\(place): invariant violated: \($0)" }, nil)
       }
     }
   }

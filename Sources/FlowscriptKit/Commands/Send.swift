@@ -7,7 +7,9 @@ extension Flowscript {
     static let configuration = CommandConfiguration(
       abstract: "Apply lines to a script's initial state and print the final state.",
       discussion: """
-        Stops at the first line that fails (exit 1), printing the error and the state so far.
+        Stops at the first line that fails (exit 1), printing the error and the state so far, and \
+        at the first state (the initial one included) that breaks one of the script's invariants \
+        ("line N: invariant violated: …", as check reports it).
         Example: flowscript send shop.lua 'feed.itemTapped {id=3}' 'tab profile' --json
         """)
 
@@ -40,6 +42,10 @@ extension Flowscript {
         if options.verbose, let traceback { Output.errorText(Output.indented(traceback)) }
       case let .expectation(line, expected, actual):
         Output.error("line \(line): expected \(expected), got \(actual)")
+      case let .invariant(line, violations):
+        for violation in violations {
+          Output.error("\(ScenarioRunner.Failure.place(ofLine: line)): invariant violated: \(violation)")
+        }
       }
       if json {
         Output.line(StateJSON.render(session.state, url: session.currentURL))

@@ -10,7 +10,9 @@ extension Flowscript {
       discussion: """
         Checks the JSON, format, version, fields, the script's SHA-256, the key, the signature, \
         the release (with --installed-release) and that the script loads and validates in a fresh \
-        VM. Exit 0: valid. Exit 1: invalid, the failed check and why on stderr. Exit 2: usage.
+        VM, and that no guard raises an error in the first \(GuardErrorGate.depth) lines from the \
+        initial state (every input check tries; apps count it as a failure of the rules). \
+        Exit 0: valid. Exit 1: invalid, the failed check and why on stderr. Exit 2: usage.
         With --previous OLD.flowpkg, the package must also follow that release (a higher release, \
         the same name and runtime; else exit 1), and then prints what changes in behaviour from \
         it (flowscript diff's report, --previous-depth lines deep, 6 by default); a --previous \
@@ -37,6 +39,9 @@ extension Flowscript {
       let verified: (package: RulePackage, rules: Int)
       do {
         verified = try Self.verify(data, keys: keys, installedRelease: installedRelease)
+        try Self.refuseGuardErrors(package, publicKeys: publicKeys)
+      } catch let failure as CommandFailure {
+        throw failure
       } catch {
         throw CommandFailure(code: 1, message: "\(package): invalid: \(error)")
       }
@@ -50,6 +55,16 @@ extension Flowscript {
           + "signed by key \(verified.package.keyID); "
           + "\(verified.rules) rules load")
       previous.print(report)
+    }
+
+    /// Exit 1 naming the first guard of the package at `path` that raises an error in its first
+    /// moves (``GuardErrorGate``).
+    private static func refuseGuardErrors(_ path: String, publicKeys: [String]) throws {
+      let options = ScriptOptions(
+        script: path, budget: ScriptOptions.defaultBudget, memory: ScriptOptions.defaultMemory, publicKeys: publicKeys)
+      if let refusal = try GuardErrorGate.refusal(of: options) {
+        throw CommandFailure(code: 1, message: "\(path): invalid: \(refusal)")
+      }
     }
 
     /// Every check an app runs that needs no app: shape, digest, signature, release, loading.

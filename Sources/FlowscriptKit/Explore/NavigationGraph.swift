@@ -29,7 +29,15 @@ struct NavigationGraph {
     let tab: String?
     let screen: String
 
-    var id: String { tab.map { "\($0)/\(screen)" } ?? screen }
+    /// `tab/screen`, or the screen's name: each part with `%` and `/` written `%25` and `%2F`,
+    /// so no two places share an id (tab `a` and screen `b/c`, tab `a/b` and screen `c`).
+    var id: String { tab.map { "\(Self.escaped($0))/\(Self.escaped(screen))" } ?? Self.escaped(screen) }
+
+    /// `name` with `%` and `/` percent-encoded (the rest as it is).
+    static func escaped(_ name: String) -> String {
+      guard name.contains(where: { $0 == "%" || $0 == "/" }) else { return name }
+      return name.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
+    }
 
     static func < (lhs: Place, rhs: Place) -> Bool {
       (lhs.tab ?? "", lhs.screen) < (rhs.tab ?? "", rhs.screen)
@@ -95,7 +103,7 @@ struct NavigationGraph {
     }
     let shownScreens = Set(shown.map(\.screen))
     for screen in declarations.screenNames where !shownScreens.contains(screen) {
-      nodes.append(Node(id: screen, screen: screen, tab: nil, title: titles[screen] ?? screen, isRoot: false))
+      nodes.append(Node(id: Place(tab: nil, screen: screen).id, screen: screen, tab: nil, title: titles[screen] ?? screen, isRoot: false))
     }
     self.nodes = nodes
 
@@ -189,20 +197,34 @@ struct NavigationGraph {
   }
 
   func mermaid() -> String {
+    // Mermaid ids keep only letters and digits of a name, so two names can make one id
+    // (`my item`, `my_item`): each tab, node and link gets its own, the later ones numbered.
+    var used = Set<String>()
+    func unique(_ base: String) -> String {
+      var id = base
+      var number = 2
+      while !used.insert(id).inserted {
+        id = "\(base)_\(number)"
+        number += 1
+      }
+      return id
+    }
+    let tabIDs = Dictionary(tabs.map { ($0.id, unique(mermaidID($0.id, prefix: "t_"))) }) { first, _ in first }
+    let nodeIDs = Dictionary(nodes.map { ($0.id, unique(mermaidID($0.id))) }) { first, _ in first }
+    let linkIDs = Dictionary(links.map { ($0.id, unique(mermaidID($0.id, prefix: "l_"))) }) { first, _ in first }
+    func id(_ name: String) -> String { nodeIDs[name] ?? linkIDs[name] ?? mermaidID(name) }
     var lines = ["flowchart LR"]
     for tab in tabs {
       let members = nodes.filter { $0.tab == tab.id }
       guard !members.isEmpty else { continue }
-      lines.append("  subgraph \(mermaidID(tab.id, prefix: "t_"))[\"\(mermaidText(tab.title == tab.id ? tab.id : "\(tab.title) (\(tab.id))"))\"]")
-      lines += members.map { "    \(mermaidID($0.id))[\"\(mermaidText($0.title))\"]" }
+      lines.append("  subgraph \(tabIDs[tab.id] ?? mermaidID(tab.id, prefix: "t_"))[\"\(mermaidText(tab.title == tab.id ? tab.id : "\(tab.title) (\(tab.id))"))\"]")
+      lines += members.map { "    \(id($0.id))[\"\(mermaidText($0.title))\"]" }
       lines.append("  end")
     }
-    lines += nodes.filter { $0.tab == nil }.map { "  \(mermaidID($0.id))[\"\(mermaidText($0.title))\"]" }
+    lines += nodes.filter { $0.tab == nil }.map { "  \(id($0.id))[\"\(mermaidText($0.title))\"]" }
     for link in links {
-      lines.append("  \(mermaidID(link.id, prefix: "l_"))>\"\(mermaidText(link.id))\"]")
+      lines.append("  \(id(link.id))>\"\(mermaidText(link.id))\"]")
     }
-    let linkIDs = Set(links.map(\.id))
-    func id(_ name: String) -> String { linkIDs.contains(name) ? mermaidID(name, prefix: "l_") : mermaidID(name) }
     for edge in edges {
       let arrow: String
       switch edge.style {

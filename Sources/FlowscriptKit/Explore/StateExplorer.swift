@@ -67,16 +67,37 @@ struct StateExplorer {
     /// Distinct states explored per second of the whole run.
     var statesPerSecond: Int { states * 1000 / max(milliseconds, 1) }
 
+    /// Whether states that break an invariant were reached, and not explored on (`send` and `run`
+    /// stop at them).
+    var stoppedAtViolations = false
+    /// Whether nothing was explored (`--explore 0`): only the checks that need no rule to run
+    /// were made, so the report can say nothing of what the rules do.
+    var staticOnly = false
+
     var problems: [Finding] { findings.filter { $0.kind != .guardRejection } }
     /// Unreached screens are problems only when exploration was complete; within a depth limit
     /// they may simply lie deeper.
     var unreachedProblems: Int { complete ? unreachedScreens.count : 0 }
-    var isClean: Bool { problems.isEmpty && unreachedProblems == 0 && noWayBack.isEmpty }
+    /// Whether no problem was found. A cut exploration (``truncated``) is not clean either: the
+    /// states beyond the cut were never checked.
+    var isClean: Bool { problems.isEmpty && unreachedProblems == 0 && noWayBack.isEmpty && !truncated }
+
+    /// The line a cut exploration ends with: `check` stopped at `--max-states`, so it passes nothing.
+    static func incompleteLine(states: Int) -> String {
+      "incomplete: stopped at \(states) states (--max-states); the states beyond were not checked — raise it or lower --explore"
+    }
+
+    /// What `--explore 0` says instead of a verdict on the rules.
+    static let staticOnlyLine = "static checks only: rules not run"
 
     func print() {
-      Output.line("\(chunk): explored \(states) states and \(transitions) transitions to depth \(depthReached)"
-        + (truncated ? " (stopped at the state limit)" : "") + " in \(milliseconds) ms"
-        + " (\(statesPerSecond) states/s)")
+      if staticOnly {
+        Output.line("\(chunk): loaded and validated; nothing explored (--explore 0)")
+      } else {
+        Output.line("\(chunk): explored \(states) states and \(transitions) transitions to depth \(depthReached)"
+          + (truncated ? " (stopped at the state limit)" : "") + " in \(milliseconds) ms"
+          + " (\(statesPerSecond) states/s)")
+      }
       if !context.undeclared.isEmpty {
         let keys = context.undeclared.map { "'\($0)'" }.joined(separator: ", ")
         Output.line("note: rules read the context \(context.undeclared.count == 1 ? "key" : "keys") \(keys), "
@@ -88,6 +109,7 @@ struct StateExplorer {
         case .ruleError: label = "rule error"
         case .invalidCommand: label = "invalid command"
         case .guardRejection: label = "guard rejection (note)"
+        case .guardError: label = "guard error"
         case .redirectLoop: label = "redirect loop"
         case .input: label = "error"
         case .unexplorable: label = "not explored"
@@ -105,15 +127,28 @@ struct StateExplorer {
         Output.line("  reproduce: \(sendCommand) " + finding.lines.map(Self.quote).joined(separator: " "))
       }
       for screen in unreachedScreens {
-        Output.line(complete
-          ? "unreached: screen '\(screen)' is declared but no explored sequence shows it"
-          : "not reached within depth \(depthReached) (note): screen '\(screen)'; explore deeper to check it")
+        if complete {
+          Output.line("unreached: screen '\(screen)' is declared but no explored sequence shows it")
+        } else if stoppedAtViolations {
+          Output.line("not reached within depth \(depthReached) (note): screen '\(screen)'; states breaking an invariant "
+            + "are not explored on, and it may lie beyond one or deeper")
+        } else {
+          Output.line("not reached within depth \(depthReached) (note): screen '\(screen)'; explore deeper to check it")
+        }
       }
       for entry in noWayBack {
         Output.line("no way back: '\(entry.screen)' is a cover whose actions never lead back")
         Output.line("  reproduce: \(sendCommand) " + entry.lines.map(Self.quote).joined(separator: " "))
       }
-      Output.line(isClean ? "check passed" : "check failed: \(problems.count + unreachedProblems + noWayBack.count) problem(s)")
+      let problemCount = problems.count + unreachedProblems + noWayBack.count
+      if problemCount > 0 {
+        if truncated { Output.line(Self.incompleteLine(states: states)) }
+        Output.line("check failed: \(problemCount) problem(s)")
+      } else if truncated {
+        Output.line(Self.incompleteLine(states: states))
+      } else {
+        Output.line(staticOnly ? Self.staticOnlyLine : "check passed")
+      }
     }
 
     private static func quote(_ line: String) -> String {
@@ -201,16 +236,23 @@ struct StateExplorer {
       else { return }
       linked.append((url, state, lines))
     }
-    noteLink(of: initial, lines: [])
     // Each invariant's first violation, in the state reached by the fewest lines (breadth first).
     var violated = Set<String>()
-    func checkInvariants(of state: State, lines: [String]) {
-      guard !declarations.invariants.isEmpty else { return }
-      for violation in session.rules.invariantViolations(in: state) where violated.insert(violation.name).inserted {
+    // Whether a state whose invariants do not hold was left unexplored.
+    var stoppedAtViolations = false
+    /// Reports the invariants `state` breaks (each the first time); whether it breaks any. Such a
+    /// state is not explored on: `send` and `run` stop at it, so a reproduction through it would
+    /// not reach what lies beyond.
+    func breaksInvariants(_ state: State, lines: [String]) -> Bool {
+      guard !declarations.invariants.isEmpty else { return false }
+      let violations = session.rules.invariantViolations(in: state)
+      for violation in violations where violated.insert(violation.name).inserted {
         report.findings.append(Finding(kind: .invariant, message: violation.description, lines: lines))
       }
+      if !violations.isEmpty { stoppedAtViolations = true }
+      return !violations.isEmpty
     }
-    checkInvariants(of: initial, lines: [])
+    if breaksInvariants(initial, lines: []) { frontier = [] } else { noteLink(of: initial, lines: []) }
 
     level: for level in 0..<depth {
       var next: [(state: State, key: StateKey, lines: [String])] = []
@@ -273,15 +315,16 @@ struct StateExplorer {
                 return false
               }
               let path = lines + [line]
-              next.append((after, toKey, path))
-              let top = after.selectedStack.top.screen.name
-              if firstAtTop[top] == nil { firstAtTop[top] = path }
-              noteLink(of: after, lines: path)
-              checkInvariants(of: after, lines: path)
-              if let pending = after.pendingLink, pending != state.pendingLink,
-                !deferred.contains(where: { $0.url == pending })
-              {
-                deferred.append((pending, after, path))
+              if !breaksInvariants(after, lines: path) {
+                next.append((after, toKey, path))
+                let top = after.selectedStack.top.screen.name
+                if firstAtTop[top] == nil { firstAtTop[top] = path }
+                noteLink(of: after, lines: path)
+                if let pending = after.pendingLink, pending != state.pendingLink,
+                  !deferred.contains(where: { $0.url == pending })
+                {
+                  deferred.append((pending, after, path))
+                }
               }
             }
           case .unchanged:
@@ -303,13 +346,18 @@ struct StateExplorer {
         break
       }
     }
+    // What lies only beyond a state breaking an invariant was not explored: no screen can be
+    // called unreachable.
+    report.stoppedAtViolations = stoppedAtViolations
+    if stoppedAtViolations { report.complete = false }
     for entry in deferred {
       let outcome = opening(entry.url, from: entry.state)
       guard outcome.opened == nil else { continue }
       report.findings.append(Finding(
         kind: .linkNeverOpens, message: "\(entry.url) was deferred, and " + neverOpensReason(outcome), lines: entry.lines))
     }
-    for entry in linked {
+    // With nothing explored (depth 0), no link is opened either: no rule runs.
+    for entry in linked where depth > 0 {
       if let problem = roundTripProblem(entry.url, of: entry.state, from: initial) {
         report.findings.append(Finding(kind: .linkRoundTrip, message: problem, lines: entry.lines))
       }
@@ -322,6 +370,7 @@ struct StateExplorer {
     report.findings += Self.payloadFieldFindings(workers.missingPayloadFields, declarations: declarations, firstAtTop: firstAtTop)
 
     report.states = seen.count
+    report.staticOnly = depth == 0
     // With nothing explored (depth 0: validate only), no screen can be called unreachable.
     report.unreachedScreens = depth == 0 ? [] : declarations.screenNames.filter { !report.reachedScreens.contains($0) }
     report.noWayBack = covers.filter { !coversWithWayBack.contains($0.key) }

@@ -112,7 +112,7 @@ struct MapData {
   static func kindName(_ kind: FailureKind) -> String {
     switch kind {
     case .guardRejection: "guard"
-    case .ruleError: "error"
+    case .ruleError, .guardError: "error"
     case .invalidCommand: "invalid"
     case .redirectLoop: "loop"
     default: "input"

@@ -10,8 +10,9 @@ import TabFlow
 /// a user would see them: the state after (every tab's stack with styles, states and sheet
 /// options, the selected tab, the context and the pending link — compared through one
 /// ``StateNumbering``, so route identities do not count), the events emitted, a rejection (its
-/// guard and reason, which the user is shown) or an input error (its message), or a rule error or
-/// invalid command (by kind: its message names the script's file and lines, which a refactor
+/// guard and reason, which the user is shown) or an input error (its message), or a rule error,
+/// guard error (a guard that raised: never a rejection) or invalid command (by kind: its message
+/// names the script's file and lines, which a refactor
 /// moves). An input whose outcomes differ is a ``Difference``, and the pair it leads to is not
 /// explored further (what follows differs because of it); a pair whose outcomes agree is
 /// explored on, breadth first, so each difference is found by the fewest lines.

@@ -45,9 +45,18 @@ struct DiffReport {
   }
 
   /// Whether the new script behaves like the old to the depth explored and breaks none of its
-  /// invariants.
+  /// invariants. A comparison cut at the state limit is not clean: the pairs beyond the cut
+  /// were never compared.
   var isClean: Bool {
     result.initialDifference == nil && groups.isEmpty && !result.violations.contains { $0.side == .new }
+      && !result.truncated
+  }
+
+  /// The line a cut comparison ends with: it stopped at `--max-states`, so it says nothing of
+  /// what lies beyond.
+  var incompleteLine: String {
+    "incomplete: stopped at \(result.pairs) states (pairs of states, --max-states); the inputs beyond were not "
+      + "compared — raise it or lower --explore"
   }
 
   /// What an outcome did, as a reviewer compares it: where the user ends up (tab, top screen and
@@ -62,6 +71,7 @@ struct DiffReport {
       switch kind {
       case .guardRejection, .input: text = message
       case .ruleError: text = "rule error"
+      case .guardError: text = "guard error"
       case .invalidCommand: text = "invalid command"
       case .redirectLoop: text = "redirect loop"
       default: text = "fails"
@@ -123,6 +133,8 @@ struct DiffReport {
     Output.line("")
     if isClean {
       Output.line("no behavioural difference to depth \(result.depthReached)")
+    } else if differsOnlyBeyondTheCut {
+      Output.line(incompleteLine)
     } else {
       let differences = result.differences.count
       var verdict: [String] = []
@@ -133,13 +145,20 @@ struct DiffReport {
             + "change\(groups.count == 1 ? "" : "s")")
       }
       if result.violations.contains(where: { $0.side == .new }) { verdict.append("the new script violates an invariant") }
+      if result.truncated { Output.line(incompleteLine) }
       Output.line(verdict.joined(separator: "; "))
     }
   }
 
+  /// Whether nothing differs in what was compared, and the comparison was cut.
+  private var differsOnlyBeyondTheCut: Bool {
+    result.truncated && result.initialDifference == nil && groups.isEmpty && !result.violations.contains { $0.side == .new }
+  }
+
   /// The report as JSON: `{"old","new","depth","pairs","transitions","truncated","initialDifference",
   /// "differences":[{"input","screen","count","lines","old":{"outcome","state","events","reports"},"new":{…},
-  /// "reproduce":{"old","new"}}],"violations":[{"side","invariant","reason","lines"}],"clean"}`.
+  /// "reproduce":{"old","new"}}],"violations":[{"side","invariant","reason","lines"}],"complete","clean"}`
+  /// (`complete` false: cut at the state limit, and then never `clean`).
   func json() -> String {
     func string(_ text: String) -> String { StateJSON.string(text) }
     func list(_ items: [String]) -> String { "[" + items.map(string).joined(separator: ",") + "]" }
@@ -165,6 +184,6 @@ struct DiffReport {
       + "\"pairs\":\(result.pairs),\"transitions\":\(result.transitions),\"truncated\":\(result.truncated),"
       + "\"initialDifference\":\(result.initialDifference.map(string) ?? "null"),"
       + "\"differences\":[\(differences.joined(separator: ","))],\"violations\":[\(violations.joined(separator: ","))],"
-      + "\"clean\":\(isClean)}"
+      + "\"complete\":\(!result.truncated),\"clean\":\(isClean)}"
   }
 }

@@ -273,22 +273,46 @@ final class FlowSession {
     }
   }
 
-  /// Sends a coordinator action; remembers the state for `undo` when it changes.
+  /// Sends a coordinator action; remembers the state for `undo` when it changes. A Lua guard
+  /// that raised an error while the action ran fails the line as a rule error (see
+  /// ``guardFailed(_:)``), whatever the coordinator made of it.
   private func drive(_ action: Coordinator.Action) -> LineOutcome {
     var events: [String] = []
+    let guardErrors = rules.guardErrorCount
     guard tellsUnchangedLines || describesChanges || keepsHistory else {
       // Nothing reads the state before the line: it is not copied.
-      return note(coordinator.apply(action, to: &state), events: &events) ?? .changed([], events: events)
+      let outcome = note(coordinator.apply(action, to: &state), events: &events) ?? .changed([], events: events)
+      return rules.guardErrorCount == guardErrors ? outcome : guardFailed(outcome)
     }
     let before = state
-    if let failed = note(coordinator.apply(action, to: &state), events: &events) { return failed }
-    if state == before { return .unchanged(events: events) }
-    if keepsHistory {
+    if let failed = note(coordinator.apply(action, to: &state), events: &events) {
+      return rules.guardErrorCount == guardErrors ? failed : guardFailed(failed)
+    }
+    if state != before, keepsHistory {
       history.append(before)
       if history.count > 200 { history.removeFirst(history.count - 200) }
     }
+    if rules.guardErrorCount != guardErrors { return guardFailed(.unchanged(events: events)) }
+    if state == before { return .unchanged(events: events) }
     guard describesChanges else { return .changed([], events: events) }
     return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: events)
+  }
+
+  /// The outcome of a line during which a Lua guard raised an error: a failure of the rules
+  /// (``FailureKind/guardError``, with the guard's error and traceback), never a rejection the user could be
+  /// asked about and confirm — as an app counts it (``ScriptedRules/guardErrorCount``). The
+  /// coordinator rejected the batch the guard was asked about; a guard failing while a pending
+  /// link was retried leaves the line's own change made.
+  private func guardFailed(_ outcome: LineOutcome) -> LineOutcome {
+    lastFailureKind = .guardError
+    lastBatchFailure = nil
+    lastRejected = nil
+    lastRejectingGuard = nil
+    let error = rules.lastGuardError
+    lastTraceback = error?.traceback
+    let message = error.map { "guard failed: \($0)" } ?? "a guard failed"
+    if case .failed = outcome { return .failed(message) }
+    return .failed(message + " (while retrying the pending link; the line's change was made)")
   }
 
   /// Notes what the coordinator said of a line — a rejection to confirm, reports, the events
@@ -508,6 +532,9 @@ enum FailureKind: Equatable {
   case invalidCommand
   /// A guard rejected the change.
   case guardRejection
+  /// A Lua guard raised an error (including budget or memory exhaustion): a failure of the
+  /// rules, as an app counts it, never a rejection.
+  case guardError
   /// Guards redirected in a cycle or too many times in a row.
   case redirectLoop
   /// An input the explorer could not write as a line (reported by `check`, never by a line).

@@ -93,10 +93,12 @@ final class SessionRecorder {
         let message = String((session.lastFailure ?? "").unicodeScalars.prefix { !$0.isUnsafeOnTerminal })
         pendingFailure = message.isEmpty ? "expect error" : "expect error \(FlowName.quoted(message))"
       }
+    // What the state and events hold is written as the line language reads it back: a line
+    // separator (U+2028) or control character inside a string is an escape, never raw.
     case .changed:
-      lines += snapshot(of: line, session: session)
+      lines += snapshot(of: line, session: session).map { $0.escapingControlCharacters(keepingLineBreaks: false) }
     case .unchanged:
-      lines += events(session)
+      lines += events(session).map { $0.escapingControlCharacters(keepingLineBreaks: false) }
     default:
       break
     }

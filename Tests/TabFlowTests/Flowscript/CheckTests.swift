@@ -25,11 +25,11 @@ extension FlowscriptTests {
       // States are explored several at a time, each in a VM of its own, and merged on one thread
       // while the others run on; the report is read in order, so it is the same — including
       // where the state limit stops it. More jobs than processors are capped (CheckJobsTests).
-      for extra in [["--explore", "5"], ["--explore", "6", "--max-states", "1000"]] {
+      for (extra, exitCode) in [(["--explore", "5"], 0), (["--explore", "6", "--max-states", "1000"], 1)] {
         var reports: [[String]] = []
         for jobs in ["1", "2", "3", "8"] {
           let result = try await FlowscriptCLI.run(["check", FlowscriptCLI.demoScript, "--jobs", jobs] + extra)
-          #expect(result.exitCode == 0)
+          #expect(result.exitCode == Int32(exitCode))
           // The first line ends with the time it took; the rest is the report.
           let summary = try #require(result.stdoutLines.first)
           let counts = try #require(summary.range(of: " in ")).lowerBound
@@ -44,8 +44,72 @@ extension FlowscriptTests {
     @Test func exploreZeroOnlyValidates() async throws {
       let result = try await FlowscriptCLI.run(["check", FlowscriptCLI.demoScript, "--explore", "0"])
       #expect(result.exitCode == 0)
-      #expect(result.stdoutLines.last == "check passed")
+      #expect(result.stdoutLines == [
+        "demo.lua: loaded and validated; nothing explored (--explore 0)", "static checks only: rules not run",
+      ])
       #expect(!result.stdout.contains("unreached"), "nothing was explored, so nothing can be called unreachable")
+    }
+
+    /// `--explore 0` runs no rule, so it cannot pass one: a rule pushing an undeclared screen (an
+    /// error the first tap finds) got `check passed`. A static problem still fails it.
+    @Test func exploreZeroNeverSaysPassed() async throws {
+      try await Workspace.with { workspace in
+        try workspace.write("broken.lua", """
+          tab "home" { root = "feed" }
+          screen "feed" { actions = { "open" } }
+          on("feed.open", function(nav) nav:push("nowhere") end)
+          link("app://feed", "feed")
+
+          """)
+        let zero = try await FlowscriptCLI.run(["check", "broken.lua", "--explore", "0"], in: workspace.url)
+        #expect(zero.exitCode == 0, "\(zero.stderr)")
+        #expect(zero.stdoutLines.last == "static checks only: rules not run")
+        #expect(!zero.stdout.contains("check passed"))
+        let one = try await FlowscriptCLI.run(["check", "broken.lua", "--explore", "1"], in: workspace.url)
+        #expect(one.exitCode == 1)
+        #expect(one.stdout.contains("nowhere"), "\(one.stdout)")
+        try workspace.write("unhandled.lua", """
+          tab "home" { root = "feed" }
+          screen "feed" { actions = { "open" } }
+
+          """)
+        let unhandled = try await FlowscriptCLI.run(["check", "unhandled.lua", "--explore", "0"], in: workspace.url)
+        #expect(unhandled.exitCode == 1)
+        #expect(unhandled.stdoutLines.last == "check failed: 1 problem(s)")
+        #expect(!unhandled.stdout.contains("check passed"))
+      }
+    }
+
+    /// An exploration cut at `--max-states` checked only the states before the cut: it reads
+    /// `incomplete: stopped at N states` and exits 1 — with or without problems found before the
+    /// cut — never `check passed`. A limit the exploration does not reach cuts nothing.
+    @Test func aCutExplorationIsIncomplete() async throws {
+      let demo = FlowscriptCLI.demoScript
+      for limit in [1, 2, 50, 1_000] {
+        let result = try await FlowscriptCLI.run(["check", demo, "--explore", "6", "--max-states", String(limit), "--jobs", "1"])
+        #expect(result.exitCode == 1, "--max-states \(limit)")
+        #expect(result.stdoutLines.last?.hasPrefix("incomplete: stopped at \(limit) states") == true, "\(result.stdout)")
+        #expect(!result.stdout.contains("check passed"))
+      }
+      // Depth 2 reaches fewer than 1,000 states: nothing is cut.
+      let whole = try await FlowscriptCLI.run(["check", demo, "--explore", "2", "--max-states", "1000"])
+      #expect(whole.exitCode == 0)
+      #expect(whole.stdoutLines.last == "check passed")
+      // A problem found before the cut is reported, and the cut is said too.
+      try await Workspace.with { workspace in
+        try workspace.write("wide.lua", """
+          tab "home" { root = "feed" }
+          screen "feed" { actions = { "open", "broken" } }
+          screen "item" { state = { n = 0 }, actions = { "open", "broken" } }
+          on("*.open", function(nav) nav:push("item", { n = nav.depth }) end)
+          on("*.broken", function(nav) nav:push("nowhere") end)
+
+          """)
+        let cut = try await FlowscriptCLI.run(["check", "wide.lua", "--explore", "8", "--max-states", "3"], in: workspace.url)
+        #expect(cut.exitCode == 1)
+        #expect(cut.stdoutLines.suffix(2).first?.hasPrefix("incomplete: stopped at 3 states") == true, "\(cut.stdout)")
+        #expect(cut.stdoutLines.last == "check failed: 1 problem(s)")
+      }
     }
 
     /// A negative depth or a state cap below one is a usage error naming the option, for every

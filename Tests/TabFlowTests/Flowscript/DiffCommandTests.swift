@@ -41,6 +41,34 @@ extension FlowscriptTests {
       #expect(result.stderr.isEmpty)
     }
 
+    /// A comparison cut at `--max-states` compared only the pairs before the cut: it reads
+    /// `incomplete: stopped at N states` and exits 1 (it said "no behavioural difference"), in
+    /// JSON `complete` false and never `clean`; a difference found before the cut is still shown.
+    @Test func aCutComparisonIsIncomplete() async throws {
+      let cut = try await FlowscriptCLI.run(["diff", demo, demo, "--explore", "6", "--max-states", "40", "--jobs", "1"])
+      #expect(cut.exitCode == 1)
+      #expect(cut.stdoutLines.last?.hasPrefix("incomplete: stopped at 40 states") == true, "\(cut.stdout)")
+      #expect(!cut.stdout.contains("no behavioural difference"))
+      let json = try await FlowscriptCLI.run(["diff", demo, demo, "--explore", "6", "--max-states", "40", "--json"])
+      #expect(json.exitCode == 1)
+      let object = try FlowscriptCLI.jsonObject(json.stdout)
+      #expect(object["truncated"] as? Bool == true)
+      #expect(object["complete"] as? Bool == false)
+      #expect(object["clean"] as? Bool == false)
+      try await Workspace.with { workspace in
+        try demoAndAChangedCopy(in: workspace)
+        let both = try await FlowscriptCLI.run(
+          ["diff", "old.lua", "new.lua", "--explore", "6", "--max-states", "200", "--jobs", "1"], in: workspace.url)
+        #expect(both.exitCode == 1)
+        #expect(both.stdout.contains("incomplete: stopped at 200 states"), "\(both.stdout)")
+        #expect(both.stdout.contains("behave differently") || both.stdout.contains("behaves differently"), "\(both.stdout)")
+      }
+      // A limit the comparison does not reach cuts nothing.
+      let whole = try await FlowscriptCLI.run(["diff", demo, demo, "--explore", "2", "--max-states", "100000"])
+      #expect(whole.exitCode == 0)
+      #expect(whole.stdoutLines.last == "no behavioural difference to depth 2")
+    }
+
     /// A changed rule: exit 1, the change once, with the send lines for both scripts — which,
     /// run, show the two outcomes.
     @Test func aChangedRuleIsReportedWithBothReproductions() async throws {
@@ -81,6 +109,7 @@ extension FlowscriptTests {
         #expect(json["depth"] as? Int == 2)
         #expect(json["clean"] as? Bool == false)
         #expect(json["truncated"] as? Bool == false)
+        #expect(json["complete"] as? Bool == true)
         #expect(json["initialDifference"] is NSNull)
         #expect((json["violations"] as? [Any])?.isEmpty == true)
         let differences = try #require(json["differences"] as? [[String: Any]])

@@ -72,7 +72,7 @@ enum NavigationGen {
   /// Any command, stack and coordinator commands alike, weighted toward growing the stack. The kind
   /// is drawn first, and then only what that command needs.
   static let command = Generator<TestCommand, Shrink.None<TestCommand>> { rng in
-    switch Int.random(in: 0...29, using: &rng) {
+    switch Int.random(in: 0...30, using: &rng) {
     case 0...5: return .push(screen.run(using: &rng))
     case 6...8:
       return .presentSheet(
@@ -94,7 +94,8 @@ enum NavigationGen {
     case 25...26: return .open(routes.run(using: &rng), mode: .append)
     case 27: return .selectTab("profile")
     case 28: return .tab("profile", .push(screen.run(using: &rng)))
-    default: return .emit(NavigationEvent("tapped", payload: ["count": .int(count.run(using: &rng))]))
+    case 29: return .emit(NavigationEvent("tapped", payload: ["count": .int(count.run(using: &rng))]))
+    default: return .setTopScreen(screen.run(using: &rng))
     }
   }
 

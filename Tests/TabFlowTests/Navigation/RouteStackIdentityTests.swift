@@ -36,6 +36,31 @@ extension NavigationTests {
       #expect(stack.ids.prefix(2) == original.prefix(2))
     }
 
+    /// `setTopScreen` shows another screen in the top route: the route keeps its ID, style,
+    /// navigation flag and sheet configuration (a link to a tab's root sets the root so); a plain
+    /// array of routes gets the same routes; an empty stack refuses it.
+    @Test("setTopScreen keeps the top route's ID, style, flag and configuration")
+    func setTopScreenInPlace() throws {
+      var stack = RouteStack(root: TestScreen.feed, withNavigation: false)
+      let root = stack.ids
+      try stack.apply(.setTopScreen(.item(id: 3)))
+      #expect(stack.ids == root)
+      #expect(stack.routes == [.root(.item(id: 3), withNavigation: false)])
+      var deep = try RouteStack<TestScreen>(validating: [.root(.feed), .sheet(.login, withNavigation: true, configuration: .halfAndFull)])
+      let ids = deep.ids
+      let version = deep.structureVersion
+      try deep.apply(.setTopScreen(.profile))
+      #expect(deep.ids == ids)
+      #expect(deep.structureVersion == version, "no route was added or removed")
+      let expected: [Route<TestScreen>] = [.root(.feed), .sheet(.profile, withNavigation: true, configuration: .halfAndFull)]
+      #expect(deep.routes == expected)
+      var routes: [Route<TestScreen>] = [.root(.feed), .push(.item(id: 1))]
+      try routes.apply(.setTopScreen(.item(id: 2)))
+      #expect(routes == [.root(.feed), .push(.item(id: 2))])
+      var empty: [Route<TestScreen>] = []
+      #expect(throws: NavigationError.self) { try empty.apply(.setTopScreen(.feed)) }
+    }
+
     @Test("in-place screen edits keep the ID, the style, the flag and the configuration")
     func inPlaceEdits() throws {
       var stack = try RouteStack<TestScreen>(

@@ -55,13 +55,15 @@ extension NavigationTests {
       // accepted and refused where the table allows either.
       guard failures == 0 else { return }
       #expect(coverage.steps > 40_000)
-      let neverRefused: Set = ["presentSheet", "presentCover", "goBackToRoot", "popToCurrentNavigationRoot", "dismissAll"]
+      let neverRefused: Set = [
+        "presentSheet", "presentCover", "goBackToRoot", "popToCurrentNavigationRoot", "dismissAll", "setTopScreen",
+      ]
       let neverAccepted: Set = ["selectTab", "tab", "emit"]
       for name in coverage.names {
         if !neverAccepted.contains(name) { #expect(coverage.accepted[name, default: 0] > 20, "\(name) accepted") }
         if !neverRefused.contains(name) { #expect(coverage.refused[name, default: 0] > 20, "\(name) refused") }
       }
-      #expect(coverage.names.count == 17)
+      #expect(coverage.names.count == 18)
       #expect(coverage.maximumDepth >= 10)
     }
   }
@@ -280,6 +282,11 @@ enum NavigationModel {
       return isValidStack([routes[0]] + newRoutes) ? ([routes[0]] + newRoutes, 1) : nil
     case let .open(newRoutes, .append):
       return isValidStack(routes + newRoutes) ? (routes + newRoutes, count) : nil
+    case let .setTopScreen(screen):
+      // In place: every route keeps its ID.
+      var changed = routes
+      changed[count - 1].screen = screen
+      return (changed, count)
     case .selectTab, .resetTabs, .tab, .emit:
       return nil
     }

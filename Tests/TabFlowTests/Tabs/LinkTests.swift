@@ -53,6 +53,58 @@ extension TabsTests {
       #expect(state.routes(ofTab: "search").map(\.screen) == [.search(query: "")])
     }
 
+    /// A link to a tab's root screen goes back to the root and shows the URL's state there, in
+    /// place: `shop://search?q=shoes` showed `search(query: "")`, the URL's fields dropped
+    /// (`goBackToRoot` alone), though `url(for:)` writes that URL for `search(query: "shoes")`.
+    @Test func aLinkToARootSetsTheRootsStateInPlace() throws {
+      let links = try Self.links()
+      var state = try TabFixtures.deepCoordinator()
+      let rootID = try #require(state.stack(for: "search")?.ids.first)
+      try state.open(url: "shop://search?q=shoes", deepLinks: links)
+      #expect(state.selectedTab == "search")
+      #expect(state.routes(ofTab: "search").map(\.screen) == [.search(query: "shoes")])
+      #expect(state.routes(ofTab: "search").first?.style == .root)
+      #expect(state.stack(for: "search")?.ids == [rootID], "the root keeps its route ID")
+      #expect(links.url(for: state) == "shop://search?q=shoes")
+      // The other tabs are untouched.
+      #expect(state.routes(ofTab: "home").count == 4)
+    }
+
+    /// Every URL `url(for:)` writes for a root state opens that state, from any other state.
+    @Test func everyURLOfARootStateOpensIt() throws {
+      let links = try Self.links()
+      var choices = SeededChoices(seed: 8)
+      let pieces = ["", "a", "shoes", " ", "&", "=", "?", "#", "%20", "ü", "e\u{301}", "/", "+", "\u{2028}"]
+      for _ in 0..<64 {
+        let query = (0..<choices.next(4)).map { _ in choices.pick(pieces) }.joined()
+        var shown = try TabFixtures.coordinator()
+        try shown.open(url: try #require(links.url(for: TabTestScreen.search(query: query))), deepLinks: links)
+        #expect(shown.top.screen == .search(query: query))
+        let url = try #require(links.url(for: shown))
+        for start in [try TabFixtures.coordinator(), try TabFixtures.deepCoordinator()] {
+          var state = start
+          try state.open(url: url, deepLinks: links)
+          #expect(state.top.screen == .search(query: query), "\(url)")
+          #expect(state.selectedStack.count == 1)
+        }
+      }
+    }
+
+    /// The root's state set in place is a change like any other: a guard rejecting it leaves the
+    /// root as it was, route ID included.
+    @Test func aRejectedLinkToARootLeavesTheRootAsItWas() throws {
+      let links = try Self.links()
+      var state = try TabFixtures.deepCoordinator()
+      let before = state
+      let ids = state.stack(for: "search")?.ids
+      let refuse = NavigationGuard<TabTestScreen>("no shoes") { change in
+        change.after.top.screen == .search(query: "shoes") ? .reject("no shoes") : .allow
+      }
+      #expect(throws: BatchFailure.self) { try state.open(url: "shop://search?q=shoes", deepLinks: links, guards: [refuse]) }
+      #expect(state == before)
+      #expect(state.stack(for: "search")?.ids == ids)
+    }
+
     @Test func parametersThatMakeNoScreenRefuseTheURL() throws {
       var state = try TabFixtures.coordinator()
       let before = state

@@ -46,6 +46,29 @@ extension ScriptedRulesTests {
       #expect(printed.last?.message == "(5 more lines printed while loading were not kept)")
     }
 
+    /// Bounded in bytes too: 1,000 lines of 50 KB printed at load were all held (50 MB) and
+    /// written to every handler. At most 64 KiB are: the line crossing the bound is cut there
+    /// with a marker, and the rest are counted.
+    @Test(arguments: [(50_000, 1_000), (10, 20_000), (70_000, 1), (3, 400)])
+    func printsWhileLoadingAreHeldUpTo64KiB(length: Int, count: Int) throws {
+      let rules = try ScriptedRules<DynamicScreen, DynamicAction>(
+        source: "for i = 1, \(count) do print(string.rep('\\u{E9}', \(length / 2))) end\n" + Self.script)
+      var printed: [ScriptPrint] = []
+      rules.printHandler = { printed.append($0) }
+      let text = printed.filter { !$0.message.hasPrefix("(") }
+      let bytes = text.reduce(0) { $0 + $1.message.utf8.count + 1 }
+      #expect(bytes <= LoadPrints.byteLimit + LoadPrints.cutMarker.utf8.count)
+      #expect(text.allSatisfy { $0.message.unicodeScalars.allSatisfy { $0 != "\u{FFFD}" } }, "cut between characters")
+      let total = count * (length / 2 * 2 + 1)
+      if total <= LoadPrints.byteLimit, count <= LoadPrints.limit {
+        #expect(printed.count == count)
+        #expect(!printed.contains { $0.message.hasSuffix(LoadPrints.cutMarker) })
+      } else {
+        #expect(text.contains { $0.message.hasSuffix(LoadPrints.cutMarker) } || count > LoadPrints.limit)
+        #expect(printed.last?.message.hasSuffix("more lines printed while loading were not kept)") == true || count == 1)
+      }
+    }
+
     @Test func aRuleThatPrintsReachesTheHandlerWithItsRuleAndLine() throws {
       let flow = try ScriptedFlow(Self.script)
       var printed: [ScriptPrint] = []
