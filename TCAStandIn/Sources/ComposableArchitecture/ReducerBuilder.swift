@@ -11,8 +11,8 @@ public enum ReducerBuilder<State, Action> {
     accumulated: R0, next: R1
   ) -> Reduce<State, Action> where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
     Reduce { state, action in
-      let first = accumulated.reduce(into: &state, action: action)
-      return .merge(first, next.reduce(into: &state, action: action))
+      let first = accumulated._reduce(into: &state, action: action)
+      return .merge(first, next._reduce(into: &state, action: action))
     }
   }
 }
