@@ -83,18 +83,27 @@
 
     /// The screen, then the coordinator, then cancellations and delegates.
     public var body: some ReducerOf<Self> {
-      Reduce { state, action in
-        var effects: [Effect<Action>] = []
-        if case let .router(.routeAction(id, screenAction)) = action,
-          let screenEffect = state.updateScreen(id: id, { screens._reduce(into: &$0, action: screenAction) })
-        {
-          effects.append(screenEffect.map { .router(.routeAction(id: id, action: $0)) }.cancellable(id: id))
-        }
-        let step = coordinator.step(action, state: &state)
-        effects += step.removedRouteIDs.map { .cancel(id: $0) }
-        effects += step.delegates.map { .send(.delegate($0)) }
-        return .merge(effects)
+      Reduce<State, Action>(navigate)
+    }
+
+    private func navigate(_ state: inout State, _ action: Action) -> Effect<Action> {
+      var effects: [Effect<Action>] = []
+      if case let .router(.routeAction(id, screenAction)) = action,
+        let screenEffect = state.updateScreen(id: id, { (screen: inout Rules.Screen) -> Effect<Rules.ScreenAction> in
+          screens._reduce(into: &screen, action: screenAction)
+        })
+      {
+        let routeAction: @Sendable (Rules.ScreenAction) -> Action = { .router(.routeAction(id: id, action: $0)) }
+        effects.append(screenEffect.map(routeAction).cancellable(id: id))
       }
+      let step = coordinator.step(action, state: &state)
+      for removed in step.removedRouteIDs {
+        effects.append(.cancel(id: removed))
+      }
+      for delegate in step.delegates {
+        effects.append(.send(.delegate(delegate)))
+      }
+      return .merge(effects)
     }
   }
 #endif

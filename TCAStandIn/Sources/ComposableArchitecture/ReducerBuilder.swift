@@ -1,6 +1,12 @@
 /// TCA's `ReducerBuilder`: a body's reducers, run in order.
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
+  /// A reducer of this state and action (which lets `Reduce { state, action in … }` and
+  /// `Scope(state:action:)` infer their types from the body's).
+  public static func buildExpression<R: Reducer>(_ expression: R) -> R where R.State == State, R.Action == Action {
+    expression
+  }
+
   /// One reducer.
   public static func buildPartialBlock<R: Reducer>(first: R) -> R where R.State == State, R.Action == Action {
     first
