@@ -19,6 +19,9 @@ let package = Package(
     .library(name: "TabFlowRuntime", targets: ["TabFlowRuntime"]),
     // The SwiftUI adapter; an empty module where SwiftUI does not exist (Linux).
     .library(name: "TabFlowUI", targets: ["TabFlowUI"]),
+    // The TCA glue: the coordinator as a TCA reducer for an app's `body`. An empty module unless
+    // the TCA trait is on (the TCAStandIn trait compiles it against TCAStandIn/, for tests only).
+    .library(name: "TabFlowTCA", targets: ["TabFlowTCA"]),
     .executable(name: "flowscript", targets: ["flowscript"]),
     .executable(name: "tabflow-example", targets: ["tabflow-example"]),
   ],
@@ -33,10 +36,21 @@ let package = Package(
     .trait(
       name: "BundledLua",
       description: "Lua 5.4 compiled from source by the LuaSwift package: for iOS apps and macOS apps without Homebrew."),
+    // TabFlowTCA's dependency. Exactly one of these two, or neither (TabFlowTCA is then empty).
+    .trait(
+      name: "TCA",
+      description: "TabFlowTCA against The Composable Architecture (pointfreeco/swift-composable-architecture from 1.25.5)."),
+    .trait(
+      name: "TCAStandIn",
+      description: "For TabFlow's own tests only: TabFlowTCA against TCAStandIn/, a stand-in of TCA's shapes that builds on Linux."),
   ],
   dependencies: [
     // Resolved and fetched only when the BundledLua trait is on (scripts/check-bundled-lua).
     .package(url: "https://github.com/tomsci/LuaSwift", from: "1.0.0"),
+    // Resolved and fetched only when the TCA trait is on (never here: TCA does not build on Linux).
+    .package(url: "https://github.com/pointfreeco/swift-composable-architecture", from: "1.25.5"),
+    // Only when the TCAStandIn trait is on: a local package whose module is `ComposableArchitecture`.
+    .package(path: "TCAStandIn"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -131,6 +145,15 @@ let package = Package(
       ]),
     // Built only on Apple platforms: every file is inside `#if canImport(SwiftUI)`.
     .target(name: "TabFlowUI", dependencies: ["TabFlowPresentation"]),
+    // The coordinator as a TCA reducer. Every file is inside `#if TCA || TCAStandIn`.
+    .target(
+      name: "TabFlowTCA",
+      dependencies: [
+        "TabFlowCore",
+        .product(
+          name: "ComposableArchitecture", package: "swift-composable-architecture", condition: .when(traits: ["TCA"])),
+        .product(name: "ComposableArchitecture", package: "TCAStandIn", condition: .when(traits: ["TCAStandIn"])),
+      ]),
     // flowscript's language, session, explorer and output, under a thin executable.
     .target(
       name: "FlowscriptKit",
@@ -154,14 +177,14 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    // A stand-in for TCA's clashing names in TCA's shapes (TCA does not build on Linux), and the
-    // integration the DocC article shows, compiled against it with TabFlow's TCA-facing targets
-    // only: an ambiguous name fails the build.
-    .target(name: "TabFlowTCAStandIn", path: "Tests/TabFlowTCAStandIn"),
+    // The integration the DocC article shows, compiled (with the TCAStandIn trait) against
+    // TCAStandIn/ — TCA's names in TCA's shapes, since TCA does not build on Linux — beside
+    // TabFlow's TCA-facing targets only: an ambiguous name fails the build.
     .testTarget(
       name: "TCAIntegrationTests",
       dependencies: [
-        "TabFlowTCAStandIn", "TabFlowNavigation", "TabFlowCore", "TabFlowLua", "TabFlowPresentation", "TabFlowDelivery",
+        "TabFlowTCA", "TabFlowNavigation", "TabFlowCore", "TabFlowLua", "TabFlowPresentation", "TabFlowDelivery",
+        .product(name: "ComposableArchitecture", package: "TCAStandIn", condition: .when(traits: ["TCAStandIn"])),
       ]),
     .executableTarget(name: "tabflow-bench", dependencies: ["TabFlow"], path: "Benchmarks/TabFlowBenchmarks"),
     .testTarget(

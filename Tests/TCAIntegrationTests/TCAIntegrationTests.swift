@@ -1,94 +1,129 @@
-import Foundation
-import TabFlowLua
-import TabFlowTCAStandIn
-import Testing
+#if TCAStandIn
+  import ComposableArchitecture
+  import TabFlowCore
+  import TabFlowLua
+  import TabFlowNavigation
+  import TabFlowTCA
+  import Testing
 
-/// The TCA integration runs: a TCA-shaped store (the stand-in) holding `TabCoordinatorState`, Lua
-/// rules deciding navigation, and a route removed by a rule having its effect cancelled through
-/// `.cancel(id:)`.
-@MainActor
-@Suite("TCA integration (stand-in)")
-struct TCAIntegrationTests {
-  static let script = """
-    tab "home" { root = "feed" }
-    tab "profile" { root = "account" }
-    screen "feed" { actions = { "itemTapped" } }
-    screen "item" { state = { id = 0 }, actions = { "load", "loaded", "close" } }
-    screen "account" {}
-    on("feed.itemTapped", function(nav, p) nav:push("item", { id = p.id }) end)
-    on("item.close", function(nav) nav:pop() end)
-    """
+  /// TabFlowTCA's reducer runs in a TCA-shaped store (TCAStandIn): Lua rules decide navigation, a
+  /// route action reaches the screen's reducer, a route removed by a rule has its effect cancelled,
+  /// and what the coordinator tells the app comes out as delegate actions — with no action sent
+  /// from inside a reducer.
+  @MainActor
+  @Suite("TCA integration (TabFlowTCA on the stand-in)")
+  struct TCAIntegrationTests {
+    static let script = """
+      tab "home" { root = "feed" }
+      tab "profile" { root = "account" }
+      screen "feed" { actions = { "itemTapped" } }
+      screen "item" { state = { id = 0 }, actions = { "load", "loaded", "close" } }
+      screen "account" {}
+      on("feed.itemTapped", function(nav, p) nav:push("item", { id = p.id }) end)
+      on("item.close", function(nav) nav:pop() end)
+      """
 
-  func makeStore() throws -> StoreOf<AppFeature> {
-    let rules = try ScriptedRules<Screen, DynamicAction>(source: Self.script)
-    let coordinator = TabCoordinator(script: rules)
-    return Store(initialState: AppFeature.State(navigation: try rules.initialState())) { AppFeature(coordinator: coordinator) }
-  }
-
-  /// Sends a screen action from the selected tab's top route.
-  func tap(_ action: String, _ payload: FlowValue = .emptyObject, in store: StoreOf<AppFeature>) throws -> StoreTask {
-    let top = try #require(store.state.navigation.stack(for: store.state.navigation.selectedTab)?.ids.last)
-    return store.send(.navigation(.router(.routeAction(id: top, action: DynamicAction(action, payload: payload)))))
-  }
-
-  @Test func aRuleRemovingARouteCancelsItsEffect() async throws {
-    let store = try makeStore()
-    _ = try tap("itemTapped", ["id": .int(7)], in: store)
-    let home = try #require(store.state.navigation.stack(for: "home"))
-    let item = try #require(home.ids.last)
-    #expect(home.top.screen.name == "item")
-
-    let load = try tap("load", in: store)
-    #expect(store.runningEffects(id: item) == 1)
-    #expect(store.state.navigation.stack(for: "home")?.top.screen.state["loading"] == .bool(true))
-
-    // The rule pops the item: the coordinator's step names its route, the Reduce cancels it.
-    _ = try tap("close", in: store)
-    #expect(store.state.navigation.stack(for: "home")?.top.screen.name == "feed")
-    #expect(store.runningEffects(id: item) == 0)
-    #expect(load.isCancelled)
-    await load.finish()
-  }
-
-  @Test func whatTheCoordinatorTellsTheHostComesBackAsDelegateActions() throws {
-    let store = try makeStore()
-    store.send(.navigation(.tabTapped("profile")))
-    #expect(store.state.navigation.selectedTab == "profile")
-    // A back at a root fails: the state is unchanged and the failure is a delegate action.
-    let before = store.state
-    store.send(.navigation(.back))
-    #expect(store.state == before)
-  }
-
-  @Test func aTestStoreChecksEachChange() throws {
-    let rules = try ScriptedRules<Screen, DynamicAction>(source: Self.script)
-    let coordinator = TabCoordinator(script: rules)
-    let store = TestStore(initialState: AppFeature.State(navigation: try rules.initialState())) {
-      AppFeature(coordinator: coordinator)
+    static func makeFeature() throws -> (AppFeature, AppFeature.State) {
+      let rules = try ScriptedRules<Screen, DynamicAction>(source: script)
+      return (AppFeature(coordinator: TabCoordinator(script: rules)), AppFeature.State(navigation: try rules.initialState()))
     }
-    store.exhaustivity = .on
-    // A back at a root changes nothing, as asserted (no change).
-    #expect(store.send(.navigation(.back)))
-    // A tab tap changes the selection: unasserted, an exhaustive store reports it.
-    #expect(!store.send(.navigation(.tabTapped("profile"))))
-    #expect(store.state.navigation.selectedTab == "profile")
-  }
-}
 
-/// The DocC article "Using TabFlow in a TCA app" shows the compiled integration, not a copy that
-/// can drift from it.
-@Suite("TCA integration: the article")
-struct TCAArticleTests {
-  @Test func theArticleShowsTheCompiledReducer() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let compiled = try String(
-      contentsOf: root.appendingPathComponent("Tests/TCAIntegrationTests/AppFeature.swift"), encoding: .utf8)
-    let article = try String(
-      contentsOf: root.appendingPathComponent("Sources/TabFlow/TabFlow.docc/UsingTabFlowWithTCA.md"), encoding: .utf8)
-    let start = try #require(compiled.range(of: "/// The screens' reducer"))
-    let end = try #require(compiled.range(of: "/// A child feature scoped"))
-    let reducer = compiled[start.lowerBound..<end.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(article.contains(reducer), "copy AppFeature.swift's ScreenFeature and AppFeature into the article")
+    func makeStore() throws -> StoreOf<AppFeature> {
+      let (feature, state) = try Self.makeFeature()
+      return Store(initialState: state) { feature }
+    }
+
+    /// The selected tab's top route.
+    static func top(_ state: AppFeature.State) throws -> RouteID {
+      try #require(state.navigation.stack(for: state.navigation.selectedTab)?.ids.last)
+    }
+
+    /// A screen action of the selected tab's top route.
+    static func tap(_ action: String, _ payload: FlowValue = .emptyObject, on state: AppFeature.State) throws
+      -> AppFeature.Action
+    {
+      .navigation(.router(.routeAction(id: try top(state), action: DynamicAction(action, payload: payload))))
+    }
+
+    @Test func aRouteActionReachesTheScreenAndARemovedRouteHasItsEffectCancelled() async throws {
+      let store = try makeStore()
+      store.send(try Self.tap("itemTapped", ["id": .int(7)], on: store.state))
+      let item = try Self.top(store.state)
+      #expect(store.state.navigation.stack(for: "home")?.top.screen.name == "item")
+
+      let load = store.send(try Self.tap("load", on: store.state))
+      #expect(store.state.navigation.stack(for: "home")?.top.screen.state["loading"] == .bool(true))
+      #expect(store.runningEffects(id: item) == 1)
+
+      // The rule pops the item: the coordinator's step names its route; TabFlowTCA cancels it.
+      store.send(try Self.tap("close", on: store.state))
+      #expect(store.state.navigation.stack(for: "home")?.top.screen.name == "feed")
+      #expect(store.runningEffects(id: item) == 0)
+      #expect(load.isCancelled)
+      load.cancel()  // were it not cancelled, the test would fail rather than wait forever
+      await load.finish()
+      // The cancelled download sent nothing, and no action was sent from inside a reducer.
+      #expect(store.state.navigation.stack(for: "home")?.top.screen.name == "feed")
+      #expect(store.reentrantSends == 0)
+    }
+
+    @Test func anEffectOfARouteThatStaysIsNotCancelled() async throws {
+      let store = try makeStore()
+      store.send(try Self.tap("itemTapped", ["id": .int(1)], on: store.state))
+      let item = try Self.top(store.state)
+      let load = store.send(try Self.tap("load", on: store.state))
+      // A tab switch removes no route: the item's download runs on.
+      store.send(.navigation(.tabTapped("profile")))
+      #expect(store.runningEffects(id: item) == 1)
+      #expect(!load.isCancelled)
+      load.cancel()
+      await load.finish()
+    }
+
+    @Test func whatTheCoordinatorTellsTheAppComesOutAsDelegateActions() throws {
+      let store = try makeStore()
+      store.send(.navigation(.tabTapped("profile")))
+      #expect(store.state.navigation.selectedTab == "profile")
+      // A back at a root fails: the navigation is unchanged and the failure is a delegate action
+      // the app's own reducer received.
+      let before = store.state.navigation
+      let told = store.state.told.count
+      store.send(.navigation(.back))
+      #expect(store.state.navigation == before)
+      #expect(store.state.told.count == told + 1)
+      #expect(store.state.told.last?.failure != nil)
+      #expect(store.reentrantSends == 0)
+    }
+
+    @Test func aTestStoreChecksEachChangeAndEachDelegate() async throws {
+      let (feature, state) = try Self.makeFeature()
+      let store = TestStore(initialState: state) { feature }
+      // A back at a root changes nothing, then the failure comes back as a delegate action.
+      await store.send(.navigation(.back))
+      await store.receive({ if case .navigation(.delegate(.failed)) = $0 { true } else { false } }) {
+        $0.told.append(try #require(store.state.told.last))
+      }
+      #expect(store.failures.isEmpty, "\(store.failures)")
+      #expect(store.state.told.count == 1)
+      // Exhaustive: a change left unasserted is a failure.
+      await store.send(try Self.tap("itemTapped", ["id": .int(2)], on: store.state))
+      #expect(store.failures.count == 1)
+    }
+
+    @Test func aNonExhaustiveTestStoreChecksOnlyWhatIsAsserted() async throws {
+      let (feature, state) = try Self.makeFeature()
+      let store = TestStore(initialState: state) { feature }
+      store.exhaustivity = .off(showSkippedAssertions: false)
+      await store.send(try Self.tap("itemTapped", ["id": .int(3)], on: store.state))
+      let item = try Self.top(store.state)
+      let load = await store.send(try Self.tap("load", on: store.state)) {
+        _ = $0.navigation.updateScreen(id: item) { $0.state["loading"] = .bool(true) }
+      }
+      await store.send(.navigation(.tabTapped("profile"))) { $0.told = [] }
+      #expect(store.state.navigation.selectedTab == "profile")
+      #expect(store.failures.isEmpty, "\(store.failures)")
+      await load.cancel()
+      await load.finish()
+    }
   }
-}
+#endif

@@ -34,31 +34,6 @@ where Reducers.State == State, Reducers.Action == Action {
 
   /// Runs them.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    reducers.reduce(into: &state, action: action)
-  }
-}
-
-/// TCA's `Scope`: runs a child reducer on part of the state, for the actions of one case.
-public struct Scope<State, Action, Child: Reducer>: Reducer {
-  let state: WritableKeyPath<State, Child.State>
-  let extract: (Action) -> Child.Action?
-  let embed: @Sendable (Child.Action) -> Action
-  let child: Child
-
-  /// The child on `state`, for the actions `extract` finds (TCA takes a case key path).
-  public init(
-    state: WritableKeyPath<State, Child.State>, action extract: @escaping (Action) -> Child.Action?,
-    embed: @escaping @Sendable (Child.Action) -> Action, child: () -> Child
-  ) {
-    self.state = state
-    self.extract = extract
-    self.embed = embed
-    self.child = child()
-  }
-
-  /// Runs the child on its part.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    guard let childAction = extract(action) else { return .none }
-    return child.reduce(into: &state[keyPath: self.state], action: childAction).map(embed)
+    reducers._reduce(into: &state, action: action)
   }
 }
