@@ -547,6 +547,39 @@ static int clua_charged_reader(lua_State *L) {
   return 1;
 }
 
+/* A chunk name a script gives `load` that Lua would show as it is ('=name') or as a file
+ * ('@file'): it becomes '=(load) name', with control characters escaped (\n, \r, \t, \xHH).
+ * So a loaded chunk never takes the script's own chunk name (its errors and covered lines would
+ * be the script's), and a name cannot forge lines of a traceback. A plain name is shown by Lua as
+ * [string "name"], cut at its first line break, and is kept. */
+static void clua_load_chunk_name(lua_State *L, int index) {
+  size_t length;
+  const char *name = lua_tolstring(L, index, &length);
+  if (length == 0 || (name[0] != '=' && name[0] != '@')) return;
+  clua_charge(L, 1 + (double)length / 4);
+  luaL_Buffer buffer;
+  luaL_buffinit(L, &buffer);
+  luaL_addstring(&buffer, "=(load) ");
+  for (size_t i = 1; i < length; i++) {
+    unsigned char ch = (unsigned char)name[i];
+    char escaped[8];
+    switch (ch) {
+      case '\n': luaL_addstring(&buffer, "\\n"); break;
+      case '\r': luaL_addstring(&buffer, "\\r"); break;
+      case '\t': luaL_addstring(&buffer, "\\t"); break;
+      default:
+        if (ch < 0x20 || ch == 0x7F) {
+          snprintf(escaped, sizeof escaped, "\\x%02X", ch);
+          luaL_addstring(&buffer, escaped);
+        } else {
+          luaL_addchar(&buffer, (char)ch);
+        }
+    }
+  }
+  luaL_pushresult(&buffer);
+  lua_replace(L, index);
+}
+
 /* The per-environment `load`: text only; the default environment is the
  * calling script's own (never the real globals); an environment given
  * explicitly (even nil) is forwarded. The source is charged to the budget.
@@ -559,6 +592,7 @@ static int clua_env_load(lua_State *L) {
   if (n >= 2 && lua_type(L, 2) == LUA_TSTRING && c->hiddenSource[0] != '\0' &&
       strcmp(lua_tostring(L, 2), c->hiddenSource) == 0)
     return luaL_error(L, "load: the chunk name '%s' is reserved for TabFlow's own code", c->hiddenSource);
+  if (n >= 2 && lua_type(L, 2) == LUA_TSTRING) clua_load_chunk_name(L, 2);
   if (lua_type(L, 1) == LUA_TSTRING) {
     clua_charge(L, 1 + (double)lua_rawlen(L, 1) / 4);
   } else if (lua_type(L, 1) == LUA_TFUNCTION) {
