@@ -39,8 +39,9 @@ enum BoundedFileRead: Equatable {
       return
     }
     defer { close(descriptor) }
-    // One byte more than the limit: a file that grew since lstat is refused, not cut.
-    var bytes = [UInt8](repeating: 0, count: limit + 1)
+    // One byte more than the size lstat gave: a file that grew since is refused, not cut.
+    let size = Int(status.st_size)
+    var bytes = [UInt8](repeating: 0, count: size + 1)
     var count = 0
     while count < bytes.count {
       let read = bytes.withUnsafeMutableBytes { buffer in
@@ -54,8 +55,8 @@ enum BoundedFileRead: Equatable {
       if read == 0 { break }
       count += read
     }
-    guard count <= limit else {
-      self = .unreadable("more than the \(limit) bytes it may have")
+    guard count <= size else {
+      self = .unreadable("it changed while it was read")
       return
     }
     self = .data(Data(bytes[..<count]))

@@ -288,7 +288,7 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
           raised.canaryFailures = []
           saveFloor(raised)
         }
-        resumeCanary(for: package, among: allowed)
+        resumeCanary(for: package, among: verified)
         return RuleLaunchReport(release: package.release, path: file, skipped: skipped, floorProblem: floorProblem)
       } catch {
         skipped.append(RuleLaunchReport.Skipped(path: file, error: error))
@@ -312,7 +312,7 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
   /// says the package is the highest release and still watched. The limits are the app's; the
   /// failures and the release to go back to are the floor's; the count is `canary.json`'s if it
   /// names this release and lies within `0...firstActions`, else the watch starts again.
-  private func resumeCanary(for package: RulePackage, among allowed: [(path: String, package: RulePackage)]) {
+  private func resumeCanary(for package: RulePackage, among verified: [(path: String, package: RulePackage)]) {
     guard let folder else { return }
     guard let canary, package.release == floor.highestRelease, let previousRelease = floor.canaryPreviousRelease else {
       folder.removeCanaryRecord()
@@ -331,11 +331,14 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     {
       count = saved
     }
+    // The release the floor says to go back to is below the floor, so not among the launchable
+    // packages: any signed one of it for this runtime, above the bundled release, never rolled back.
     var previous = bundled
-    if let older = allowed.first(where: { $0.package.release == previousRelease }) {
-      previous = RunningRules(release: older.package.release, source: older.package.script, chunk: older.package.chunkName)
-      previousFile = older.path
-    } else if previousRelease != bundled.release, let older = previousPackage(previousRelease) {
+    if previousRelease != bundled.release,
+      let older = verified.first(where: {
+        $0.package.release == previousRelease && (try? checkRuntimeAndFloor(of: $0.package)) != nil
+      })
+    {
       previous = RunningRules(release: older.package.release, source: older.package.script, chunk: older.package.chunkName)
       previousFile = older.path
     }
@@ -348,21 +351,6 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     }
     watch = resumed
     try? folder.saveCanaryRecord(resumed.record)
-  }
-
-  /// The package of the release the floor says a watched release goes back to, when it is below
-  /// the floor (so not among the launchable ones): still for this runtime, above the bundled
-  /// release and never rolled back.
-  private func previousPackage(_ release: Int) -> (path: String, package: RulePackage)? {
-    guard let folder else { return nil }
-    for file in folder.packageFiles() {
-      guard let data = try? folder.read(file), let package = try? RulePackage(data: data),
-        package.release == release, (try? package.verify(pinnedKeys: pinnedKeys)) != nil,
-        (try? checkRuntimeAndFloor(of: package)) != nil
-      else { continue }
-      return (file, package)
-    }
-    return nil
   }
 
   // MARK: - Canary
