@@ -61,8 +61,10 @@ function link(pattern, screen, options) end
 ---@class GuardOptions
 ---@field redirect? fun(nav: Nav) queues commands that replace the rejected batch
 ---@field defer? boolean keeps a rejected deep link and retries it later
+---@field ask? boolean makes the rejection a question the user may confirm (without it, it blocks)
 
----A check on every batch: `return false, "reason"` rejects it, anything else allows it.
+---A check on every batch: `return false, "reason"` blocks it, `return false, "question?", { ask = true }`
+---asks the user, anything else allows it.
 ---@param name string
 ---@param check fun(change: GuardChange): (boolean?, string?, GuardOptions?)
 ---@overload fun(check: fun(change: GuardChange): (boolean?, string?, GuardOptions?))

@@ -66,9 +66,10 @@ on("*.cancelled", function(nav) nav:dismiss() end)
 on("*.closeTapped", function(nav) nav:dismiss() end)
 
 -- Guards check every batch, whatever rule, tap, back or link made it.
--- Checkout needs a login: the change is rejected.
+-- Checkout needs a login: a change that opens it logged out is blocked (no user can confirm it).
+-- A checkout already open stays reachable (back from the login sheet over it).
 guard("login required for checkout", function(change)
-  if change.after.top == "checkout" and not change.context.loggedIn then
+  if change.after.top == "checkout" and not change.context.loggedIn and not change.before:contains("checkout") then
     return false, "login required"
   end
 end)
@@ -97,7 +98,7 @@ guard("unsaved review", function(change)
   local tab = change.before.currentTab
   if change.before.top == "review" and not change.after:tab(tab):contains("review")
       and change.source ~= "rule review.posted" then
-    return false, "discard the review?"
+    return false, "discard the review?", { ask = true }
   end
 end)
 

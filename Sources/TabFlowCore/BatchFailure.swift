@@ -28,12 +28,25 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// Where in a script the batch was made (`shop.lua:12`), when a scripted rule or deep link made
   /// it: an invalid command or a rejection of its batch is reported there.
   public var location: String?
+  /// Whether the guard that rejected the batch asked (``GuardVerdict/ask(_:)``): the host may show
+  /// the reason as a question and re-send the batch confirmed. A rejection that does not ask is a
+  /// block, which a confirmation cannot override. Always `false` for a failure that is not a
+  /// rejection.
+  public let asks: Bool
 
-  /// A failure from a source for a reason.
-  public init(source: BatchSource, reason: Reason, location: String? = nil) {
+  /// A failure from a source for a reason; `asks` only for a rejection by a guard that asked.
+  public init(source: BatchSource, reason: Reason, location: String? = nil, asks: Bool = false) {
     self.source = source
     self.reason = reason
     self.location = location
+    if case .rejected = reason { self.asks = asks } else { self.asks = false }
+  }
+
+  /// Whether a confirmation was refused because the rejection it would override blocks
+  /// (``NavigationError/blockedConfirmation(guard:reason:)``).
+  public var isBlockedConfirmation: Bool {
+    if case .invalidCommand(_, _, .blockedConfirmation) = reason { return true }
+    return false
   }
 
   /// The reason alone, e.g. `login required` or `cannot push 'x': …`; a redirect loop says which
@@ -61,7 +74,7 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     let prefix = location.map { "\($0): " } ?? ""
     switch reason {
-    case let .invalidCommand(_, _, error) where isStaleConfirmation:
+    case let .invalidCommand(_, _, error) where isStaleConfirmation || isBlockedConfirmation:
       // The confirmation failed, not a command of the batch.
       return "\(prefix)\(source): \(error)"
     case let .invalidCommand(index, command, error):

@@ -14,8 +14,14 @@ import TabFlowNavigation
 public enum GuardVerdict<Screen> {
   /// Let the change happen.
   case allow
-  /// Discard the whole batch, with a reason for the host and the logs.
+  /// Discard the whole batch, with a reason for the host and the logs: a **block**. The host
+  /// cannot re-send it confirmed (``TabCoordinatorAction/confirm(_:)`` refuses it) — for a rule
+  /// the user may not override, such as a login requirement or a legal hold.
   case reject(String)
+  /// Discard the whole batch and ask: a **question** (`"discard the review?"`). The host shows
+  /// it and, when the user agrees, re-sends the batch confirmed
+  /// (``TabCoordinatorAction/confirm(_:)``), which skips this guard once.
+  case ask(String)
   /// Discard the batch and apply `commands` instead, as a new batch that passes through the
   /// guards again (go_router's `redirect`). More than five redirects in a row, or a cycle, is an
   /// error naming the cycle, and nothing changes.
@@ -30,8 +36,14 @@ public enum GuardVerdict<Screen> {
   public var reason: String? {
     switch self {
     case .allow: return nil
-    case let .reject(reason), let .redirect(_, reason), let .deferLink(reason, _): return reason
+    case let .reject(reason), let .ask(reason), let .redirect(_, reason), let .deferLink(reason, _): return reason
     }
+  }
+
+  /// Whether the verdict is a question the host may confirm (``ask(_:)``).
+  public var asks: Bool {
+    if case .ask = self { return true }
+    return false
   }
 }
 
@@ -96,8 +108,9 @@ public struct NavigationChange<Screen> {
 }
 
 /// A check that runs on every batch — rules, taps, back, swipes, deep links, host commands — and
-/// can reject it with a reason, redirect it, or defer a deep link. A rejected batch changes
-/// nothing and reaches the host whole, so it can ask the user and re-send it confirmed.
+/// can reject it with a reason (a block, or a question the host may confirm), redirect it, or
+/// defer a deep link. A rejected batch changes nothing and reaches the host whole; when the guard
+/// asked, the host can ask the user and re-send it confirmed.
 ///
 /// Guards run where the coordinator runs (on the store's actor), so they may call into state
 /// confined there, such as a Lua rule engine; they are therefore not `Sendable`.
@@ -105,9 +118,14 @@ public struct NavigationChange<Screen> {
 /// ```swift
 /// let auth = NavigationGuard<Screen>("auth") { change in
 ///   if case .checkout = change.after.top.screen, change.after.context["loggedIn"] != true {
-///     return .reject("login required")
+///     return .reject("login required")          // blocks: confirm refuses it
 ///   }
 ///   return .allow
+/// }
+/// let draft = NavigationGuard<Screen>("unsaved draft") { change in
+///   change.before.top.screen == .editor && change.after.top.screen != .editor
+///     ? .ask("discard the draft?")              // asks: the host may confirm it
+///     : .allow
 /// }
 /// ```
 public struct NavigationGuard<Screen> {

@@ -1,8 +1,11 @@
 import TabFlowNavigation
 
 /// A batch a guard rejected, whole: what it would have done and which guard stopped it. The
-/// state is unchanged. A host that asks the user ("discard your changes?") re-sends it with
-/// ``TabCoordinatorAction/confirm(_:)``, which skips exactly that guard once.
+/// state is unchanged. When the guard asked (``asks``, ``GuardVerdict/ask(_:)``), a host that
+/// asks the user ("discard your changes?") re-sends it with ``TabCoordinatorAction/confirm(_:)``,
+/// which skips exactly that guard once; a guard that blocks (``GuardVerdict/reject(_:)``) cannot
+/// be overridden, and its confirmation fails with
+/// ``NavigationError/blockedConfirmation(guard:reason:)``.
 ///
 /// **Addressed commands.** Whatever made the batch — the back button, a swipe (`updateRoutes`),
 /// a tab reselect, a rule, a deep link's handler, a guard's redirect — every stack command in
@@ -25,7 +28,7 @@ import TabFlowNavigation
 /// outlive what it was about: confirming then does nothing the user did not agree to.
 ///
 /// ```swift
-/// case let .delegate(.rejected(batch)) where batch.guardName == "unsavedChanges":
+/// case let .delegate(.rejected(batch)) where batch.asks:
 ///   state.confirmation = batch          // ask; on "Discard": store.send(.confirm(batch))
 /// case let .delegate(.failed(failure)) where failure.isStaleConfirmation:
 ///   state.confirmation = nil            // the screen moved on; the user can go back again
@@ -50,6 +53,11 @@ public struct RejectedBatch<Screen> {
 
   /// The guard's reason.
   public var reason: String { failure.message }
+
+  /// Whether the guard asked (``GuardVerdict/ask(_:)``): the host may put ``reason`` to the user
+  /// as a question and re-send the batch confirmed. A batch whose guard blocks cannot be
+  /// confirmed.
+  public var asks: Bool { failure.asks }
 }
 
 extension RejectedBatch: Equatable where Screen: Equatable {}
@@ -68,11 +76,17 @@ extension RejectedBatch: CustomStringConvertible {
 package struct ConfirmableRejection<Screen> {
   @usableFromInline package let commands: [NavigationCommand<Screen>]
   @usableFromInline package let guards: Set<String>
+  /// The guard that blocked the batch and its reason, when it did not ask: a confirmation is
+  /// then refused, saying so.
+  @usableFromInline package let block: (guardName: String, reason: String)?
 
   @usableFromInline
-  package init(commands: [NavigationCommand<Screen>], guards: Set<String>) {
+  package init(
+    commands: [NavigationCommand<Screen>], guards: Set<String>, block: (guardName: String, reason: String)? = nil
+  ) {
     self.commands = commands
     self.guards = guards
+    self.block = block
   }
 }
 

@@ -73,10 +73,10 @@ extension TabCoordinatorState {
       switch objection.verdict {
       case .allow:
         return PerformedBatch(commands: objected, reports: notes)
-      case let .reject(reason):
+      case let .reject(reason), let .ask(reason):
         throw rejection(
-          objected, by: objection.guardName, reason: reason, source: source, defaultTab: objectedDefaultTab,
-          confirmedGuards: objectedConfirmed)
+          objected, by: objection.guardName, reason: reason, asks: objection.verdict.asks, source: source,
+          defaultTab: objectedDefaultTab, confirmedGuards: objectedConfirmed)
       case let .redirect(commands, reason):
         redirect = commands
         notes.append(.redirected(guard: objection.guardName, reason: reason))
@@ -84,8 +84,8 @@ extension TabCoordinatorState {
         guard case let .deepLink(url) = source, deferredLink == nil else {
           guard !commands.isEmpty else {
             throw rejection(
-              objected, by: objection.guardName, reason: reason, source: source, defaultTab: objectedDefaultTab,
-              confirmedGuards: objectedConfirmed)
+              objected, by: objection.guardName, reason: reason, asks: false, source: source,
+              defaultTab: objectedDefaultTab, confirmedGuards: objectedConfirmed)
           }
           redirect = commands
           notes.append(.redirected(guard: objection.guardName, reason: reason))
@@ -146,16 +146,20 @@ extension TabCoordinatorState {
   /// redirect). Called with the state as it was before the batch: its commands are addressed
   /// (``addressedForConfirmation(_:defaultTab:)``), and kept as the batch a confirmation may
   /// re-send, skipping `guardName` and the guards already confirmed for it, until the state
-  /// changes (``confirmable``).
+  /// changes (``confirmable``) — when the guard asked; a block is kept only to refuse its
+  /// confirmation with the reason.
   @inlinable
   mutating func rejection(
-    _ commands: [NavigationCommand<Screen>], by guardName: String, reason: String, source: BatchSource,
-    defaultTab: TabID?, confirmedGuards: Set<String>
+    _ commands: [NavigationCommand<Screen>], by guardName: String, reason: String, asks: Bool,
+    source: BatchSource, defaultTab: TabID?, confirmedGuards: Set<String>
   ) -> BatchError<Screen> {
     let addressed = addressedForConfirmation(commands, defaultTab: defaultTab)
-    confirmable = ConfirmableRejection(commands: addressed, guards: confirmedGuards.union([guardName]))
+    confirmable = ConfirmableRejection(
+      commands: addressed, guards: confirmedGuards.union([guardName]),
+      block: asks ? nil : (guardName, reason))
     return BatchError(
-      BatchFailure(source: source, reason: .rejected(guard: guardName, reason: reason)), rejected: addressed)
+      BatchFailure(source: source, reason: .rejected(guard: guardName, reason: reason), asks: asks),
+      rejected: addressed)
   }
 
   /// `commands` with every stack command wrapped in `.tab(id, …)` for the tab it went to when
@@ -208,6 +212,9 @@ extension TabCoordinatorState {
     guard Self.same(commands, confirmable.commands) else {
       return .staleConfirmation(
         guards: names, reason: "these are not the commands of the last rejected batch (confirm that batch as it came)")
+    }
+    if let block = confirmable.block {
+      return .blockedConfirmation(guard: block.guardName, reason: block.reason)
     }
     let unknown = names.filter { !confirmable.guards.contains($0) }
     guard unknown.isEmpty else {

@@ -77,7 +77,7 @@ function tabflow_make_dsl(host, limits)
   local LINK_OPTIONS = { tab = true }
   local SHEET_OPTIONS = { navigation = true, detents = true, dragIndicator = true }
   local COVER_OPTIONS = { navigation = true }
-  local GUARD_OPTIONS = { redirect = true, defer = true }
+  local GUARD_OPTIONS = { redirect = true, defer = true, ask = true }
 
   -- The script line that called a declaration, or nil: `error` names the position at level 4 —
   -- 1 is pcall, 2 this function, 3 the declaration, 4 the script that called it.
@@ -822,14 +822,21 @@ function tabflow_make_dsl(host, limits)
     if ok ~= false then return true end
     reason = reason == nil and "rejected" or tostring(reason)
     if options == nil then return false, reason end
-    -- A third value: { redirect = function(nav) … end, defer = true }.
+    -- A third value: { ask = true }, or { redirect = function(nav) … end, defer = true }.
     if type(options) ~= "table" then
-      fail("a guard's third value must be a table like { redirect = function(nav) … end, defer = true }, got "
+      fail("a guard's third value must be a table like { ask = true } or { redirect = function(nav) … end, defer = true }, got "
         .. type(options), 1)
     end
     check_options(options, GUARD_OPTIONS, "a guard's third value", 1)
-    local defer, redirect = options.defer, options.redirect
+    local defer, redirect, ask = options.defer, options.redirect, options.ask
     if defer ~= nil and type(defer) ~= "boolean" then fail("defer must be a boolean, got " .. type(defer), 1) end
+    if ask ~= nil and type(ask) ~= "boolean" then fail("ask must be a boolean, got " .. type(ask), 1) end
+    if ask and (redirect ~= nil or defer) then
+      -- A question is put to the user as it stands; a redirect or a deferral decides for them.
+      fail("ask = true cannot be combined with " .. (redirect ~= nil and "redirect" or "defer")
+        .. ": a guard that asks lets the user confirm the change as it is", 1)
+    end
+    if ask then return false, reason, false, false, true end
     local queue = false
     if redirect ~= nil then
       if type(redirect) ~= "function" then fail("redirect must be a function(nav), got " .. type(redirect), 1) end
@@ -838,7 +845,7 @@ function tabflow_make_dsl(host, limits)
       redirect(new_nav(queue, "before", nil, nil, nil, token))
       if check_upvalues then check_upvalues() end
     end
-    return false, reason, queue, defer == true
+    return false, reason, queue, defer == true, false
   end
 
   return dsl, decl, api

@@ -408,12 +408,14 @@ package final class RuleScript {
   }
 
   /// What a guard answered when it refused a change: its reason, the commands its `redirect`
-  /// queued (run against the state before the change), and whether it asked to `defer` a link.
+  /// queued (run against the state before the change), whether it asked to `defer` a link, and
+  /// whether it asks the user (`{ ask = true }`) rather than blocks.
   @usableFromInline
   package struct GuardRefusal {
     @usableFromInline package var reason: String
     @usableFromInline package var redirect: [NavigationCommand<DynamicScreen>]?
     @usableFromInline package var deferLink: Bool
+    @usableFromInline package var asks: Bool
   }
 
   /// Runs guard number `index` (0-based) on a change from `source` (which it reads as
@@ -525,12 +527,14 @@ package final class RuleScript {
     let line = line(ofGuard: index)
     let label = BatchFailure.guardLabel(declarations.guards[index])
     let answer = try withViews(views, rule: label, line: line) {
-      try vm.call(callGuardFunction, resultCount: 4) { stack in
+      try vm.call(callGuardFunction, resultCount: 5) { stack in
         try stack.push(index + 1)
         try stack.push(source)
-      } results: { stack, first -> (reason: String, redirect: FlowValue, deferLink: Bool)? in
+      } results: { stack, first -> (reason: String, redirect: FlowValue, deferLink: Bool, asks: Bool)? in
         guard !stack.isTruthy(at: first) else { return nil }
-        return (stack.string(at: first + 1) ?? "rejected", try stack.value(at: first + 2), stack.isTruthy(at: first + 3))
+        return (
+          stack.string(at: first + 1) ?? "rejected", try stack.value(at: first + 2), stack.isTruthy(at: first + 3),
+          stack.isTruthy(at: first + 4))
       }
     }
     guard let answer else { return nil }
@@ -544,7 +548,7 @@ package final class RuleScript {
         throw failure.located(in: chunk, line: line)
       }
     }
-    return GuardRefusal(reason: answer.reason, redirect: redirect, deferLink: answer.deferLink)
+    return GuardRefusal(reason: answer.reason, redirect: redirect, deferLink: answer.deferLink, asks: answer.asks)
   }
 
   /// Runs `body` with `views` answering the `nav` views; maps VM errors to script errors located

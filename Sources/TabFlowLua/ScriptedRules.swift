@@ -206,11 +206,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// The script's guards as one coordinator guard: the first Lua guard that returns
-  /// `false, reason` rejects the batch, and the rejection names it (`guard('auth', fn)`, or
-  /// `guard #2` for an unnamed one). A third value `{ redirect = function(nav) … end }` redirects
-  /// (the queued commands replace the batch), `{ defer = true }` keeps a rejected deep link for
-  /// later. A guard that fails with an error rejects the batch too. Guards named in the change's
-  /// `confirmedGuards` do not run.
+  /// `false, reason` rejects the batch — a block — and the rejection names it (`guard('auth', fn)`,
+  /// or `guard #2` for an unnamed one). A third value `{ ask = true }` makes the rejection a
+  /// question the host may confirm, `{ redirect = function(nav) … end }` redirects (the queued
+  /// commands replace the batch), `{ defer = true }` keeps a rejected deep link for later. A
+  /// guard that fails with an error blocks the batch and counts as a failure of the rules
+  /// (``guardErrorCount``). Guards named in the change's `confirmedGuards` do not run.
   @inlinable
   public var scriptGuard: NavigationGuard<Screen> {
     NavigationGuard(
@@ -262,11 +263,13 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     lastGuardError = error
   }
 
-  /// The verdict a guard's refusal stands for: redirect, defer (with its redirect), or reject.
+  /// The verdict a guard's refusal stands for: a question, redirect, defer (with its redirect),
+  /// or a block.
   @inlinable
   func verdict(
     for refusal: RuleScript.GuardRefusal, guard name: String, index: Int
   ) throws(ScriptError) -> GuardVerdict<Screen> {
+    if refusal.asks { return .ask(refusal.reason) }
     var redirect: [NavigationCommand<Screen>] = []
     if let commands = refusal.redirect {
       // Dynamic screens need no conversion.

@@ -27,6 +27,9 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// it came while nothing has changed since (see `RejectedBatch`): the host's question was
   /// about a state that is gone. `reason` says which condition failed.
   case staleConfirmation(guards: [String], reason: String)
+  /// A confirmation of a batch whose rejecting guard blocks rather than asks: only a guard's
+  /// question can be overridden by the user (see `GuardVerdict.ask`). `reason` is the guard's.
+  case blockedConfirmation(guard: String, reason: String)
 
   /// The message, naming the screen, style and reason.
   public var description: String {
@@ -59,6 +62,9 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
       return "cannot go back: tab '\(tab)' is already at root '\(root)'"
     case let .staleConfirmation(guards, reason):
       return "cannot confirm \(guards.map(Self.guardLabel).joined(separator: ", ")): \(reason)"
+    case let .blockedConfirmation(name, reason):
+      return "cannot confirm: \(Self.guardLabel(name)) blocks this change (\(reason)); "
+        + "only a guard that asks can be confirmed"
     }
   }
 }

@@ -38,6 +38,15 @@ struct StateExplorer {
     let style: String
   }
 
+  /// The note for a blocking guard's rejection `message` whose reason reads as a question (ends
+  /// in `?`): nobody can confirm a block, so the question is never put to the user. `nil` when the
+  /// reason does not read as one.
+  static func blockedQuestion(_ message: String) -> String? {
+    guard message.trimmingCharacters(in: .whitespaces).hasSuffix("?") else { return nil }
+    return message + " — this reads as a question, but the guard blocks and no user can confirm it; "
+      + "return false, reason, { ask = true } if the user may go ahead"
+  }
+
   /// A problem and the lines that reproduce it.
   struct Finding {
     let kind: FailureKind
@@ -74,7 +83,7 @@ struct StateExplorer {
     /// were made, so the report can say nothing of what the rules do.
     var staticOnly = false
 
-    var problems: [Finding] { findings.filter { $0.kind != .guardRejection } }
+    var problems: [Finding] { findings.filter { !$0.kind.isNote } }
     /// Unreached screens are problems only when exploration was complete; within a depth limit
     /// they may simply lie deeper.
     var unreachedProblems: Int { complete ? unreachedScreens.count : 0 }
@@ -109,6 +118,8 @@ struct StateExplorer {
         case .ruleError: label = "rule error"
         case .invalidCommand: label = "invalid command"
         case .guardRejection: label = "guard rejection (note)"
+        case .guardQuestion: label = "guard question (note)"
+        case .blockReadsAsQuestion: label = "guard blocks with a question (note)"
         case .guardError: label = "guard error"
         case .redirectLoop: label = "redirect loop"
         case .input: label = "error"
@@ -287,11 +298,14 @@ struct StateExplorer {
             continue
           case let .failed(kind, message):
             report.transitions += 1
-            // A back or tap a guard rejected is a question to the user (the host re-sends it
-            // confirmed): a way out, not a trap.
-            if kind == .guardRejection, tapOrBack, tabBarShows || parsed == .back { askedFrom.insert(fromKey) }
+            // A back or tap a guard asks about is a question to the user (the host re-sends it
+            // confirmed): a way out, not a trap. A guard that blocks is no way out.
+            if kind == .guardQuestion, tapOrBack, tabBarShows || parsed == .back { askedFrom.insert(fromKey) }
             guard kind != .input, reported.insert("\(kind) \(message)").inserted else { continue }
             report.findings.append(Finding(kind: kind, message: message, lines: lines + [line]))
+            if kind == .guardRejection, let question = Self.blockedQuestion(message) {
+              report.findings.append(Finding(kind: .blockReadsAsQuestion, message: question, lines: lines + [line]))
+            }
           case let .changed(after):
             report.transitions += 1
             let toKey = numbering.key(of: after, from: (state, fromKey))

@@ -10,7 +10,7 @@ import TabFlow
 ///  "lines":["tab home","back",…],              every input line
 ///  "inputs":[[0,1,2,…],…],                     input sets: the lines a state tries
 ///  "texts":["shop://home",…],                  URLs, pending links, failure messages
-///  "fails":[["guard",3],…],                    kind (guard, error, invalid, loop, input), message text
+///  "fails":[["guard",3],…],                    kind (guard: a block, ask: a question, error, invalid, loop, input), message text
 ///  "routes":[[0,["id=3","qty=1"]],…],         screen, state as its members written `key=value`
 ///  "layers":[["root",1,0,[0,4]],["sheet",1,["medium","large"],[7]],…],
 ///                                              a presentation layer (RouteStack.layers): style,
@@ -112,6 +112,7 @@ struct MapData {
   static func kindName(_ kind: FailureKind) -> String {
     switch kind {
     case .guardRejection: "guard"
+    case .guardQuestion: "ask"
     case .ruleError, .guardError: "error"
     case .invalidCommand: "invalid"
     case .redirectLoop: "loop"

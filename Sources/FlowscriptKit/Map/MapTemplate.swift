@@ -56,13 +56,13 @@ h2{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#6b7280;ma
 .inp code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px;flex:0 0 auto;max-width:62%;overflow-wrap:anywhere}
 .inp .to{margin-left:auto;flex:1 1 0;min-width:0;font-size:12px;color:#6b7280;text-align:right}
 .inp.k-state .to{color:#047857}
-.inp.k-guard .to{color:#b45309}
+.inp.k-guard .to,.inp.k-ask .to{color:#b45309}
 .inp.k-error .to,.inp.k-invalid .to,.inp.k-loop .to,.inp.k-input .to{color:#b91c1c}
 .inp.k-beyond .to{color:#6d28d9}
 .badge{display:inline-block;background:#db2777;color:#fff;border-radius:9px;padding:0 7px;font-size:11px;font-weight:600;margin-right:4px}
 .changed{font-size:11px;color:#9d174d}
 #result{min-height:20px;font-size:13px;border-radius:8px;padding:7px 9px;background:#f3f4f6;margin-bottom:10px}
-#result.k-guard{background:#fef3c7}#result.k-error,#result.k-invalid,#result.k-loop,#result.k-input{background:#fee2e2}
+#result.k-guard,#result.k-ask{background:#fef3c7}#result.k-error,#result.k-invalid,#result.k-loop,#result.k-input{background:#fee2e2}
 #result.k-beyond{background:#ede9fe}#result.k-state{background:#d1fae5}
 #path{margin:0;padding-left:22px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}
 #path li{margin:2px 0;word-break:break-all}
@@ -133,7 +133,7 @@ function outcome(s, i) {
   if (code === -2) return {kind: "beyond", text: "leads beyond the explored depth (" + D.depth + (D.truncated ? ", or the state limit" : "") + ")"};
   if (code === -3) return {kind: "input", text: "cannot be written as a line"};
   const [kind, message] = D.fails[-10 - code];
-  return {kind, message: D.texts[message], text: (kind === "guard" ? "" : kind === "input" ? "error: " : kind + ": ") + D.texts[message]};
+  return {kind, message: D.texts[message], text: (kind === "guard" ? "blocks: " : kind === "ask" ? "asks: " : kind === "input" ? "error: " : kind + ": ") + D.texts[message]};
 }
 function inputKind(line) {
   if (line.startsWith("tab ")) return "Tabs";
@@ -269,8 +269,9 @@ function follow(line, o, mark) {
   if (o.kind === "state") {
     path.push({line, state: o.target});
     result = {kind: "state", text: line + " " + o.text + (mark != null ? " (changed: " + mark + ")" : "")};
-  } else if (o.kind === "guard") {
-    result = {kind: "guard", text: line + ": " + o.message};
+  } else if (o.kind === "guard" || o.kind === "ask") {
+    // A block, or a question the host may confirm: the page says which.
+    result = {kind: o.kind, text: line + ": " + (o.kind === "ask" ? "asks: " : "blocks: ") + o.message};
   } else if (o.kind === "unchanged" || o.kind === "same") {
     result = {kind: "unchanged", text: line + ": changes nothing"};
   } else if (o.kind === "beyond") {

@@ -249,7 +249,7 @@ struct BehaviourDiff {
     case let (.failed(oldKind, oldMessage), .failed(newKind, newMessage)):
       guard oldKind == newKind else { return false }
       switch oldKind {
-      case .guardRejection, .input: return oldMessage == newMessage
+      case .guardRejection, .guardQuestion, .input: return oldMessage == newMessage
       default: return true
       }
     default: return false

@@ -69,7 +69,7 @@ struct DiffReport {
     case .unchanged: text = "changes nothing"
     case let .failed(kind, message):
       switch kind {
-      case .guardRejection, .input: text = message
+      case .guardRejection, .guardQuestion, .input: text = message
       case .ruleError: text = "rule error"
       case .guardError: text = "guard error"
       case .invalidCommand: text = "invalid command"
@@ -94,7 +94,7 @@ struct DiffReport {
 
   /// The full outcome: the shape and the state after it.
   private static func detail(_ outcome: BehaviourDiff.Outcome, from before: BehaviourDiff.State) -> String {
-    if case let .failed(kind, message) = outcome.kind, kind != .guardRejection, kind != .input {
+    if case let .failed(kind, message) = outcome.kind, !kind.isNote, kind != .input {
       return message.split(separator: "\n").first.map(String.init) ?? message
     }
     return BehaviourDiff.summary(of: outcome.after(before))

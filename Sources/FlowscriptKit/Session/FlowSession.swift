@@ -504,18 +504,33 @@ final class FlowSession {
   }
 
   /// What a failed line says: a rule's error with its place; a rejection with the guard's name
-  /// (`rejected by guard 'auth': login required`); an invalid command a rule made with the rule's
-  /// place and name; otherwise the reason alone (`already at root`).
+  /// (`rejected by guard 'auth': login required`), and when the guard asks, that `confirm`
+  /// re-sends it; an invalid command a rule made with the rule's place and name; otherwise the
+  /// reason alone (`already at root`).
   static func message(for failure: BatchFailure) -> String {
     switch failure.reason {
     case let .rejected(name, reason):
-      return "rejected by \(BatchFailure.guardLabel(name)): \(reason)"
+      return "rejected by \(BatchFailure.guardLabel(name)): \(reason)" + (failure.asks ? Self.askSuffix : "")
     case .invalidCommand where failure.location != nil:
       return failure.description
     default:
       return failure.message
     }
   }
+
+  /// What `show` says of the last rejected change, while it is the last thing that happened:
+  /// whether its guard asks (`confirm` re-sends it) or blocks (nothing can). `nil` when there is
+  /// none.
+  var rejectionLine: String? {
+    guard let lastRejected else { return nil }
+    let guardLabel = BatchFailure.guardLabel(lastRejected.guardName)
+    return lastRejected.asks
+      ? "last change: \(guardLabel) asks: \(lastRejected.reason) — `confirm` re-sends it"
+      : "last change: blocked by \(guardLabel): \(lastRejected.reason) — it cannot be confirmed"
+  }
+
+  /// What a question's failure line ends with: the guard asks, so the user may go ahead.
+  static let askSuffix = " (the guard asks: confirm re-sends the change)"
 
   private func hint(_ name: String, _ candidates: [String]) -> String {
     Suggestions.hint(for: name, in: candidates)
@@ -530,8 +545,13 @@ enum FailureKind: Equatable {
   case ruleError
   /// A rule or deep link produced a command that is invalid for the stack.
   case invalidCommand
-  /// A guard rejected the change.
+  /// A guard rejected the change and blocks it: the user cannot confirm it.
   case guardRejection
+  /// A guard rejected the change and asks (`{ ask = true }`): the user may confirm it.
+  case guardQuestion
+  /// A guard blocks a change with a reason that reads as a question (it ends in `?`) but does not
+  /// ask, so no user can confirm it (a note of `check`).
+  case blockReadsAsQuestion
   /// A Lua guard raised an error (including budget or memory exhaustion): a failure of the
   /// rules, as an app counts it, never a rejection.
   case guardError
@@ -556,10 +576,19 @@ enum FailureKind: Equatable {
   /// A state in which one of the script's invariants does not hold (reported by `check`).
   case invariant
 
+  /// Whether `check` reports this kind as a note rather than a problem: a guard's verdict is the
+  /// rules working as written.
+  var isNote: Bool {
+    switch self {
+    case .guardRejection, .guardQuestion, .blockReadsAsQuestion: return true
+    default: return false
+    }
+  }
+
   init(_ failure: BatchFailure) {
     switch (failure.reason, failure.source) {
     case (.ruleFailed, _): self = .ruleError
-    case (.rejected, _): self = .guardRejection
+    case (.rejected, _): self = failure.asks ? .guardQuestion : .guardRejection
     case (.redirectLoop, _): self = .redirectLoop
     case (.invalidCommand, .rule), (.invalidCommand, .deepLink), (.invalidCommand, .screenAction): self = .invalidCommand
     default: self = .input

@@ -253,7 +253,7 @@ extension FlowscriptTests {
       let result = try await FlowscriptCLI.run(["check", FlowscriptCLI.demoScript, "--explore", "5"])
       #expect(result.exitCode == 0)
       // The orders guard's redirect and deferral were reached; nothing is reported about links.
-      #expect(result.stdout.contains("guard rejection (note): rejected by guard 'unsaved review': discard the review?"))
+      #expect(result.stdout.contains("guard question (note): rejected by guard 'unsaved review': discard the review? (the guard asks: confirm re-sends the change)"))
       #expect(!result.stdout.contains("link"))
       #expect(result.stdoutLines.last == "check passed")
     }

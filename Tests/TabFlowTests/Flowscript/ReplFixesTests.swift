@@ -24,9 +24,9 @@ extension FlowscriptTests {
           """)
       #expect(
         result.stderrLines == [
-          "error: rejected by guard 'unsaved review': discard the review?",
+          "error: rejected by guard 'unsaved review': discard the review? (the guard asks: confirm re-sends the change)",
           "error: nothing to confirm: no guard rejected a change",
-          "error: rejected by guard 'unsaved review': discard the review?",
+          "error: rejected by guard 'unsaved review': discard the review? (the guard asks: confirm re-sends the change)",
           "error: cannot confirm guard 'unsaved review': the state changed after the batch was rejected, or none was: "
             + "only the last rejected batch can be confirmed, and only while nothing else has changed",
           "error: nothing to confirm: no guard rejected a change",

@@ -178,7 +178,7 @@ extension FlowscriptTests {
         [], stdin: "confirm\nfeed.itemTapped {id=3}\nitem.reviewTapped\nback\nconfirm\nexpect top item {id=3}\ncancelLink\n")
       #expect(result.stderrLines == [
         "error: nothing to confirm: no guard rejected a change",
-        "error: rejected by guard 'unsaved review': discard the review?",
+        "error: rejected by guard 'unsaved review': discard the review? (the guard asks: confirm re-sends the change)",
         "error: no pending link to cancel",
       ])
       #expect(result.stdoutLines.last == "home: feed > item(id=3, qty=1) — popped review")

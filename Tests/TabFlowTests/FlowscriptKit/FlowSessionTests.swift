@@ -137,26 +137,36 @@ import Testing
     #expect(session.state == before)
   }
 
-  /// A guard's rejection fails the line; `confirm` re-sends it past the guard, once; `undo` walks back.
-  @Test func aRejectionCanBeConfirmedAndUndone() throws {
+  /// A guard's rejection fails the line. A guard that blocks cannot be confirmed; one that asks
+  /// is re-sent past the guard by `confirm`, once; `undo` walks back.
+  @Test func aBlockIsRefusedAQuestionCanBeConfirmedAndUndone() throws {
     let session = try Self.demo()
     try Self.send(session, "feed.cartTapped")
     #expect(
       try Self.send(session, "cart.checkoutTapped")
         == .failed("rejected by guard 'login required for checkout': login required"))
     #expect(session.lastFailureKind == .guardRejection)
-    #expect(StateText.path(session.state.selectedStack) == "feed > sheet:cart")
+    #expect(session.rejectionLine == "last change: blocked by guard 'login required for checkout': login required — it cannot be confirmed")
     #expect(try Self.send(session, #"expect rejected "login required for checkout""#) == .expectationPassed)
-
     #expect(
       try Self.send(session, "confirm")
-        == .changed(["home: feed > sheet:cart > checkout(total=42) — pushed checkout"], events: []))
+        == .failed("cannot confirm: guard 'login required for checkout' blocks this change (login required); only a guard that asks can be confirmed"))
+    #expect(StateText.path(session.state.selectedStack) == "feed > sheet:cart")
+    #expect(try Self.send(session, "cart.closeTapped") == .changed(["home: feed — dismissed cart"], events: []))
+
+    try Self.send(session, "feed.itemTapped {id=1}")
+    try Self.send(session, "item.reviewTapped")
+    #expect(
+      try Self.send(session, "back")
+        == .failed("rejected by guard 'unsaved review': discard the review?" + FlowSession.askSuffix))
+    #expect(session.lastFailureKind == .guardQuestion)
+    #expect(session.rejectionLine == "last change: guard 'unsaved review' asks: discard the review? — `confirm` re-sends it")
+    #expect(try Self.send(session, #"expect rejected "unsaved review""#) == .expectationPassed)
+    #expect(try Self.send(session, "confirm") == .changed(["home: feed > item(id=1, qty=1) — popped review"], events: []))
     #expect(try Self.send(session, "confirm") == .failed("nothing to confirm: no guard rejected a change"))
 
-    #expect(try Self.send(session, "undo") == .changed(["home: feed > sheet:cart — popped checkout"], events: []))
-    #expect(try Self.send(session, "undo") == .changed(["home: feed — dismissed cart"], events: []))
-    #expect(try Self.send(session, "undo") == .failed("nothing to undo"))
-    #expect(StateText.path(session.state.selectedStack) == "feed")
+    #expect(try Self.send(session, "undo") == .changed(["home: feed > item(id=1, qty=1) > review(stars=5) — pushed review"], events: []))
+    #expect(StateText.path(session.state.selectedStack) == "feed > item(id=1, qty=1) > review(stars=5)")
   }
 
   @Test func setChecksTheKeyAgainstTheScript() throws {

@@ -52,7 +52,7 @@ import Testing
     #expect(three.depthReached == 3)
     #expect(three.isClean)
     #expect(three.unreachedScreens.isEmpty)
-    #expect(three.findings.allSatisfy { $0.kind == .guardRejection })
+    #expect(three.findings.allSatisfy { $0.kind.isNote })
   }
 
   @Test func exploreZeroOnlyValidates() throws {
@@ -147,8 +147,8 @@ import Testing
   }
 
   /// A trap: a sheet a guard puts back on every back (a redirect presenting it again), with no
-  /// tab bar while it shows. A guard's rejection is not one: the user is asked and may confirm.
-  @Test func aSheetNoBackCanLeaveIsATrapAndARejectionIsAQuestion() async throws {
+  /// tab bar while it shows. A guard's question is not one: the user is asked and may confirm. A block is.
+  @Test func aSheetNoBackCanLeaveIsATrapAndOnlyAQuestionIsAWayOut() async throws {
     let trap = """
       tab "home" { root = "feed" }
       tab "more" { root = "menu" }
@@ -171,13 +171,56 @@ import Testing
       #expect(traps.first?.lines == ["feed.open"])
       #expect(traps.first?.message.hasPrefix("the user is stuck on gate:") == true)
     }
-    // The same gate rejecting (no redirect): the host asks, the user may confirm: no trap.
+    // The same gate asking (no redirect): the host asks, the user may confirm: no trap.
     let asked = trap.replacingOccurrences(
-      of: #", { redirect = function(nav) nav:dismiss() nav:presentSheet("gate") end }"#, with: "")
+      of: #"{ redirect = function(nav) nav:dismiss() nav:presentSheet("gate") end }"#, with: "{ ask = true }")
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("asked.lua", asked)))
       let report = Self.explorer(session, depth: 3).run()
       #expect(report.problems.filter { $0.kind == .trap }.isEmpty)
+      #expect(report.findings.contains { $0.kind == .guardQuestion })
+    }
+    // The same gate blocking: nobody can confirm it, so the sheet only it keeps open is a trap.
+    let blocked = trap.replacingOccurrences(
+      of: #", { redirect = function(nav) nav:dismiss() nav:presentSheet("gate") end }"#, with: "")
+    try await Workspace.with { workspace in
+      let session = try FlowSession(origin: .file(try workspace.write("blocked.lua", blocked)))
+      let report = Self.explorer(session, depth: 3).run()
+      let traps = report.problems.filter { $0.kind == .trap }
+      #expect(traps.map(\.lines) == [["feed.open"]])
+      #expect(!report.findings.contains { $0.kind == .blockReadsAsQuestion })
+    }
+  }
+
+  /// A guard that blocks with a reason that reads as a question is noted: its question is never
+  /// put to a user. The same guard asking is not noted.
+  @Test func aBlockThatReadsAsAQuestionIsNoted() async throws {
+    let script = """
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { "open" } }
+      screen "draft" { actions = { "closeTapped" } }
+      on("feed.open", function(nav) nav:push("draft") end)
+      on("draft.closeTapped", function(nav) nav:pop() end)
+      guard("unsaved draft", function(change)
+        if change.before.top == "draft" and change.after.top ~= "draft" then return false, "discard the draft? " end
+      end)
+      """
+    try await Workspace.with { workspace in
+      let session = try FlowSession(origin: .file(try workspace.write("draft.lua", script)))
+      let report = Self.explorer(session, depth: 3).run()
+      let notes = report.findings.filter { $0.kind == .blockReadsAsQuestion }
+      #expect(notes.count == 1)
+      #expect(notes.first?.lines.count == 2)
+      #expect(notes.first?.lines.first == "feed.open")
+      #expect(notes.first?.message.contains("{ ask = true }") == true)
+      #expect(report.problems.allSatisfy { $0.kind != .blockReadsAsQuestion })
+    }
+    let asking = script.replacingOccurrences(of: #""discard the draft? " end"#, with: #""discard the draft? ", { ask = true } end"#)
+    try await Workspace.with { workspace in
+      let session = try FlowSession(origin: .file(try workspace.write("asking.lua", asking)))
+      let report = Self.explorer(session, depth: 3).run()
+      #expect(!report.findings.contains { $0.kind == .blockReadsAsQuestion })
+      #expect(report.findings.contains { $0.kind == .guardQuestion })
     }
   }
 

@@ -34,7 +34,7 @@ import Testing
   }
 
   static func refusal(_ reason: String) -> RuleScript.GuardRefusal {
-    RuleScript.GuardRefusal(reason: reason, redirect: nil, deferLink: false)
+    RuleScript.GuardRefusal(reason: reason, redirect: nil, deferLink: false, asks: false)
   }
 
   @Test func anAnswerIsRecalledOnlyWhenEveryViewItReadReadsTheSame() {

@@ -117,7 +117,7 @@ extension TabsTests {
           defer { wasAsked = true }
           return !wasAsked
         }
-        if first { return .reject("sign in?") }
+        if first { return .ask("sign in?") }
         return Self.login.verdict(on: change)
       }
       let failure = try #require(throws: BatchFailure.self) { try state.apply([.push(.checkout(total: 3))], guards: [askFirst]) }

@@ -175,7 +175,7 @@ extension ScriptedRulesTests {
       try flow.send("checkout")
       #expect(flow.path == "feed")
       let message = try #require(flow.failures.first?.message)
-      #expect(message.contains("unknown option 'redirct' (options: defer, redirect)"))
+      #expect(message.contains("unknown option 'redirct' (options: ask, defer, redirect)"))
       #expect(message.contains("did you mean 'redirect'"))
     }
 
@@ -222,7 +222,7 @@ extension ScriptedRulesTests {
     @Test func aConfirmedReSendSkipsExactlyThatGuardOnce() throws {
       let flow = try Self.flow("""
         guard("unsaved", function(change)
-          if change.before.top == "item" and change.after.top ~= "item" then return false, "discard?" end
+          if change.before.top == "item" and change.after.top ~= "item" then return false, "discard?", { ask = true } end
         end)
         guard("never checkout", function(change)
           if change.after.top == "checkout" then return false, "closed" end

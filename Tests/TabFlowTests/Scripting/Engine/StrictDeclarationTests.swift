@@ -63,7 +63,22 @@ extension ScriptedRulesTests {
         """)
       try guarded.send("go")
       #expect(guarded.failures.last?.message.contains(
-        "a guard's third value: unknown option 'defr' (options: defer, redirect) — did you mean 'defer'?") == true)
+        "a guard's third value: unknown option 'defr' (options: ask, defer, redirect) — did you mean 'defer'?") == true)
+
+      // `ask` is a boolean, and a question is not also a redirect or a deferral.
+      for (options, message) in [
+        ("{ ask = 1 }", "ask must be a boolean, got number"),
+        ("{ ask = true, redirect = function(nav) end }", "ask = true cannot be combined with redirect"),
+        ("{ ask = true, defer = true }", "ask = true cannot be combined with defer"),
+      ] {
+        let asking = try ScriptedFlow(Self.base + "\n" + """
+          on("feed.go", function(nav) nav:push("item") end)
+          guard("auth", function(change) return false, "no", \(options) end)
+          """)
+        try asking.send("go")
+        #expect(asking.failures.last?.message.contains(message) == true, "\(options)")
+        #expect(asking.path == "feed")
+      }
     }
 
     @Test func aRuleKeyTakesEveryScreenName() throws {

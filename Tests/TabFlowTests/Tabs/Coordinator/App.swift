@@ -78,7 +78,7 @@ extension TabCoordinatorTests {
     static var checkoutLock: NavigationGuard<Screen> {
       NavigationGuard("checkoutLock") { change in
         let leaves = change.before.top.screen == .checkout && change.after.top.screen != .checkout
-        return leaves && change.after.context["paid"] != true ? .reject("finish the checkout first") : .allow
+        return leaves && change.after.context["paid"] != true ? .ask("finish the checkout first") : .allow
       }
     }
 

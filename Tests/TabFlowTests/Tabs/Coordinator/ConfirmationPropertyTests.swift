@@ -11,12 +11,14 @@ extension TabCoordinatorTests {
   /// - one sent after the state changed, or of a batch that is not the last rejected one, is
   ///   refused and changes nothing;
   /// - a confirmed batch changes only the tabs its commands address, and the selection only when
-  ///   a command selects.
+  ///   a command selects;
+  /// - a batch whose guard blocks (`auth` here) is never confirmed: its confirmation is refused,
+  ///   as blocked or stale, and changes nothing.
   @Suite("Confirmation over seeded runs")
   struct ConfirmationPropertyTests {
     /// Rejects every batch while the context says `ask`.
     static var ask: NavigationGuard<Screen> {
-      NavigationGuard("ask") { change in change.after.context["ask"] == true ? .reject("sure?") : .allow }
+      NavigationGuard("ask") { change in change.after.context["ask"] == true ? .ask("sure?") : .allow }
     }
 
     /// The app's links and three whose handlers address nothing.
@@ -134,7 +136,7 @@ extension TabCoordinatorTests {
       /// The batch the host asked about, the state it was rejected on, and the steps since.
       var pending: (batch: RejectedBatch<Screen>, at: Snapshot, stepsSince: Int)?
       var latest: RejectedBatch<Screen>?
-      var (accepted, refused, rejected) = (0, 0, 0)
+      var (accepted, refused, rejected, blocked) = (0, 0, 0, 0)
 
       for step in 0..<600 {
         let before = Snapshot(state)
@@ -152,6 +154,13 @@ extension TabCoordinatorTests {
           outputs = coordinator.apply(.confirm(asked.batch), to: &state)
           let stale = outputs.contains { $0.failure?.isStaleConfirmation == true }
           let label = "step \(step): confirm \(asked.batch.commands)"
+          if !asked.batch.asks {
+            blocked += 1
+            #expect(stale || outputs.contains { $0.failure?.isBlockedConfirmation == true }, "\(label): a block was confirmed")
+            #expect(Snapshot(state) == before, "\(label): a refused block changed the state")
+            pending = nil
+            continue
+          }
           if asked.stepsSince == 0 { #expect(!stale, "\(label): refused right after its rejection") }
           if asked.at != before { #expect(stale, "\(label): the state changed since the rejection") }
           if let latest, latest.commands != asked.batch.commands { #expect(stale, "\(label): not the last rejected batch") }
@@ -186,6 +195,7 @@ extension TabCoordinatorTests {
       #expect(rejected > 60)
       #expect(accepted > 10)
       #expect(refused > 10)
+      #expect(blocked > 0)
     }
   }
 }

@@ -32,14 +32,14 @@ extension TabCoordinatorTests {
     /// Rejects any change that removes a `checkout` route from any tab (switching tabs keeps it).
     static var keepsCheckout: NavigationGuard<Screen> {
       NavigationGuard("keepsCheckout") { change in
-        checkoutIDs(change.before).isSubset(of: checkoutIDs(change.after)) ? .allow : .reject("discard the checkout?")
+        checkoutIDs(change.before).isSubset(of: checkoutIDs(change.after)) ? .allow : .ask("discard the checkout?")
       }
     }
 
     /// Rejects any change that adds a `checkout` route to any tab, selected or not.
     static var asksBeforeCheckout: NavigationGuard<Screen> {
       NavigationGuard("asksBeforeCheckout") { change in
-        checkoutIDs(change.after).isSubset(of: checkoutIDs(change.before)) ? .allow : .reject("start a checkout?")
+        checkoutIDs(change.after).isSubset(of: checkoutIDs(change.before)) ? .allow : .ask("start a checkout?")
       }
     }
 
@@ -50,7 +50,8 @@ extension TabCoordinatorTests {
 
     func batch(by guardName: String, _ commands: [NavigationCommand<Screen>], _ source: BatchSource,
                reason: String) -> RejectedBatch<Screen> {
-      RejectedBatch(commands: commands, failure: BatchFailure(source: source, reason: .rejected(guard: guardName, reason: reason)))
+      RejectedBatch(
+        commands: commands, failure: BatchFailure(source: source, reason: .rejected(guard: guardName, reason: reason), asks: true))
     }
 
     /// Whether the action reports a confirmation refused as stale.
@@ -68,6 +69,29 @@ extension TabCoordinatorTests {
       await store.receive(.delegate(.rejected(batch)))
 
       await store.send(.confirm(batch)) { try $0.setRoutes([.root(.feed), .push(.item(id: 1))], of: "home") }
+      await store.finish()
+    }
+
+    /// A guard that blocks reaches the host as a rejection that does not ask, and its
+    /// confirmation is refused, saying which guard blocks; nothing changes.
+    @Test func aBlockCannotBeConfirmed() async throws {
+      let blocks = NavigationGuard<Screen>("checkoutLock") { change in
+        change.after.top.screen == .checkout ? .allow : .reject("finish the checkout first")
+      }
+      let store = App.store(try Self.checkoutState(), guards: [blocks])
+      await store.send(.back)
+      let blocked = RejectedBatch<Screen>(
+        commands: [.tab("home", .goBack())],
+        failure: BatchFailure(source: .userBack, reason: .rejected(guard: "checkoutLock", reason: "finish the checkout first")))
+      #expect(!blocked.asks)
+      await store.receive(.delegate(.rejected(blocked)))
+      await store.send(.confirm(blocked))
+      await store.receive {
+        guard case let .delegate(.failed(failure)) = $0 else { return false }
+        return failure.isBlockedConfirmation && !failure.isStaleConfirmation
+          && failure.message == "cannot confirm: guard 'checkoutLock' blocks this change "
+            + "(finish the checkout first); only a guard that asks can be confirmed"
+      }
       await store.finish()
     }
 
@@ -216,7 +240,7 @@ extension TabCoordinatorTests {
         change.after.top.screen == .orders ? .redirect([.selectTab("profile"), .push(.login)], reason: "sign in") : .allow
       }
       let noLogin = NavigationGuard<Screen>("noLogin") { change in
-        change.after.top.screen == .login ? .reject("logins are closed") : .allow
+        change.after.top.screen == .login ? .ask("logins are closed") : .allow
       }
       let store = App.store(try App.state(), guards: [toLogin, noLogin])
       await store.send(.perform([.push(.orders)]))
@@ -233,20 +257,20 @@ extension TabCoordinatorTests {
     // MARK: What a confirmation skips, and when it is stale
 
     @Test func confirmingOneGuardStillRunsTheOthersAndOnlyOnce() async throws {
-      let store = App.store(try Self.checkoutState(), guards: [Self.keepsCheckout, App.auth])
+      let store = App.store(try Self.checkoutState(), guards: [Self.keepsCheckout, Self.asksBeforeCheckout])
       let commands: [NavigationCommand<Screen>] = [.tab("home", .pop()), .tab("home", .push(.checkout))]
       // A new checkout in place of the shown one: keepsCheckout asks.
       await store.send(.perform([.pop(), .push(.checkout)]))
       let leaving = batch(by: "keepsCheckout", commands, .host, reason: "discard the checkout?")
       await store.receive(.delegate(.rejected(leaving)))
-      // Confirmed, keepsCheckout is skipped; auth still runs, and rejects showing a checkout.
+      // Confirmed, keepsCheckout is skipped; asksBeforeCheckout still runs, and asks about the new checkout.
       await store.send(.confirm(leaving))
-      let login = batch(by: "auth", commands, .host, reason: "login required")
+      let login = batch(by: "asksBeforeCheckout", commands, .host, reason: "start a checkout?")
       await store.receive(.delegate(.rejected(login)))
-      // Confirming auth alone would ask keepsCheckout again; the user agreed to both. (The state
+      // Confirming asksBeforeCheckout alone would ask keepsCheckout again; the user agreed to both. (The state
       // compares equal, route IDs aside: a new checkout replaced the old one.)
       let oldCheckout = try store.state.routeID("home", 2)
-      await store.send(.perform(login.commands, confirmedGuards: ["keepsCheckout", "auth"]))
+      await store.send(.perform(login.commands, confirmedGuards: ["keepsCheckout", "asksBeforeCheckout"]))
       #expect(try store.state.routeID("home", 2) != oldCheckout)
       // The confirmation was for that batch only: the next back asks again.
       await store.send(.back)

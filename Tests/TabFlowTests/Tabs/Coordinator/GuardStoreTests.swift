@@ -89,21 +89,21 @@ extension TabCoordinatorTests {
       // Each rejected batch reaches the host whole: what it would have done, and which guard stopped it.
       await store.send(.tabTapped("profile"))
       await store.receive(.delegate(.rejected(RejectedBatch(
-        commands: [.selectTab("profile")], failure: BatchFailure(source: .tabTap("profile"), reason: rejected)))))
+        commands: [.selectTab("profile")], failure: BatchFailure(source: .tabTap("profile"), reason: rejected, asks: true)))))
       // A rejected reselect is not reported as popped to root: only the rejection arrives.
       await store.send(.tabTapped("home"))
       await store.receive(.delegate(.rejected(RejectedBatch(
-        commands: [.tab("home", .goBackToRoot)], failure: BatchFailure(source: .tabTap("home"), reason: rejected)))))
+        commands: [.tab("home", .goBackToRoot)], failure: BatchFailure(source: .tabTap("home"), reason: rejected, asks: true)))))
       await store.send(.back)
       await store.receive(.delegate(.rejected(RejectedBatch(
-        commands: [.tab("home", .goBack(count: 1))], failure: BatchFailure(source: .userBack, reason: rejected)))))
+        commands: [.tab("home", .goBack(count: 1))], failure: BatchFailure(source: .userBack, reason: rejected, asks: true)))))
       await store.send(.openURL("shop://profile/orders"))
       await store.receive(.delegate(.rejected(RejectedBatch(
         commands: DeepLinks.open(tab: "profile", [.push(.orders)], mode: .keepRoot),
-        failure: BatchFailure(source: .deepLink("shop://profile/orders"), reason: rejected)))))
+        failure: BatchFailure(source: .deepLink("shop://profile/orders"), reason: rejected, asks: true)))))
       await store.send(.perform([.push(.orders)]))
       await store.receive(.delegate(.rejected(RejectedBatch(
-        commands: [.tab("home", .push(.orders))], failure: BatchFailure(source: .host, reason: rejected)))))
+        commands: [.tab("home", .push(.orders))], failure: BatchFailure(source: .host, reason: rejected, asks: true)))))
       #expect(store.state == start)
 
       // Once the context allows it, the same back goes through.
