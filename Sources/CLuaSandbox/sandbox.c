@@ -142,6 +142,51 @@ static void clua_record_line(lua_State *L, CLuaContext *c, lua_Debug *ar) {
   c->enforceMemoryLimit = saved;
 }
 
+/* A growing buffer `lua_dump` writes a chunk into (see clua_compiled_dump). */
+typedef struct {
+  unsigned char *bytes;
+  size_t size, capacity;
+} CLuaDumpBuffer;
+
+static int clua_dump_writer(lua_State *L, const void *p, size_t size, void *ud) {
+  (void)L;
+  CLuaDumpBuffer *buffer = ud;
+  if (size > SIZE_MAX / 2 - buffer->size) return 1;
+  if (buffer->size + size > buffer->capacity) {
+    size_t capacity = buffer->capacity == 0 ? 4096 : buffer->capacity;
+    while (capacity < buffer->size + size) capacity *= 2;
+    unsigned char *grown = realloc(buffer->bytes, capacity);
+    if (grown == NULL) return 1;
+    buffer->bytes = grown;
+    buffer->capacity = capacity;
+  }
+  memcpy(buffer->bytes + buffer->size, p, size);
+  buffer->size += size;
+  return 0;
+}
+
+unsigned char *clua_compiled_dump(lua_State *L, const char *text, size_t length, size_t *size) {
+  int top = lua_gettop(L);
+  if (!lua_checkstack(L, 2)) return NULL;
+  /* lua_load is protected: a syntax or memory error is a status, never a longjmp. */
+  if (luaL_loadbufferx(L, text, length, "=compiled", "t") != LUA_OK) {
+    lua_settop(L, top);
+    return NULL;
+  }
+  /* Dumping writes only to the buffer: it allocates nothing in the Lua state. */
+  CLuaDumpBuffer buffer = {NULL, 0, 0};
+  int status = lua_dump(L, clua_dump_writer, &buffer, 0);
+  lua_settop(L, top);
+  if (status != 0) {
+    free(buffer.bytes);
+    return NULL;
+  }
+  *size = buffer.size;
+  return buffer.bytes;
+}
+
+void clua_free_dump(unsigned char *dump) { free(dump); }
+
 /* Turns line coverage on for the chunk whose source is `source` (the chunk name as loaded,
  * "=rules.lua"), counting into `hits` and `flags` (`count` entries, index = line number), or off
  * when `source` is NULL. Call it from the main thread between host calls: the main thread's hook

@@ -61,4 +61,20 @@ extension LuaVM {
     }
     return (hits, executable)
   }
+
+  /// The lines holding code of every function `text` defines (compiled, never run), its top level
+  /// left out: what line coverage counts as lines that can run, so a function that never ran
+  /// counts its lines as missed. `nil` when the text does not compile or its binary form cannot be
+  /// read; a script the VM loaded compiles. Does nothing during a call.
+  package func functionLines(ofChunk text: String) -> Set<Int>? {
+    guard context.pointee.callDepth == 0 else { return nil }
+    var size = 0
+    var text = text
+    let dump = text.withUTF8 { utf8 in
+      utf8.withMemoryRebound(to: CChar.self) { clua_compiled_dump(state, $0.baseAddress, $0.count, &size) }
+    }
+    guard let dump else { return nil }
+    defer { clua_free_dump(dump) }
+    return try? LuaChunkLines(dump: Array(UnsafeBufferPointer(start: dump, count: size))).functionLines
+  }
 }

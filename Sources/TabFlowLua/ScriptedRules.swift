@@ -121,6 +121,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     script.vm.startLineCoverage(chunk: chunk, lineCount: lineCount)
   }
 
+  /// The lines holding code of every function `text` (the current script's text) defines, its
+  /// top level left out, whether or not they ran: see ``LuaVM/functionLines(ofChunk:)``.
+  package func functionLines(of text: String) -> Set<Int>? {
+    script.vm.functionLines(ofChunk: text)
+  }
+
   /// What line coverage counted in the current script's VM: hits per line that ran, and the
   /// executable lines of the functions that ran.
   package func lineCoverage() -> (hits: [Int: Int], executable: Set<Int>) {

@@ -81,6 +81,14 @@ long long clua_now_nanos(void);
 void clua_count_hook(lua_State *L, lua_Debug *ar);
 void clua_line_coverage(lua_State *L, CLuaContext *c, const char *source, unsigned int *hits,
                         unsigned char *flags, int count);
+
+/* Compiles `text` (`length` bytes, text only, never run) and returns its binary chunk as
+ * `lua_dump` writes it, unstripped (line information kept), in memory from malloc the caller
+ * frees; NULL when it does not compile or memory runs out. Stack unchanged. Call it between host
+ * calls. */
+unsigned char *clua_compiled_dump(lua_State *L, const char *text, size_t length, size_t *size);
+/* Frees what clua_compiled_dump returned. */
+void clua_free_dump(unsigned char *dump);
 int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults);
 int clua_sandbox_load(lua_State *L, CLuaContext *c, const char *s, size_t n, const char *name);
 int clua_sandbox_setup(lua_State *L);

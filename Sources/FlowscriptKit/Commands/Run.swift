@@ -17,8 +17,8 @@ extension Flowscript {
         the rules that ran, each guard's allowed / rejected / redirected counts (a guard counts as \
         covered once it refused a change), the deep links and links opened, and what was never \
         exercised with the line declaring it, and which lines of the script's functions ran (\
-        "lines: H of E executable lines ran", then the lines of functions that ran which never did; \
-        the top level runs at load and is not counted); --coverage-format lcov --coverage-file FILE \
+        "lines: H of E executable lines ran", out of every function the script defines, run or not, \
+        then the lines that never did; the top level runs at load and is not counted); --coverage-format lcov --coverage-file FILE \
         writes an lcov tracefile (a DA record per executable line), --min-coverage P exits 1 when \
         fewer than P% of the rules ran (rules only, not lines).
         Example: flowscript run scripts/demo.lua scripts/flows/*.flow

@@ -6,9 +6,10 @@ import TabFlow
 /// patterns opened. Observed from the session after each line — the rule an action line reached,
 /// the coordinator's rejections and reports, the URLs opened — never from inside the Lua VM, so
 /// it costs a rule call nothing. Lines are counted inside the VM, by a line hook that charges
-/// nothing (see ``startLines(in:)``): the lines of the script's functions (rules, guards, views,
-/// helpers) that ran, and those of the functions that ran which never did. The top level runs when
-/// the script loads, before counting starts, and is not counted.
+/// nothing (see ``startLines(in:)``), out of every line holding code in every function the
+/// script defines (rules, guards, invariants, helpers) — those that never ran included, read from
+/// the compiled script. The top level runs when the script loads, before counting starts, and is
+/// not counted.
 final class ScenarioCoverage {
   /// One declaration: a rule key, a guard name, a deep link or `link` pattern.
   struct Item: Equatable {
@@ -46,6 +47,8 @@ final class ScenarioCoverage {
   private(set) var lineHits: [Int: Int] = [:]
   /// The lines holding code of the functions that ran, over every session counted.
   private var seenLines: Set<Int> = []
+  /// The lines holding code of every function the script defines, whether or not it ran.
+  private var functionLines: Set<Int> = []
   /// The script's lines (from the first session counted), to leave out lines that only close a
   /// block (`end`, `end)`): the final return of a function whose every path returns before it.
   private var scriptLines: [Substring]?
@@ -75,6 +78,7 @@ final class ScenarioCoverage {
     guard let text = session.startLineCoverage() else { return }
     if scriptLines == nil {
       scriptLines = Self.luaLines(of: text)
+      functionLines = session.rules.functionLines(of: text) ?? []
     }
   }
 
@@ -199,11 +203,12 @@ final class ScenarioCoverage {
   var deepLinkRatio: Ratio { Ratio(covered: deepLinkOpens.filter { $0 > 0 }.count, total: deepLinks.count) }
   var linkRatio: Ratio { Ratio(covered: linkOpens.filter { $0 > 0 }.count, total: links.count) }
 
-  /// The executable lines, in order: those that ran, and those of functions that ran which never
-  /// did, except a line that only closes blocks (`end`, `end)`, `}`) and never ran — the implicit
-  /// return at a function's end, unreachable when every path returns before it.
+  /// The executable lines, in order: every line holding code in a function the script defines
+  /// (whether or not the function ran) and every line that ran, except a line that only closes
+  /// blocks (`end`, `end)`, `}`) and never ran — the implicit return at a function's end,
+  /// unreachable when every path returns before it.
   var executableLines: [Int] {
-    seenLines.union(lineHits.keys).filter { line in
+    functionLines.union(seenLines).union(lineHits.keys).filter { line in
       lineHits[line] != nil || !Self.onlyClosesBlocks(line, of: scriptLines)
     }.sorted()
   }
@@ -254,7 +259,8 @@ final class ScenarioCoverage {
     var lines = [
       "coverage: rules \(ruleRatio.description), guards \(guardRatio.description), "
         + "deep links \(deepLinkRatio.description), links \(linkRatio.description)",
-      "lines: \(lineRatio.covered) of \(lineRatio.total) executable lines ran (\(lineRatio.percent)%)",
+      "lines: \(lineRatio.covered) of \(lineRatio.total) executable lines ran (\(lineRatio.percent)%)"
+        + " — the lines of every function the script defines, run or not; its top level runs at load and is not counted",
     ]
     let notRun = linesNotRun
     if !notRun.isEmpty { lines.append("  not run: \(notRun)") }
