@@ -114,10 +114,16 @@ function topRoute(s) { const r = row(s), ls = layersOf(r.stacks[r.sel]), l = ls[
 function topName(s) { return screenOf(topRoute(s))[0]; }
 function members(route) { return D.routes[route][1]; }
 function literal(list) { return "{" + list.join(", ") + "}"; }
+// A name as the line language writes it: bare when it is an identifier, else double-quoted with
+// the escapes the line language reads (\\, \", \n, \t).
+const nameEscapes = {"\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\t": "\\t"};
+function flowName(name) {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : "\"" + name.replace(/[\\"\n\t]/g, c => nameEscapes[c]) + "\"";
+}
 // A tab's stack as `expect stack` writes it: feed > item > sheet:login > help.
 function stackText(stack) {
   const parts = [];
-  for (const [style, , , routes] of layersOf(stack)) routes.forEach((r, j) => parts.push((j === 0 && style !== "root" ? style + ":" : "") + screenOf(r)[0]));
+  for (const [style, , , routes] of layersOf(stack)) routes.forEach((r, j) => parts.push((j === 0 && style !== "root" ? style + ":" : "") + flowName(screenOf(r)[0])));
   return parts.join(" > ");
 }
 function outcome(s, i) {
@@ -246,11 +252,11 @@ function drawPath() {
 function flowText() {
   const s = current(), r = row(s);
   const out = ["# " + D.script + ": " + path.length + " line(s) from flowscript map; run: flowscript run " + D.script + " FILE.flow"];
-  for (const step of path) { out.push(step.line); out.push("expect top " + topName(step.state)); }
-  out.push("expect tab " + D.tabs[r.sel][0]);
-  D.tabs.forEach(([id], t) => out.push("expect stack " + id + ": " + stackText(r.stacks[t])));
+  for (const step of path) { out.push(step.line); out.push("expect top " + flowName(topName(step.state))); }
+  out.push("expect tab " + flowName(D.tabs[r.sel][0]));
+  D.tabs.forEach(([id], t) => out.push("expect stack " + flowName(id) + ": " + stackText(r.stacks[t])));
   const top = topRoute(s), m = members(top);
-  out.push("expect top " + screenOf(top)[0] + (m.length ? " " + literal(m) : ""));
+  out.push("expect top " + flowName(screenOf(top)[0]) + (m.length ? " " + literal(m) : ""));
   for (const member of D.contexts[r.ctx]) {
     const named = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(member);
     if (named) out.push("expect context " + named[1] + " " + named[2]);
