@@ -1,6 +1,8 @@
 /// Names in the line language: a bare word (`feed`, `itemTapped`, `home`) or, for a name a bare
 /// word cannot hold — spaces, dots, colons, a leading digit — a double-quoted one (`"tab one"`,
-/// `"1st"`, with `\"`, `\\`, `\n` and `\t` escaped). Every name a script can declare can be written.
+/// `"1st"`, with `\"`, `\\`, `\n`, `\r` and `\t` escaped, and any other character a terminal would act
+/// on written `\u{2028}`, as Lua writes it). Every name a script can declare can be written, and
+/// what is written reads back.
 enum FlowName {
   /// Characters that end a bare name.
   static let delimiters: Set<Character> = [" ", "\t", ".", ":", ">", "{", "\""]
@@ -16,8 +18,13 @@ enum FlowName {
       while index < text.endIndex {
         let character = text[index]
         if escaping {
-          name.append(character == "n" ? "\n" : character == "t" ? "\t" : character)
           escaping = false
+          if character == "u", let (scalar, end) = Self.scalarEscape(text[text.index(after: index)...]) {
+            name.unicodeScalars.append(scalar)
+            index = end
+            continue
+          }
+          name.append(character == "n" ? "\n" : character == "t" ? "\t" : character == "r" ? "\r" : character)
         } else if character == "\\" {
           escaping = true
         } else if character == "\"" {
@@ -48,11 +55,30 @@ enum FlowName {
       case "\\": out += "\\\\"
       case "\"": out += "\\\""
       case "\n": out += "\\n"
+      case "\r": out += "\\r"
       case "\t": out += "\\t"
-      default: out.append(character)
+      default:
+        for scalar in character.unicodeScalars {
+          if scalar.isUnsafeOnTerminal {
+            out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+          } else {
+            out.unicodeScalars.append(scalar)
+          }
+        }
       }
     }
     return out + "\""
+  }
+
+  /// A `{hex}` escape's scalar at the start of `text` (after `\u`), and where the text after it
+  /// starts; `nil` when `text` does not start with one.
+  private static func scalarEscape(_ text: Substring) -> (Unicode.Scalar, Substring.Index)? {
+    guard text.first == "{", let close = text.firstIndex(of: "}") else { return nil }
+    let digits = text[text.index(after: text.startIndex)..<close]
+    guard (1...8).contains(digits.count), let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) else {
+      return nil
+    }
+    return (scalar, text.index(after: close))
   }
 
   /// Reads one whole name (nothing after it but spaces), or `nil`.

@@ -141,4 +141,20 @@ import Testing
       #expect(try FlowLineParser.parse("tab " + FlowName.written(name)) == .tab(name))
     }
   }
+
+  /// Every name, written by the line language and passed through the terminal escaper that
+  /// reproductions and recordings go through, reads back as itself: generated names of quotes,
+  /// backslashes, line and paragraph separators, controls, `\u{` look-alikes and letters.
+  @Test func everyWrittenNameReadsBackThroughTheTerminalEscaper() throws {
+    let pieces = ["a", " ", "\"", "\\", "\n", "\r", "\t", "\u{2028}", "\u{2029}", "\u{85}", "\u{1B}", "\u{7F}",
+                  "\\u{41}", "u{41}", "é", "e\u{301}", ".", ":", ">", "{", "}", "1"]
+    var choices = SeededChoices(seed: 2028)
+    for _ in 0..<500 {
+      let name = (0..<(1 + choices.next(6))).map { _ in choices.pick(pieces) }.joined()
+      let written = FlowName.written(name).escapingControlCharacters(keepingLineBreaks: false)
+      #expect(written == FlowName.written(name), "the written name needs no further escaping: \(written)")
+      #expect(FlowName.whole(written) == name, "\(written)")
+      #expect(try FlowLineParser.parse("tab " + written) == .tab(name), "\(written)")
+    }
+  }
 }
