@@ -555,6 +555,23 @@ static int clua_setmetatable(lua_State *L) {
   return original(L);
 }
 
+/* getmetatable that does not see a host's watch: a metatable marked with CLUA_WATCH_MARK, which
+ * `check` and `diff` put on payloads and contexts to note the keys rules read. A rule sees the
+ * same table while exploring as in an app: no metatable. Upvalue 1: the original. */
+static int clua_getmetatable(lua_State *L) {
+  if (lua_type(L, 1) == LUA_TTABLE && lua_checkstack(L, 2) && lua_getmetatable(L, 1)) {
+    lua_pushliteral(L, CLUA_WATCH_MARK);
+    int watched = lua_rawget(L, -2) != LUA_TNIL;
+    lua_settop(L, -3);
+    if (watched) {
+      lua_pushnil(L);
+      return 1;
+    }
+  }
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(SANDBOX_WRAPPER_UPVALUE_ORIGINAL));
+  return original(L);
+}
+
 /* collectgarbage("count") only: full collections on demand, "stop" and the
  * tuning options belong to the host. */
 static int clua_collectgarbage(lua_State *L) {
@@ -972,7 +989,7 @@ int clua_sandbox_setup(lua_State *L) {
 
   /* the read-only base: only safe, immutable values */
   lua_createtable(L, 0, 32); /* 7 */
-  static const char *const safe[] = {"assert", "error",  "getmetatable", "ipairs", "next",     "pairs",
+  static const char *const safe[] = {"assert", "error",  "ipairs", "next",     "pairs",
                                      "rawequal", "rawget", "rawlen",     "rawset", "select",   "tostring",
                                      "type",   "_VERSION", NULL};
   for (int i = 0; safe[i] != NULL; i++) clua_take(L, 1, 7, safe[i]);
@@ -982,6 +999,9 @@ int clua_sandbox_setup(lua_State *L) {
   lua_getfield(L, 1, "setmetatable");
   lua_pushcclosure(L, clua_setmetatable, 1 /* SANDBOX_WRAPPER_UPVALUE_ORIGINAL */);
   lua_setfield(L, 7, "setmetatable");
+  lua_getfield(L, 1, "getmetatable");
+  lua_pushcclosure(L, clua_getmetatable, 1 /* SANDBOX_WRAPPER_UPVALUE_ORIGINAL */);
+  lua_setfield(L, 7, "getmetatable");
 
   /* libraries copied into every environment */
   lua_createtable(L, 0, 8); /* 8 */

@@ -82,6 +82,10 @@ void clua_count_hook(lua_State *L, lua_Debug *ar);
 void clua_line_coverage(lua_State *L, CLuaContext *c, const char *source, unsigned int *hits,
                         unsigned char *flags, int count);
 
+/* The key marking a host's watch metatable (see ReadWatch): the sandbox's getmetatable answers
+ * nil for a table that has one, and setmetatable replaces it, so rules cannot tell it is there. */
+#define CLUA_WATCH_MARK "__tabflow_watch"
+
 /* Compiles `text` (`length` bytes, text only, never run) and returns its binary chunk as
  * `lua_dump` writes it, unstripped (line information kept), in memory from malloc the caller
  * frees; NULL when it does not compile or memory runs out. Stack unchanged. Call it between host

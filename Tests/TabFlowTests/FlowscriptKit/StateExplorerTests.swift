@@ -224,6 +224,30 @@ import Testing
     }
   }
 
+  /// Rules see the same payload and context exploring as in an app: no metatable, one they may
+  /// set themselves — while the explorer still notes a payload field the sample lacks.
+  @Test func rulesCannotSeeTheExplorersWatch() async throws {
+    let script = """
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { tap = { id = 1 }, typo = { id = 1 } } }
+      screen "item" { state = { id = 0 } }
+      on("feed.tap", function(nav, p)
+        if getmetatable(p) ~= nil or getmetatable(nav.context) ~= nil then error("a metatable shows") end
+        local withDefaults = setmetatable(p, { __index = { id = 9 } })
+        if getmetatable(withDefaults) == nil then error("the rule's own metatable is gone") end
+        nav:push("item", { id = withDefaults.id })
+      end)
+      on("feed.typo", function(nav, p) nav:push("item", { id = p.idd or 2 }) end)
+      """
+    try await Workspace.with { workspace in
+      let session = try FlowSession(origin: .file(try workspace.write("watch.lua", script)))
+      let report = Self.explorer(session, depth: 2).run()
+      #expect(!report.findings.contains { $0.kind == .ruleError }, "\(report.findings)")
+      #expect(report.findings.filter { $0.kind == .payloadField }.map(\.lines) == [["feed.typo {id=1}"]])
+      #expect(report.reachedScreens.contains("item"))
+    }
+  }
+
   /// An action declared for a screen that no rule handles can never navigate: a problem, named.
   @Test func aDeclaredActionNoRuleHandlesIsAProblem() async throws {
     let script = """
