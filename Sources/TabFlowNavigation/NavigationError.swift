@@ -27,6 +27,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// it came while nothing has changed since (see `RejectedBatch`): the host's question was
   /// about a state that is gone. `reason` says which condition failed.
   case staleConfirmation(guards: [String], reason: String)
+  /// The user's customization of the tab bar, or a tap on a hidden tab, was refused.
+  case tabBar(TabBarRefusal)
 
   /// The message, naming the screen, style and reason.
   public var description: String {
@@ -59,6 +61,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
       return "cannot go back: tab '\(tab)' is already at root '\(root)'"
     case let .staleConfirmation(guards, reason):
       return "cannot confirm \(guards.map(Self.guardLabel).joined(separator: ", ")): \(reason)"
+    case let .tabBar(refusal):
+      return refusal.description
     }
   }
 }
