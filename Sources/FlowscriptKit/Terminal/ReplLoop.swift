@@ -91,7 +91,9 @@ struct ReplLoop {
       switch command {
       case .state: Output.line(StateJSON.render(session.state, url: session.currentURL))
       case .tree: Output.lines(StateText.tree(session.state))
-      case .show: Output.lines(PhoneView.render(session.state, declarations: session.rules.declarations))
+      case .show:
+        Output.lines(PhoneView.render(
+          session.state, declarations: session.rules.declarations, backGesture: session.backGesture))
       case .help: Output.text(Self.help)
       case .quit, .reload, .undo, .confirm, .cancelLink: break
       }
