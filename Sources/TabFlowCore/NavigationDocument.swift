@@ -56,14 +56,19 @@ public enum NavigationDocument {
     } catch {
       throw .corrupt(reason: describe(error))
     }
+    let state: TabCoordinatorState<Screen>
     do {
-      let state = try TabCoordinatorState(
+      state = try TabCoordinatorState(
         restoring: body.tabs.map { TabState(id: $0.id, reselect: $0.reselect, onLeave: $0.leave ?? .keep, stack: $0.routes) },
         selectedTab: body.selectedTab, history: body.history,
         backBehavior: body.backBehavior, context: body.context, pendingLink: body.pendingLink)
-      return try state.restoringTabBar(order: body.order, hidden: body.hidden, badges: body.badges)
     } catch {
       throw .corrupt(reason: "\(location(of: error, in: body)): \(error.description)")
+    }
+    do {
+      return try state.restoringTabBar(order: body.order, hidden: body.hidden, badges: body.badges)
+    } catch {
+      throw .corrupt(reason: "order, hidden or badges: \(error.description)")
     }
   }
 

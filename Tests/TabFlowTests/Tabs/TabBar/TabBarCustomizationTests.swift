@@ -194,7 +194,10 @@ extension TabsTests {
         #""hidden":["home"],"#, #""hidden":["cart"],"#, #""order":["home"],"#, #""badges":{"cart":1},"#,
       ] {
         let broken = text.replacingOccurrences(of: #""history""#, with: addition + #""history""#)
-        #expect(throws: PersistenceError.self) { _ = try NavigationDocument.decode(Data(broken.utf8), as: TabTestScreen.self) }
+        let error = try #require(throws: PersistenceError.self) {
+          _ = try NavigationDocument.decode(Data(broken.utf8), as: TabTestScreen.self)
+        }
+        #expect(error.description.contains("order, hidden or badges: "), "\(error)")
       }
     }
 
