@@ -18,6 +18,10 @@
 ---@field leave? "keep"|"popToRoot" what selecting another tab does to this one (default "keep")
 ---@field navigation? boolean whether screens can be pushed on the root (default true)
 ---@field title? string the tab bar's title (default the id)
+---@field role? "search"|"prominent" the tab's role in the tab bar (search: iOS 18's search tab; prominent: iOS 27)
+---@field section? string the sidebar section the tab is listed in
+---@field image? string the tab's image name (an SF Symbol, e.g. "magnifyingglass")
+---@field hideable? boolean whether the user may hide the tab in the sidebar's customization (default false)
 
 ---@class ScreenOptions
 ---@field title? string a human title (default the name)
@@ -183,6 +187,11 @@ function Nav:selectTab(id) end
 ---Every tab back to its root, the tab history cleared, `id` selected.
 ---@param id TabID
 function Nav:resetTabs(id) end
+
+---Set a tab's badge: a whole number or a short text; nil clears it. Badges are navigation state.
+---@param id TabID
+---@param value? integer|string
+function Nav:badge(id, value) end
 
 ---Replace the stack.
 ---@param routes RouteSpec[]

@@ -4,9 +4,9 @@
 
 app "Shop" { back = "history" }
 
-tab "home"    { root = "feed", title = "Home" }
-tab "search"  { root = "search", title = "Search", leave = "popToRoot" }   -- leaving drops its results
-tab "profile" { root = "account", title = "Profile", reselect = "none" }
+tab "home"    { root = "feed", title = "Home", image = "house" }
+tab "search"  { root = "search", title = "Search", leave = "popToRoot", role = "search", image = "magnifyingglass" }  -- leaving drops its results
+tab "profile" { root = "account", title = "Profile", reselect = "none", section = "You", image = "person" }
 
 screen "feed"     { title = "Feed", actions = { itemTapped = { id = 1 }, cartTapped = {}, promoTapped = {} } }
 screen "item"     { title = "Item", state = { id = 0, qty = 1 },

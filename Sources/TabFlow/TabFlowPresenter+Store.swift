@@ -6,16 +6,19 @@ extension TabFlowPresenter {
   /// in (`Store.observeSettled(_:)`) until the presenter goes away, and sends to it.
   ///
   /// ```swift
-  /// let presenter = TabFlowPresenter(store: store)
+  /// let presenter = TabFlowPresenter(store: store, backGesture: { coordinator.backGesture(in: $0) })
   /// presenter.selectedTab = "profile"    // store.send(.tabTapped("profile"))
   /// ```
   public convenience init(
     store: Store<TabCoordinatorState<Screen>, Action>,
     tabTitles: [TabID: String] = [:],
     clock: any Clock<Duration> = ContinuousClock(),
-    options: SteppingOptions = .navigationStack
+    options: SteppingOptions = .navigationStack,
+    backGesture: (@MainActor (TabCoordinatorState<Screen>) -> BackGesture)? = nil
   ) {
-    self.init(state: store.state, send: { store.send($0) }, tabTitles: tabTitles, clock: clock, options: options)
+    self.init(
+      state: store.state, send: { store.send($0) }, tabTitles: tabTitles, clock: clock, options: options,
+      backGesture: backGesture)
     keepAlive(store.observeSettled { [weak self] state in self?.update(to: state) })
   }
 }

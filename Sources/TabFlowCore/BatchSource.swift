@@ -14,6 +14,8 @@ public enum BatchSource: Hashable, Sendable, CustomStringConvertible {
   case deepLink(String)
   /// Code in the host app.
   case host
+  /// The user's customization of the tab bar (reorder, hide, show).
+  case customization
 
   /// `rule feed.itemTapped`, `tab tap home`, `back`, `url shop://item/3`, `host`.
   public var description: String {
@@ -24,6 +26,7 @@ public enum BatchSource: Hashable, Sendable, CustomStringConvertible {
     case .userBack: return "back"
     case let .deepLink(url): return "url \(url)"
     case .host: return "host"
+    case .customization: return "tab bar customization"
     }
   }
 }

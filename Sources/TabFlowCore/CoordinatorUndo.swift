@@ -9,6 +9,8 @@ package enum CoordinatorUndo<Screen> {
   case selection(selected: TabID, history: [TabID])
   /// The stack of the tab at this position was replaced (the UI's `updateRoutes`); this is the old one.
   case replacedStack(tab: Int, RouteStack<Screen>)
+  /// The tab bar's order, hidden tabs or badges changed; this is how they were.
+  case tabBar(TabBarState)
 }
 
 extension TabCoordinatorState {
@@ -23,6 +25,8 @@ extension TabCoordinatorState {
       storedHistory = history
     case let .replacedStack(tab, stack):
       storedTabs[tab].stack = stack
+    case let .tabBar(tabBar):
+      storedTabBar = tabBar
     }
   }
 }

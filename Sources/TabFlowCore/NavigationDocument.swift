@@ -3,7 +3,9 @@ import TabFlowNavigation
 
 /// The versioned JSON form of a whole coordinator:
 /// `{"format":"tabflow.navigation","version":1,"selectedTab":…,"tabs":[{"id":…,"reselect":…,"leave":…,"routes":[…]}],…}`,
-/// with the deferred deep link as `pendingLink` when there is one.
+/// with the deferred deep link as `pendingLink` when there is one, and the user's tab-bar
+/// customization and the badges as `order`, `hidden` and `badges` when they differ from the
+/// declared order, nothing hidden and no badges (a document without them restores with those).
 /// Routes keep their styles, navigation flags, sheet configurations and screen payloads; route
 /// IDs are not saved, and loading assigns fresh ones.
 public enum NavigationDocument {
@@ -17,6 +19,9 @@ public enum NavigationDocument {
     let body = Body(
       format: format, version: version, selectedTab: state.selectedTab, history: state.history,
       backBehavior: state.backBehavior, context: state.context, pendingLink: state.pendingLink,
+      order: state.tabOrder == state.tabIDs ? nil : state.tabOrder,
+      hidden: state.hiddenTabs.isEmpty ? nil : state.hiddenTabs.sorted(),
+      badges: state.badges.isEmpty ? nil : Dictionary(uniqueKeysWithValues: state.badges.map { ($0.key.rawValue, $0.value) }),
       tabs: state.tabs.map { TabBody(id: $0.id, reselect: $0.reselect, leave: $0.onLeave == .keep ? nil : $0.onLeave, routes: $0.stack) })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -51,13 +56,19 @@ public enum NavigationDocument {
     } catch {
       throw .corrupt(reason: describe(error))
     }
+    let state: TabCoordinatorState<Screen>
     do {
-      return try TabCoordinatorState(
+      state = try TabCoordinatorState(
         restoring: body.tabs.map { TabState(id: $0.id, reselect: $0.reselect, onLeave: $0.leave ?? .keep, stack: $0.routes) },
         selectedTab: body.selectedTab, history: body.history,
         backBehavior: body.backBehavior, context: body.context, pendingLink: body.pendingLink)
     } catch {
       throw .corrupt(reason: "\(location(of: error, in: body)): \(error.description)")
+    }
+    do {
+      return try state.restoringTabBar(order: body.order, hidden: body.hidden, badges: body.badges)
+    } catch {
+      throw .corrupt(reason: "order, hidden or badges: \(error.description)")
     }
   }
 
@@ -130,6 +141,12 @@ public enum NavigationDocument {
     var context: [String: FlowValue]
     /// A deferred deep link; absent when there is none.
     var pendingLink: String?
+    /// The user's order of the tabs; absent when it is the declared order.
+    var order: [TabID]?
+    /// The tabs the user hid; absent when none is.
+    var hidden: [TabID]?
+    /// The badges by tab; absent when there are none.
+    var badges: [String: TabBadge]?
     var tabs: [TabBody<Screen>]
   }
 }

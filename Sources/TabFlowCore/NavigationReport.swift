@@ -10,6 +10,9 @@ public enum NavigationReport: Hashable, Sendable, CustomStringConvertible {
   case reselected(TabID)
   /// A rule emitted an event for the host.
   case event(NavigationEvent)
+  /// A rule, deep link or host command selected a tab the user had hidden: it is shown again
+  /// (in its place in the user's order) and selected.
+  case tabShown(TabID)
   /// A guard redirected the batch: what happened is the redirect's batch.
   case redirected(guard: String, reason: String)
   /// A guard deferred a deep link: it is the state's `pendingLink` now, opened once allowed.
@@ -33,6 +36,7 @@ public enum NavigationReport: Hashable, Sendable, CustomStringConvertible {
     case let .reselectedAtRoot(tab): return "reselectedAtRoot(\(tab))"
     case let .reselected(tab): return "reselected(\(tab))"
     case let .event(event): return "event \(event)"
+    case let .tabShown(tab): return "showed hidden tab \(tab)"
     case let .redirected(name, reason): return "redirected by \(BatchFailure.guardLabel(name)): \(reason)"
     case let .linkDeferred(url, name, reason):
       return "deferred \(url) (\(BatchFailure.guardLabel(name)): \(reason))"

@@ -92,7 +92,7 @@ public struct TabCoordinator<Rules: NavigationRules> {
     _ action: Action, to state: inout State, removals: inout RouteRemovals
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     switch action {
-    case .delegate, .adoptReloaded, .cancelPendingLink:
+    case .delegate, .adoptReloaded, .cancelPendingLink, .customizeTabs:
       return applyAction(action, to: &state, removals: &removals)
     case .setContext where state.pendingLink == nil:
       return applyAction(action, to: &state, removals: &removals)
@@ -162,6 +162,15 @@ public struct TabCoordinator<Rules: NavigationRules> {
 
     case .cancelPendingLink:
       state.cancelPendingLink()
+      return []
+
+    case let .customizeTabs(change):
+      do {
+        try state.customize(change)
+      } catch {
+        return failed(BatchError(BatchFailure(
+          source: .customization, reason: .invalidCommand(index: 0, command: change.description, error: error))))
+      }
       return []
 
     case let .adoptReloaded(migrated):

@@ -23,6 +23,10 @@ public enum TabCoordinatorAction<Screen, ScreenAction> {
   case setContext(String, FlowValue?)
   /// Forgets the pending deep link (``TabCoordinatorState/pendingLink``).
   case cancelPendingLink
+  /// The user reordered, hid or showed tabs in the sidebar's customization. No guard runs (what
+  /// the user sees does not change: the selected tab cannot be hidden); a refusal comes back as
+  /// `.delegate(.failed(failure))` with the reason, the state unchanged.
+  case customizeTabs(TabCustomization)
   /// Adopts the state a rule-script reload migrated to the new script's declarations
   /// (`ScriptedRules.reload` returns it): new tabs with their roots, screens with the new state
   /// fields. Route IDs are kept, so no route's effects are cancelled.

@@ -289,7 +289,7 @@ extension NavigationCommand {
   @inlinable
   func addressed(to tab: TabID) -> NavigationCommand {
     switch self {
-    case .selectTab, .resetTabs, .tab, .emit: return self
+    case .selectTab, .resetTabs, .tab, .emit, .setBadge: return self
     default: return .tab(tab, self)
     }
   }

@@ -4,7 +4,9 @@ extension TabCoordinatorState {
   /// This state with its tabs in the order of `definitions`: tabs it already has keep their
   /// stacks (each screen passed through `migrate`, route IDs kept) and take their definition's
   /// policies and root navigation flag, new ones start at their roots; selection, history,
-  /// context and the pending link are kept. Throws, changing nothing, when a tab this state has
+  /// context, the pending link and the user's tab order, hidden tabs and badges are kept (a tab
+  /// the reload adds goes after the saved order; a hidden tab no longer `hideable` is shown).
+  /// Throws, changing nothing, when a tab this state has
   /// is not among `definitions` (it is in use), or a ``MigrationConflict`` when a tab's root
   /// loses its navigation while pushes stand on it (they could only be dropped).
   package func migrated(
@@ -21,16 +23,19 @@ extension TabCoordinatorState {
         try tab.stack.setRootNavigation(definition.rootWithNavigation, tab: tab.id)
         tab.reselect = definition.reselect
         tab.onLeave = definition.onLeave
+        tab.item = definition.item
         tabs.append(tab)
       } else {
         tabs.append(TabState(
           id: definition.id, reselect: definition.reselect, onLeave: definition.onLeave,
-          stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation)))
+          stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation),
+          item: definition.item))
       }
     }
     return try TabCoordinatorState(
       restoring: tabs, selectedTab: selectedTab, history: history, backBehavior: backBehavior, context: context,
-      pendingLink: pendingLink)
+      pendingLink: pendingLink
+    ).keepingTabBar(order: tabOrder, hidden: hiddenTabs, badges: badges, checkingHideable: true)
   }
 }
 
@@ -69,6 +74,7 @@ extension TabCoordinatorState {
     let selected = ids.contains(selectedTab) ? selectedTab : firstTab
     return try? TabCoordinatorState(
       restoring: kept, selectedTab: selected, history: history.filter { ids.contains($0) && $0 != selected },
-      backBehavior: backBehavior, context: context, pendingLink: pendingLink)
+      backBehavior: backBehavior, context: context, pendingLink: pendingLink
+    ).keepingTabBar(order: tabOrder, hidden: hiddenTabs, badges: badges, checkingHideable: true)
   }
 }

@@ -23,6 +23,8 @@ public struct TabCoordinatorState<Screen> {
   @usableFromInline package var storedHistory: [TabID]
   /// Each tab's position, so looking a tab up costs the same however many tabs there are.
   @usableFromInline package var positions: [TabID: Int]
+  /// The user's order and hidden tabs, and the badges (``TabCoordinatorState+Customization.swift``).
+  @usableFromInline package var storedTabBar: TabBarState
 
   /// The most tabs a coordinator may have. A tab bar shows a handful; the bound keeps every
   /// per-tab cost (snapshots, summaries, reload checks) small.
@@ -65,7 +67,8 @@ public struct TabCoordinatorState<Screen> {
     let tabs = definitions.map { definition in
       TabState(
         id: definition.id, reselect: definition.reselect, onLeave: definition.onLeave,
-        stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation))
+        stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation),
+        item: definition.item)
     }
     try self.init(restoring: tabs, selectedTab: definitions.first?.id ?? "", history: [],
                   backBehavior: backBehavior, context: context)
@@ -107,6 +110,7 @@ public struct TabCoordinatorState<Screen> {
     positions = Dictionary(uniqueKeysWithValues: tabs.enumerated().map { ($1.id, $0) })
     selectedIndex = positions[selectedTab] ?? 0
     storedHistory = history
+    storedTabBar = TabBarState(order: known)
     self.backBehavior = backBehavior
     self.context = context
     self.pendingLink = pendingLink
@@ -165,13 +169,15 @@ public struct TabCoordinatorState<Screen> {
   ) throws(NavigationError) {
     switch command {
     case let .selectTab(tab):
+      if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { reports.append(.tabShown(tab)) }
       try select(tab, journal: &journal)
     case let .resetTabs(select: tab):
+      if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { reports.append(.tabShown(tab)) }
       try resetTabs(selecting: tab, journal: &journal)
     case let .tab(tab, inner):
       let index = try index(of: tab)
       switch inner {
-      case .selectTab, .tab, .emit, .resetTabs:
+      case .selectTab, .tab, .emit, .resetTabs, .setBadge:
         // Coordinator commands nested in `tab(…)` act on the coordinator as usual.
         try applyCommand(inner, reports: &reports, journal: &journal)
       default:
@@ -179,6 +185,8 @@ public struct TabCoordinatorState<Screen> {
       }
     case let .emit(event):
       reports.append(.event(event))
+    case let .setBadge(tab, badge):
+      try setBadge(badge, on: tab, journal: &journal)
     default:
       try applyStackCommand(command, tab: stackTab ?? selectedIndex, journal: &journal)
     }
@@ -198,6 +206,7 @@ public struct TabCoordinatorState<Screen> {
   mutating func select(_ tab: TabID, journal: inout UndoJournal<Screen>) throws(NavigationError) {
     let index = try index(of: tab)
     guard tab != storedSelectedTab else { return }
+    if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { show(selected: tab, journal: &journal) }
     leave(selectedIndex, journal: &journal)
     journal.append(.selection(selected: storedSelectedTab, history: storedHistory))
     let previous = storedSelectedTab
@@ -228,6 +237,7 @@ public struct TabCoordinatorState<Screen> {
   @usableFromInline
   package mutating func resetTabs(selecting tab: TabID, journal: inout UndoJournal<Screen>) throws(NavigationError) {
     let target = try index(of: tab)
+    if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { show(selected: tab, journal: &journal) }
     for position in storedTabs.indices where storedTabs[position].stack.count > 1 {
       try applyStackCommand(.goBackToRoot, tab: position, journal: &journal)
     }
@@ -252,6 +262,7 @@ public struct TabCoordinatorState<Screen> {
   ) throws(NavigationError) -> [NavigationCommand<Screen>] {
     let index = try index(of: tab)
     guard tab == selectedTab else {
+      if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { throw .tabBar(.hidden(tab)) }
       try select(tab, journal: &journal)
       return [.selectTab(tab)]
     }
@@ -299,7 +310,7 @@ extension TabCoordinatorState: Equatable where Screen: Equatable {
     lhs.selectedIndex == rhs.selectedIndex && lhs.storedSelectedTab == rhs.storedSelectedTab
       && sameTabs(lhs.storedTabs, rhs.storedTabs) && lhs.storedHistory == rhs.storedHistory
       && lhs.positions == rhs.positions && lhs.backBehavior == rhs.backBehavior && lhs.context == rhs.context
-      && lhs.pendingLink == rhs.pendingLink
+      && lhs.pendingLink == rhs.pendingLink && lhs.storedTabBar == rhs.storedTabBar
   }
 
   /// Whether two lists of tabs are equal: `TabState`'s (synthesized) `==` field by field, each
@@ -311,7 +322,8 @@ extension TabCoordinatorState: Equatable where Screen: Equatable {
     guard lhs.count == rhs.count else { return false }
     for index in lhs.indices {
       guard lhs[index].id == rhs[index].id, lhs[index].reselect == rhs[index].reselect,
-        lhs[index].onLeave == rhs[index].onLeave, lhs[index].stack.storedRoutes == rhs[index].stack.storedRoutes
+        lhs[index].onLeave == rhs[index].onLeave, lhs[index].stack.storedRoutes == rhs[index].stack.storedRoutes,
+        lhs[index].item == rhs[index].item
       else { return false }
     }
     return true

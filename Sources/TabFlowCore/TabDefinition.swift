@@ -1,6 +1,7 @@
 import TabFlowNavigation
 
-/// A tab as an app declares it: its identifier, root screen, reselect and leave policies.
+/// A tab as an app declares it: its identifier, root screen, reselect and leave policies, and
+/// what the tab bar shows of it (``TabBarItem``).
 ///
 /// ```swift
 /// let tabs: [TabDefinition<Screen>] = [
@@ -20,17 +21,20 @@ public struct TabDefinition<Screen> {
   public var reselect: ReselectPolicy
   /// What happens to the tab's stack when another tab is selected.
   public var onLeave: LeavePolicy
+  /// Its role, sidebar section, image and whether the user may hide it.
+  public var item: TabBarItem
 
   /// Declares a tab.
   public init(
     _ id: TabID, root: Screen, rootWithNavigation: Bool = true, reselect: ReselectPolicy = .popToRoot,
-    onLeave: LeavePolicy = .keep
+    onLeave: LeavePolicy = .keep, item: TabBarItem = TabBarItem()
   ) {
     self.id = id
     self.root = root
     self.rootWithNavigation = rootWithNavigation
     self.reselect = reselect
     self.onLeave = onLeave
+    self.item = item
   }
 }
 

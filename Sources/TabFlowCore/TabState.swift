@@ -10,13 +10,19 @@ public struct TabState<Screen> {
   public var onLeave: LeavePolicy
   /// The tab's stack, root first.
   public var stack: RouteStack<Screen>
+  /// What the tab declares for the tab bar (a declaration: not saved with the navigation).
+  public var item: TabBarItem
 
   /// A tab with the given stack.
-  public init(id: TabID, reselect: ReselectPolicy = .popToRoot, onLeave: LeavePolicy = .keep, stack: RouteStack<Screen>) {
+  public init(
+    id: TabID, reselect: ReselectPolicy = .popToRoot, onLeave: LeavePolicy = .keep, stack: RouteStack<Screen>,
+    item: TabBarItem = TabBarItem()
+  ) {
     self.id = id
     self.reselect = reselect
     self.onLeave = onLeave
     self.stack = stack
+    self.item = item
   }
 }
 

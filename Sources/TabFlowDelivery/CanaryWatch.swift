@@ -31,7 +31,7 @@ struct CanaryWatch {
   /// Whether `action` is one the canary counts.
   static func counts<Screen, ScreenAction>(_ action: TabCoordinatorAction<Screen, ScreenAction>) -> Bool {
     switch action {
-    case .delegate, .setContext, .cancelPendingLink, .adoptReloaded: return false
+    case .delegate, .setContext, .cancelPendingLink, .adoptReloaded, .customizeTabs: return false
     case .router, .tabTapped, .back, .openURL, .perform: return true
     }
   }

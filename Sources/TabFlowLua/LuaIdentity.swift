@@ -188,7 +188,7 @@ extension BatchSource: LuaIdentifiable {
     case let (.tabTap(a), .tabTap(b)): return a.rawValue.isLuaIdentical(to: b.rawValue)
     case let (.screenAction(tabA, routeA), .screenAction(tabB, routeB)):
       return routeA == routeB && tabA.rawValue.isLuaIdentical(to: tabB.rawValue)
-    case (.userBack, .userBack), (.host, .host): return true
+    case (.userBack, .userBack), (.host, .host), (.customization, .customization): return true
     default: return false
     }
   }
@@ -201,6 +201,7 @@ extension BatchSource: LuaIdentifiable {
     case .userBack: hasher.combine(3)
     case let .deepLink(url): hasher.combine(4); url.hashLuaIdentity(into: &hasher)
     case .host: hasher.combine(5)
+    case .customization: hasher.combine(6)
     }
   }
 }

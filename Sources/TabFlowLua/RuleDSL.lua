@@ -31,7 +31,7 @@ function tabflow_make_dsl(host, limits)
   local maxValues = (limits and limits.values) or 10000
   local decl = {
     app = "", back = "none",
-    tabs = {},                     -- array of {id=, root=, reselect=, leave=, navigation=, title=, line=}
+    tabs = {},                     -- array of {id=, root=, reselect=, leave=, navigation=, title=, role=, section=, image=, hideable=, line=}
     screens = {},                  -- array of {name=, title=, state=, actions={ {name=, sample=} }}
     rules = {},                    -- array of {key=, line=}
     deeplinks = {},                -- array of {pattern=, line=}
@@ -72,7 +72,8 @@ function tabflow_make_dsl(host, limits)
     end
   end
   local APP_OPTIONS = { back = true }
-  local TAB_OPTIONS = { root = true, reselect = true, leave = true, navigation = true, title = true }
+  local TAB_OPTIONS = { root = true, reselect = true, leave = true, navigation = true, title = true,
+                        role = true, section = true, image = true, hideable = true }
   local SCREEN_OPTIONS = { title = true, state = true, actions = true }
   local LINK_OPTIONS = { tab = true }
   local SHEET_OPTIONS = { navigation = true, detents = true, dragIndicator = true }
@@ -169,8 +170,20 @@ function tabflow_make_dsl(host, limits)
       if type(navigation) ~= "boolean" then fail("tab '" .. id .. "': navigation must be a boolean", 2) end
       local title = spec.title or id
       if type(title) ~= "string" then fail("tab '" .. id .. "': title must be a string, got " .. type(title), 2) end
+      local role = spec.role
+      if role ~= nil and role ~= "search" and role ~= "prominent" then
+        fail("tab '" .. id .. "': role must be \"search\" or \"prominent\", got " .. tostring(role), 2)
+      end
+      for _, key in ipairs({ "section", "image" }) do
+        if spec[key] ~= nil and type(spec[key]) ~= "string" then
+          fail("tab '" .. id .. "': " .. key .. " must be a string, got " .. type(spec[key]), 2)
+        end
+      end
+      local hideable = spec.hideable
+      if hideable == nil then hideable = false end
+      if type(hideable) ~= "boolean" then fail("tab '" .. id .. "': hideable must be a boolean", 2) end
       local t = { id = id, root = root, reselect = reselect, leave = leave, navigation = navigation, title = title,
-                  line = line }
+                  role = role, section = spec.section, image = spec.image, hideable = hideable, line = line }
       tabsById[id] = t
       tabOrder[#tabOrder + 1] = id
       decl.tabs[#decl.tabs + 1] = t
@@ -676,6 +689,14 @@ function tabflow_make_dsl(host, limits)
   function Nav:dismissAll() enqueue(self, 3, "dismissAll") end
   function Nav:selectTab(id) enqueue(self, 3, "selectTab", tab_arg(id)) end
   function Nav:resetTabs(id) enqueue(self, 3, "resetTabs", tab_arg(id)) end
+  -- nav:badge(tab, value): a count (a whole number) or a short text on the tab's item; nil clears it.
+  function Nav:badge(id, value)
+    local tab = tab_arg(id)
+    if value ~= nil and type(value) ~= "string" and mathtype(value) ~= "integer" then
+      fail("badge '" .. tab .. "': the value must be a whole number, a string or nil, got " .. type(value), 2)
+    end
+    enqueue(self, 3, "badge", tab, value)
+  end
   function Nav:reset(routes) enqueue(self, 3, "reset", routes_arg(routes)) end
   function Nav:open(routes, mode)
     mode = mode or "append"

@@ -96,6 +96,15 @@ struct ScriptCommandDecoder {
         throw ScriptError(.invalidCommand, "unknown open mode '\(modeName)' (replace, keepRoot, append)")
       }
       return .open(try routes(try fields.field(.routes), firstIsRoot: mode == .replace), mode: mode)
+    case CLUA_QUEUE_OP_BADGE:
+      let tab = try name(try fields.field(.target), "tab")
+      guard tabs.contains(tab) else { throw unknownTab(tab) }
+      switch try fields.field(.payload) {
+      case nil, .null?: return .setBadge(TabID(tab), nil)
+      case let .int(count)?: return .setBadge(TabID(tab), .count(count))
+      case let .string(text)?: return .setBadge(TabID(tab), .text(text))
+      case let other?: throw ScriptError(.invalidCommand, "a badge must be a whole number, a string or nil, got \(other)")
+      }
     case CLUA_QUEUE_OP_EMIT:
       return .emit(NavigationEvent(try name(try fields.field(.name), "event"), payload: try fields.field(.payload) ?? .null))
     default:

@@ -18,6 +18,8 @@ public struct ScriptDeclarations: Hashable, Sendable {
     public var leave: LeavePolicy
     /// Whether its root has navigation.
     public var navigation: Bool
+    /// Its role, sidebar section, image and whether the user may hide it.
+    public var item: TabBarItem = TabBarItem()
   }
 
   /// A context key as the script declares it (`context "tier" { "gold", "silver" }`): what the
@@ -137,7 +139,10 @@ extension ScriptDeclarations {
         id: id, root: root, title: text(item["title"]) ?? id,
         reselect: ReselectPolicy(rawValue: text(item["reselect"]) ?? "popToRoot") ?? .popToRoot,
         leave: LeavePolicy(rawValue: text(item["leave"]) ?? "keep") ?? .keep,
-        navigation: item["navigation"] != .bool(false)))
+        navigation: item["navigation"] != .bool(false),
+        item: TabBarItem(
+          role: text(item["role"]).flatMap(TabRole.init(rawValue:)), section: text(item["section"]),
+          image: text(item["image"]), hideable: item["hideable"] == .bool(true))))
     }
     try refuseSpellings(of: tabs.map(\.id), "tab")
     guard !tabs.isEmpty else { throw fail("the script declares no tab (add e.g. tab \"home\" { root = \"feed\" })") }

@@ -473,7 +473,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       let defaults = declarations.screen(named: tab.root)?.stateDefaults ?? [:]
       let root = try codec.make(DynamicScreen(tab.root, state: defaults))
       definitions.append(TabDefinition(
-        TabID(tab.id), root: root, rootWithNavigation: tab.navigation, reselect: tab.reselect, onLeave: tab.leave))
+        TabID(tab.id), root: root, rootWithNavigation: tab.navigation, reselect: tab.reselect, onLeave: tab.leave,
+        item: tab.item))
     }
     return definitions
   }

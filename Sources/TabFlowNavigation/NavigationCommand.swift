@@ -2,7 +2,7 @@
 ///
 /// Swift rules, Lua rules, deep links, the UI's back gesture and the CLI all produce commands.
 /// A stack applies the stack commands (`push` … `open`); a tab coordinator also understands
-/// ``selectTab(_:)``, ``resetTabs(select:)``, ``tab(_:_:)`` and ``emit(_:)``, and applies a batch
+/// ``selectTab(_:)``, ``resetTabs(select:)``, ``tab(_:_:)``, ``emit(_:)`` and ``setBadge(_:_:)``, and applies a batch
 /// of commands all or nothing.
 ///
 /// ```swift
@@ -53,6 +53,8 @@ public enum NavigationCommand<Screen> {
   indirect case tab(TabID, NavigationCommand<Screen>)
   /// Tell the host app something happened; changes no state. Coordinator only.
   case emit(NavigationEvent)
+  /// Set a tab's badge, or clear it with `nil`. Coordinator only.
+  case setBadge(TabID, TabBadge?)
 }
 
 extension NavigationCommand {
@@ -78,6 +80,7 @@ extension NavigationCommand {
     case .resetTabs: return "resetTabs"
     case .tab: return "tab"
     case .emit: return "emit"
+    case .setBadge: return "badge"
     }
   }
 
@@ -111,6 +114,7 @@ extension NavigationCommand {
     case let .resetTabs(tab): return .resetTabs(select: tab)
     case let .tab(tab, command): return .tab(tab, try command.map(transform, match: match))
     case let .emit(event): return .emit(event)
+    case let .setBadge(tab, badge): return .setBadge(tab, badge)
     }
   }
 }
@@ -139,6 +143,7 @@ extension NavigationCommand: CustomStringConvertible {
     case let .resetTabs(tab): return "resetTabs \(tab)"
     case let .tab(tab, command): return "tab \(tab): \(command)"
     case let .emit(event): return "emit \(event)"
+    case let .setBadge(tab, badge): return "badge \(tab) \(badge.map(\.description) ?? "none")"
     }
   }
 }

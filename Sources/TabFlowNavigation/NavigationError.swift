@@ -30,6 +30,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
   /// A confirmation of a batch whose rejecting guard blocks rather than asks: only a guard's
   /// question can be overridden by the user (see `GuardVerdict.ask`). `reason` is the guard's.
   case blockedConfirmation(guard: String, reason: String)
+  /// The user's customization of the tab bar, or a tap on a hidden tab, was refused.
+  case tabBar(TabBarRefusal)
 
   /// The message, naming the screen, style and reason.
   public var description: String {
@@ -65,6 +67,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     case let .blockedConfirmation(name, reason):
       return "cannot confirm: \(Self.guardLabel(name)) blocks this change (\(reason)); "
         + "only a guard that asks can be confirmed"
+    case let .tabBar(refusal):
+      return refusal.description
     }
   }
 }

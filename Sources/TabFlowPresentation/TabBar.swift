@@ -14,15 +14,40 @@ import TabFlowNavigation
 /// A selection setter must therefore be called for a tap on the selected item too — SwiftUI's
 /// `TabView` calls it with the selected value in that case.
 public struct TabBar: Hashable, Sendable {
-  /// The tabs, in tab-bar order.
+  /// The visible tabs, in the user's order.
   public let tabs: [TabID]
   /// The selected tab.
   public let selected: TabID
+  /// Every tab, hidden ones included, in the user's order, with what it declares for the bar,
+  /// whether it is hidden and its badge: what a customizable `TabView` declares.
+  public let entries: [TabBarEntry]
 
-  /// A tab bar showing `tabs` with `selected` selected.
+  /// A tab bar showing `tabs` with `selected` selected (no roles, sections, badges; none hidden).
   public init(tabs: [TabID], selected: TabID) {
     self.tabs = tabs
     self.selected = selected
+    self.entries = tabs.map { TabBarEntry(id: $0) }
+  }
+
+  /// A tab bar of `entries`, in order, with `selected` selected; ``tabs`` are the entries not hidden.
+  public init(entries: [TabBarEntry], selected: TabID) {
+    self.tabs = entries.filter { !$0.isHidden }.map(\.id)
+    self.selected = selected
+    self.entries = entries
+  }
+
+  /// The sections of the sidebar in the order their first tab comes, each with its entries;
+  /// tabs in no section come under `nil` (`TabView` lists them outside any `TabSection`).
+  public var sections: [(name: String?, entries: [TabBarEntry])] {
+    var sections: [(name: String?, entries: [TabBarEntry])] = []
+    for entry in entries {
+      if let index = sections.firstIndex(where: { $0.name == entry.item.section }) {
+        sections[index].entries.append(entry)
+      } else {
+        sections.append((entry.item.section, [entry]))
+      }
+    }
+    return sections
   }
 
   /// Whether a tap on `tab` is a reselect: the tab is already selected.

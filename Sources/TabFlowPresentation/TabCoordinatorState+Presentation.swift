@@ -2,9 +2,15 @@ import TabFlowCore
 import TabFlowNavigation
 
 extension TabCoordinatorState {
-  /// What the tab bar shows: the tabs in order and the selected one.
+  /// What the tab bar shows: every tab in the user's order, with its role, section, image,
+  /// badge and whether it is hidden, and the selected one.
   public var tabBar: TabBar {
-    TabBar(tabs: tabIDs, selected: selectedTab)
+    TabBar(
+      entries: tabOrder.compactMap { tab in
+        guard let position = try? index(of: tab) else { return nil }
+        return TabBarEntry(id: tab, item: tabs[position].item, isHidden: isHidden(tab), badge: badge(of: tab))
+      },
+      selected: selectedTab)
   }
 
   /// The presentation layers of a tab's stack, or `nil` for an unknown tab.

@@ -42,6 +42,17 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private let options: SteppingOptions
   @ObservationIgnored private var updaters: [TabID: StepwiseUpdater<Screen>] = [:]
+  /// How to try the back gesture on a state (``TabCoordinator/backGesture(in:)``).
+  @ObservationIgnored private let backGestureCheck: @MainActor (TabCoordinatorState<Screen>) -> BackGesture
+  /// The answer for the current state, once asked (cleared by each new state).
+  @ObservationIgnored private var backGestureAnswer: BackGesture?
+  /// Called with each signal of a change the user sees (``lastVisibleRouteSignal``): where a
+  /// host tracks screens and posts VoiceOver's screen-changed notification.
+  @ObservationIgnored public var onVisibleRouteChange: (@MainActor (VisibleRouteSignal) -> Void)?
+
+  /// The last change the user saw: one signal per committed change after which another screen
+  /// shows (never for a stepwise updater's intermediate stacks, never for a tab not selected).
+  public private(set) var lastVisibleRouteSignal: VisibleRouteSignal?
   /// What keeps the presenter fed (a store's subscription), released with the presenter.
   @ObservationIgnored private var feed: AnyObject?
 
@@ -54,12 +65,14 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
     send: @escaping @MainActor (Action) -> Void,
     tabTitles: [TabID: String] = [:],
     clock: any Clock<Duration> = ContinuousClock(),
-    options: SteppingOptions = .navigationStack
+    options: SteppingOptions = .navigationStack,
+    backGesture: (@MainActor (TabCoordinatorState<Screen>) -> BackGesture)? = nil
   ) {
     self.state = state
     self.tabBar = state.tabBar
     self.tabTitles = tabTitles
     self.send = send
+    self.backGestureCheck = backGesture ?? { state in Self.unguardedBackGesture(in: state) }
     self.clock = clock
     self.options = options
     for tab in state.tabs {
@@ -74,9 +87,18 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   }
 
   /// Takes the coordinator's new state: the tab bar follows at once, each tab's presentation
-  /// through its ``StepwiseUpdater``.
-  public func update(to state: TabCoordinatorState<Screen>) {
+  /// through its ``StepwiseUpdater``. When the user sees another screen, a
+  /// ``VisibleRouteSignal`` (``lastVisibleRouteSignal``, ``onVisibleRouteChange``) says how:
+  /// `cause` is what the states cannot tell (a deep link, a reselect, a restore …; see
+  /// ``VisibleRouteChange/cause(of:before:delegates:)``), else the stacks tell.
+  public func update(to state: TabCoordinatorState<Screen>, cause: VisibleRouteChange? = nil) {
+    let before = self.state
     self.state = state
+    backGestureAnswer = nil
+    if let signal = state.visibleRouteSignal(since: before, cause: cause) {
+      lastVisibleRouteSignal = signal
+      onVisibleRouteChange?(signal)
+    }
     let bar = state.tabBar
     if bar != tabBar { tabBar = bar }
     for tab in state.tabs {
@@ -109,6 +131,37 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   /// A tap on a tab-bar item: sends `.tabTapped(tab)`.
   public func select(_ tab: TabID) {
     send(tabBar.action(forSelecting: tab))
+  }
+
+  /// The user's customization of the tab bar (`TabViewCustomization`): sends
+  /// `.customizeTabs(change)`; the coordinator refuses what cannot be (a tab not `hideable`,
+  /// the selected or last visible tab).
+  public func customize(_ change: TabCustomization) {
+    send(.customizeTabs(change))
+  }
+
+  // MARK: - Back gesture
+
+  /// Whether the system back gesture (edge and full-content swipe) may go back on `layer` of
+  /// `tab` now: the coordinator's answer (``TabCoordinator/backGesture(in:)``) for the selected
+  /// tab's top layer, computed once per state when first asked; `.unavailable` for any other
+  /// layer (covered, or in a tab not on screen) and while the tab's presentation is still
+  /// stepping toward the state (the layer shown is not yet the state's).
+  public func backGesture(in tab: TabID, layer: RouteID) -> BackGesture {
+    guard tab == state.selectedTab, let top = state.selectedStack.layers.last, top.start == layer,
+      presentation(of: tab)?.layers.last?.start == layer, updaters[tab]?.isStepping != true
+    else { return .unavailable }
+    if let answer = backGestureAnswer { return answer }
+    let answer = backGestureCheck(state)
+    backGestureAnswer = answer
+    return answer
+  }
+
+  /// The back gesture tried with no guard: what a presenter made without the coordinator knows.
+  private static func unguardedBackGesture(in state: TabCoordinatorState<Screen>) -> BackGesture {
+    let routes = state.selectedStack.routes
+    guard routes.count > 1, let top = routes.last else { return .unavailable }
+    return .allowed(top.isPresented ? .dismiss : .pop)
   }
 
   // MARK: - Layers

@@ -19,17 +19,22 @@ struct LayerView<Screen, ScreenAction, ScreenContent: View>: View {
     withPresentedLayer(content(current))
   }
 
+  /// The layer's screens. The back gesture takes the model's answer (asked only for the layer
+  /// on screen; any other is `.unavailable`), from inside the stack, where the navigation
+  /// controller is found.
   @ViewBuilder
   private func content(_ layer: PresentationLayer) -> some View {
+    let answer = presenter.backGesture(in: tab, layer: layer.id)
     if layer.withNavigation {
       NavigationStack(path: $presenter[path: tab, layer: layer.id]) {
         slot(layer.start)
+          .backGesture(answer, presented: layer.isPresented)
           .navigationDestination(for: RouteID.self) { id in
             slot(id)
           }
       }
     } else {
-      slot(layer.start)
+      slot(layer.start).backGesture(answer, presented: layer.isPresented)
     }
   }
 

@@ -47,6 +47,7 @@ typedef enum CLuaQueueOp {
   CLUA_QUEUE_OP_RESET,
   CLUA_QUEUE_OP_OPEN,
   CLUA_QUEUE_OP_EMIT,
+  CLUA_QUEUE_OP_BADGE,
   CLUA_QUEUE_OP_COUNT /* one past the last op */
 } CLuaQueueOp;
 

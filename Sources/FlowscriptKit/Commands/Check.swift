@@ -31,11 +31,15 @@ extension Flowscript {
     @Option(help: "How many states to explore at once, each in a VM of its own (default: the processors, at most 8; never more than the processors, \(ExplorationWorkers.maximumCount) here). The report is the same for any number.")
     var jobs: Int?
 
+    @Flag(help: "Explore the user's reordering of the tabs too (hiding and showing tabs declared hideable is always explored).")
+    var customization = false
+
     func run() throws {
       try ExplorationBounds.check(explore: explore, maxStates: maxStates)
       let session = try options.session()
       var explorer = StateExplorer(
-        session: session, depth: explore, maxStates: maxStates, sendCommand: options.sendCommand)
+        session: session, depth: explore, maxStates: maxStates, sendCommand: options.sendCommand,
+        customization: customization)
       if let jobs {
         explorer.jobs = ExplorationWorkers.count(requested: jobs)
         if jobs > explorer.jobs {

@@ -20,8 +20,15 @@ struct StateExplorer {
 
   /// The start of each reproduction line (`flowscript send SCRIPT`); the script's chunk name when `nil`.
   var sendCommand: String?
+  /// Whether the user's reordering of the tabs is explored too (`check --customization`);
+  /// hiding and showing `hideable` tabs always is.
+  let customization: Bool
 
-  init(session: FlowSession, depth: Int, maxStates: Int, quiet: Bool = false, sendCommand: String? = nil) {
+  init(
+    session: FlowSession, depth: Int, maxStates: Int, quiet: Bool = false, sendCommand: String? = nil,
+    customization: Bool = false
+  ) {
+    self.customization = customization
     self.session = session
     self.sendCommand = sendCommand
     self.depth = depth
@@ -203,7 +210,7 @@ struct StateExplorer {
         kind: .linkParameter, message: problem + (link.line.map { " (\(session.chunk):\($0))" } ?? ""), lines: []))
     }
     report.context = context
-    var inputs = Inputs(declarations: declarations, context: context)
+    var inputs = Inputs(declarations: declarations, context: context, customization: customization)
     let workers = ExplorationWorkers(session: session, count: jobs)
     let initial = session.state
     // Keys are made here, on this thread, as the steps are merged: one numbering for them all.
@@ -497,10 +504,20 @@ struct StateExplorer {
     private var actions: [String: [Input]] = [:]
     /// The line setting each context key to each of its values (parallel to `context.keys`).
     private let settings: [[FlowValue: Input]]
+    /// `hide tab X` and `show tab X` for each tab declared `hideable` (no other tab can be hidden).
+    private let hideable: [(tab: TabID, hide: Input, show: Input)]
+    /// Whether the user's reordering is explored (`--customization`): each visible tab moved one
+    /// place toward the front.
+    private let reorders: Bool
 
-    init(declarations: ScriptDeclarations, context: ContextSamples) {
+    init(declarations: ScriptDeclarations, context: ContextSamples, customization: Bool = false) {
       self.declarations = declarations
       self.context = context
+      reorders = customization
+      hideable = declarations.tabs.filter(\.item.hideable).map { tab in
+        let name = FlowName.written(tab.id)
+        return (TabID(tab.id), Self.input("hide tab " + name), Self.input("show tab " + name))
+      }
       back = Self.input("back")
       links = (declarations.deepLinks + declarations.links.map(\.pattern)).map { pattern in
         let url = StateExplorer.sampleURL(pattern)
@@ -534,8 +551,25 @@ struct StateExplorer {
       }
       var lines: [Input] = []
       lines.reserveCapacity(taps.inputs.count + 1 + settings.count + topActions.count + links.count)
-      lines += taps.inputs
+      let hidden = state.hiddenTabs
+      if hidden.isEmpty {
+        lines += taps.inputs
+      } else {
+        // A tap on a hidden tab is an error: the tab is not in the bar.
+        for (tab, tap) in zip(taps.tabs, taps.inputs) where !hidden.contains(tab) { lines.append(tap) }
+      }
       lines.append(back)
+      for entry in hideable where entry.tab != state.selectedTab {
+        lines.append(hidden.contains(entry.tab) ? entry.show : entry.hide)
+      }
+      if reorders {
+        let order = state.tabOrder
+        for index in order.indices.dropFirst() {
+          var moved = order
+          moved.swapAt(index - 1, index)
+          lines.append(Self.input("order tabs " + moved.map { FlowName.written($0.rawValue) }.joined(separator: " ")))
+        }
+      }
       for (key, value) in context.changes(from: state.context) {
         lines.append(settings[key][value] ?? Self.input(context.line(key: key, value: value)))
       }

@@ -1,10 +1,12 @@
 /// What makes two explored states the same state: everything `state` prints (StateJSON) —
 /// selected tab, each tab's routes (style, screen, state, navigation, sheet), context, pending
-/// link — and the tab history `back` can return to; not the route IDs, as the numbers a ``StateNumbering`` gives those parts. Equal
+/// link, the user's tab order and hidden tabs (not badges) — and the tab history `back` can
+/// return to; not the route IDs, as the numbers a ``StateNumbering`` gives those parts. Equal
 /// parts get equal numbers, so keys are hashed and compared as a few integers, never by their
 /// contents. Keys are comparable only when one numbering made them.
 struct StateKey: Hashable {
   /// The selected tab's position, each tab's routes' number, the context's number, the pending
-  /// link's number (0 for none) and the tab history's (0 for none).
+  /// link's number (0 for none), the tab history's (0 for none) and the tab bar's order and
+  /// hidden tabs' (0 for the declared order, none hidden).
   let numbers: [Int]
 }

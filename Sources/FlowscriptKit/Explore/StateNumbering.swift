@@ -25,6 +25,9 @@ final class StateNumbering {
   @exclusivity(unchecked) private var contextNumbers: [LuaIdentity<FlowValue>: Int] = [:]
   @exclusivity(unchecked) private var linkNumbers: [LuaIdentity<String>: Int] = [:]
   @exclusivity(unchecked) private var historyNumbers: [[TabID]: Int] = [:]
+  /// The user's tab order followed by a separator and the hidden tabs, sorted (badges are not
+  /// part of a state: a badge value a rule sets is no reason to explore more).
+  @exclusivity(unchecked) private var tabBarNumbers: [[TabID?]: Int] = [:]
   /// Whether the tab history is part of a state: only `back` reads it, and only with
   /// `app { back = "history" }`.
   private let includesHistory: Bool
@@ -41,7 +44,7 @@ final class StateNumbering {
     // A parent with other tabs (never, while one script is explored) has a key of another shape.
     let sameShape = parentTabs?.count == tabs.count
     var numbers: [Int] = []
-    numbers.reserveCapacity(tabs.count + 4)
+    numbers.reserveCapacity(tabs.count + 5)
     numbers.append(number(ofSelected: state.selectedTab))
     for index in tabs.indices {
       let stack = tabs[index].stack
@@ -76,6 +79,15 @@ final class StateNumbering {
       numbers.append(parent.key.numbers[contextNumber + 2])
     } else {
       numbers.append(state.history.isEmpty ? 0 : Self.number(of: state.history, in: &historyNumbers))
+    }
+    // The user's order and hidden tabs: 0 while they are the declared order and none hidden.
+    if sameShape, let parent, state.tabOrder == parent.state.tabOrder, state.hiddenTabs == parent.state.hiddenTabs {
+      numbers.append(parent.key.numbers[contextNumber + 3])
+    } else if state.hiddenTabs.isEmpty, state.tabOrder.elementsEqual(tabs.lazy.map(\.id)) {
+      numbers.append(0)
+    } else {
+      let parts: [TabID?] = state.tabOrder + [nil] + state.hiddenTabs.sorted()
+      numbers.append(Self.number(of: parts, in: &tabBarNumbers))
     }
     return StateKey(numbers: numbers)
   }

@@ -10,6 +10,9 @@ enum FlowLine: Equatable {
   case tab(String)
   /// `back`: the user's back gesture.
   case back
+  /// `order tabs home search profile`, `hide tab search`, `show tab search`: the user's
+  /// customization of the tab bar.
+  case customize(TabCustomization)
   /// `url shop://item/3`: open a deep link.
   case url(String)
   /// `url` alone: print the URL of the selected tab's top screen.

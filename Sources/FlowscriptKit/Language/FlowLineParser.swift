@@ -29,6 +29,11 @@ enum FlowLineParser {
       return .command(.quit)
     case "reload" where !rest.isEmpty:
       return .reloadFrom(rest.unquoted() ?? rest)
+    case "order", "hide":
+      return .customize(try customization(word, rest))
+    case "show" where !rest.isEmpty:
+      // `show` alone prints the phone view.
+      return .customize(try customization(word, rest))
     default:
       if let command = ReplCommand(rawValue: word) {
         try nothingAfter(rest, word)
@@ -40,7 +45,22 @@ enum FlowLineParser {
 
   /// `[tab:]screen.action [payload]`, each name bare or quoted.
   /// The words a line can start with, for did-you-mean.
-  static let commandWords = ["tab", "back", "url", "set", "expect", "exit"] + ReplCommand.allCases.map(\.rawValue)
+  static let commandWords = ["tab", "back", "url", "set", "expect", "exit", "order", "hide"]
+    + ReplCommand.allCases.map(\.rawValue)
+
+  /// `order tabs a b c`, `hide tab a`, `show tab a`.
+  private static func customization(_ word: String, _ rest: String) throws(FlowLineError) -> TabCustomization {
+    let (noun, names) = rest.splitFirstWord()
+    if word == "order" {
+      let tabs = names.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { TabID(String($0)) }
+      guard noun == "tabs", !tabs.isEmpty else { throw FlowLineError("usage: order tabs <every tab, in order>, e.g. order tabs home search profile") }
+      return .reorder(tabs)
+    }
+    let usage = "usage: \(word) tab <tab id>, e.g. \(word) tab search"
+    guard noun == "tab", !names.isEmpty else { throw FlowLineError(usage) }
+    let tab = TabID(try name(names, what: "a tab id", usage: usage))
+    return word == "hide" ? .hide(tab) : .show(tab)
+  }
 
   /// The value of `set KEY VALUE`: a Lua literal, with a message about values (not payloads).
   private static func value(_ text: String, of key: String) throws(FlowLineError) -> FlowValue {

@@ -13,6 +13,8 @@ enum LineLanguageHelp {
                                 (an effect that finishes after a tab switch)
       tab profile               tap a tab-bar item (select, or reselect)
       back                      the user's back gesture
+      order tabs home search    the user's order of the tabs (every tab once)
+      hide tab search           hide a tab declared hideable (show tab: again)
       url shop://item/3         open a deep link
       url                       print the current screen's link
       set loggedIn true         set a context value (nil removes it)

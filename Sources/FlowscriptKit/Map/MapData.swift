@@ -5,7 +5,8 @@ import TabFlow
 ///
 /// ```
 /// {"v":1, "script":"demo.lua", "depth":6, "truncated":false,
-///  "tabs":[["home","Home"],…],                 id, title; tab-bar order
+///  "tabs":[["home","Home","","","house",""],…] id, title, role, section, image, "hideable"
+///                                              or "" (each "" when not declared); tab-bar order
 ///  "screens":[["feed","Feed"],…],              name, title
 ///  "lines":["tab home","back",…],              every input line
 ///  "inputs":[[0,1,2,…],…],                     input sets: the lines a state tries
@@ -79,8 +80,13 @@ struct MapData {
       outs.append("[" + node.outcomes.map { String(tables.code($0)) }.joined(separator: ",") + "]")
     }
     let tabRows = tabs.map { id in
-      let title = declarations.tabs.first { $0.id == id.rawValue }?.title ?? id.rawValue
-      return "[\(Self.string(id.rawValue)),\(Self.string(title))]"
+      let tab = declarations.tabs.first { $0.id == id.rawValue }
+      let item = tab?.item ?? TabBarItem()
+      let fields = [
+        id.rawValue, tab?.title ?? id.rawValue, item.role?.rawValue ?? "", item.section ?? "", item.image ?? "",
+        item.hideable ? "hideable" : "",
+      ]
+      return "[" + fields.map(Self.string).joined(separator: ",") + "]"
     }
     var text = "{\"v\":1,\"script\":\(Self.string(session.chunk)),\"depth\":\(exploration.depth),"
     text += "\"truncated\":\(exploration.truncated),"

@@ -187,7 +187,7 @@ function drawPhone(s) {
     phone.appendChild(drawLayer(style, nav, detents, routes, k === 0));
     if (k === 0) {
       const bar = el("div", "tabbar");
-      D.tabs.forEach(([id, title], t) => { const item = el("div", t === r.sel ? "sel" : "", title); item.prepend(el("b")); item.dataset.tab = id; bar.appendChild(item); });
+      D.tabs.forEach(([id, title, ...declared], t) => { const item = el("div", t === r.sel ? "sel" : "", title); item.prepend(el("b")); item.dataset.tab = id; item.title = declared.filter(Boolean).join(", "); bar.appendChild(item); });
       phone.appendChild(bar);
     }
   });

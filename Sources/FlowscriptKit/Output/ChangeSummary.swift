@@ -31,6 +31,7 @@ struct ChangeSummary {
     if after.context != before.context {
       lines.append("context " + FlowValue.object(after.context).description)
     }
+    lines += StateText.tabBarLines(after, changedSince: before)
     self.lines = lines
   }
 

@@ -2,11 +2,15 @@ import TabFlow
 
 /// `show`: the current screen as a phone would show it — navigation bar with the back
 /// affordance and title, the presented layer, the screen's state, and the tab bar with the
-/// selected tab marked.
+/// selected tab marked, hidden tabs left out, badges after their titles — then, on one line,
+/// whether the system back gesture would go back now (`back gesture: refused by guard 'unsaved
+/// draft': discard the draft? (it asks: …)`).
 enum PhoneView {
   static let width = 40
 
-  static func render(_ state: TabCoordinatorState<DynamicScreen>, declarations: ScriptDeclarations) -> [String] {
+  static func render(
+    _ state: TabCoordinatorState<DynamicScreen>, declarations: ScriptDeclarations, backGesture: BackGesture? = nil
+  ) -> [String] {
     // Drawn from the selected stack's presentation layers, as a UI would draw it: the top layer
     // on screen, the layer below it behind a presented one.
     let stack = state.selectedStack
@@ -40,13 +44,15 @@ enum PhoneView {
     lines.append(row(""))
     if !layer.isPresented || layer.style == .sheet {
       lines.append("├" + String(repeating: "─", count: width - 2) + "┤")
-      let items = state.tabs.map { tab -> String in
-        let name = declarations.tabs.first { $0.id == tab.id.rawValue }?.title ?? tab.id.rawValue
-        return tab.id == state.selectedTab ? "[\(name)]" : " \(name) "
+      let items = state.visibleTabIDs.map { tab -> String in
+        let title = declarations.tabs.first { $0.id == tab.rawValue }?.title ?? tab.rawValue
+        let name = title + (state.badge(of: tab).map { " (\($0))" } ?? "")
+        return tab == state.selectedTab ? "[\(name)]" : " \(name) "
       }
       lines.append(row(items.joined(separator: " ")))
     }
     lines.append("└" + String(repeating: "─", count: width - 2) + "┘")
+    if let backGesture { lines.append("back gesture: \(backGesture)".escapingControlCharacters(keepingLineBreaks: false)) }
     return lines
   }
 

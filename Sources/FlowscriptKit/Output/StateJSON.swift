@@ -2,7 +2,8 @@ import TabFlow
 
 /// The `--json` / `state` format (docs/ARCHITECTURE.md §7), keys in a fixed order:
 /// `{"selectedTab":"home","tabs":[{"id":"home","routes":[{"style":"root","screen":"feed","state":{}}]}],"context":{}}`,
-/// then `"pendingLink"` and `"url"` when the state has them.
+/// then `"pendingLink"`, the user's tab `"order"`, the `"hidden"` tabs, the `"badges"` and
+/// `"url"` when the state has them (not the declared order, some hidden, some badge).
 enum StateJSON {
   /// The state; `url` (the top screen's link) and the pending deep link are added when there is one.
   static func render(_ state: TabCoordinatorState<DynamicScreen>, url: String? = nil) -> String {
@@ -12,6 +13,23 @@ enum StateJSON {
     var text = "{\"selectedTab\":\(string(state.selectedTab.rawValue)),\"tabs\":[\(tabs.joined(separator: ","))],"
       + "\"context\":\(value(.object(state.context)))"
     if let pendingLink = state.pendingLink { text += ",\"pendingLink\":\(string(pendingLink))" }
+    // The user's tab-bar customization and the badges, when not the default.
+    if state.tabOrder != state.tabIDs {
+      text += ",\"order\":[" + state.tabOrder.map { string($0.rawValue) }.joined(separator: ",") + "]"
+    }
+    if !state.hiddenTabs.isEmpty {
+      text += ",\"hidden\":[" + state.hiddenTabs.sorted().map { string($0.rawValue) }.joined(separator: ",") + "]"
+    }
+    if !state.badges.isEmpty {
+      text += ",\"badges\":{" + state.badges.keys.sorted().map { tab in
+        "\(string(tab.rawValue)):" + (state.badges[tab].map { badge -> String in
+          switch badge {
+          case let .count(count): return String(count)
+          case let .text(text): return string(text)
+          }
+        } ?? "null")
+      }.joined(separator: ",") + "}"
+    }
     if let url { text += ",\"url\":\(string(url))" }
     return text + "}"
   }

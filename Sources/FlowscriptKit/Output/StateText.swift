@@ -64,6 +64,25 @@ enum StateText {
     if let pendingLink = state.pendingLink {
       lines.append("pending link " + pendingLink)
     }
+    return lines + tabBarLines(state)
+  }
+
+  /// The user's order of the tabs, the hidden tabs and the badges, each on its line
+  /// (`order home search profile`, `hidden search`, `badges orders=3`) when it is not the
+  /// default (the declared order, none hidden, no badges) — or, with `before`, when it changed.
+  static func tabBarLines(
+    _ state: TabCoordinatorState<DynamicScreen>, changedSince before: TabCoordinatorState<DynamicScreen>? = nil
+  ) -> [String] {
+    var lines: [String] = []
+    if before.map({ $0.tabOrder != state.tabOrder }) ?? (state.tabOrder != state.tabIDs) {
+      lines.append("order " + state.tabOrder.map(\.rawValue).joined(separator: " "))
+    }
+    if before.map({ $0.hiddenTabs != state.hiddenTabs }) ?? !state.hiddenTabs.isEmpty {
+      lines.append("hidden " + (state.hiddenTabs.isEmpty ? "none" : state.hiddenTabs.sorted().map(\.rawValue).joined(separator: " ")))
+    }
+    if before.map({ $0.badges != state.badges }) ?? !state.badges.isEmpty {
+      lines.append("badges " + (state.badges.isEmpty ? "none" : state.badges.keys.sorted().map { "\($0)=\(state.badges[$0].map(\.description) ?? "")" }.joined(separator: " ")))
+    }
     return lines
   }
 }

@@ -195,6 +195,13 @@ final class FlowSession {
       ?? "no link of \(top.name) writes its state"
   }
 
+  /// Whether the system back gesture would go back on the visible layer now, as the
+  /// coordinator answers it (``TabCoordinator/backGesture(in:)``): the `updateRoutes` it would
+  /// send, tried without committing.
+  var backGesture: BackGesture {
+    coordinator.backGesture(in: state)
+  }
+
   /// Puts the session in `state` (the explorer visits many states); forgets the undo history.
   func load(_ state: State) {
     self.state = state
@@ -230,6 +237,8 @@ final class FlowSession {
       return drive(.tabTapped(TabID(tab)))
     case .back:
       return drive(.back)
+    case let .customize(change):
+      return drive(.customizeTabs(change))
     case let .url(url):
       let outcome = drive(.openURL(url))
       if case .noDeepLinkMatch? = lastBatchFailure?.reason, let empty = coordinator.deepLinks.emptyParameter(in: url) {

@@ -92,7 +92,8 @@ struct ReplLoop {
       case .state: Output.line(StateJSON.render(session.state, url: session.currentURL))
       case .tree: Output.lines(StateText.tree(session.state))
       case .show:
-        Output.lines(PhoneView.render(session.state, declarations: session.rules.declarations))
+        Output.lines(PhoneView.render(
+          session.state, declarations: session.rules.declarations, backGesture: session.backGesture))
         if let rejection = session.rejectionLine { Output.line(rejection) }
       case .help: Output.text(Self.help)
       case .quit, .reload, .undo, .confirm, .cancelLink: break

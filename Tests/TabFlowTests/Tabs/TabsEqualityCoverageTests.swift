@@ -18,6 +18,7 @@ extension TabsTests {
         ("reselect", { $0.reselect = $0.reselect == .none ? .popToRoot : .none }),
         ("onLeave", { $0.onLeave = $0.onLeave == .keep ? .popToRoot : .keep }),
         ("stack", { $0.stack.push(.orders) }),
+        ("item", { $0.item.hideable.toggle() }),
       ]
     }
 
@@ -46,6 +47,7 @@ extension TabsTests {
         .compares("backBehavior") { $0.backBehavior = .none }
         .compares("context") { $0.context = ["loggedIn": true] }
         .compares("pendingLink") { $0.pendingLink = "shop://item/1" }
+        .compares("storedTabBar") { $0.storedTabBar.badges["home"] = .count(1) }
         .ignores("confirmable", because: "bookkeeping, not navigation") {
           $0.confirmable = ConfirmableRejection(commands: [.push(.orders)], guards: ["login"])
         }

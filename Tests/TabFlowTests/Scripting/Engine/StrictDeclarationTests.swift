@@ -34,7 +34,7 @@ extension ScriptedRulesTests {
 
     @Test func aTabsUnknownOptionIsNamedBeforeItsMissingRoot() throws {
       let message = try Self.loadError(#"tab "home" { rot = "feed" }"# + "\n" + #"screen "feed" {}"#)
-      #expect(message.hasPrefix("shop.lua:1: tab 'home': unknown option 'rot' (options: leave, navigation, reselect, root, title)"))
+      #expect(message.hasPrefix("shop.lua:1: tab 'home': unknown option 'rot' (options: hideable, image, leave, navigation, reselect, role, root, section, title)"))
       #expect(message.hasSuffix("did you mean 'root'?"))
     }
 
