@@ -62,7 +62,7 @@ enum Scripts {
     end)
     guard("unsaved review", function(change)
       if change.before.top == "review" and not change.after:tab(change.before.currentTab):contains("review") then
-        return false, "discard the review?"
+        return false, "discard the review?", { ask = true }
       end
     end)
 
