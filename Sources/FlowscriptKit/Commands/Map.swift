@@ -66,7 +66,7 @@ extension Flowscript {
         marks = MapData.Mark.marks(of: report.result.differences, on: exploration)
         Output.error("marked \(marks.count) transition\(marks.count == 1 ? "" : "s") whose outcome differs from \(against)")
       }
-      let page = MapPage.html(title: session.chunk, data: MapData(exploration, session: session, marks: marks))
+      let page = MapPage.html(title: session.chunk, data: MapData(exploration, session: session, marks: marks, savedState: saved.path))
       if let out {
         try OutputFile.write(Data(page.utf8), to: out, mode: 0o644, force: force, protecting: inputs)
       } else {

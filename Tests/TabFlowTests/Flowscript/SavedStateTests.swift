@@ -81,6 +81,9 @@ extension FlowscriptTests {
         let map = try await FlowscriptCLI.run(
           ["map", "rules.lua", "--state", "state.json", "--explore", "1", "-o", "flow.html"], in: workspace.url)
         #expect(map.exitCode == 0, "\(map.stderr)")
+        // The page's scenario header starts flowscript run from the same file.
+        let page = try String(contentsOf: workspace.url.appendingPathComponent("flow.html"), encoding: .utf8)
+        #expect(page.contains(#""state":"state.json""#))
         let against = try await FlowscriptCLI.run(
           ["map", "rules.lua", "--state", "state.json", "--against", "rules.lua"], in: workspace.url)
         #expect(against.exitCode == 2)
