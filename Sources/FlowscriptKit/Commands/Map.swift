@@ -64,7 +64,7 @@ extension Flowscript {
         let report = try review.report(depth: explore, maxPairs: maxStates)
         if let initial = report.result.initialDifference { Output.error("note: \(initial)") }
         marks = MapData.Mark.marks(of: report.result.differences, on: exploration)
-        Output.error("marked \(marks.count) transition\(marks.count == 1 ? "" : "s") whose outcome differs from \(against)")
+        Output.info("marked \(marks.count) transition\(marks.count == 1 ? "" : "s") whose outcome differs from \(against)")
       }
       let page = MapPage.html(title: session.chunk, data: MapData(exploration, session: session, marks: marks, savedState: saved.path))
       if let out {

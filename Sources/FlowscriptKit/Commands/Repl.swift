@@ -90,7 +90,7 @@ extension Flowscript.Repl {
         return try options.session()
       } catch let failure as CommandFailure where failure.code == 2 {
         Output.error(failure.message)
-        Output.error("waiting for \(script) to change (--watch; Ctrl-C to quit)")
+        Output.info("waiting for \(script) to change (--watch; Ctrl-C to quit)")
       }
       while !watcher.changed() { usleep(100_000) }
     }

@@ -41,7 +41,7 @@ extension Flowscript {
       let failure = ScenarioRunner.run(lines, in: session) { number, _, outcome in
         session.warnings.forEach { Output.error("warning: \($0)") }
         for note in Self.notes(of: outcome, reports: session.lastReports) {
-          if json { Output.error("line \(number): \(note)") } else { Output.line("line \(number): \(note)") }
+          if json { Output.info("line \(number): \(note)") } else { Output.line("line \(number): \(note)") }
         }
       }
       switch failure {

@@ -96,6 +96,12 @@ enum Output {
     writeError(text.escapingControlCharacters(keepingLineBreaks: false))
   }
 
+  /// One line on stderr that is neither an error nor a warning (what `send --json` notes, that a
+  /// `--watch` REPL waits): never coloured.
+  static func info(_ text: String) {
+    writeError(text.escapingControlCharacters(keepingLineBreaks: false), tone: nil)
+  }
+
   /// Several lines on stderr, each escaped as a line.
   static func errorLines(_ lines: [String]) {
     writeError(lines.map { $0.escapingControlCharacters(keepingLineBreaks: false) }.joined(separator: "\n"))
@@ -106,12 +112,18 @@ enum Output {
     writeError(text.escapingControlCharacters(keepingLineBreaks: true))
   }
 
+  /// Writes `safe` to stderr in the colour its first word gives it (``errorTone(of:)``) on a terminal.
   private static func writeError(_ safe: String) {
+    writeError(safe, tone: errorTone(of: safe))
+  }
+
+  /// Writes `safe` to stderr, in the colour of `tone` on a terminal (none for `nil`).
+  private static func writeError(_ safe: String, tone: Tone?) {
     // stdout is block-buffered when piped; flush it first so that in a combined log
     // (`2>&1 | tee`) each error stays after the output that came before it.
     fflush(nil)
     var text = safe.hasSuffix("\n") ? safe : safe + "\n"
-    if colouredErrors, let tone = errorTone(of: text) { text = tone.paint(text) }
+    if colouredErrors, let tone { text = tone.paint(text) }
     FileHandle.standardError.write(Data(text.utf8))
   }
 

@@ -87,6 +87,12 @@ extension FlowscriptTests {
         #expect(noColor.stdout.contains("PASS \(good)"))
         #expect(!noColor.stdout.contains("\u{1B}["), "\(noColor.stdout)")
 
+        // What send --json notes on stderr is no error: never red.
+        let notes = "exec '\(binary)' send '\(demo)' 'tab profile' account.ordersTapped --json"
+        let json = try await FlowscriptCLI.run(executable: script, ["-qec", notes, "/dev/null"])
+        #expect(json.stdout.contains("line 2: redirected by guard"), "\(json.stdout)")
+        #expect(!json.stdout.contains("\u{1B}["), "\(json.stdout)")
+
         let piped = try await FlowscriptCLI.run(["run", demo, good, bad])
         #expect(piped.stdout.contains("PASS \(good)"))
         #expect(!piped.stdout.contains("\u{1B}[") && !piped.stderr.contains("\u{1B}["))
