@@ -32,10 +32,10 @@ extension Flowscript {
     var publicKeys: [String] = []
 
     @Option(help: "How many lines deep to explore.")
-    var explore: Int = 6
+    var explore: Int = ExplorationBounds.defaultDepth
 
     @Option(help: "Stop after this many distinct pairs of states (a cut comparison fails: incomplete).")
-    var maxStates: Int = 200_000
+    var maxStates: Int = ExplorationBounds.defaultMaxStates
 
     @Flag(help: "Print the report as JSON.")
     var json = false
@@ -94,7 +94,7 @@ struct BehaviourReview {
   }
 
   /// Explores both `depth` lines deep and reports what differs.
-  func report(depth: Int, maxPairs: Int = 200_000, jobs: Int? = nil) throws -> DiffReport {
+  func report(depth: Int, maxPairs: Int = ExplorationBounds.defaultMaxStates, jobs: Int? = nil) throws -> DiffReport {
     var diff = BehaviourDiff(old: try session(old), new: try session(new), depth: depth, maxPairs: maxPairs)
     if let jobs { diff.jobs = ExplorationWorkers.count(requested: jobs) }
     let result = diff.run()

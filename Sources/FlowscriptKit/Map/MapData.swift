@@ -4,7 +4,7 @@ import TabFlow
 /// in a table and referred to by its position there:
 ///
 /// ```
-/// {"v":1, "script":"demo.lua", "depth":6, "truncated":false,
+/// {"v":1, "script":"demo.lua", "depth":6, ["state":"saved.json",] "truncated":false,
 ///  "tabs":[["home","Home","","","house",""],…] id, title, role, section, image, "hideable"
 ///                                              or "" (each "" when not declared); tab-bar order
 ///  "screens":[["feed","Feed"],…],              name, title
@@ -47,8 +47,10 @@ struct MapData {
   private(set) var json = ""
 
   /// The JSON for `exploration` of `session`'s script (its declarations name the tabs and
-  /// screens; its links give each state's URL), with `marks` on transitions.
-  init(_ exploration: MapExploration, session: FlowSession, marks: [Mark] = []) {
+  /// screens; its links give each state's URL), with `marks` on transitions. `savedState` is
+  /// the `--state FILE` exploration started from (`"state":"FILE"`, which the page's scenario
+  /// header tells `flowscript run` to start from too); absent otherwise.
+  init(_ exploration: MapExploration, session: FlowSession, marks: [Mark] = [], savedState: String? = nil) {
     let declarations = session.rules.declarations
     var tables = Tables()
     // Declared screens first, in their order; a screen the script never declared is added as seen.
@@ -89,6 +91,7 @@ struct MapData {
       return "[" + fields.map(Self.string).joined(separator: ",") + "]"
     }
     var text = "{\"v\":1,\"script\":\(Self.string(session.chunk)),\"depth\":\(exploration.depth),"
+    if let savedState { text += "\"state\":\(Self.string(savedState))," }
     text += "\"truncated\":\(exploration.truncated),"
     text += "\"tabs\":[\(tabRows.joined(separator: ","))],"
     text += "\"screens\":[" + tables.screens.map { "[\(Self.string($0.name)),\(Self.string($0.title))]" }.joined(separator: ",") + "],"

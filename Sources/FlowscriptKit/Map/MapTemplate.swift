@@ -251,7 +251,8 @@ function drawPath() {
 // the selected tab, every tab's stack, the top screen's state and the context's keys.
 function flowText() {
   const s = current(), r = row(s);
-  const out = ["# " + D.script + ": " + path.length + " line(s) from flowscript map; run: flowscript run " + D.script + " FILE.flow"];
+  const start = D.state === undefined ? "" : " --state " + D.state;
+  const out = ["# " + D.script + start + ": " + path.length + " line(s) from flowscript map; run: flowscript run " + D.script + start + " FILE.flow"];
   for (const step of path) { out.push(step.line); out.push("expect top " + flowName(topName(step.state))); }
   out.push("expect tab " + flowName(D.tabs[r.sel][0]));
   D.tabs.forEach(([id], t) => out.push("expect stack " + flowName(id) + ": " + stackText(r.stacks[t])));

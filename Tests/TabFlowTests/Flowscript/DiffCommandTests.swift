@@ -251,6 +251,21 @@ extension FlowscriptTests {
         #expect(pack.stdout.contains("   flowscript send old.flowpkg --public-key release.key.pub 'tab more' menu.helpTapped\n"))
         #expect(pack.stdout.contains("packed old release 2 for runtime 1.0 → new.flowpkg"))
         #expect(FileManager.default.fileExists(atPath: workspace.path("new.flowpkg")))
+
+        // The signing key's public half given again with --public-key (by another spelling of
+        // its path too) is named once in each reproduction.
+        for spelling in [key + ".pub", "./" + key + ".pub"] {
+          let twice = try await FlowscriptCLI.run(
+            ["pack", "new.lua", "--key", key, "--release", "2", "--runtime", "1.0", "--out", "twice.flowpkg", "--force",
+             "--name", "old", "--previous", previous, "--previous-depth", "3", "--public-key", spelling],
+            in: workspace.url)
+          #expect(twice.exitCode == 0, "\(twice.stderr)")
+          let sends = twice.stdoutLines.filter { $0.contains("flowscript send old.flowpkg") }
+          #expect(!sends.isEmpty, "\(twice.stdout)")
+          for line in sends {
+            #expect(line.components(separatedBy: "--public-key").count == 2, "\(line)")
+          }
+        }
         let verify = try await FlowscriptCLI.run(["verify", "new.flowpkg", "--public-key", key + ".pub"], in: workspace.url)
         #expect(verify.exitCode == 0, "\(verify.stderr)")
 
