@@ -51,13 +51,23 @@ extension Flowscript {
       let session = try review.map { try $0.session($0.new) } ?? options.session()
       let exploration = MapExploration.explore(session: session, depth: explore, maxStates: maxStates)
       var marks: [MapData.Mark] = []
+      var shown: MapData.Against?
       if let against, let review {
         let report = try review.report(depth: explore, maxPairs: maxStates)
         if let initial = report.result.initialDifference { Output.error("note: \(initial)") }
-        marks = MapData.Mark.marks(of: report.result.differences, on: exploration)
-        Output.error("marked \(marks.count) transition\(marks.count == 1 ? "" : "s") whose outcome differs from \(against)")
+        marks = MapData.Mark.marks(of: report, on: exploration)
+        shown = MapData.Against(report, old: against)
+        Output.error(
+          "against \(against): " + (report.changes.isEmpty ? "no change" : report.changesLine)
+            + "; marked \(marks.count) transition\(marks.count == 1 ? "" : "s") whose outcome differs")
+        for (number, change) in report.changes.prefix(5).enumerated() {
+          let lines = (change.first.lines + [change.first.input]).joined(separator: ", ")
+          Output.error("  \(number + 1). \(change.cause.text) — \(change.count) input sequence\(change.count == 1 ? "" : "s"); shortest: \(lines)")
+        }
+        if report.changes.count > 5 { Output.error("  … \(report.changes.count - 5) more on the page") }
       }
-      let page = MapPage.html(title: session.chunk, data: MapData(exploration, session: session, marks: marks))
+      let page = MapPage.html(
+        title: session.chunk, data: MapData(exploration, session: session, marks: marks, against: shown))
       if let out {
         try OutputFile.write(Data(page.utf8), to: out, mode: 0o644, force: force, protecting: inputs)
       } else {
