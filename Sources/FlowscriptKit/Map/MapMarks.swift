@@ -27,9 +27,15 @@ extension MapData.Mark {
       else { continue }
       let old = DiffReport.shape(difference.old, from: difference.before.old)
       let new = DiffReport.shape(difference.new, from: difference.before.new)
-      let key = old + "\u{1}" + new
-      let text = texts[key] ?? "was: \(old); now: \(new)"
-      texts[key] = text
+      var text: String
+      if old == new {
+        // The outcomes read the same: the mark says what differs (only these marks pay for it).
+        text = "was: \(old); now: the same, but " + DiffReport.differs(difference).joined(separator: "; ")
+      } else {
+        let key = old + "\u{1}" + new
+        text = texts[key] ?? "was: \(old); now: \(new)"
+        texts[key] = text
+      }
       marks.append(MapData.Mark(state: state, input: input, text: text, change: report.changeOfDifference[offset]))
     }
     return marks
