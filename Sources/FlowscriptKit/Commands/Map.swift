@@ -15,7 +15,9 @@ extension Flowscript {
         .flow scenario flowscript run passes, and a search for the shortest path to a screen. \
         The URL fragment holds the path, so a link opens the same state.
         With --against OLD (a script, or a package with --public-key), every transition whose \
-        outcome differs from OLD's is marked with what each did (flowscript diff's comparison).
+        outcome differs from OLD's is marked with what each did (flowscript diff's comparison), and \
+        a banner names OLD, counts the changes, says where the nearest is, lists them by cause \
+        (each one click away) and steps through them with Previous and Next.
         An existing file is replaced only with --force, and never the script itself.
         Example: flowscript map shop.lua -o flow.html --explore 6
         """)
