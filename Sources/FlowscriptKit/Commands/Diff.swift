@@ -11,8 +11,11 @@ extension Flowscript {
         scripts' tab taps, back, the top screens' declared actions with their samples, deep links \
         and the context keys both declare or were seen to read), to DEPTH lines. Reports each input \
         whose outcome differs — the stacks, selected tab, payloads or context after it, the events \
-        it emitted, a rejection or error on one side only — grouped by the first transition that \
-        differs, shortest first, with the flowscript send lines for both sides; and both scripts' \
+        it emitted, a rejection or error on one side only — grouped by cause (what decided the \
+        first transition that differs: a tab's leave or reselect policy, a link, the back \
+        behaviour, the guards that ruled, the rule) into changes, the most affected first, each \
+        with its shortest reproduction, what differs (the field, another tab's stack, the guard, \
+        the event) and the flowscript send lines for both sides; and both scripts' \
         invariant violations. A rule error or a guard raising an error counts by kind (its message names each script's \
         lines); a guard's error is never a rejection. \
         Packages (.flowpkg) are verified with --public-key.
