@@ -18,10 +18,12 @@ public enum NavigationDocument {
   public static func encode<Screen: Codable>(_ state: TabCoordinatorState<Screen>) throws(PersistenceError) -> Data {
     let body = Body(
       format: format, version: version, selectedTab: state.selectedTab, history: state.history,
+      initialTab: state.initialTab == state.tabs[0].id ? nil : state.initialTab,
       backBehavior: state.backBehavior, context: state.context, pendingLink: state.pendingLink,
       order: state.tabOrder == state.tabIDs ? nil : state.tabOrder,
       hidden: state.hiddenTabs.isEmpty ? nil : state.hiddenTabs.sorted(),
       badges: state.badges.isEmpty ? nil : Dictionary(uniqueKeysWithValues: state.badges.map { ($0.key.rawValue, $0.value) }),
+      pendingResume: state.pendingResume.map { PersistedResume($0) },
       tabs: state.tabs.map { TabBody(id: $0.id, reselect: $0.reselect, leave: $0.onLeave == .keep ? nil : $0.onLeave, routes: $0.stack) })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -57,11 +59,13 @@ public enum NavigationDocument {
       throw .corrupt(reason: describe(error))
     }
     let state: TabCoordinatorState<Screen>
+    let pendingResume = try body.pendingResume?.resume()
     do {
       state = try TabCoordinatorState(
         restoring: body.tabs.map { TabState(id: $0.id, reselect: $0.reselect, onLeave: $0.leave ?? .keep, stack: $0.routes) },
-        selectedTab: body.selectedTab, history: body.history,
-        backBehavior: body.backBehavior, context: body.context, pendingLink: body.pendingLink)
+        selectedTab: body.selectedTab, history: body.history, initialTab: body.initialTab,
+        backBehavior: body.backBehavior, context: body.context, pendingLink: body.pendingLink,
+        pendingResume: pendingResume)
     } catch {
       throw .corrupt(reason: "\(location(of: error, in: body)): \(error.description)")
     }
@@ -76,6 +80,7 @@ public enum NavigationDocument {
   private static func location<Screen: Codable>(of error: NavigationError, in body: Body<Screen>) -> String {
     if case let .unknownTab(tab, _) = error {
       if tab == body.selectedTab { return "selectedTab" }
+      if tab == body.initialTab { return "initialTab" }
       return body.history.firstIndex(of: tab).map { "history[\($0)]" } ?? "history"
     }
     var seen = Set<TabID>()
@@ -137,6 +142,8 @@ public enum NavigationDocument {
     var version: Int
     var selectedTab: TabID
     var history: [TabID]
+    /// The tab the app starts on; absent when it is the first tab (and in older documents).
+    var initialTab: TabID?
     var backBehavior: BackBehavior
     var context: [String: FlowValue]
     /// A deferred deep link; absent when there is none.
@@ -147,6 +154,8 @@ public enum NavigationDocument {
     var hidden: [TabID]?
     /// The badges by tab; absent when there are none.
     var badges: [String: TabBadge]?
+    /// An in-app action kept to resume; absent when there is none.
+    var pendingResume: PersistedResume<Screen>?
     var tabs: [TabBody<Screen>]
   }
 }

@@ -8,9 +8,11 @@ extension TabCoordinatorState {
   /// the reload adds goes after the saved order; a hidden tab no longer `hideable` is shown).
   /// Throws, changing nothing, when a tab this state has
   /// is not among `definitions` (it is in use), or a ``MigrationConflict`` when a tab's root
-  /// loses its navigation while pushes stand on it (they could only be dropped).
+  /// loses its navigation while pushes stand on it (they could only be dropped). The initial
+  /// tab becomes `initialTab` (the first definition's when `nil`).
   package func migrated(
-    toTabs definitions: [TabDefinition<Screen>], backBehavior: BackBehavior, screens migrate: (Screen) throws -> Screen
+    toTabs definitions: [TabDefinition<Screen>], initialTab: TabID? = nil, backBehavior: BackBehavior,
+    screens migrate: (Screen) throws -> Screen
   ) throws -> TabCoordinatorState {
     var tabs: [TabState<Screen>] = []
     tabs.reserveCapacity(definitions.count)
@@ -33,9 +35,18 @@ extension TabCoordinatorState {
       }
     }
     return try TabCoordinatorState(
-      restoring: tabs, selectedTab: selectedTab, history: history, backBehavior: backBehavior, context: context,
-      pendingLink: pendingLink
+      restoring: tabs, selectedTab: selectedTab, history: history, initialTab: initialTab, backBehavior: backBehavior,
+      context: context, pendingLink: pendingLink, pendingResume: migrated(pendingResume, screens: migrate)
     ).keepingTabBar(order: tabOrder, hidden: hiddenTabs, badges: badges, checkingHideable: true)
+  }
+
+  /// A pending resume with its screens migrated; `nil` (dropped) when one of them no longer fits.
+  private func migrated(
+    _ resume: PendingResume<Screen>?, screens migrate: (Screen) throws -> Screen
+  ) -> PendingResume<Screen>? {
+    guard let resume else { return nil }
+    guard let commands = try? resume.commands.map({ try $0.map(migrate, match: { $0 }) }) else { return nil }
+    return PendingResume(commands: commands, source: resume.source, route: resume.route)
   }
 }
 
@@ -74,7 +85,7 @@ extension TabCoordinatorState {
     let selected = ids.contains(selectedTab) ? selectedTab : firstTab
     return try? TabCoordinatorState(
       restoring: kept, selectedTab: selected, history: history.filter { ids.contains($0) && $0 != selected },
-      backBehavior: backBehavior, context: context, pendingLink: pendingLink
+      initialTab: ids.contains(initialTab) ? initialTab : firstTab, backBehavior: backBehavior, context: context, pendingLink: pendingLink
     ).keepingTabBar(order: tabOrder, hidden: hiddenTabs, badges: badges, checkingHideable: true)
   }
 }

@@ -21,6 +21,9 @@ public struct TabCoordinatorState<Screen> {
   /// The position of the selected tab, kept with it so the hot path does not search for it.
   @usableFromInline package var selectedIndex: Int
   @usableFromInline package var storedHistory: [TabID]
+  /// The tab the app starts on (declared, like the tabs' policies): where
+  /// ``BackBehavior/initialRoute`` goes back to.
+  @usableFromInline package var storedInitialTab: TabID
   /// Each tab's position, so looking a tab up costs the same however many tabs there are.
   @usableFromInline package var positions: [TabID: Int]
   /// The user's order and hidden tabs, and the badges (``TabCoordinatorState+Customization.swift``).
@@ -34,6 +37,8 @@ public struct TabCoordinatorState<Screen> {
   @inlinable public var tabs: [TabState<Screen>] { storedTabs }
   /// The selected tab.
   @inlinable public var selectedTab: TabID { storedSelectedTab }
+  /// The tab the app starts on (the first tab unless declared otherwise).
+  @inlinable public var initialTab: TabID { storedInitialTab }
   /// Previously selected tabs, most recent last, used by ``BackBehavior/history``.
   @inlinable public var history: [TabID] { storedHistory }
   /// What the user's back gesture does at the root of the selected tab.
@@ -50,6 +55,12 @@ public struct TabCoordinatorState<Screen> {
   public internal(set) var pendingLink: String? {
     didSet { confirmable = nil }
   }
+  /// An in-app action a guard redirected and asked to resume (see ``PendingResume``), re-sent
+  /// after each context change and each applied batch until the guards allow it. Saved with
+  /// the navigation.
+  public internal(set) var pendingResume: PendingResume<Screen>? {
+    didSet { confirmable = nil }
+  }
   /// The last batch a guard rejected, kept only while nothing has changed since: the one batch a
   /// confirmation (``TabCoordinatorAction/confirm(_:)``) may re-send. Every change clears it —
   /// an applied batch, a screen updated in place, the UI's routes, a context, back-behaviour or
@@ -57,10 +68,12 @@ public struct TabCoordinatorState<Screen> {
   /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
   @usableFromInline package var confirmable: ConfirmableRejection<Screen>?
 
-  /// A coordinator with the declared tabs, each stack holding only its root, the first tab
-  /// selected. Throws when there are no tabs or two share an identifier.
+  /// A coordinator with the declared tabs, each stack holding only its root, `initialTab`
+  /// selected (the first tab when `nil`). Throws when there are no tabs, two share an
+  /// identifier, or the initial tab is unknown.
   public init(
     tabs definitions: [TabDefinition<Screen>],
+    initialTab: TabID? = nil,
     backBehavior: BackBehavior = .none,
     context: [String: FlowValue] = [:]
   ) throws(NavigationError) {
@@ -70,19 +83,23 @@ public struct TabCoordinatorState<Screen> {
         stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation),
         item: definition.item)
     }
-    try self.init(restoring: tabs, selectedTab: definitions.first?.id ?? "", history: [],
+    let initial = initialTab ?? definitions.first?.id ?? ""
+    try self.init(restoring: tabs, selectedTab: initial, history: [], initialTab: initial,
                   backBehavior: backBehavior, context: context)
   }
 
   /// A coordinator restored from its parts (used by persistence and reloads). Throws when there are no tabs,
-  /// identifiers repeat, or the selected tab or a history entry is unknown.
+  /// identifiers repeat, or the selected tab, the initial tab (the first tab when `nil`) or a
+  /// history entry is unknown.
   public init(
     restoring tabs: [TabState<Screen>],
     selectedTab: TabID,
     history: [TabID] = [],
+    initialTab: TabID? = nil,
     backBehavior: BackBehavior = .none,
     context: [String: FlowValue] = [:],
-    pendingLink: String? = nil
+    pendingLink: String? = nil,
+    pendingResume: PendingResume<Screen>? = nil
   ) throws(NavigationError) {
     guard !tabs.isEmpty else {
       throw .invalidRoutes(operation: "create a tab coordinator", reason: "it needs at least one tab")
@@ -97,7 +114,8 @@ public struct TabCoordinatorState<Screen> {
       throw .invalidRoutes(operation: "create a tab coordinator", reason: "the tab '\(tab.id)' is declared twice")
     }
     let known = tabs.map { $0.id }
-    for tab in [selectedTab] + history where !seen.contains(tab) {
+    let initial = initialTab ?? known[0]
+    for tab in [selectedTab, initial] + history where !seen.contains(tab) {
       throw .unknownTab(tab, known: known)
     }
     if Set(history).count != history.count || history.contains(selectedTab) {
@@ -111,9 +129,11 @@ public struct TabCoordinatorState<Screen> {
     selectedIndex = positions[selectedTab] ?? 0
     storedHistory = history
     storedTabBar = TabBarState(order: known)
+    storedInitialTab = initial
     self.backBehavior = backBehavior
     self.context = context
     self.pendingLink = pendingLink
+    self.pendingResume = pendingResume
   }
 
   /// The identifiers of the tabs, in tab-bar order.
@@ -280,8 +300,8 @@ public struct TabCoordinatorState<Screen> {
     }
   }
 
-  /// The user's back gesture: remove the selected tab's top route; at its root, go to the
-  /// previously selected tab with ``BackBehavior/history``, otherwise fail.
+  /// The user's back gesture: remove the selected tab's top route; at its root, go to the tab
+  /// the ``backBehavior`` names (``backTarget``), otherwise fail.
   @inlinable
   mutating func back(journal: inout UndoJournal<Screen>) throws(NavigationError) -> [NavigationCommand<Screen>] {
     let index = selectedIndex
@@ -289,14 +309,19 @@ public struct TabCoordinatorState<Screen> {
       try applyStackCommand(.goBack(count: 1), tab: index, journal: &journal)
       return [.goBack(count: 1)]
     }
-    guard backBehavior == .history, let previous = history.last else {
+    guard let target = backTarget else {
       throw .alreadyAtRoot(tab: selectedTab, root: screenName(of: storedTabs[index].stack.root.screen))
+    }
+    guard backBehavior == .history else {
+      // Going back to a tab by place is a selection like any other (history and leave policy).
+      try select(target, journal: &journal)
+      return [.selectTab(target)]
     }
     leave(index, journal: &journal)
     journal.append(.selection(selected: selectedTab, history: history))
     storedHistory.removeLast()
-    setSelectedTab(previous)
-    return [.selectTab(previous)]
+    setSelectedTab(target)
+    return [.selectTab(target)]
   }
 }
 
@@ -311,6 +336,7 @@ extension TabCoordinatorState: Equatable where Screen: Equatable {
       && sameTabs(lhs.storedTabs, rhs.storedTabs) && lhs.storedHistory == rhs.storedHistory
       && lhs.positions == rhs.positions && lhs.backBehavior == rhs.backBehavior && lhs.context == rhs.context
       && lhs.pendingLink == rhs.pendingLink && lhs.storedTabBar == rhs.storedTabBar
+      && lhs.storedInitialTab == rhs.storedInitialTab && lhs.pendingResume == rhs.pendingResume
   }
 
   /// Whether two lists of tabs are equal: `TabState`'s (synthesized) `==` field by field, each

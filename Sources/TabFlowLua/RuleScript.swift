@@ -27,6 +27,7 @@ package final class RuleScript {
   private let callRuleFunction: LuaRef
   private let callDeepLinkFunction: LuaRef
   private let callGuardFunction: LuaRef
+  private let callContextRuleFunction: LuaRef
   /// The DSL's `call_invariant` (see ``RuleScript/invariantProblem(_:views:)``).
   let callInvariantFunction: LuaRef
   /// A table of ``CommandField`` names at their positions, kept in the VM.
@@ -132,6 +133,7 @@ package final class RuleScript {
     callRuleFunction = entryPoints.callRule
     callDeepLinkFunction = entryPoints.callDeepLink
     callGuardFunction = entryPoints.callGuard
+    callContextRuleFunction = entryPoints.callContextRule
     callInvariantFunction = entryPoints.callInvariant
     commandFieldNames = entryPoints.commandFieldNames
     popOneCommand = entryPoints.popOne
@@ -382,6 +384,26 @@ package final class RuleScript {
     }
   }
 
+  /// Runs `on_context` rule number `index` (0-based) for the context key `key`'s new `value`
+  /// (`nil`: removed), its nav describing the selected tab `tab`; returns its commands. Not
+  /// remembered: a context change is rare.
+  @usableFromInline
+  package func callContextRule(
+    _ index: Int, key: String, value: FlowValue?, tab: String, views: ViewReader
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    try withoutActuallyEscaping(views) { views throws(ScriptError) in
+      try commands(
+        of: callContextRuleFunction, rule: "on_context \(key)", line: Self.line(declarations.contextRuleLines, index),
+        views: views
+      ) { stack in
+        try stack.push(index + 1)
+        try stack.push(tab)
+        try stack.push(key)
+        if let value { try stack.push(value) } else { try stack.pushNil() }
+      }
+    }
+  }
+
   /// Calls a DSL entry point that returns a queue, and decodes the queue while it is on the
   /// stack, field by field. A decoding failure is the rule's (reported at its declaration), not
   /// the VM's.
@@ -416,6 +438,8 @@ package final class RuleScript {
     @usableFromInline package var redirect: [NavigationCommand<DynamicScreen>]?
     @usableFromInline package var deferLink: Bool
     @usableFromInline package var asks: Bool
+    /// Whether it asked to resume the rejected in-app action (`resume = true`).
+    @usableFromInline package var resume: Bool = false
   }
 
   /// Runs guard number `index` (0-based) on a change from `source` (which it reads as
@@ -527,14 +551,14 @@ package final class RuleScript {
     let line = line(ofGuard: index)
     let label = BatchFailure.guardLabel(declarations.guards[index])
     let answer = try withViews(views, rule: label, line: line) {
-      try vm.call(callGuardFunction, resultCount: 5) { stack in
+      try vm.call(callGuardFunction, resultCount: 6) { stack in
         try stack.push(index + 1)
         try stack.push(source)
-      } results: { stack, first -> (reason: String, redirect: FlowValue, deferLink: Bool, asks: Bool)? in
+      } results: { stack, first -> (reason: String, redirect: FlowValue, deferLink: Bool, resume: Bool, asks: Bool)? in
         guard !stack.isTruthy(at: first) else { return nil }
         return (
           stack.string(at: first + 1) ?? "rejected", try stack.value(at: first + 2), stack.isTruthy(at: first + 3),
-          stack.isTruthy(at: first + 4))
+          stack.isTruthy(at: first + 4), stack.isTruthy(at: first + 5))
       }
     }
     guard let answer else { return nil }
@@ -548,7 +572,8 @@ package final class RuleScript {
         throw failure.located(in: chunk, line: line)
       }
     }
-    return GuardRefusal(reason: answer.reason, redirect: redirect, deferLink: answer.deferLink, asks: answer.asks)
+    return GuardRefusal(
+      reason: answer.reason, redirect: redirect, deferLink: answer.deferLink, asks: answer.asks, resume: answer.resume)
   }
 
   /// Runs `body` with `views` answering the `nav` views; maps VM errors to script errors located

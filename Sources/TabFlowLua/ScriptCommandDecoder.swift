@@ -105,6 +105,9 @@ struct ScriptCommandDecoder {
       case let .string(text)?: return .setBadge(TabID(tab), .text(text))
       case let other?: throw ScriptError(.invalidCommand, "a badge must be a whole number, a string or nil, got \(other)")
       }
+    case CLUA_QUEUE_OP_SET_STATE:
+      // The DSL merged the changed fields into the top screen's state as the rule saw it.
+      return .setTopScreen(try screen(fields))
     case CLUA_QUEUE_OP_EMIT:
       return .emit(NavigationEvent(try name(try fields.field(.name), "event"), payload: try fields.field(.payload) ?? .null))
     default:

@@ -134,11 +134,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// The state the script declares: every tab with its root screen (state defaults applied),
-  /// the first tab selected.
+  /// the declared initial tab (the first unless `app { initialTab = … }` says) selected.
   public func initialState() throws(ScriptError) -> TabCoordinatorState<Screen> {
     let tabs = try Self.tabDefinitions(declarations, codec: codec)
     do {
-      return try TabCoordinatorState(tabs: tabs, backBehavior: declarations.backBehavior)
+      return try TabCoordinatorState(
+        tabs: tabs, initialTab: declarations.initialTab.map { TabID($0) }, backBehavior: declarations.backBehavior)
     } catch {
       throw ScriptError(.declaration, reason: error.description, file: chunk)
     }
@@ -204,6 +205,34 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   @inlinable
   public func withinAction<Result>(_ body: () -> Result) -> Result {
     script.vm.withSharedBudget(body)
+  }
+
+  /// Whether the script declares `on_context(key, …)`.
+  public func reacts(toContext key: String) -> Bool {
+    script.declarations.contextRules.contains(key)
+  }
+
+  /// The batch of the script's `on_context(key, …)` rule for the key's new `value` (`nil`:
+  /// removed), its nav describing the selected tab; `nil` when the script has none or it queued
+  /// nothing.
+  public func contextBatch(
+    for key: String, value: FlowValue?, in state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> NavigationBatch<Screen>? {
+    let script = self.script
+    guard let index = script.declarations.contextRules.firstIndex(of: key) else { return nil }
+    let line = script.declarations.contextRuleLines[index]
+    let commands = try withViews(of: state) { views throws(ScriptError) in
+      try script.callContextRule(index, key: key, value: value, tab: state.selectedTab.rawValue, views: views)
+    }
+    guard !commands.isEmpty else { return nil }
+    let converted: [NavigationCommand<Screen>]
+    if let dynamic = commands as? [NavigationCommand<Screen>] {
+      converted = dynamic
+    } else {
+      converted = try convert(commands, rule: "on_context \(key)", line: line)
+    }
+    return NavigationBatch(
+      rule: "on_context \(key)", converted, location: line.map { "\(script.chunk):\($0)" })
   }
 
   /// Whether the script has a rule for this action of a screen named `screen`.
@@ -286,6 +315,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       }
     }
     if refusal.deferLink { return .deferLink(refusal.reason, redirect: redirect) }
+    if refusal.resume, !redirect.isEmpty { return .redirectResuming(redirect, reason: refusal.reason) }
     return redirect.isEmpty ? .reject(refusal.reason) : .redirect(redirect, reason: refusal.reason)
   }
 
@@ -449,7 +479,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   ) throws(ScriptError) -> TabCoordinatorState<Screen> {
     let definitions = try tabDefinitions(declarations, codec: codec)
     do {
-      return try state.migrated(toTabs: definitions, backBehavior: declarations.backBehavior) { screen in
+      return try state.migrated(
+        toTabs: definitions, initialTab: declarations.initialTab.map { TabID($0) }, backBehavior: declarations.backBehavior
+      ) { screen in
         // Typed screens keep their Swift shape; dynamic screens take the declared fields.
         guard codec.names == nil else { return screen }
         let described = codec.describe(screen)

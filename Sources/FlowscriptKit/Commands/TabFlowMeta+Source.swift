@@ -16,7 +16,8 @@ extension TabFlowMeta {
 -- Declarations ------------------------------------------------------------------
 
 ---@class AppOptions
----@field back? "none"|"history" back at a tab's root goes to the previous tab with "history" (default "none")
+---@field back? "none"|"history"|"firstRoute"|"initialRoute"|"order" where back at a tab's root goes: nowhere, the previous tab, the first tab, the initial tab or the tab before (default "none")
+---@field initialTab? TabID the tab the app starts on (default the first)
 
 ---@class TabOptions
 ---@field root ScreenName the tab's root screen
@@ -57,6 +58,12 @@ function screen(name) end
 ---@param rule fun(nav: Nav, payload: table<string, any>)
 function on(key, rule) end
 
+---A rule for the host's change of a context key to a different value (`nil`: removed): a batch
+---through the guards, its nav the selected tab's, run before the pending link is retried.
+---@param key string
+---@param rule fun(nav: Nav, value: any)
+function on_context(key, rule) end
+
 ---A deep link: `:name` segments and query items arrive as strings in `params`.
 ---@param pattern string
 ---@param handler fun(nav: Nav, params: table<string, string>)
@@ -72,6 +79,7 @@ function link(pattern, screen, options) end
 ---@field redirect? fun(nav: Nav) queues commands that replace the rejected batch
 ---@field defer? boolean keeps a rejected deep link and retries it later
 ---@field ask? boolean makes the rejection a question the user may confirm (without it, it blocks)
+---@field resume? boolean with `redirect`: re-sends the rejected in-app action once the guards allow it
 
 ---A check on every batch: `return false, "reason"` blocks it, `return false, "question?", { ask = true }`
 ---asks the user, anything else allows it.
@@ -153,6 +161,11 @@ function Nav:presentSheet(screen, state, options) end
 ---@param state? ScreenState
 ---@param options? CoverOptions
 function Nav:presentCover(screen, state, options) end
+
+---Change fields of the top screen's state in place (the same route): checked like a push's
+---payload, merged into the state the rule sees. Queue it before the rule's other commands.
+---@param fields ScreenState
+function Nav:setState(fields) end
 
 ---Remove the top `n` pushes (default 1).
 ---@param n? integer

@@ -66,7 +66,15 @@ final class StateNumbering {
     } else {
       numbers.append(Self.number(of: LuaIdentity(FlowValue.object(state.context)), in: &contextNumbers))
     }
-    if sameShape, let parent, state.pendingLink.isLuaIdentical(to: parent.state.pendingLink) {
+    if let resume = state.pendingResume {
+      // A pending resume (rare) is numbered with the pending link: states that differ in either go different ways.
+      var resumed = ""
+      dump(resume.commands, to: &resumed)
+      numbers.append(Self.number(
+        of: LuaIdentity("\(state.pendingLink ?? "")\u{0}\(resume.source)\u{0}\(resumed)"), in: &linkNumbers))
+    } else if sameShape, let parent, parent.state.pendingResume == nil,
+      state.pendingLink.isLuaIdentical(to: parent.state.pendingLink)
+    {
       numbers.append(parent.key.numbers[contextNumber + 1])
     } else {
       numbers.append(state.pendingLink.map { Self.number(of: LuaIdentity($0), in: &linkNumbers) } ?? 0)

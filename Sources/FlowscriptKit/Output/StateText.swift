@@ -64,6 +64,9 @@ enum StateText {
     if let pendingLink = state.pendingLink {
       lines.append("pending link " + pendingLink)
     }
+    if let resume = state.pendingResume {
+      lines.append("pending resume \(resume.source): " + resume.commands.map(\.description).joined(separator: "; "))
+    }
     return lines + tabBarLines(state)
   }
 

@@ -124,7 +124,9 @@ final class FlowSession {
     case let .package(_, package, _): text = package.script
     case .bundledDemo: text = DemoFlow.source
     }
-    return Array(Set(declarations.contextKeys.map(\.key) + (text.map(mentionedContextKeys(in:)) ?? []))).sorted()
+    return Array(Set(
+      declarations.contextKeys.map(\.key) + declarations.contextRules + (text.map(mentionedContextKeys(in:)) ?? [])
+    )).sorted()
   }
 
   /// The names after `context.` in a script's text, e.g. `loggedIn` in `nav.context.loggedIn`.

@@ -16,7 +16,7 @@ extension FlowscriptTests {
       let summary = try #require(result.stdoutLines.first)
       #expect(summary.range(of: #" ms \(\d+ states/s\)$"#, options: .regularExpression) != nil, "\(summary)")
       // A guard rejection is the guard doing its job: reported as a note, not a problem.
-      #expect(result.stdout.contains("guard rejection (note): rejected by guard 'login required for checkout': login required"))
+      #expect(result.stdout.contains("guard rejection (note): rejected by guard 'unsaved review': discard the review?"))
       #expect(result.stdoutLines.last == "check passed")
       #expect(result.stderr.isEmpty)
     }

@@ -46,7 +46,7 @@ extension FlowscriptTests {
       Scenario("expect error after a comment", "back\n# the root has nowhere to go back to\n\nexpect error"),
       Scenario(
         "expect error for a guard, the state unchanged",
-        "feed.cartTapped\ncart.checkoutTapped\nexpect error \"login required\"\nexpect stack home: feed > sheet:cart"),
+        "feed.itemTapped {id=3}\nitem.reviewTapped\nback\nexpect error \"discard the review?\"\nexpect stack home: feed > item > review"),
       Scenario("expect depth", "expect depth 1\nfeed.itemTapped {id=3}\nitem.relatedTapped {id=4}\nexpect depth 3"),
     ]
 
@@ -138,8 +138,8 @@ extension FlowscriptTests {
         line: 1, expected: "",
         actual: "screen 'feed' has no action 'itemTaped' (actions: cartTapped, itemTapped, promoTapped) — did you mean 'itemTapped'?"),
       Scenario(
-        "a guard rejection", "feed.cartTapped\ncart.checkoutTapped\nexpect stack feed > sheet:cart",
-        line: 2, expected: "", actual: "login required"),
+        "a guard rejection", "feed.itemTapped {id=3}\nitem.reviewTapped\nback\nexpect stack feed > item",
+        line: 3, expected: "", actual: "discard the review?"),
     ]
 
     @Test(arguments: failedLines)
@@ -222,7 +222,7 @@ extension FlowscriptTests {
           expect stack profile: account
           feed.cartTapped
           cart.checkoutTapped
-          expect error "login required"
+          expect stack home: feed > sheet:cart > sheet:login
 
           """)
         let result = try await FlowscriptCLI.run(["run", FlowscriptCLI.demoScript, first, second, first])

@@ -111,7 +111,7 @@ import Testing
 
   /// `flowscript check scripts/demo.lua --explore N` prints "explored N states": pinned, so a
   /// change to the numbering (or to what a state is) shows.
-  @Test(arguments: [(5, 2752), (7, 15223)])
+  @Test(arguments: [(5, 2454), (7, 11886)])
   func theDemoReachesThePinnedNumberOfStates(depth: Int, states: Int) throws {
     let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
     var explorer = StateExplorer(session: session, depth: depth, maxStates: 100_000, quiet: true)
