@@ -34,6 +34,7 @@ struct PersistedSource: Codable {
     case let .deepLink(url): (kind, name) = ("deepLink", url)
     case let .screenAction(tab, _): (kind, name) = ("screenAction", tab.rawValue)
     case .host: (kind, name) = ("host", nil)
+    case .customization: (kind, name) = ("customization", nil)
     }
   }
 
@@ -44,6 +45,7 @@ struct PersistedSource: Codable {
     case "back": return .userBack
     case "deepLink": return .deepLink(name ?? "")
     case "screenAction": return .screenAction(tab: TabID(name ?? ""), route: .next())
+    case "customization": return .customization
     default: return .host
     }
   }
@@ -61,6 +63,7 @@ struct PersistedCommand<Screen: Codable>: Codable {
   var mode: OpenMode?
   var tab: TabID?
   var event: NavigationEvent?
+  var badge: TabBadge?
   /// The command inside `tab(…)`: one element (a struct cannot hold itself).
   var inner: [PersistedCommand<Screen>]?
 
@@ -79,6 +82,7 @@ struct PersistedCommand<Screen: Codable>: Codable {
     case let .selectTab(tab), let .resetTabs(select: tab): self.tab = tab
     case let .tab(tab, command): (self.tab, inner) = (tab, [PersistedCommand(command)])
     case let .emit(event): self.event = event
+    case let .setBadge(tab, badge): (self.tab, self.badge) = (tab, badge)
     }
   }
 
@@ -118,6 +122,7 @@ struct PersistedCommand<Screen: Codable>: Codable {
       guard let command = inner?.first, inner?.count == 1 else { throw missing("inner") }
       return .tab(try needed(tab, "tab"), try command.command())
     case "emit": return .emit(try needed(event, "event"))
+    case "badge": return .setBadge(try needed(tab, "tab"), badge)
     default: throw .corrupt(reason: "pendingResume: unknown command '\(op)'")
     }
   }
