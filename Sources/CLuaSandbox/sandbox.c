@@ -555,13 +555,14 @@ static int clua_setmetatable(lua_State *L) {
   return original(L);
 }
 
-/* getmetatable that does not see a host's watch: a metatable marked with CLUA_WATCH_MARK, which
- * `check` and `diff` put on payloads and contexts to note the keys rules read. A rule sees the
- * same table while exploring as in an app: no metatable. Upvalue 1: the original. */
+/* getmetatable that does not see a host's watch: a metatable whose CLUA_WATCH_MARK field is this
+ * VM's context pointer (a light userdata, which no script can make, so a script cannot mark its own
+ * metatables), which `check` and `diff` put on payloads and contexts to note the keys rules read.
+ * A rule sees the same table while exploring as in an app: no metatable. Upvalue 1: the original. */
 static int clua_getmetatable(lua_State *L) {
   if (lua_type(L, 1) == LUA_TTABLE && lua_checkstack(L, 2) && lua_getmetatable(L, 1)) {
     lua_pushliteral(L, CLUA_WATCH_MARK);
-    int watched = lua_rawget(L, -2) != LUA_TNIL;
+    int watched = lua_rawget(L, -2) == LUA_TLIGHTUSERDATA && lua_touserdata(L, -1) == (void *)clua_context(L);
     lua_settop(L, -3);
     if (watched) {
       lua_pushnil(L);

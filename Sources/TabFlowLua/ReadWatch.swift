@@ -11,7 +11,8 @@ import CLuaSandbox
 ///   to reach what they guard. A key the context has was set by the explorer, which knows it.
 ///
 /// Each is a metatable whose `__index` (a host function) notes the key and answers `nil`, as the
-/// read would without it. Rules cannot see it: it is marked `CLUA_WATCH_MARK`, for which the
+/// read would without it. Rules cannot see it: it is marked `CLUA_WATCH_MARK` (with the VM's
+/// context pointer, which no script can forge), for which the
 /// sandbox's `getmetatable` answers `nil`, and `setmetatable` replaces it as it would set a
 /// metatable on a plain table — so a rule sees the same payload and context exploring as in an
 /// app. Off outside exploration.
@@ -52,7 +53,7 @@ final class ReadWatch {
     lua_createtable(L, 0, 2)
     clua_push_swift_function(L, Unmanaged.passUnretained(box).toOpaque(), 0)
     lua_setfield(L, -2, "__index")
-    lua_pushboolean(L, 1)
+    lua_pushlightuserdata(L, UnsafeMutableRawPointer(vm.context))
     lua_setfield(L, -2, CLUA_WATCH_MARK)
     vm.boxes.append(box)
     return LuaRef(slot: luaL_ref(L, CLUA_REGISTRYINDEX), owner: vm.serial)

@@ -82,8 +82,9 @@ void clua_count_hook(lua_State *L, lua_Debug *ar);
 void clua_line_coverage(lua_State *L, CLuaContext *c, const char *source, unsigned int *hits,
                         unsigned char *flags, int count);
 
-/* The key marking a host's watch metatable (see ReadWatch): the sandbox's getmetatable answers
- * nil for a table that has one, and setmetatable replaces it, so rules cannot tell it is there. */
+/* The key marking a host's watch metatable (see ReadWatch), its value the VM's context pointer as
+ * a light userdata: the sandbox's getmetatable answers nil for a table that has one, and
+ * setmetatable replaces it, so rules cannot tell it is there (nor mark a metatable of their own). */
 #define CLUA_WATCH_MARK "__tabflow_watch"
 
 /* Compiles `text` (`length` bytes, text only, never run) and returns its binary chunk as

@@ -236,6 +236,8 @@ import Testing
         if getmetatable(p) ~= nil or getmetatable(nav.context) ~= nil then error("a metatable shows") end
         local withDefaults = setmetatable(p, { __index = { id = 9 } })
         if getmetatable(withDefaults) == nil then error("the rule's own metatable is gone") end
+        -- A script cannot pass its own metatable off as the watch.
+        if getmetatable(setmetatable({}, { __tabflow_watch = true })) == nil then error("a forged mark hides a metatable") end
         nav:push("item", { id = withDefaults.id })
       end)
       on("feed.typo", function(nav, p) nav:push("item", { id = p.idd or 2 }) end)
