@@ -125,16 +125,17 @@ function invariant(name, holds) end
 ---@class NavEvent
 ---@field screen? ScreenName
 ---@field action? ActionName
----@field tab? TabID
+---@field tab? TabID the tab of the route that sent the action (nil for a route presented over the tab bar)
+---@field app? boolean true when the route that sent the action is in the app layer (presented over the tab bar)
 ---@field url? string
 
 ---What a rule, deep-link handler or guard redirect receives: commands are queued and applied
 ---after it returns, as one batch; the views describe the state before the batch. Read-only.
 ---@class Nav
 ---@field currentTab TabID the tab the commands go to (the tab of the route that sent the action)
----@field top ScreenName the top screen of that tab
----@field depth integer routes in that tab's stack, root included
----@field stack StackRoute[] that tab's routes, root first
+---@field top ScreenName|nil the top screen of that tab (of the app layer for `nav:app()`, nil while nothing is presented over the tab bar; with no tab named — a guard's `change.after`, an invariant, a deep link — what the user sees: the app layer's top when something is presented)
+---@field depth integer routes in that tab's stack, root included (the app layer's routes for `nav:app()`)
+---@field stack StackRoute[] that tab's routes, root first (the app layer's, first presented, for `nav:app()`)
 ---@field context table<string, any> values the host app provides, e.g. `nav.context.loggedIn`
 ---@field event NavEvent what sent the action
 local Nav = {}
@@ -196,6 +197,12 @@ function Nav:dismissAll() end
 ---Select a tab.
 ---@param id TabID
 function Nav:selectTab(id) end
+
+---A nav for the app layer: the sheets and covers presented over the whole tab bar, each with
+---its pushes (onboarding, a login cover). Its commands go there (its first route must be a sheet
+---or a cover) and its views describe it. The user's back and dismiss remove its routes first.
+---@return Nav
+function Nav:app() end
 
 ---Every tab back to its root, the tab history cleared, `id` selected.
 ---@param id TabID

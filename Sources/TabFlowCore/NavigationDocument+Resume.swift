@@ -64,7 +64,7 @@ struct PersistedCommand<Screen: Codable>: Codable {
   var tab: TabID?
   var event: NavigationEvent?
   var badge: TabBadge?
-  /// The command inside `tab(…)`: one element (a struct cannot hold itself).
+  /// The command inside `tab(…)` or `app(…)`: one element (a struct cannot hold itself).
   var inner: [PersistedCommand<Screen>]?
 
   init(_ command: NavigationCommand<Screen>) {
@@ -81,6 +81,7 @@ struct PersistedCommand<Screen: Codable>: Codable {
     case let .open(routes, mode): (self.routes, self.mode) = (routes, mode)
     case let .selectTab(tab), let .resetTabs(select: tab): self.tab = tab
     case let .tab(tab, command): (self.tab, inner) = (tab, [PersistedCommand(command)])
+    case let .app(command): inner = [PersistedCommand(command)]
     case let .emit(event): self.event = event
     case let .setBadge(tab, badge): (self.tab, self.badge) = (tab, badge)
     }
@@ -121,6 +122,9 @@ struct PersistedCommand<Screen: Codable>: Codable {
     case "tab":
       guard let command = inner?.first, inner?.count == 1 else { throw missing("inner") }
       return .tab(try needed(tab, "tab"), try command.command())
+    case "app":
+      guard let command = inner?.first, inner?.count == 1 else { throw missing("inner") }
+      return .app(try command.command())
     case "emit": return .emit(try needed(event, "event"))
     case "badge": return .setBadge(try needed(tab, "tab"), badge)
     default: throw .corrupt(reason: "pendingResume: unknown command '\(op)'")

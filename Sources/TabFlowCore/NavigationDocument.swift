@@ -5,7 +5,9 @@ import TabFlowNavigation
 /// `{"format":"tabflow.navigation","version":1,"selectedTab":…,"tabs":[{"id":…,"reselect":…,"leave":…,"routes":[…]}],…}`,
 /// with the deferred deep link as `pendingLink` when there is one, and the user's tab-bar
 /// customization and the badges as `order`, `hidden` and `badges` when they differ from the
-/// declared order, nothing hidden and no badges (a document without them restores with those).
+/// declared order, nothing hidden and no badges (a document without them restores with those),
+/// and the app layer (the routes presented over the whole tab bar) as `app` when it is not
+/// empty (a document without it restores with nothing presented over the tabs).
 /// Routes keep their styles, navigation flags, sheet configurations and screen payloads; route
 /// IDs are not saved, and loading assigns fresh ones.
 public enum NavigationDocument {
@@ -24,6 +26,7 @@ public enum NavigationDocument {
       hidden: state.hiddenTabs.isEmpty ? nil : state.hiddenTabs.sorted(),
       badges: state.badges.isEmpty ? nil : Dictionary(uniqueKeysWithValues: state.badges.map { ($0.key.rawValue, $0.value) }),
       pendingResume: state.pendingResume.map { PersistedResume($0) },
+      app: state.isAppLayerPresented ? state.appLayer : nil,
       tabs: state.tabs.map { TabBody(id: $0.id, reselect: $0.reselect, leave: $0.onLeave == .keep ? nil : $0.onLeave, routes: $0.stack) })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -65,7 +68,7 @@ public enum NavigationDocument {
         restoring: body.tabs.map { TabState(id: $0.id, reselect: $0.reselect, onLeave: $0.leave ?? .keep, stack: $0.routes) },
         selectedTab: body.selectedTab, history: body.history, initialTab: body.initialTab,
         backBehavior: body.backBehavior, context: body.context, pendingLink: body.pendingLink,
-        pendingResume: pendingResume)
+        pendingResume: pendingResume, appLayer: body.app ?? [])
     } catch {
       throw .corrupt(reason: "\(location(of: error, in: body)): \(error.description)")
     }
@@ -90,6 +93,7 @@ public enum NavigationDocument {
     if Set(body.history).count != body.history.count || body.history.contains(body.selectedTab) {
       return "history"
     }
+    if case .invalidRoutes(operation: "restore the app layer", _) = error { return "app" }
     return "tabs"
   }
 
@@ -156,6 +160,8 @@ public enum NavigationDocument {
     var badges: [String: TabBadge]?
     /// An in-app action kept to resume; absent when there is none.
     var pendingResume: PersistedResume<Screen>?
+    /// The app layer's routes, first presented over the tab bar; absent when it is empty.
+    var app: [Route<Screen>]?
     var tabs: [TabBody<Screen>]
   }
 }

@@ -74,16 +74,21 @@ public struct RouteContext<Screen> {
   public let tab: TabID
   /// The route, with the screen as the screen reducer left it.
   public let route: Route<Screen>
+  /// Whether the route is in the app layer (presented over the whole tab bar) rather than in a
+  /// tab's stack; ``tab`` is then the selected tab. A rule's un-addressed commands go to the app
+  /// layer.
+  public let isInAppLayer: Bool
 
   /// The route's screen.
   public var screen: Screen { route.screen }
 
   /// A route's context.
   @inlinable
-  public init(id: RouteID, tab: TabID, route: Route<Screen>) {
+  public init(id: RouteID, tab: TabID, route: Route<Screen>, isInAppLayer: Bool = false) {
     self.id = id
     self.tab = tab
     self.route = route
+    self.isInAppLayer = isInAppLayer
   }
 }
 

@@ -122,11 +122,13 @@ public struct TabCoordinator<Rules: NavigationRules> {
         return failed(BatchError(BatchFailure(source: source, reason: .ruleFailed(RuleFailure(error)))))
       }
       guard let batch else { return [] }
-      // Un-addressed commands navigate the tab of the route that sent the action.
+      // Un-addressed commands navigate the tab of the route that sent the action, or the app
+      // layer when the route is presented over the tab bar.
       return commit(batch.source, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
         do throws(BatchError<Rules.Screen>) {
           let performed = try state.performApply(
-            batch.commands, source: batch.source, guards: guards, defaultTab: route.tab)
+            route.isInAppLayer ? batch.commands.map { $0.addressedToAppLayer } : batch.commands,
+            source: batch.source, guards: guards, defaultTab: route.isInAppLayer ? nil : route.tab)
           // A guard that asked to resume the action resumes it only while its route stays.
           if state.pendingResume != nil, performed.keptAResume { state.attachPendingResume(to: route.id) }
           return performed

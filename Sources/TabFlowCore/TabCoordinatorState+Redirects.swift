@@ -209,7 +209,7 @@ extension TabCoordinatorState {
   static func selection(made command: NavigationCommand<Screen>) -> TabID? {
     switch command {
     case let .selectTab(tab), let .resetTabs(select: tab): return tab
-    case let .tab(_, inner): return selection(made: inner)
+    case let .tab(_, inner), let .app(inner): return selection(made: inner)
     default: return nil
     }
   }

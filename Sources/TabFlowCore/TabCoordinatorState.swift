@@ -28,6 +28,9 @@ public struct TabCoordinatorState<Screen> {
   @usableFromInline package var positions: [TabID: Int]
   /// The user's order and hidden tabs, and the badges (``TabCoordinatorState+Customization.swift``).
   @usableFromInline package var storedTabBar: TabBarState
+  /// The app layer (``appLayer``) as a stack whose root stands for the tab bar: a root without
+  /// navigation, never shown, matched or removed (see `RouteStack+AppLayer.swift`).
+  @usableFromInline package var storedAppLayer: RouteStack<Screen>
 
   /// The most tabs a coordinator may have. A tab bar shows a handful; the bound keeps every
   /// per-tab cost (snapshots, summaries, reload checks) small.
@@ -89,8 +92,8 @@ public struct TabCoordinatorState<Screen> {
   }
 
   /// A coordinator restored from its parts (used by persistence and reloads). Throws when there are no tabs,
-  /// identifiers repeat, or the selected tab, the initial tab (the first tab when `nil`) or a
-  /// history entry is unknown.
+  /// identifiers repeat, the selected tab, the initial tab (the first tab when `nil`) or a
+  /// history entry is unknown, or `appLayer` is not empty and does not start with a sheet or cover.
   public init(
     restoring tabs: [TabState<Screen>],
     selectedTab: TabID,
@@ -99,7 +102,8 @@ public struct TabCoordinatorState<Screen> {
     backBehavior: BackBehavior = .none,
     context: [String: FlowValue] = [:],
     pendingLink: String? = nil,
-    pendingResume: PendingResume<Screen>? = nil
+    pendingResume: PendingResume<Screen>? = nil,
+    appLayer: [Route<Screen>] = []
   ) throws(NavigationError) {
     guard !tabs.isEmpty else {
       throw .invalidRoutes(operation: "create a tab coordinator", reason: "it needs at least one tab")
@@ -134,6 +138,7 @@ public struct TabCoordinatorState<Screen> {
     self.context = context
     self.pendingLink = pendingLink
     self.pendingResume = pendingResume
+    storedAppLayer = try .appLayer(over: tabs[0].stack.root.screen, routes: appLayer)
   }
 
   /// The identifiers of the tabs, in tab-bar order.
@@ -171,8 +176,28 @@ public struct TabCoordinatorState<Screen> {
     storedTabs[selectedIndex].stack
   }
 
-  /// The top route of the selected tab: what the user sees.
-  @inlinable public var top: Route<Screen> { selectedStack.top }
+  /// What the user sees: the app layer's top route when something is presented over the tab
+  /// bar, otherwise the selected tab's top route.
+  @inlinable public var top: Route<Screen> {
+    storedAppLayer.storedRoutes.count > 1 ? storedAppLayer.top : selectedStack.top
+  }
+
+  /// The app layer: the sheets and covers presented over the whole tab bar, each with its
+  /// pushes — onboarding, a login cover, a modal flow (React Navigation's root stack around its
+  /// tab navigator, go_router's routes outside the shell). Empty when nothing is presented above
+  /// the tabs; otherwise its first route is a sheet or a cover, never a root. Commands reach it as
+  /// ``NavigationCommand/app(_:)``; the user's back removes its routes before any tab's.
+  public var appLayer: [Route<Screen>] { Array(storedAppLayer.storedRoutes.dropFirst()) }
+
+  /// The route IDs of ``appLayer``, parallel to it. They never collide with any tab's.
+  public var appLayerIDs: [RouteID] { Array(storedAppLayer.storedIDs.dropFirst()) }
+
+  /// Whether anything is presented over the tab bar (``appLayer`` is not empty).
+  @inlinable public var isAppLayerPresented: Bool { storedAppLayer.storedRoutes.count > 1 }
+
+  /// The position that stands for the app layer wherever a tab's position is recorded (undo
+  /// journals, removed route IDs): no tab has it.
+  @inlinable package static var appLayerPosition: Int { -1 }
 
 
   // MARK: - Primitive changes (validated, journaled; used by batches)
@@ -194,10 +219,18 @@ public struct TabCoordinatorState<Screen> {
     case let .resetTabs(select: tab):
       if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { reports.append(.tabShown(tab)) }
       try resetTabs(selecting: tab, journal: &journal)
+    case let .app(inner):
+      switch inner {
+      case .selectTab, .tab, .emit, .resetTabs, .setBadge, .app:
+        // Coordinator commands nested in `app(…)` act on the coordinator as usual.
+        try applyCommand(inner, reports: &reports, journal: &journal)
+      default:
+        try applyStackCommand(inner, tab: Self.appLayerPosition, journal: &journal)
+      }
     case let .tab(tab, inner):
       let index = try index(of: tab)
       switch inner {
-      case .selectTab, .tab, .emit, .resetTabs, .setBadge:
+      case .selectTab, .tab, .emit, .resetTabs, .setBadge, .app:
         // Coordinator commands nested in `tab(…)` act on the coordinator as usual.
         try applyCommand(inner, reports: &reports, journal: &journal)
       default:
@@ -216,6 +249,12 @@ public struct TabCoordinatorState<Screen> {
   mutating func applyStackCommand(
     _ command: NavigationCommand<Screen>, tab: Int, journal: inout UndoJournal<Screen>
   ) throws(NavigationError) {
+    if tab == Self.appLayerPosition {
+      if let undo = try storedAppLayer.applyToAppLayer(command, noteRemoved: { journal.removed.append($0, tab: tab) }) {
+        journal.append(.stack(tab: tab, undo))
+      }
+      return
+    }
     if let undo = try storedTabs[tab].stack.applyRecordingUndo(command, noteRemoved: { journal.removed.append($0, tab: tab) }) {
       journal.append(.stack(tab: tab, undo))
     }
@@ -281,6 +320,13 @@ public struct TabCoordinatorState<Screen> {
     _ tab: TabID, reports: inout [NavigationReport], journal: inout UndoJournal<Screen>
   ) throws(NavigationError) -> [NavigationCommand<Screen>] {
     let index = try index(of: tab)
+    if storedAppLayer.storedRoutes.count > 1 {
+      // The tab bar is under the app layer's sheet or cover: the user cannot reach it.
+      throw .appLayer(
+        operation: "tap tab '\(tab)'",
+        reason: "'\(screenName(of: storedAppLayer.storedRoutes[1].screen))' (\(storedAppLayer.storedRoutes[1].style)) "
+          + "is presented over the tab bar — dismiss it first")
+    }
     guard tab == selectedTab else {
       if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { throw .tabBar(.hidden(tab)) }
       try select(tab, journal: &journal)
@@ -300,10 +346,15 @@ public struct TabCoordinatorState<Screen> {
     }
   }
 
-  /// The user's back gesture: remove the selected tab's top route; at its root, go to the tab
-  /// the ``backBehavior`` names (``backTarget``), otherwise fail.
+  /// The user's back gesture: remove the app layer's top route when something is presented
+  /// over the tab bar, else the selected tab's; at its root, go to the tab the ``backBehavior``
+  /// names (``backTarget``), otherwise fail.
   @inlinable
   mutating func back(journal: inout UndoJournal<Screen>) throws(NavigationError) -> [NavigationCommand<Screen>] {
+    if storedAppLayer.storedRoutes.count > 1 {
+      try applyStackCommand(.goBack(count: 1), tab: Self.appLayerPosition, journal: &journal)
+      return [.app(.goBack(count: 1))]
+    }
     let index = selectedIndex
     if storedTabs[index].stack.count > 1 {
       try applyStackCommand(.goBack(count: 1), tab: index, journal: &journal)
@@ -337,6 +388,15 @@ extension TabCoordinatorState: Equatable where Screen: Equatable {
       && lhs.positions == rhs.positions && lhs.backBehavior == rhs.backBehavior && lhs.context == rhs.context
       && lhs.pendingLink == rhs.pendingLink && lhs.storedTabBar == rhs.storedTabBar
       && lhs.storedInitialTab == rhs.storedInitialTab && lhs.pendingResume == rhs.pendingResume
+      && sameAppLayer(lhs.storedAppLayer, rhs.storedAppLayer)
+  }
+
+  /// Whether two app layers hold the same routes (their stand-in roots do not take part).
+  @inlinable
+  static func sameAppLayer(_ lhs: RouteStack<Screen>, _ rhs: RouteStack<Screen>) -> Bool {
+    let count = lhs.storedRoutes.count
+    guard count == rhs.storedRoutes.count else { return false }
+    return count == 1 || lhs.storedRoutes[1...] == rhs.storedRoutes[1...]
   }
 
   /// Whether two lists of tabs are equal: `TabState`'s (synthesized) `==` field by field, each
@@ -361,7 +421,7 @@ extension TabCoordinatorState: RouteContainer {
   /// The record of the tabs is their route IDs.
   public typealias RouteSnapshot = TabsRouteSnapshot
 
-  /// Whether any tab holds a route with this ID.
+  /// Whether any tab, or the app layer, holds a route with this ID.
   @inlinable
   public func contains(routeID: RouteID) -> Bool {
     tabPosition(holding: routeID) != nil
@@ -375,17 +435,19 @@ extension TabCoordinatorState: RouteContainer {
     guard let position = tabPosition(holding: id) else { return nil }
     // The screen may change: a rejected batch can no longer be confirmed.
     confirmable = nil
+    if position == Self.appLayerPosition { return try storedAppLayer.updateScreen(id: id, body) }
     return try storedTabs[position].stack.updateScreen(id: id, body)
   }
 
-  /// Changes whenever routes are added to or removed from any tab.
+  /// Changes whenever routes are added to or removed from any tab or the app layer.
   public var structureToken: Int {
     var hasher = Hasher()
+    hasher.combine(storedAppLayer.structureToken)
     for tab in tabs { hasher.combine(tab.stack.structureToken) }
     return hasher.finalize()
   }
 
-  /// The IDs of routes that `earlier` held in any tab and no tab holds now.
+  /// The IDs of routes that `earlier` held in any tab or the app layer and none holds now.
   public func routeIDsRemoved(since earlier: TabCoordinatorState) -> [RouteID] {
     routeIDsRemoved(since: earlier.routeSnapshot)
   }

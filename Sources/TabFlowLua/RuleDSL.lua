@@ -158,6 +158,7 @@ function tabflow_make_dsl(host, limits)
   function dsl.tab(id)
     check_loading("tabs", 2)
     check_name(id, "tab id", 2)
+    if id:sub(1, 1) == "@" then fail("tab id '" .. id .. "': ids starting with '@' are reserved (the app layer is nav:app())", 2) end
     if tabsById[id] then fail("tab '" .. id .. "' is declared twice", 2) end
     if #decl.tabs >= maxTabs then
       fail("too many tabs: a script may declare at most " .. maxTabs .. " (a tab bar shows a handful)", 2)
@@ -499,6 +500,10 @@ function tabflow_make_dsl(host, limits)
   -- Private keys of a nav's fields (tables: only the DSL holds them).
   local QUEUE, WHICH, TAB, VIEWTAB, EVENT, SERIAL, ACTION = {}, {}, {}, {}, {}, {}, {}
   local serial = 0
+  -- Where a tab id goes, this stands for the app layer (the routes presented over the whole tab
+  -- bar): a nav of nav:app() addresses its commands and views to it, and a rule for a route in the
+  -- app layer gets it as its tab. No tab can be declared with it (ids starting with '@' are refused).
+  local APP = "@app"
 
   -- The nav every rule call receives: one table, reused (a call cannot start inside another).
   -- What changes from call to call is kept in `ruleCall`, not in its fields: its queue (false
@@ -553,12 +558,16 @@ function tabflow_make_dsl(host, limits)
     if nav == ruleNav then
       local event = ruleCall[3]
       local kind = type(event)
+      -- A route presented over the tab bar has no tab: its event says `app = true` instead.
+      local tab = ruleCall[2]
+      local app = tab == APP or nil
+      if app then tab = nil end
       if kind == "number" then   -- the rule's index: its key names the screen and the action
         local screenName, actionName = decl.rules[event].key:match("^([^.]+)%.(.+)$")
-        event = { screen = screenName, action = actionName, tab = ruleCall[2] or nil }
+        event = { screen = screenName, action = actionName, tab = tab or nil, app = app }
         ruleCall[3] = event
       elseif kind == "string" then
-        event = { screen = event, action = ruleCall[4], tab = ruleCall[2] or nil }
+        event = { screen = event, action = ruleCall[4], tab = tab or nil, app = app }
         ruleCall[3] = event
       end
       return event or nil
@@ -607,7 +616,9 @@ function tabflow_make_dsl(host, limits)
     -- `nav:tab(id)` (a method) owns the name `tab`, so the tab view is `nav.currentTab`.
     if key == "currentTab" then
       record(nav, 2)
-      return nav[TAB] or view_tab_of(nav) or view(nav[WHICH], nil, "tab")
+      local tab = nav[TAB] or view_tab_of(nav)
+      if tab == APP then tab = false end
+      return tab or view(nav[WHICH], nil, "tab")
     end
     if key == "stack" then
       record(nav, 2)
@@ -717,6 +728,7 @@ function tabflow_make_dsl(host, limits)
     end
     local routes = view(self[WHICH], self[TAB] or view_tab_of(self) or nil, "stack")
     local top = routes[#routes]
+    if top == nil then fail("nav:setState: nothing is presented over the tab bar", 2) end
     local s = screen_arg(top.screen)
     fields = state_arg(s, fields)
     local merged = {}
@@ -765,6 +777,14 @@ function tabflow_make_dsl(host, limits)
     -- carry its serial number.
     local token = ruleCall[1] and event_of(ruleNav) or self[SERIAL]
     return new_nav(queue_of(self), self[WHICH], tab_arg(id), nil, event_of(self), token)
+  end
+  -- nav:app(): a nav for the app layer, the sheets and covers presented over the whole tab bar
+  -- (onboarding, a login cover): its commands go there and its views describe it (`top` is nil
+  -- while nothing is presented).
+  function Nav:app()
+    record(self, 2)
+    local token = ruleCall[1] and event_of(ruleNav) or self[SERIAL]
+    return new_nav(queue_of(self), self[WHICH], APP, nil, event_of(self), token)
   end
   function Nav:contains(screen)
     if type(screen) ~= "string" then fail("contains expects a screen name", 2) end

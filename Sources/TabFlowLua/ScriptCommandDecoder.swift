@@ -51,6 +51,7 @@ struct ScriptCommandDecoder {
     }
     let command = try stackOrCoordinatorCommand(op, fields)
     if case let .string(tab)? = try fields.field(.tab) {
+      if tab == RuleDSL.appLayerTab { return .app(command) }
       guard tabs.contains(tab) else { throw unknownTab(tab) }
       return .tab(TabID(tab), command)
     }

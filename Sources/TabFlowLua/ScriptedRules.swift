@@ -182,11 +182,13 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     let script = self.script
     guard let rule = script.rule(screen: screenName, action: action.scriptName) else { return nil }
     // The rule's views read `state` where the caller holds it, for the length of the call.
+    // A route presented over the tab bar: the rule's views describe the app layer.
+    let tab = route.isInAppLayer ? RuleDSL.appLayerTab : route.tab.rawValue
     let commands = try withViews(of: state) { views throws(ScriptError) in
       let (name, payload) = (action.scriptName, action.scriptPayload)
       return remembersRuleAnswers
-        ? try script.callRemembering(rule, screen: screenName, action: name, tab: route.tab.rawValue, payload: payload, views: views)
-        : try script.call(rule, screen: screenName, action: name, tab: route.tab.rawValue, payload: payload, views: views)
+        ? try script.callRemembering(rule, screen: screenName, action: name, tab: tab, payload: payload, views: views)
+        : try script.call(rule, screen: screenName, action: name, tab: tab, payload: payload, views: views)
     }
     // Dynamic screens need no conversion.
     let converted: [NavigationCommand<Screen>]

@@ -353,9 +353,20 @@ extension NavigationGraph {
     return (steps, shown)
   }
 
-  /// Every screen on every tab's stack.
+  /// Every screen on every tab's stack, and in the app layer (its place's tab is `app`).
   private static func places(in state: State) -> Set<Place> {
-    Set(state.tabs.flatMap { tab in tab.stack.routes.map { Place(tab: tab.id.rawValue, screen: $0.screen.name) } })
+    Set(state.tabs.flatMap { tab in tab.stack.routes.map { Place(tab: tab.id.rawValue, screen: $0.screen.name) } }
+      + state.appLayer.map { Place(tab: appPlace, screen: $0.screen.name) })
+  }
+
+  /// The tab a place presented over the tab bar (in the app layer) is drawn in.
+  static let appPlace = "app"
+
+  /// Where the user is: the app layer's top when something is presented over the tab bar.
+  private static func place(of state: State) -> Place {
+    state.isAppLayerPresented
+      ? Place(tab: appPlace, screen: state.top.screen.name)
+      : Place(tab: state.selectedTab.rawValue, screen: state.selectedStack.top.screen.name)
   }
 
   /// The edge a change draws: a new route on top (push, sheet, cover) or a tab switch; a pop or
@@ -373,11 +384,21 @@ extension NavigationGraph {
       default: return nil
       }
     }
-    let from = Place(tab: before.selectedTab.rawValue, screen: before.selectedStack.top.screen.name)
-    let to = Place(tab: after.selectedTab.rawValue, screen: after.selectedStack.top.screen.name)
+    let from = place(of: before)
+    let to = place(of: after)
     let isBackLine = parsed == .back
-    if before.selectedTab != after.selectedTab {
+    if before.selectedTab != after.selectedTab, !before.isAppLayerPresented, !after.isAppLayerPresented {
       return Step(from: from, to: to, line: line, style: "tab switch", isBack: isBackLine, redirects: redirects)
+    }
+    if before.isAppLayerPresented || after.isAppLayerPresented {
+      // The app layer over the selected tab, read as one stack: its stand-in root is the tab's top.
+      let (was, now) = (StateExplorer.visibleDepth(before), StateExplorer.visibleDepth(after))
+      if now >= was, now > was || StateExplorer.visibleTopID(after) != StateExplorer.visibleTopID(before) {
+        return Step(from: from, to: to, line: line, style: after.top.style.rawValue, isBack: isBackLine, redirects: redirects)
+      }
+      guard now < was else { return nil }
+      let dismissed = before.appLayer.dropFirst(max(0, after.appLayer.count)).contains(where: \.isPresented)
+      return Step(from: from, to: to, line: line, style: dismissed ? "dismiss" : "pop", isBack: true, redirects: redirects)
     }
     let (was, now) = (before.selectedStack, after.selectedStack)
     if now.count >= was.count, now.count > was.count || now.ids.last != was.ids.last {

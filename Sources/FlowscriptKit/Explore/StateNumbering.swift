@@ -44,7 +44,7 @@ final class StateNumbering {
     // A parent with other tabs (never, while one script is explored) has a key of another shape.
     let sameShape = parentTabs?.count == tabs.count
     var numbers: [Int] = []
-    numbers.reserveCapacity(tabs.count + 5)
+    numbers.reserveCapacity(tabs.count + 6)
     numbers.append(number(ofSelected: state.selectedTab))
     for index in tabs.indices {
       let stack = tabs[index].stack
@@ -96,6 +96,16 @@ final class StateNumbering {
     } else {
       let parts: [TabID?] = state.tabOrder + [nil] + state.hiddenTabs.sorted()
       numbers.append(Self.number(of: parts, in: &tabBarNumbers))
+    }
+    // The app layer (what is presented over the tab bar): 0 while nothing is.
+    if !state.isAppLayerPresented {
+      numbers.append(0)
+    } else if sameShape, let parent, parent.state.isAppLayerPresented,
+      Self.address(of: state.storedAppLayer.routes) == Self.address(of: parent.state.storedAppLayer.routes)
+    {
+      numbers.append(parent.key.numbers[contextNumber + 4])
+    } else {
+      numbers.append(number(of: state.storedAppLayer, keeping: nil))
     }
     return StateKey(numbers: numbers)
   }

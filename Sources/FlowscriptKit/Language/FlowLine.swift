@@ -39,6 +39,9 @@ enum Expectation: Equatable {
   case tab(String)
   /// `expect stack home: feed > item > sheet:login` (the tab is optional: the selected one).
   case stack(tab: String?, routes: [StackEntry])
+  /// `expect app sheet:login > code` (the app layer, presented over the tab bar), or
+  /// `expect app none` (nothing presented over it): `routes` empty.
+  case app(routes: [StackEntry])
   /// `expect top item {id=3}` (the payload is a subset match).
   case top(screen: String, state: FlowValue?)
   /// `expect error` or `expect error "login required"`: the previous line failed (with that text).

@@ -276,6 +276,7 @@ struct BehaviourDiff {
   static func summary(of state: State) -> String {
     var parts = ["\(state.selectedTab): \(StateText.path(state.selectedStack))"]
     for tab in state.tabs where tab.id != state.selectedTab && tab.stack.count > 1 { parts.append(StateText.tabLine(tab)) }
+    if let app = StateText.appLine(state) { parts.insert(app, at: 0) }
     if !state.context.isEmpty { parts.append("context " + StateJSON.value(.object(state.context))) }
     if let pending = state.pendingLink { parts.append("pending link \(pending)") }
     return parts.joined(separator: "; ")

@@ -363,6 +363,10 @@ final class FlowSession {
         "screen '\(screen)' has no action '\(action)' (actions: \(actions.isEmpty ? "none" : actions.joined(separator: ", ")))"
           + hint(action, actions))
     }
+    // Un-addressed, the app layer is searched first: what is presented over the tab bar is on top.
+    if tab == nil, let index = state.appLayer.lastIndex(where: { $0.screen.name == screen }) {
+      return state.appLayerIDs[index]
+    }
     let tabID = tab ?? state.selectedTab
     guard let stack = state.stack(for: tabID) else {
       let known = state.tabIDs.map(\.rawValue)
@@ -373,7 +377,7 @@ final class FlowSession {
       let which = tab == nil ? "the selected tab" : "the tab"
       throw ScriptError(.unknownName, "no '\(screen)' screen in \(which) '\(tabID)' (\(StateText.path(stack)))")
     }
-    if tab == nil, !isExploring, let cover = stack.routes[(index + 1)...].first(where: \.isPresented) {
+    if tab == nil, !isExploring, let cover = state.appLayer.first ?? stack.routes[(index + 1)...].first(where: \.isPresented) {
       warnings.append(
         "\(screen) is covered by \(cover.style):\(cover.screen.name): a user cannot tap it "
           + "(an effect finishing on it can send \(screen).\(action); write \(tabID):\(screen).\(action) to say so)")
@@ -397,8 +401,15 @@ final class FlowSession {
       return verdict(
         actual == entries, expected: "\(tabID): " + entries.map(\.description).joined(separator: " > "),
         actual: "\(tabID): " + actual.map(\.description).joined(separator: " > "))
+    case let .app(entries):
+      let actual = state.appLayer.map { StackEntry(screen: $0.screen.name, presented: $0.isPresented ? $0.style : nil) }
+      func text(_ routes: [StackEntry]) -> String {
+        "app " + (routes.isEmpty ? "none" : routes.map(\.description).joined(separator: " > "))
+      }
+      return verdict(actual == entries, expected: text(entries), actual: text(actual))
     case let .top(screen, expectedState):
-      let top = state.selectedStack.top.screen
+      // What the user sees: the app layer's top when something is presented over the tab bar.
+      let top = state.top.screen
       let matches = top.name == screen && (expectedState.map { FlowValue.object(top.state).contains($0) } ?? true)
       return verdict(
         matches, expected: "top \(screen)" + (expectedState.map { " \($0)" } ?? ""),
