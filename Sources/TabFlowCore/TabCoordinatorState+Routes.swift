@@ -74,7 +74,9 @@ extension TabCoordinatorState {
   public func routeIDsRemoved(since snapshot: TabsRouteSnapshot) -> [RouteID] {
     var removed: [RouteID] = []
     if storedAppLayer.structureVersion != snapshot.appLayer.structureVersion {
-      removed = storedAppLayer.routeIDsRemoved(since: snapshot.appLayer)
+      // The stand-in root was never a route a user saw (a rebuilt state has a new one).
+      let standIn = snapshot.appLayer.ids.first
+      removed = storedAppLayer.routeIDsRemoved(since: snapshot.appLayer).filter { $0 != standIn }
     }
     // Nearly always the same tabs in the same order: compare each tab's record with its stack.
     if snapshot.positions == positions, snapshot.stacks.count == storedTabs.count {

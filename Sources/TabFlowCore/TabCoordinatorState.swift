@@ -176,9 +176,15 @@ public struct TabCoordinatorState<Screen> {
     storedTabs[selectedIndex].stack
   }
 
+  /// The top route of the selected tab. Guards that keep a tab's screen behind a condition read
+  /// it, so it stays the tab's top whatever is presented over the tab bar (a screen opened under
+  /// a cover is still checked); what the user sees is ``visibleTop``.
+  @inlinable public var top: Route<Screen> { selectedStack.top }
+
   /// What the user sees: the app layer's top route when something is presented over the tab
-  /// bar, otherwise the selected tab's top route.
-  @inlinable public var top: Route<Screen> {
+  /// bar, otherwise the selected tab's top route (``top``). The URL of a state
+  /// (`DeepLinks.url(for:)`) is its screen's.
+  @inlinable public var visibleTop: Route<Screen> {
     storedAppLayer.storedRoutes.count > 1 ? storedAppLayer.top : selectedStack.top
   }
 

@@ -49,9 +49,6 @@ extension TabCoordinatorState: ScriptViews {
     case .tab:
       return .string(selectedTab.rawValue)
     case .top:
-      // No tab named (a guard's `change.after.top`, an invariant, a deep link): what the user
-      // sees, the app layer's top when something is presented over the tab bar.
-      if read.tab == nil, storedAppLayer.storedRoutes.count > 1 { return .string(codec.name(storedAppLayer.top.screen)) }
       let routes = storedTabs[try position()].stack.storedRoutes
       return .string(codec.name(routes[routes.count - 1].screen))
     case .depth:

@@ -139,7 +139,7 @@ function invariant(name, holds) end
 ---after it returns, as one batch; the views describe the state before the batch. Read-only.
 ---@class Nav
 ---@field currentTab TabID the tab the commands go to (the tab of the route that sent the action)
----@field top ScreenName|nil the top screen of that tab (of the app layer for `nav:app()`, nil while nothing is presented over the tab bar; with no tab named — a guard's `change.after`, an invariant, a deep link — what the user sees: the app layer's top when something is presented)
+---@field top ScreenName|nil the top screen of that tab (of the app layer for `nav:app()`, nil while nothing is presented over the tab bar)
 ---@field depth integer routes in that tab's stack, root included (the app layer's routes for `nav:app()`)
 ---@field stack StackRoute[] that tab's routes, root first (the app layer's, first presented, for `nav:app()`)
 ---@field context table<string, any> values the host app provides, e.g. `nav.context.loggedIn`

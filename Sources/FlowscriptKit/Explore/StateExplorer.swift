@@ -225,7 +225,7 @@ struct StateExplorer {
     report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map { $0.screen.name } } + initial.appLayer.map(\.screen.name))
     // The first lines found to show each screen at the top of the selected tab: where a rule's
     // payload problem is reproduced from.
-    var firstAtTop: [String: [String]] = [initial.top.screen.name: []]
+    var firstAtTop: [String: [String]] = [initial.visibleTop.screen.name: []]
     // For traps: the moves a user has without any rule — back, and a tab tap while the tab bar
     // shows (nothing presented) — between explored states; the states whose moves were all
     // tried, with their lines and top screen; and the states at a tab's root.
@@ -244,7 +244,7 @@ struct StateExplorer {
     // share a top screen, whose URL is then written once.
     var urlOfScreen: [DynamicScreen: String?] = [:]
     func noteLink(of state: State, lines: [String]) {
-      let top = state.top.screen
+      let top = state.visibleTop.screen
       let found = urlOfScreen[top] ?? {
         let url = session.currentURL(of: state)
         urlOfScreen[top] = url
@@ -280,8 +280,8 @@ struct StateExplorer {
         let (state, fromKey, lines) = frontier[index]
         let stateInputs = planned[index]
         // What the user sees: the app layer's top when something is presented over the tab bar.
-        let fromScreen = state.top.screen.name
-        if state.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
+        let fromScreen = state.visibleTop.screen.name
+        if state.visibleTop.style == .cover { covers[fromKey] = (fromScreen, lines) }
         expanded[fromKey] = (fromScreen, lines)
         if state.selectedStack.count == 1, !state.isAppLayerPresented { atRoot.insert(fromKey) }
         let tabBarShows = state.selectedStack.presentedIndices.isEmpty && !state.isAppLayerPresented
@@ -324,7 +324,7 @@ struct StateExplorer {
             if !movesOnly, let edge = transition(from: state, to: after, line: line) {
               report.edges.insert(edge)
             }
-            if !tapOrBack, state.top.style == .cover, Self.visibleDepth(after) < Self.visibleDepth(state) {
+            if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(after) < Self.visibleDepth(state) {
               coversWithWayBack.insert(fromKey)
             }
             // One look-up for the usual case, a state already seen; a new state is inserted by it.
@@ -340,7 +340,7 @@ struct StateExplorer {
               let path = lines + [line]
               if !breaksInvariants(after, lines: path) {
                 next.append((after, toKey, path))
-                let top = after.top.screen.name
+                let top = after.visibleTop.screen.name
                 if firstAtTop[top] == nil { firstAtTop[top] = path }
                 noteLink(of: after, lines: path)
                 if let pending = after.pendingLink, pending != state.pendingLink,
@@ -542,7 +542,7 @@ struct StateExplorer {
         taps = (ids, ids.map { Self.input("tab " + FlowName.written($0.rawValue)) })
       }
       // The screen the user sees: the app layer's top when something is presented over the tab bar.
-      let top = state.top.screen.name
+      let top = state.visibleTop.screen.name
       let topActions: [Input]
       if let known = actions[top] {
         topActions = known
@@ -600,12 +600,12 @@ struct StateExplorer {
       else { continue }
       _ = session.execute(parsed)
     }
-    let expected = state.top.screen
+    let expected = state.visibleTop.screen
     let opened = session.execute(.url(url))
     if case let .failed(message) = opened {
       return "\(url), the link of \(StateText.screen(expected)), fails to open: \(message)"
     }
-    var shown = session.state.top.screen
+    var shown = session.state.visibleTop.screen
     if session.state.pendingLink == url {
       let outcome = opening(url, from: session.state)
       guard let allowed = outcome.opened else {
@@ -616,7 +616,7 @@ struct StateExplorer {
         }
         return "\(url), the link of \(StateText.screen(expected)), is deferred by a guard and \(never)"
       }
-      shown = allowed.top.screen
+      shown = allowed.visibleTop.screen
     }
     guard shown == expected else {
       return "\(url), the link of \(StateText.screen(expected)), shows \(StateText.screen(shown))"
@@ -644,14 +644,18 @@ struct StateExplorer {
   /// The edge a change draws: a new route on top (push, sheet, cover) or a tab switch.
   private func transition(from before: State, to after: State, line: String) -> Transition? {
     // What the user sees: the app layer over the selected tab.
-    let from = before.top.screen.name
-    let to = after.top.screen.name
+    let from = before.visibleTop.screen.name
+    let to = after.visibleTop.screen.name
     if before.selectedTab != after.selectedTab, !after.isAppLayerPresented {
       return Transition(from: from, to: to, line: line, style: "tab switch")
+    }
+    // A change under the app layer (a deep link into a tab) shows nothing new: no edge.
+    if before.isAppLayerPresented, after.isAppLayerPresented, Self.visibleTopID(after) == Self.visibleTopID(before) {
+      return nil
     }
     let (beforeDepth, afterDepth) = (Self.visibleDepth(before), Self.visibleDepth(after))
     guard afterDepth > beforeDepth || Self.visibleTopID(after) != Self.visibleTopID(before), afterDepth >= beforeDepth
     else { return nil }
-    return Transition(from: from, to: to, line: line, style: after.top.style.rawValue)
+    return Transition(from: from, to: to, line: line, style: after.visibleTop.style.rawValue)
   }
 }

@@ -66,7 +66,7 @@ struct MapData {
       let selected = tabs.firstIndex(of: state.selectedTab) ?? 0
       let stacks = state.tabs.map { tables.stack($0.stack) }
       let context = tables.context(state.context)
-      let top = state.top.screen
+      let top = state.visibleTop.screen
       let url: Int
       if let known = urlOfScreen[top] {
         url = known

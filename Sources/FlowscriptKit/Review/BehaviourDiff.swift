@@ -205,7 +205,7 @@ struct BehaviourDiff {
           let input = planned[index][offset].text
           guard Self.agree(oldOutcome, newOutcome), oldAfterKey == newAfterKey else {
             result.differences.append(Difference(
-              lines: pair.lines, input: input, screen: pair.new.selectedStack.top.screen.name,
+              lines: pair.lines, input: input, screen: pair.new.visibleTop.screen.name,
               before: (pair.old, pair.new), old: oldOutcome, new: newOutcome))
             continue
           }

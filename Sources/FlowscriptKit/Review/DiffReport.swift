@@ -77,12 +77,14 @@ struct DiffReport {
       default: text = "fails"
       }
     case let .changed(after):
-      let top = after.selectedStack.top
-      let change = after.selectedStack.count - before.selectedStack.count
-      text = "shows \(top.screen.name)" + (top.style == .root ? "" : " (\(top.style))")
+      // What the user sees: the app layer over the selected tab.
+      let top = after.visibleTop
+      let change = StateExplorer.visibleDepth(after) - StateExplorer.visibleDepth(before)
+      let over = after.isAppLayerPresented ? " over the tabs" : ""
+      text = "shows \(top.screen.name)" + (top.style == .root ? "" : " (\(top.style)\(over))")
         + (after.selectedTab == before.selectedTab ? "" : " in tab \(after.selectedTab)")
         + (change == 0 ? "" : ", depth \(change > 0 ? "+" : "")\(change)")
-      if after.selectedTab == before.selectedTab, change == 0, top.screen == before.selectedStack.top.screen {
+      if after.selectedTab == before.selectedTab, change == 0, top.screen == before.visibleTop.screen {
         text = "changes the state (top \(top.screen.name) stays)"
       }
     }

@@ -409,7 +409,7 @@ final class FlowSession {
       return verdict(actual == entries, expected: text(entries), actual: text(actual))
     case let .top(screen, expectedState):
       // What the user sees: the app layer's top when something is presented over the tab bar.
-      let top = state.top.screen
+      let top = state.visibleTop.screen
       let matches = top.name == screen && (expectedState.map { FlowValue.object(top.state).contains($0) } ?? true)
       return verdict(
         matches, expected: "top \(screen)" + (expectedState.map { " \($0)" } ?? ""),

@@ -107,7 +107,7 @@ import Testing
     Refused("set loggedIn", "usage: set <key> <value>, e.g. set loggedIn true"),
     Refused(
       "expect foo",
-      "unknown expectation 'foo' (expect tab, stack, top, error, depth, url, pending, event, context, rejected) — did you mean 'top'?"),
+      "unknown expectation 'foo' (expect tab, stack, app, top, error, depth, url, pending, event, context, rejected) — did you mean 'top'?"),
     Refused("expect depth 0", "usage: expect depth <routes, root included>, e.g. expect depth 2"),
     Refused("expect error login", #"usage: expect error or expect error "text" (the text in double quotes)"#),
     Refused("expect stack feed > > item", "usage: expect stack [tab:] root > push > sheet:name > cover:name"),

@@ -161,7 +161,8 @@ extension TabsTests {
           model = expected
         }
         #expect(Model(state) == model, "seed \(seed) step \(step)")
-        #expect(state.top == (model.app.last ?? model.tabs[model.selected].last))
+        #expect(state.visibleTop == (model.app.last ?? model.tabs[model.selected].last))
+        #expect(state.top == model.tabs[model.selected].last)
         Self.checkIDs(state, seed: UInt64(seed), step: step)
       }
     }

@@ -19,12 +19,13 @@ extension TabsTests {
       var state = try TabFixtures.coordinator()
       #expect(state.appLayer.isEmpty)
       #expect(!state.isAppLayerPresented)
-      #expect(state.top == .root(.feed, withNavigation: true))
+      #expect(state.visibleTop == .root(.feed, withNavigation: true))
       try state.apply([.app(.presentCover(.login(reason: "start"), withNavigation: true)), .app(.push(.item(id: 1)))])
       #expect(Self.path(state) == "cover:login > item")
       #expect(state.isAppLayerPresented)
-      // What the user sees is the app layer's top; every tab is as it was.
-      #expect(state.top == .push(.item(id: 1)))
+      // What the user sees is the app layer's top; every tab is as it was, `top` the selected tab's.
+      #expect(state.visibleTop == .push(.item(id: 1)))
+      #expect(state.top == .root(.feed, withNavigation: true))
       #expect(state.tabs.allSatisfy { $0.stack.count == 1 })
       #expect(state.appLayerIDs.count == 2)
     }
@@ -112,7 +113,7 @@ extension TabsTests {
       let topID = copy.appLayerIDs.last
       try copy.apply([.app(.setTopScreen(.item(id: 9)))])
       #expect(copy.appLayerIDs.last == topID)
-      #expect(copy.top == .push(.item(id: 9)))
+      #expect(copy.visibleTop == .push(.item(id: 9)))
     }
 
     @Test func backRemovesTheAppLayersRoutesBeforeAnyTabsAndTheTabBarIsUnderIt() throws {
@@ -145,14 +146,22 @@ extension TabsTests {
       #expect(state.tabs.allSatisfy { $0.stack.count == 1 })
     }
 
-    @Test func guardsSeeTheAppLayerAndTopIsItsTop() throws {
+    @Test func guardsSeeTheAppLayerAndTopStaysTheTabs() throws {
       var state = try TabFixtures.coordinator()
       var seen: [String] = []
       let watch = NavigationGuard<TabTestScreen>("watch") { change in
-        seen.append("\(change.after.appLayer.pathDescription())|\(screenName(of: change.after.top.screen))")
-        if case .orders = change.after.top.screen { return .reject("no orders over the tabs") }
+        seen.append("\(change.after.appLayer.pathDescription())|\(screenName(of: change.after.visibleTop.screen))")
+        if case .orders = change.after.visibleTop.screen { return .reject("no orders over the tabs") }
         return .allow
       }
+      // A guard keeping a tab's screen behind a condition still sees it under a cover (`top`).
+      let checkout = NavigationGuard<TabTestScreen>("checkout") { change in
+        if case .checkout = change.after.top.screen { return .reject("login required") }
+        return .allow
+      }
+      var covered = try TabFixtures.coordinator()
+      try covered.apply([.app(.presentCover(.orders))])
+      #expect(throws: BatchFailure.self) { try covered.apply([.tab("home", .push(.checkout(total: 1)))], guards: [checkout]) }
       try state.apply([.app(.presentCover(.login(reason: "x"), withNavigation: true))], guards: [watch])
       #expect(throws: BatchFailure.self) {
         try state.apply([.app(.push(.orders))], guards: [watch])
@@ -230,7 +239,7 @@ extension TabsTests {
       }
       #expect(migrated.appLayerIDs == ids)
       #expect(Self.path(migrated) == "cover:login > item")
-      #expect(migrated.top == .push(.item(id: 2)))
+      #expect(migrated.visibleTop == .push(.item(id: 2)))
       // Rolling back to rules without `item` cuts the app layer before it.
       let trimmed = try #require(state.trimmed(toTabs: ["home"]) { if case .item = $0 { false } else { true } })
       #expect(Self.path(trimmed) == "cover:login")

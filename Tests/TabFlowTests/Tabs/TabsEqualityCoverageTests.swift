@@ -50,6 +50,7 @@ extension TabsTests {
         .compares("storedTabBar") { $0.storedTabBar.badges["home"] = .count(1) }
         .compares("storedInitialTab") { $0.storedInitialTab = "profile" }
         .compares("pendingResume") { $0.pendingResume = PendingResume(commands: [.push(.orders)], source: .rule("a.b")) }
+        .compares("storedAppLayer") { _ = try? $0.storedAppLayer.applyToAppLayer(.presentSheet(.orders)) }
         .ignores("confirmable", because: "bookkeeping, not navigation") {
           $0.confirmable = ConfirmableRejection(commands: [.push(.orders)], guards: ["login"])
         }
