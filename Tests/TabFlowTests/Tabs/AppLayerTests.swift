@@ -188,6 +188,28 @@ extension TabsTests {
       #expect(state.appLayer == [.sheet(.account)])
     }
 
+    @Test func visibleRouteSignalsFollowWhatIsPresentedOverTheTabBar() throws {
+      var state = try TabFixtures.deepCoordinator()
+      var before = state
+      try state.apply([.app(.presentCover(.login(reason: "x"), withNavigation: true))])
+      var signal = try #require(state.visibleRouteSignal(since: before))
+      #expect(signal.change == .present)
+      #expect(signal.route.routeID == state.appLayerIDs.last)
+      #expect(signal.route.screen == "login")
+      before = state
+      try state.apply([.app(.push(.orders))])
+      #expect(state.visibleRouteSignal(since: before)?.change == .push)
+      // A change under the app layer shows nothing new: no signal.
+      before = state
+      try state.apply([.selectTab("search"), .tab("search", .push(.orders))])
+      #expect(state.visibleRouteSignal(since: before) == nil)
+      before = state
+      try state.apply([.app(.dismissAll)])
+      signal = try #require(state.visibleRouteSignal(since: before))
+      #expect(signal.change == .dismiss)
+      #expect(signal.route.screen == "orders")
+    }
+
     @Test func itPersistsAndAnOlderDocumentRestoresItEmpty() throws {
       var state = try TabFixtures.deepCoordinator()
       try state.apply([.app(.presentSheet(.login(reason: "x"), withNavigation: true, configuration: .half)), .app(.push(.orders))])
