@@ -52,6 +52,9 @@ enum Expectation: Equatable {
   case url(String?)
   /// `expect pending shop://orders/7` (or `none`): the deep link a guard deferred.
   case pendingLink(String?)
+  /// `expect resume "tab home: push checkout"` (or `none`): the commands of the in-app action a
+  /// guard's redirect keeps to re-send (`resume = true`), written as `show` writes them.
+  case pendingResume(String?)
   /// `expect event purchased {id=3}`: the previous line emitted that event (the payload, when
   /// given, is a subset match).
   case event(name: String, payload: FlowValue?)

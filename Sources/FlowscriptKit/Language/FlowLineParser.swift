@@ -150,6 +150,13 @@ enum FlowLineParser {
         expected = word == "none" ? nil : word
       }
       return kind == "url" ? .url(expected) : .pendingLink(expected)
+    case "resume":
+      // Commands hold spaces and colons: anything but `none` is quoted.
+      if let quoted = rest.unquoted() { return .pendingResume(quoted) }
+      guard rest == "none" else {
+        throw FlowLineError(#"usage: expect resume "tab home: push checkout" (as show writes it), or expect resume none"#)
+      }
+      return .pendingResume(nil)
     case "event":
       guard let (name, after) = FlowName.scan(Substring(rest)) else {
         throw FlowLineError("usage: expect event <name> [{field=value}], e.g. expect event purchased")
@@ -176,7 +183,7 @@ enum FlowLineParser {
   }
 
   /// The words after `expect`.
-  static let expectationKinds = ["tab", "stack", "app", "top", "error", "depth", "url", "pending", "event", "context", "rejected"]
+  static let expectationKinds = ["tab", "stack", "app", "top", "error", "depth", "url", "pending", "resume", "event", "context", "rejected"]
 
   private static func stack(_ text: String) throws(FlowLineError) -> Expectation {
     var tab: String?

@@ -81,9 +81,15 @@ enum StateText {
       lines.append("pending link " + pendingLink)
     }
     if let resume = state.pendingResume {
-      lines.append("pending resume \(resume.source): " + resume.commands.map(\.description).joined(separator: "; "))
+      lines.append("pending resume \(resume.source): " + resumeCommands(resume))
     }
     return lines + tabBarLines(state)
+  }
+
+  /// A pending resume's commands as `show` and `expect resume` write them: `tab home: push checkout`,
+  /// `;`-separated.
+  static func resumeCommands<Screen>(_ resume: PendingResume<Screen>) -> String {
+    resume.commands.map(\.description).joined(separator: "; ")
   }
 
   /// The user's order of the tabs, the hidden tabs and the badges, each on its line

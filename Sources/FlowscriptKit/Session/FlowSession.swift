@@ -39,6 +39,8 @@ final class FlowSession {
   @exclusivity(unchecked) private(set) var lastEvents: [NavigationEvent] = []
   /// The guard that rejected the last line that ran (not an expectation), for `expect rejected`.
   @exclusivity(unchecked) private(set) var lastRejectingGuard: String?
+  /// The context key whose `on_context` rule the last line ran (a `set` that changed its value).
+  @exclusivity(unchecked) private(set) var lastContextRule: String?
   /// The context keys the script reads (`nav.context.loggedIn`), which `set` checks its key against.
   private(set) var contextKeys: [String] = []
   /// Warnings about the last line, which ran anyway: an action from a covered screen, a context
@@ -150,6 +152,7 @@ final class FlowSession {
     lastBatchFailure = nil
     lastTraceback = nil
     lastReports.removeAll(keepingCapacity: true)
+    lastContextRule = nil
     warnings.removeAll()
     switch line {
     case .expect, .nothing: break
@@ -257,7 +260,9 @@ final class FlowSession {
         }
         warnings.append("the script reads no context key '\(key)' (\(known)); set anyway")
       }
-      return drive(.setContext(key, value == .null ? nil : value))
+      let newValue = value == .null ? nil : value
+      if state.context[key] != newValue, rules.reacts(toContext: key) { lastContextRule = key }
+      return drive(.setContext(key, newValue))
     case let .expect(expectation):
       return check(expectation)
     case .command(.undo):
@@ -419,6 +424,11 @@ final class FlowSession {
     case let .pendingLink(url):
       return verdict(
         state.pendingLink == url, expected: "pending \(url ?? "none")", actual: "pending \(state.pendingLink ?? "none")")
+    case let .pendingResume(commands):
+      let actual = state.pendingResume.map(StateText.resumeCommands)
+      return verdict(
+        actual == commands, expected: "resume \(commands.map(FlowName.quoted) ?? "none")",
+        actual: "resume \(actual.map(FlowName.quoted) ?? "none")")
     case let .event(name, payload):
       let matches = lastEvents.contains { $0.name == name && (payload.map($0.payload.contains) ?? true) }
       let emitted = lastEvents.isEmpty ? "no event" : "events " + lastEvents.map(\.description).joined(separator: ", ")
