@@ -144,12 +144,18 @@ struct ScriptOptions: ParsableArguments {
   }
 
   /// `flowscript send SCRIPT` with the limits given, so a reproduction runs under the same ones:
-  /// the path as typed (a chunk name would only work from the script's directory).
+  /// the path as typed (a chunk name would only work from the script's directory), each public
+  /// key once.
   var sendCommand: String {
     var words = ["flowscript", "send", StateExplorer.Report.shellWord(script)]
     if budget != Self.defaultBudget { words += ["--budget", String(budget)] }
     if memory != Self.defaultMemory { words += ["--memory", String(memory)] }
-    for key in publicKeys { words += ["--public-key", StateExplorer.Report.shellWord(key)] }
+    // A key named twice (`pack`'s KEY.pub beside the signing key, also given as --public-key) is
+    // written once: the same file by the same path, or by another spelling of it.
+    var written: Set<String> = []
+    for key in publicKeys where written.insert(URL(fileURLWithPath: key).standardizedFileURL.resolvingSymlinksInPath().path).inserted {
+      words += ["--public-key", StateExplorer.Report.shellWord(key)]
+    }
     return words.joined(separator: " ")
   }
 

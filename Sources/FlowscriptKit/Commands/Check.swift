@@ -17,16 +17,20 @@ extension Flowscript {
         an exploration cut at --max-states ("incomplete: stopped at N states": the states beyond \
         were not checked). --explore 0 runs no rule: it makes the checks that need none and says \
         "static checks only: rules not run", never "check passed".
+        With --state FILE, exploration starts from a saved navigation document (an app's \
+        NavigationFileStore file) instead of the initial state; reproductions name it.
         Example: flowscript check shop.lua --explore 6
         """)
 
     @OptionGroup var options: ScriptOptions
 
+    @OptionGroup var saved: SavedStateOption
+
     @Option(help: "How many lines deep to explore (0: static checks only, no rule runs).")
-    var explore: Int = 4
+    var explore: Int = ExplorationBounds.defaultDepth
 
     @Option(help: "Stop after this many distinct states (a cut exploration fails: incomplete).")
-    var maxStates: Int = 200_000
+    var maxStates: Int = ExplorationBounds.defaultMaxStates
 
     @Option(help: "How many states to explore at once, each in a VM of its own (default: the processors, at most 8; never more than the processors, \(ExplorationWorkers.maximumCount) here). The report is the same for any number.")
     var jobs: Int?
@@ -37,8 +41,10 @@ extension Flowscript {
     func run() throws {
       try ExplorationBounds.check(explore: explore, maxStates: maxStates)
       let session = try options.session()
+      try saved.apply(to: session)
       var explorer = StateExplorer(
-        session: session, depth: explore, maxStates: maxStates, sendCommand: options.sendCommand,
+        session: session, depth: explore, maxStates: maxStates,
+        sendCommand: options.sendCommand + saved.reproductionArguments,
         customization: customization)
       if let jobs {
         explorer.jobs = ExplorationWorkers.count(requested: jobs)
@@ -63,8 +69,10 @@ extension Flowscript {
         one). Edges are labelled with the \
         action and the style (push, sheet, cover, tab switch), and with the guard that redirected \
         the change, if one did. Each deep-link pattern is one node with an edge to each screen it \
-        opens (--all-links: an edge from every screen it was opened from instead). Going back \
-        (back, and a line that only pops or dismisses) is drawn only with --back. The JSON gives \
+        opens (--all-links: an edge from every screen it was opened from instead). A transition is \
+        classed by what its line did: a line that leaves a new route on top is forward, drawn \
+        with that route's style, even when it closed others first (a dismiss then a push is a \
+        push); going back (back, and a line that only pops or dismisses) is drawn only with --back. The JSON gives \
         each node's tab (null for a screen no explored state shows).
         Example: flowscript graph shop.lua --format dot | dot -Tsvg > flow.svg
         """)
@@ -79,7 +87,10 @@ extension Flowscript {
     var format: Format = .dot
 
     @Option(help: "How many lines deep to explore.")
-    var explore: Int = 5
+    var explore: Int = ExplorationBounds.defaultDepth
+
+    @Option(help: "Stop adding states after this many (the edges found to then are drawn).")
+    var maxStates: Int = ExplorationBounds.defaultMaxStates
 
     @Flag(help: "Draw each deep link from every screen it was opened from, not once per pattern.")
     var allLinks = false
@@ -88,10 +99,10 @@ extension Flowscript {
     var back = false
 
     func run() throws {
-      try ExplorationBounds.check(explore: explore, maxStates: 1)
+      try ExplorationBounds.check(explore: explore, maxStates: maxStates)
       let session = try options.session()
       let walked = NavigationGraph.walk(
-        session: session, depth: max(1, explore), maxStates: 200_000)
+        session: session, depth: max(1, explore), maxStates: maxStates)
       let graph = NavigationGraph(
         steps: walked.steps, shown: walked.shown, declarations: session.rules.declarations,
         options: NavigationGraph.Options(allLinks: allLinks, back: back))

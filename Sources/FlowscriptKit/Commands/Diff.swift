@@ -11,8 +11,11 @@ extension Flowscript {
         scripts' tab taps, back, the top screens' declared actions with their samples, deep links \
         and the context keys both declare or were seen to read), to DEPTH lines. Reports each input \
         whose outcome differs — the stacks, selected tab, payloads or context after it, the events \
-        it emitted, a rejection or error on one side only — grouped by the first transition that \
-        differs, shortest first, with the flowscript send lines for both sides; and both scripts' \
+        it emitted, a rejection or error on one side only — grouped by cause (what decided the \
+        first transition that differs: a tab's leave or reselect policy, a link, the back \
+        behaviour, the guards that ruled, the rule) into changes, the most affected first, each \
+        with its shortest reproduction, what differs (the field, another tab's stack, the guard, \
+        the event) and the flowscript send lines for both sides; and both scripts' \
         invariant violations. A rule error or a guard raising an error counts by kind (its message names each script's \
         lines); a guard's error is never a rejection. \
         Packages (.flowpkg) are verified with --public-key.
@@ -32,10 +35,10 @@ extension Flowscript {
     var publicKeys: [String] = []
 
     @Option(help: "How many lines deep to explore.")
-    var explore: Int = 6
+    var explore: Int = ExplorationBounds.defaultDepth
 
     @Option(help: "Stop after this many distinct pairs of states (a cut comparison fails: incomplete).")
-    var maxStates: Int = 200_000
+    var maxStates: Int = ExplorationBounds.defaultMaxStates
 
     @Flag(help: "Print the report as JSON.")
     var json = false
@@ -94,7 +97,7 @@ struct BehaviourReview {
   }
 
   /// Explores both `depth` lines deep and reports what differs.
-  func report(depth: Int, maxPairs: Int = 200_000, jobs: Int? = nil) throws -> DiffReport {
+  func report(depth: Int, maxPairs: Int = ExplorationBounds.defaultMaxStates, jobs: Int? = nil) throws -> DiffReport {
     var diff = BehaviourDiff(old: try session(old), new: try session(new), depth: depth, maxPairs: maxPairs)
     if let jobs { diff.jobs = ExplorationWorkers.count(requested: jobs) }
     let result = diff.run()

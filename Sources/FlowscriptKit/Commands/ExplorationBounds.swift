@@ -1,7 +1,15 @@
 /// The bounds every exploring command (`check`, `graph`, `diff`, `map`, `pack` and `verify`'s
 /// `--previous`) takes: a usage error (exit 2) naming the option when the depth (`--explore`, or
 /// `option`) is negative or `--max-states` is not positive.
+///
+/// Every exploring command explores to the same depth and stops at the same number of states
+/// unless told otherwise, so two commands on one script look at the same states.
 enum ExplorationBounds {
+  /// How many lines deep `--explore` (and `--previous-depth`) explores when not given.
+  static let defaultDepth = 5
+  /// How many distinct states (pairs of states for `diff`) `--max-states` allows when not given.
+  static let defaultMaxStates = 200_000
+
   static func check(explore: Int, maxStates: Int, option: String = "--explore") throws {
     if let problem = problem(explore: explore, maxStates: maxStates, option: option) { throw CommandFailure.usage(problem) }
   }

@@ -15,21 +15,27 @@ extension Flowscript {
         .flow scenario flowscript run passes, and a search for the shortest path to a screen. \
         The URL fragment holds the path, so a link opens the same state.
         With --against OLD (a script, or a package with --public-key), every transition whose \
-        outcome differs from OLD's is marked with what each did (flowscript diff's comparison).
+        outcome differs from OLD's is marked with what each did (flowscript diff's comparison), and \
+        a banner names OLD, counts the changes, says where the nearest is, lists them by cause \
+        (each one click away) and steps through them with Previous and Next.
+        With --state FILE, the page starts from a saved navigation document (an app's \
+        NavigationFileStore file) instead of the initial state (not with --against).
         An existing file is replaced only with --force, and never the script itself.
         Example: flowscript map shop.lua -o flow.html --explore 6
         """)
 
     @OptionGroup var options: ScriptOptions
 
+    @OptionGroup var saved: SavedStateOption
+
     @Option(name: [.short, .customLong("out")], help: "Write the page to this file instead of standard output.")
     var out: String?
 
     @Option(help: "How many lines deep to explore.")
-    var explore: Int = 5
+    var explore: Int = ExplorationBounds.defaultDepth
 
     @Option(help: "Stop adding states after this many (the page then says an input leads beyond).")
-    var maxStates: Int = 50_000
+    var maxStates: Int = ExplorationBounds.defaultMaxStates
 
     @Flag(help: "Overwrite an existing output file (never the script).")
     var force = false
@@ -39,6 +45,10 @@ extension Flowscript {
 
     func run() throws {
       try ExplorationBounds.check(explore: explore, maxStates: maxStates)
+      if saved.path != nil, against != nil {
+        // diff compares both scripts from their initial states: its marks would not fit the page.
+        throw CommandFailure.usage("--state and --against cannot be combined (the comparison starts from the initial state)")
+      }
       let inputs = [ProtectedInput(path: options.script, role: "the script")]
         + (against.map { [ProtectedInput(path: $0, role: "the script --against names")] } ?? [])
         + options.publicKeys.map { ProtectedInput(path: $0, role: "a public key") }
@@ -49,15 +59,26 @@ extension Flowscript {
           old: $0, new: options.script, publicKeys: options.publicKeys, budget: options.budget, memory: options.memory)
       }
       let session = try review.map { try $0.session($0.new) } ?? options.session()
+      try saved.apply(to: session)
       let exploration = MapExploration.explore(session: session, depth: explore, maxStates: maxStates)
       var marks: [MapData.Mark] = []
+      var shown: MapData.Against?
       if let against, let review {
         let report = try review.report(depth: explore, maxPairs: maxStates)
         if let initial = report.result.initialDifference { Output.error("note: \(initial)") }
-        marks = MapData.Mark.marks(of: report.result.differences, on: exploration)
-        Output.error("marked \(marks.count) transition\(marks.count == 1 ? "" : "s") whose outcome differs from \(against)")
+        marks = MapData.Mark.marks(of: report, on: exploration)
+        shown = MapData.Against(report, old: against)
+        Output.error(
+          "against \(against): " + (report.changes.isEmpty ? "no change" : report.changesLine)
+            + "; marked \(marks.count) transition\(marks.count == 1 ? "" : "s") whose outcome differs")
+        for (number, change) in report.changes.prefix(5).enumerated() {
+          let lines = (change.first.lines + [change.first.input]).joined(separator: ", ")
+          Output.error("  \(number + 1). \(change.cause.text) — \(change.count) input sequence\(change.count == 1 ? "" : "s"); shortest: \(lines)")
+        }
+        if report.changes.count > 5 { Output.error("  … \(report.changes.count - 5) more on the page") }
       }
-      let page = MapPage.html(title: session.chunk, data: MapData(exploration, session: session, marks: marks))
+      let page = MapPage.html(
+        title: session.chunk, data: MapData(exploration, session: session, marks: marks, against: shown, savedState: saved.path))
       if let out {
         try OutputFile.write(Data(page.utf8), to: out, mode: 0o644, force: force, protecting: inputs)
       } else {

@@ -8,7 +8,7 @@ struct PreviousRelease: ParsableArguments {
   var previous: String?
 
   @Option(name: .customLong("previous-depth"), help: "How many lines deep --previous explores.")
-  var previousDepth: Int = 6
+  var previousDepth: Int = ExplorationBounds.defaultDepth
 
   /// A negative `--previous-depth` is a usage error before anything is packed or verified.
   func validate() throws {

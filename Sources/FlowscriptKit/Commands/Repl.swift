@@ -11,8 +11,10 @@ extension Flowscript {
         On a terminal: line editing, persistent history (~/.flowscript_history), Ctrl-C to drop \
         the line being typed, and tab completion of commands, tabs, the current stack's \
         screen.action names, deep-link patterns after url, context keys after set and \
-        expectations after expect. Piped: plain lines in, plain text out, no prompts. NO_COLOR \
-        turns off colour only. --record FILE writes the session as a scenario file that \
+        expectations after expect; errors in red, warnings in yellow. Piped: plain lines in, \
+        plain text out, no prompts, no colour (NO_COLOR turns off colour on a terminal too, and \
+        only colour). --state FILE starts from a saved navigation document (an app's \
+        NavigationFileStore file, a bug report's) instead of the initial state. --record FILE writes the session as a scenario file that \
         flowscript run passes (an expect stack/top after each line that changed the state). \
         Type help for the line language.
         Example: printf 'feed.itemTapped {id=3}\\ntree\\n' | flowscript
@@ -23,6 +25,8 @@ extension Flowscript {
 
     @Option(name: .customLong("public-key"), help: "Treat the script as a signed rule package, verified against this public key (KEY.pub); repeat for several.")
     var publicKeys: [String] = []
+
+    @OptionGroup var saved: SavedStateOption
 
     @Flag(help: "Reload the script as soon as its file changes; when it does not load, wait for a fixed one.")
     var watch = false
@@ -63,11 +67,12 @@ extension Flowscript {
           throw CommandFailure.script(error)
         }
       }
+      try saved.apply(to: session)
       // What the rules print is shown as they print it, before the line's outcome.
-      session.rules.printHandler = { Output.line($0.description) }
+      session.rules.printHandler = { Output.printed($0) }
       if force, record == nil { throw CommandFailure.usage("--force is for --record FILE") }
       let recorder = try record.map { path in
-        try SessionRecorder(path: path, force: force, script: script, chunk: session.chunk)
+        try SessionRecorder(path: path, force: force, script: script, chunk: session.chunk, savedState: saved.path)
       }
       ReplLoop(session: session, watch: watch, verbose: verbose, recorder: recorder).run()
     }
@@ -85,7 +90,7 @@ extension Flowscript.Repl {
         return try options.session()
       } catch let failure as CommandFailure where failure.code == 2 {
         Output.error(failure.message)
-        Output.error("waiting for \(script) to change (--watch; Ctrl-C to quit)")
+        Output.info("waiting for \(script) to change (--watch; Ctrl-C to quit)")
       }
       while !watcher.changed() { usleep(100_000) }
     }

@@ -8,7 +8,10 @@ extension Flowscript {
     static let configuration = CommandConfiguration(
       abstract: "Run scenario files against a rule script.",
       discussion: """
-        Each file starts from the script's initial state and runs line by line. A file fails at its \
+        Each file starts from the script's initial state (with --state FILE: from that saved \
+        navigation document, an app's NavigationFileStore file) and runs line by line; `undo` \
+        takes back the last change, and `reload FILE` switches to another script (FILE relative \
+        to the scenario file), keeping the navigation. A file fails at its \
         first failed expect, at a line that fails without an `expect error` right after it, or at an \
         `expect error` after a line that succeeded, and at the first state (the initial one \
         included) that breaks one of the script's invariants. Prints each file's result, then \
@@ -25,6 +28,8 @@ extension Flowscript {
         """)
 
     @OptionGroup var options: ScriptOptions
+
+    @OptionGroup var saved: SavedStateOption
 
     @Argument(help: "Scenario files.")
     var flows: [String]
@@ -66,6 +71,7 @@ extension Flowscript {
     func run() throws {
       guard !flows.isEmpty else { throw CommandFailure.usage("give at least one scenario file") }
       let first = try options.session()  // the script must load before anything runs
+      try saved.apply(to: first)  // and the saved state fit it
       // A report replaces what is there (a report of the last run), but never an input: the
       // script, a scenario file, a key.
       let inputs = [ProtectedInput(path: options.script, role: "the rule script")]
@@ -93,15 +99,15 @@ extension Flowscript {
         cases.append(JUnitReport.Case(path: path, seconds: seconds, failure: failure?.lines, traceback: failure?.traceback))
         if let failure {
           failed += 1
-          Output.line("FAIL \(path)")
+          Output.line("FAIL \(path)", tone: .failure)
           Output.errorLines(failure.lines)
           if let traceback = failure.traceback { Output.errorText(Output.indented(traceback)) }
         } else {
           passed += 1
-          Output.line("PASS \(path)")
+          Output.line("PASS \(path)", tone: .pass)
         }
       }
-      Output.line("\(passed) passed, \(failed) failed")
+      Output.line("\(passed) passed, \(failed) failed", tone: failed == 0 ? .pass : .failure)
       if let junit {
         let report = JUnitReport(name: "flowscript run \(options.script)", cases: cases)
         try OutputFile.write(Data(report.xml.utf8), to: junit, mode: 0o644, force: true, protecting: inputs)
@@ -141,15 +147,18 @@ extension Flowscript {
       _ path: String, text: String, coverage: ScenarioCoverage?
     ) throws -> (lines: [String], traceback: String?)? {
       let session = try options.session()
+      try saved.apply(to: session)
+      // `reload FILE` names a file beside the scenario, as the scenario's other names are.
+      session.relativePathBase = (path as NSString).deletingLastPathComponent
       // A scenario prints no line's change: none is described.
       session.describesChanges = false
       // What the rules print is shown as they print it, before the file's result.
-      session.rules.printHandler = { Output.line($0.description) }
+      session.rules.printHandler = { Output.printed($0) }
       // Lines end at "\n", "\r\n" (one Character) or "\r" — not at every Character that is a
       // newline: a line separator (U+2028) inside a payload string is part of its line.
       let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }.map(String.init)
       let observe = coverage.map { recorder in
-        { (line: FlowLine, outcome: LineOutcome) in recorder.record(line, outcome: outcome, in: session) }
+        { (_: Int, line: FlowLine, outcome: LineOutcome) in recorder.record(line, outcome: outcome, in: session) }
       }
       coverage?.startLines(in: session)
       let failure = ScenarioRunner.run(lines, in: session, observe: observe)

@@ -10,8 +10,11 @@ extension TabFlowMeta {
 --
 -- This is the fixed part of what `flowscript types RULES.lua` prints: the command embeds it
 -- (scripts/embed -> Sources/FlowscriptKit/Commands/TabFlowMeta+Source.swift) and adds the names the
--- script declares — ScreenName, TabID, ScreenState, ActionName, RuleKey and a `<screen>.State`
--- class per screen. Alone, this file leaves those names undefined; use the command's output.
+-- script declares — ScreenName, TabID, ScreenState, ActionName, RuleKey, a `<screen>.State`
+-- class per screen and a `<screen>.<action>.Payload` class per declared action — and, before
+-- `Nav:push`, `Nav:presentSheet`, `Nav:presentCover` and `on`, one `---@overload` per screen
+-- (per action for `on`) taking those classes. Alone, this file leaves those names undefined;
+-- use the command's output.
 
 -- Declarations ------------------------------------------------------------------
 
@@ -54,8 +57,10 @@ function tab(id) end
 function screen(name) end
 
 ---The rule for an action of a screen (`"feed.itemTapped"`), or of any screen (`"*.cancelled"`).
+---A declared action's rule takes its `<screen>.<action>.Payload` (an overload per action); the
+---payload is a plain `table` here, so a field the payload class lacks stays an undefined field.
 ---@param key RuleKey
----@param rule fun(nav: Nav, payload: table<string, any>)
+---@param rule fun(nav: Nav, payload: table)
 function on(key, rule) end
 
 ---A rule for the host's change of a context key to a different value (`nil`: removed): a batch

@@ -10,10 +10,15 @@ extension Flowscript {
       discussion: """
         The output is the DSL's fixed definitions (docs/tabflow-meta.lua: app, tab, screen, on, \
         deeplink, link, guard, the nav class and a guard's change) followed by the script's own \
-        names as literal types: ScreenName, TabID, ActionName, RuleKey, and a <screen>.State class \
-        per screen typed from its declared defaults. Put the file where lua-language-server \
-        finds it (e.g. a folder listed in workspace.library) and an editor completes \
-        nav:push("item", { id = … }) and flags nav:push("itme") before anything runs.
+        names as literal types: ScreenName, TabID, ActionName, RuleKey, a <screen>.State class \
+        per screen typed from its declared defaults, and a <screen>.<action>.Payload class per \
+        declared action typed from its sample (the action's schema: every field required). \
+        push, presentSheet and presentCover get one ---@overload per screen taking that \
+        screen's state class, and on one per declared action whose rule takes that payload \
+        class. Put the file where lua-language-server finds it (e.g. a folder listed in \
+        workspace.library) and an editor completes nav:push("item", { id = … }), flags \
+        nav:push("itme") and, in on("feed.itemTapped", function(nav, p) … end), flags p.idd \
+        (undefined field) before anything runs.
         An existing file is replaced only with --force, and never the script itself.
         Example: flowscript types shop.lua -o types/shop.d.lua
         """)
@@ -44,19 +49,69 @@ extension Flowscript {
 /// The lua-language-server definitions `flowscript types` prints: the DSL's fixed part
 /// (``source``, embedded from docs/tabflow-meta.lua) and a script's names.
 enum TabFlowMeta {
-  /// The fixed part followed by the names `declarations` declares.
+  /// The fixed part, its `push`, `presentSheet`, `presentCover` and `on` given one `---@overload`
+  /// per screen (per declared action for `on`), followed by the names `declarations` declares.
   static func definitions(for declarations: ScriptDeclarations) -> String {
-    var text = source
+    var text = withOverloads(source, declarations: declarations)
     if !text.hasSuffix("\n") { text += "\n" }
     return text + "\n" + names(of: declarations)
+  }
+
+  /// The class-name prefix of each screen (its name, or an identifier made of it), in
+  /// declaration order; the same for the state classes, the overloads and the payload classes.
+  static func classBases(of declarations: ScriptDeclarations) -> [(screen: ScreenDeclaration, base: String)] {
+    var taken = Set<String>()
+    return declarations.screens.map { ($0, uniqueIdentifier($0.name, taken: &taken)) }
+  }
+
+  /// The class of the payload of `action` of the screen whose classes start with `base`
+  /// (`feed.itemTapped.Payload`): the action as an identifier, numbered when two actions of the
+  /// screen would share one.
+  static func payloadClasses(base: String, actions: [String]) -> [String] {
+    var taken = Set<String>()
+    return actions.map { "\(base).\(uniqueIdentifier($0, taken: &taken)).Payload" }
+  }
+
+  /// `source` with overloads before the definitions they refine: `nav:push("item", …)` then
+  /// takes `item.State` (an editor completes its fields, and a language server that checks
+  /// table literals flags an unknown one), and the rule of `on("feed.itemTapped", …)` gets its
+  /// payload typed as that action's declared sample (`p.idd` for `id` is an undefined field).
+  /// Overloads cannot follow in a second definition: a language server takes that for a
+  /// duplicate and drops both.
+  static func withOverloads(_ source: String, declarations: ScriptDeclarations) -> String {
+    let bases = classBases(of: declarations)
+    func screenOverloads(_ parameters: String) -> [String] {
+      bases.compactMap { screen, base in
+        literal(screen.name).map { "---@overload fun(self: Nav, screen: \($0), state?: \(base).State\(parameters))" }
+      }
+    }
+    var ruleOverloads: [String] = []
+    for (screen, base) in bases {
+      let actions = screen.actionList
+      for (action, payload) in zip(actions, payloadClasses(base: base, actions: actions)) {
+        guard let key = literal(screen.name + "." + action) else { continue }
+        ruleOverloads.append("---@overload fun(key: \(key), rule: fun(nav: Nav, payload: \(payload)))")
+      }
+    }
+    let overloads: [(definition: String, lines: [String])] = [
+      ("function Nav:push(screen, state) end", screenOverloads("")),
+      ("function Nav:presentSheet(screen, state, options) end", screenOverloads(", options?: SheetOptions")),
+      ("function Nav:presentCover(screen, state, options) end", screenOverloads(", options?: CoverOptions")),
+      ("function on(key, rule) end", ruleOverloads),
+    ]
+    var lines = source.components(separatedBy: "\n")
+    for (definition, added) in overloads where !added.isEmpty {
+      guard let index = lines.firstIndex(of: definition) else { continue }
+      lines.insert(contentsOf: added, at: index)
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// The script's names as LuaCATS aliases and classes.
   static func names(of declarations: ScriptDeclarations) -> String {
     var lines = ["-- The script's names (generated by flowscript types) -------------------------------", ""]
-    let screens = declarations.screens
     lines.append("---A screen the script declares.")
-    lines.append("---@alias ScreenName " + union(screens.map(\.name), otherwise: "string"))
+    lines.append("---@alias ScreenName " + union(declarations.screens.map(\.name), otherwise: "string"))
     lines.append("")
     lines.append("---A tab the script declares.")
     lines.append("---@alias TabID " + union(declarations.tabIDs, otherwise: "string"))
@@ -65,10 +120,8 @@ enum TabFlowMeta {
     var actionNames: [String] = []
     var seenActions = Set<String>()
     var ruleKeys: [String] = []
-    var classNames = Set<String>()
     var stateClasses: [String] = []
-    for screen in screens {
-      let base = uniqueIdentifier(screen.name, taken: &classNames)
+    for (screen, base) in classBases(of: declarations) {
       let stateClass = base + ".State"
       stateClasses.append(stateClass)
       lines.append("---The state of screen \(comment(screen.name)).")
@@ -83,9 +136,20 @@ enum TabFlowMeta {
       lines.append("---The actions of screen \(comment(screen.name)).")
       lines.append("---@alias \(base).Action " + union(actions, otherwise: "string"))
       lines.append("")
-      for action in actions {
+      let samples = Dictionary(screen.actions.map { ($0.name, $0.sample) }, uniquingKeysWith: { _, last in last })
+      for (action, payloadClass) in zip(actions, payloadClasses(base: base, actions: actions)) {
         ruleKeys.append(screen.name + "." + action)
         if seenActions.insert(action).inserted { actionNames.append(action) }
+        // The declared sample is the payload's schema: every field required, no other taken.
+        let sample = samples[action]?.objectValue ?? [:]
+        lines.append("---The payload of \(comment(screen.name + "." + action)) (its declared sample).")
+        lines.append("---@class \(payloadClass)")
+        for field in sample.keys.sorted() {
+          guard let value = sample[field] else { continue }
+          let name = isIdentifier(field) ? field : "[\(literal(field) ?? "string")]"
+          lines.append("---@field \(name) \(luaType(value)) sample \(comment(value.description))")
+        }
+        lines.append("")
       }
     }
     ruleKeys += actionNames.map { "*." + $0 }

@@ -15,7 +15,7 @@ extension Flowscript {
         Exit 0: valid. Exit 1: invalid, the failed check and why on stderr. Exit 2: usage.
         With --previous OLD.flowpkg, the package must also follow that release (a higher release, \
         the same name and runtime; else exit 1), and then prints what changes in behaviour from \
-        it (flowscript diff's report, --previous-depth lines deep, 6 by default); a --previous \
+        it (flowscript diff's report, --previous-depth lines deep, 5 by default); a --previous \
         that cannot be read or verified is a usage error (exit 2), and "valid" is never printed \
         before --previous is settled.
         Example: flowscript verify shop.flowpkg --public-key release.key.pub --installed-release 6

@@ -10,8 +10,9 @@ import TabFlow
 ///   style (push, sheet, cover, tab switch); a change a guard redirected says which guard.
 /// - Deep links are one node per pattern (`url shop://item/:id`), with an edge to each screen it
 ///   opens, rather than an edge from every screen (`allLinks` draws those).
-/// - Going back — the `back` line, and any line that only pops or dismisses — is drawn only
-///   with `back`.
+/// - A transition is classed by what its line did: a line that leaves a new route on top is
+///   forward (drawn with that route's style) even when it closed routes first; going back — the
+///   `back` line, and any line that only pops or dismisses — is drawn only with `back`.
 ///
 /// The graph walks the states itself, breadth-first like ``StateExplorer`` and with its inputs,
 /// because it needs what the explorer's transitions do not keep: the guard that redirected a
@@ -372,8 +373,9 @@ extension NavigationGraph {
       : Place(tab: state.selectedTab.rawValue, screen: state.selectedStack.top.screen.name)
   }
 
-  /// The edge a change draws: a new route on top (push, sheet, cover) or a tab switch; a pop or
-  /// dismiss (`pop`, `dismiss`) and anything `back` did, marked as going back. Tab taps and
+  /// The edge a change draws: a new route on top (push, sheet, cover — also after the line closed
+  /// routes) or a tab switch; a line that only popped or dismissed (`pop`, `dismiss`) and anything
+  /// `back` did, marked as going back. Tab taps and
   /// context changes draw none.
   private static func step(from before: State, to after: State, line: String, parsed: FlowLine, reports: [NavigationReport]) -> Step? {
     switch parsed {
@@ -406,7 +408,10 @@ extension NavigationGraph {
       return Step(from: from, to: to, line: line, style: dismissed ? "dismiss" : "pop", isBack: true, redirects: redirects)
     }
     let (was, now) = (before.selectedStack, after.selectedStack)
-    if now.count >= was.count, now.count > was.count || now.ids.last != was.ids.last {
+    // Classed by what the line did, not by the net depth: a route on top that was not on the
+    // stack before is a move forward, however many routes the line closed first
+    // (`nav:dismissAll(); nav:push("tracking")` is drawn as a push, not as a pop).
+    if let top = now.ids.last, !was.ids.contains(top) {
       return Step(
         from: from, to: to, line: line, style: now.top.style.rawValue, isBack: isBackLine, redirects: redirects)
     }

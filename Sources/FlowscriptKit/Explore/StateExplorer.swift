@@ -161,11 +161,13 @@ struct StateExplorer {
       let problemCount = problems.count + unreachedProblems + noWayBack.count
       if problemCount > 0 {
         if truncated { Output.line(Self.incompleteLine(states: states)) }
-        Output.line("check failed: \(problemCount) problem(s)")
+        Output.line("check failed: \(problemCount) problem(s)", tone: .failure)
       } else if truncated {
-        Output.line(Self.incompleteLine(states: states))
+        Output.line(Self.incompleteLine(states: states), tone: .failure)
+      } else if staticOnly {
+        Output.line(Self.staticOnlyLine)
       } else {
-        Output.line(staticOnly ? Self.staticOnlyLine : "check passed")
+        Output.line("check passed", tone: .pass)
       }
     }
 
@@ -466,7 +468,7 @@ struct StateExplorer {
   }
 
   /// A finding for each payload field a rule read that its action's declared sample lacks, with
-  /// the lines that reach the screen and send the action.
+  /// the lines that reach the screen and send the action, and the sample's field it may mean.
   static func payloadFieldFindings(
     _ missing: [String: Set<String>], declarations: ScriptDeclarations, firstAtTop: [String: [String]]
   ) -> [Finding] {
@@ -477,11 +479,14 @@ struct StateExplorer {
       let name = String(action[action.index(after: dot)...])
       let sample = declarations.screen(named: screen)?.actions.first { $0.name == name }?.sample ?? .emptyObject
       let line = Inputs.actionLine(screen: screen, action: name, sample: sample)
+      let sampleFields = sample.objectValue.map { Array($0.keys) } ?? []
       for field in fields.sorted() {
+        // A misspelled field (`p.idd` for the sample's `id`) is named with the one meant.
         findings.append(Finding(
           kind: .payloadField,
           message: "the rule for \(action) reads payload field '\(field)', which the action's declared sample "
-            + "\(sample == .emptyObject ? "{}" : "\(sample)") does not have: no line can send it",
+            + "\(sample == .emptyObject ? "{}" : "\(sample)") does not have: no line can send it"
+            + Suggestions.hint(for: field, in: sampleFields),
           lines: (firstAtTop[screen] ?? []) + [line]))
       }
     }

@@ -45,5 +45,7 @@ enum LineLanguageHelp {
   static let replCommands = """
     REPL commands: state (JSON), tree, show (as a phone shows it), undo,
     reload [FILE] (navigation kept), help, quit. Tab completes names.
+    undo and reload FILE work in scenario files too (FILE relative to the
+    scenario file; in the REPL, to the script).
     """
 }

@@ -4,7 +4,7 @@ import TabFlow
 /// in a table and referred to by its position there:
 ///
 /// ```
-/// {"v":1, "script":"demo.lua", "depth":6, "truncated":false,
+/// {"v":1, "script":"demo.lua", "depth":6, ["state":"saved.json",] "truncated":false,
 ///  "tabs":[["home","Home","","","house",""],…] id, title, role, section, image, "hideable"
 ///                                              or "" (each "" when not declared); tab-bar order
 ///  "screens":[["feed","Feed"],…],              name, title
@@ -28,8 +28,14 @@ import TabFlow
 ///  "out":[[3,-1,-10,…],…],                     per state, per input of its set: a state number,
 ///                                              -1 unchanged, -2 beyond the explored depth,
 ///                                              -3 not expressible as a line, -10-F failure F
-///  "marks":[[state,input,"text"],…]}           optional: a transition marked as changed, shown
-///                                              as a badge with the text (e.g. by a diff)
+///  "marks":[[state,input,"text",change],…],   optional: a transition marked as changed, shown
+///                                              as a badge with the text (e.g. by a diff), and the
+///                                              position of its change in "against" (-1 none)
+///  "against":{"old":"v6.lua","sequences":208,  optional (`map --against OLD`): the script compared
+///   "initial":"…" or null,                     with, the input sequences that differ, a difference
+///   "changes":[["cause",208,["tab search"],    of the initial states, and each change: its cause,
+///     "tab home","item","old","new",           the sequences it affects, its shortest difference's
+///     ["differs",…]],…]}                       lines, input, screen, what each side did, what differs
 /// ```
 ///
 /// States are numbered in the order they were reached, so the first state with a screen on top
@@ -38,19 +44,59 @@ import TabFlow
 struct MapData {
   typealias State = TabCoordinatorState<DynamicScreen>
 
-  /// A transition marked as changed: the state, the position of the input in its set, the text.
+  /// A transition marked as changed: the state, the position of the input in its set, the text,
+  /// and the position of its change in ``Against/changes`` (-1: none).
   struct Mark {
     let state: Int
     let input: Int
     let text: String
+    var change = -1
+  }
+
+  /// What the page's review banner shows (`map --against OLD`): the script compared with, and
+  /// the changes a diff found, most affected first.
+  struct Against {
+    /// One change: its cause, how many input sequences it affects, and its shortest difference.
+    struct Change {
+      let cause: String
+      let count: Int
+      let lines: [String]
+      let input: String
+      let screen: String
+      let old: String
+      let new: String
+      let differs: [String]
+    }
+
+    let old: String
+    let sequences: Int
+    let initialDifference: String?
+    let changes: [Change]
+
+    /// The JSON object.
+    var json: String {
+      func list(_ items: [String]) -> String { "[" + items.map(MapData.string).joined(separator: ",") + "]" }
+      let rows = changes.map { change in
+        "[\(MapData.string(change.cause)),\(change.count),\(list(change.lines)),\(MapData.string(change.input)),"
+          + "\(MapData.string(change.screen)),\(MapData.string(change.old)),\(MapData.string(change.new)),\(list(change.differs))]"
+      }
+      return "{\"old\":\(MapData.string(old)),\"sequences\":\(sequences),"
+        + "\"initial\":\(initialDifference.map(MapData.string) ?? "null"),\"changes\":[\(rows.joined(separator: ","))]}"
+    }
   }
 
   /// The JSON text.
   private(set) var json = ""
 
   /// The JSON for `exploration` of `session`'s script (its declarations name the tabs and
-  /// screens; its links give each state's URL), with `marks` on transitions.
-  init(_ exploration: MapExploration, session: FlowSession, marks: [Mark] = []) {
+  /// screens; its links give each state's URL), with `marks` on transitions. With `against`,
+  /// the page shows the review banner. `savedState` is the `--state FILE` exploration started
+  /// from (`"state":"FILE"`, which the page's scenario header tells `flowscript run` to start
+  /// from too); absent otherwise.
+  init(
+    _ exploration: MapExploration, session: FlowSession, marks: [Mark] = [], against: Against? = nil,
+    savedState: String? = nil
+  ) {
     let declarations = session.rules.declarations
     var tables = Tables()
     // Declared screens first, in their order; a screen the script never declared is added as seen.
@@ -92,6 +138,7 @@ struct MapData {
       return "[" + fields.map(Self.string).joined(separator: ",") + "]"
     }
     var text = "{\"v\":1,\"script\":\(Self.string(session.chunk)),\"depth\":\(exploration.depth),"
+    if let savedState { text += "\"state\":\(Self.string(savedState))," }
     text += "\"truncated\":\(exploration.truncated),"
     text += "\"tabs\":[\(tabRows.joined(separator: ","))],"
     text += "\"screens\":[" + tables.screens.map { "[\(Self.string($0.name)),\(Self.string($0.title))]" }.joined(separator: ",") + "],"
@@ -106,8 +153,9 @@ struct MapData {
     text += "\"states\":[" + states.joined(separator: ",\n") + "],"
     text += "\"out\":[" + outs.joined(separator: ",\n") + "]"
     if !marks.isEmpty {
-      text += ",\"marks\":[" + marks.map { "[\($0.state),\($0.input),\(Self.string($0.text))]" }.joined(separator: ",") + "]"
+      text += ",\"marks\":[" + marks.map { "[\($0.state),\($0.input),\(Self.string($0.text)),\($0.change)]" }.joined(separator: ",") + "]"
     }
+    if let against { text += ",\"against\":" + against.json }
     json = text + "}"
   }
 

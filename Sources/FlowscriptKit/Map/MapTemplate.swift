@@ -70,6 +70,18 @@ h2{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#6b7280;ma
 .buttons button{padding:5px 10px;border-radius:6px;border:1px solid #d1d5db;background:#f9fafb}
 #flow{width:100%;height:190px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:11.5px;border:1px solid #d1d5db;border-radius:6px;padding:6px}
 .note{color:#6b7280;font-size:12px}
+.review{margin:12px 18px 0;background:#fff;border-left:5px solid #db2777;border-radius:10px;padding:10px 14px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+.review h2{color:#9d174d}
+.review .summary{font-size:15px;font-weight:600}
+.review .nearest{margin:4px 0;font-size:13px}
+.review .controls{display:flex;gap:8px;align-items:center;margin:6px 0}
+.review .controls button{padding:4px 10px;border-radius:6px;border:1px solid #f9a8d4;background:#fdf2f8}
+.review ol{margin:6px 0 0;padding-left:22px;max-height:220px;overflow:auto}
+.review li{margin:3px 0}
+.review li button{border:0;background:none;color:#1d4ed8;text-align:left;padding:0;font:inherit;font-weight:600}
+.review li .sub{font-size:12px;color:#4b5563;font-family:ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere}
+.inp.focus{outline:3px solid #db2777;outline-offset:1px}
+#result.k-changed{background:#fce7f3}
 #layers{text-align:center;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:11.5px}
 </style>
 </head>
@@ -78,6 +90,15 @@ h2{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#6b7280;ma
   <h1>{{TITLE}}</h1><span class="meta" id="meta"></span>
   <form id="find"><input id="search" list="screens" placeholder="jump to a screen…" aria-label="screen"><datalist id="screens"></datalist><button id="go">Go</button></form>
 </header>
+<section class="review" id="review" hidden>
+  <h2>Behaviour changed</h2>
+  <div class="summary" id="review-summary"></div>
+  <div class="note" id="review-initial"></div>
+  <div class="nearest" id="review-nearest"></div>
+  <div class="nearest" id="review-here"></div>
+  <div class="controls"><button id="prev" aria-label="previous difference">◀ Previous</button><button id="next" aria-label="next difference">Next ▶</button><span id="review-position" class="note"></span></div>
+  <ol id="changes"></ol>
+</section>
 <main>
   <section>
     <div class="phone" id="phone"></div>
@@ -101,8 +122,16 @@ h2{font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#6b7280;ma
 "use strict";
 const D = JSON.parse(document.getElementById("data").textContent);
 const marks = new Map((D.marks || []).map(m => [m[0] + ":" + m[1], m[2]]));
+const A = D.against || null;
+// The marks in review order: by change (most affected first), then nearest first (states are
+// numbered breadth first), then by input.
+const order = (D.marks || []).map((m, k) => k).sort((a, b) => {
+  const x = D.marks[a], y = D.marks[b];
+  return (x[3] < 0 ? 1e9 : x[3]) - (y[3] < 0 ? 1e9 : y[3]) || x[0] - y[0] || x[1] - y[1];
+});
 let path = [];            // [{line, state}]
 let result = null;        // what the last input clicked did, when it did not move
+let focus = null;         // the marked transition the review controls went to: {state, input, at}
 
 const $ = id => document.getElementById(id);
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
@@ -240,6 +269,7 @@ function drawInputs(s) {
     const to = el("span", "to");
     const mark = marks.get(s + ":" + i);
     if (mark != null) { to.append(el("span", "badge", "changed"), el("span", "changed", mark + " ")); b.dataset.changed = mark; }
+    if (focus && focus.state === s && focus.input === i) { b.classList.add("focus"); b.dataset.focus = "1"; }
     to.append(document.createTextNode(o.text));
     b.append(to);
     b.addEventListener("click", () => follow(line, o, mark));
@@ -266,7 +296,8 @@ function drawPath() {
 // the selected tab, every tab's stack, the top screen's state and the context's keys.
 function flowText() {
   const s = current(), r = row(s);
-  const out = ["# " + D.script + ": " + path.length + " line(s) from flowscript map; run: flowscript run " + D.script + " FILE.flow"];
+  const start = D.state === undefined ? "" : " --state " + D.state;
+  const out = ["# " + D.script + start + ": " + path.length + " line(s) from flowscript map; run: flowscript run " + D.script + start + " FILE.flow"];
   for (const step of path) { out.push(step.line); out.push("expect top " + flowName(topName(step.state))); }
   out.push("expect tab " + flowName(D.tabs[r.sel][0]));
   D.tabs.forEach(([id], t) => out.push("expect stack " + flowName(id) + ": " + stackText(r.stacks[t])));
@@ -280,16 +311,53 @@ function flowText() {
   return out.join("\n") + "\n";
 }
 
+// The lines that first reached state `s`, from the initial state.
+function linesTo(s) {
+  const lines = [];
+  for (let t = s; row(t).parent >= 0; t = row(t).parent) lines.unshift(D.lines[row(t).via]);
+  return lines;
+}
+function lineOfMark(k) { const [s, i] = D.marks[k]; return D.lines[D.inputs[row(s).inputs][i]]; }
+function quoteLines(lines) { return lines.map(l => "'" + l + "'").join(", "); }
+
+// Goes to the state of the marked transition at `at` in the review order and points at its input.
+function goToMark(at) {
+  if (!order.length) return;
+  at = (at + order.length) % order.length;
+  const [s, i, text, c] = D.marks[order[at]];
+  restore(linesTo(s));
+  focus = {state: s, input: i, at};
+  const change = A && c >= 0 ? "change " + (c + 1) + " of " + A.changes.length + " (" + A.changes[c][0] + "): " : "";
+  result = {kind: "changed", text: "difference " + (at + 1) + " of " + order.length + ": " + change + "'" + lineOfMark(order[at]) + "' " + text};
+  render();
+  const b = document.querySelector("#inputs button[data-focus]");
+  if (b && b.scrollIntoView) b.scrollIntoView({block: "nearest"});
+}
+
+function drawReview(s) {
+  if (!A) return;
+  const here = (D.marks || []).filter(m => m[0] === s).length;
+  $("review-here").textContent = here ? "This state: " + here + " changed input" + (here === 1 ? "" : "s") + " (marked below)." : "This state: no changed input.";
+  $("review-position").textContent = order.length ? (focus ? "difference " + (focus.at + 1) + " of " + order.length : order.length + " marked transitions") : "";
+}
+
 function render() {
   const s = current();
-  drawPhone(s); drawFacts(s); drawInputs(s); drawResult(); drawPath();
+  drawPhone(s); drawFacts(s); drawInputs(s); drawResult(); drawPath(); drawReview(s);
   const hash = "#" + path.map(p => encodeURIComponent(p.line)).join("&");
   if (location.hash !== hash && !(hash === "#" && location.hash === "")) { ignoreHash = hash; location.hash = hash; }
 }
 
 function follow(line, o, mark) {
+  focus = null;
+  if (o.kind === "state") path.push({line, state: o.target});
+  describe(line, o, mark);
+  render();
+}
+
+// What clicking `line` did, in the result box.
+function describe(line, o, mark) {
   if (o.kind === "state") {
-    path.push({line, state: o.target});
     result = {kind: "state", text: line + " " + o.text + (mark != null ? " (changed: " + mark + ")" : "")};
   } else if (o.kind === "guard" || o.kind === "ask") {
     // A block, or a question the host may confirm: the page says which.
@@ -301,25 +369,74 @@ function follow(line, o, mark) {
   } else {
     result = {kind: o.kind, text: line + ": " + o.text};
   }
-  render();
+  if (mark != null && o.kind !== "state") result.text += " (changed: " + mark + ")";
 }
 
-// Follows `lines` from the initial state as far as they are explored transitions.
+// Follows `lines` from the initial state as far as they lead to explored states. A line that is
+// an input here but leads to no state (rejected, an error, nothing changed, beyond the depth)
+// shows what it does, as a click would; a line that is no input here says so.
 function restore(lines) {
-  path = []; result = null;
-  for (const line of lines) {
-    const s = current(), set = D.inputs[row(s).inputs];
-    const i = set.findIndex((l, k) => D.lines[l] === line && D.out[s] && D.out[s][k] >= 0);
-    if (i < 0) { result = {kind: "input", text: "the link's line '" + line + "' is not an explored transition from here; stopped before it"}; break; }
-    path.push({line, state: D.out[s][i]});
+  path = []; result = null; focus = null;
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k], s = current(), set = D.inputs[row(s).inputs];
+    const i = set.findIndex(l => D.lines[l] === line);
+    if (i < 0) { result = {kind: "input", text: "the link's line '" + line + "' is not an input of this state (" + topName(s) + "); stopped before it"}; break; }
+    const code = D.out[s] ? D.out[s][i] : undefined;
+    if (code !== undefined && code >= 0) { path.push({line, state: code}); continue; }
+    describe(line, outcome(s, i), marks.get(s + ":" + i));
+    if (k < lines.length - 1) result.text += "; the link's " + (lines.length - 1 - k) + " line(s) after it were not followed";
+    break;
   }
 }
 let ignoreHash = null;
 function linesOfHash() { const h = location.hash.slice(1); return h ? h.split("&").map(decodeURIComponent) : []; }
 window.addEventListener("hashchange", () => { if (location.hash === ignoreHash) return; restore(linesOfHash()); render(); });
 
-$("undo").addEventListener("click", () => { path.pop(); result = null; render(); });
-$("reset").addEventListener("click", () => { path = []; result = null; render(); });
+$("undo").addEventListener("click", () => { path.pop(); result = null; focus = null; render(); });
+$("reset").addEventListener("click", () => { path = []; result = null; focus = null; render(); });
+$("next").addEventListener("click", () => goToMark(focus ? focus.at + 1 : 0));
+$("prev").addEventListener("click", () => goToMark(focus ? focus.at - 1 : -1));
+
+// The review banner of `map --against OLD`: what it was compared with, how much differs, the
+// nearest difference from the initial state, and the changes by cause, each one click away.
+function setUpReview() {
+  if (!A) return;
+  $("review").hidden = false;
+  const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
+  $("review-summary").textContent = A.changes.length
+    ? "Compared with " + A.old + ": " + plural(A.changes.length, "change") + " (affecting " + plural(A.sequences, "input sequence") + ")"
+    : "Compared with " + A.old + ": no behavioural difference within " + D.depth + " lines";
+  if (A.initial) $("review-initial").textContent = A.initial;
+  // States are numbered breadth first: the marked state with the lowest number is the nearest.
+  let nearest = -1;
+  order.forEach((k, at) => { if (nearest < 0 || D.marks[k][0] < D.marks[order[nearest]][0]) nearest = at; });
+  if (nearest >= 0) {
+    const k = order[nearest], lines = linesTo(D.marks[k][0]);
+    const where = lines.length ? lines.length + " line" + (lines.length === 1 ? "" : "s") + " away, after " + quoteLines(lines) : "on this first screen";
+    const link = el("button", "", "go there");
+    link.id = "nearest";
+    link.addEventListener("click", () => goToMark(nearest));
+    $("review-nearest").append("Nearest difference: '" + lineOfMark(k) + "' " + where + " — " + D.marks[k][2] + " ", link);
+  } else if (A.changes.length) {
+    $("review-nearest").textContent = "No difference is on an explored transition of this script (an input only the old script has); see the list.";
+  }
+  $("prev").disabled = $("next").disabled = order.length === 0;
+  A.changes.forEach(([cause, count, lines, input, screen, was, now, differs], c) => {
+    const item = el("li"), go = el("button", "change", cause + " — " + plural(count, "input sequence"));
+    go.dataset.change = c;
+    const at = order.findIndex(k => D.marks[k][3] === c);
+    go.addEventListener("click", () => {
+      if (at >= 0) { goToMark(at); return; }
+      restore(lines);
+      result = {kind: "changed", text: "change " + (c + 1) + ": '" + input + "' on " + screen + " was: " + was + "; now: " + now};
+      render();
+    });
+    item.append(go, el("div", "sub", "shortest: " + quoteLines(lines.concat([input])) + " on " + screen),
+      el("div", "sub", "was: " + was + " · now: " + now));
+    if (differs.length) item.append(el("div", "sub", "differs: " + differs.join("; ")));
+    $("changes").appendChild(item);
+  });
+}
 $("copy").addEventListener("click", () => {
   const text = $("flow").value, done = () => { $("copied").textContent = "copied " + path.length + " line(s)"; };
   if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, () => { $("flow").select(); document.execCommand("copy"); done(); });
@@ -333,8 +450,7 @@ $("find").addEventListener("submit", e => {
   let found = -1;
   for (let s = 0; s < D.states.length && found < 0; s++) { const sc = screenOf(topRoute(s)); if (sc[0].toLowerCase() === q || sc[1].toLowerCase() === q) found = s; }
   if (found < 0) { result = {kind: "beyond", text: "no explored state shows " + q + " on top (within " + D.depth + " lines)"}; render(); return; }
-  const lines = [];
-  for (let s = found; row(s).parent >= 0; s = row(s).parent) lines.unshift(D.lines[row(s).via]);
+  const lines = linesTo(found);
   restore(lines);
   result = {kind: "state", text: "shortest path to " + topName(found) + ": " + lines.length + " line(s)"};
   render();
@@ -343,6 +459,7 @@ $("find").addEventListener("submit", e => {
 const names = $("screens");
 for (const [name] of D.screens) names.appendChild(el("option", "", name)).value = name;
 $("meta").textContent = D.states.length + " states, " + D.depth + " lines deep" + (D.truncated ? " (cut at the state limit)" : "");
+setUpReview();
 restore(linesOfHash());
 render();
 document.documentElement.dataset.ready = "1";

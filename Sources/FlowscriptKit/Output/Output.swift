@@ -1,4 +1,5 @@
 import Foundation
+import TabFlow
 
 /// Where flowscript writes: results to stdout, errors to stderr. Everything it prints goes
 /// through here.
@@ -10,10 +11,74 @@ import Foundation
 /// make text read in another order than it is. A line is one line: a line break in it is shown
 /// too. Only text whose line breaks are flowscript's own — help, graphs, the demo source, a Lua
 /// traceback — is written with ``text(_:)`` and ``errorText(_:)``, which keep line breaks and tabs.
+///
+/// On a terminal, results and errors are coloured (``Tone``): an error red, a warning or note
+/// yellow, a pass green. Not when the stream is a file or a pipe, nor with `NO_COLOR` set (to
+/// anything but the empty string): the text is then exactly the same, without escape codes.
 enum Output {
+  /// What a line says, which its colour shows on a terminal.
+  enum Tone {
+    /// Something passed (`PASS flow`, `check passed`): green.
+    case pass
+    /// Something failed (`FAIL flow`, an error): red.
+    case failure
+    /// A warning or note: yellow.
+    case warning
+
+    /// The SGR code that starts the colour.
+    var code: String {
+      switch self {
+      case .pass: "\u{1B}[32m"
+      case .failure: "\u{1B}[31m"
+      case .warning: "\u{1B}[33m"
+      }
+    }
+
+    /// `text` (already made safe) in this colour, the colour ended before a final line break.
+    func paint(_ text: String) -> String {
+      guard text.hasSuffix("\n") else { return code + text + Output.resetCode }
+      return code + text.dropLast() + Output.resetCode + "\n"
+    }
+  }
+
+  /// The SGR code that ends a colour.
+  static let resetCode = "\u{1B}[0m"
+
+  /// Whether `NO_COLOR` asks for no colour: set, and not to the empty string (no-color.org).
+  static func colourIsOff(in environment: [String: String]) -> Bool {
+    guard let value = environment["NO_COLOR"] else { return false }
+    return !value.isEmpty
+  }
+
+  /// Whether stdout is coloured: a terminal, and `NO_COLOR` is not set.
+  static let colouredOutput = isatty(STDOUT_FILENO) == 1 && !colourIsOff(in: ProcessInfo.processInfo.environment)
+  /// Whether stderr is coloured: a terminal, and `NO_COLOR` is not set.
+  static let colouredErrors = isatty(STDERR_FILENO) == 1 && !colourIsOff(in: ProcessInfo.processInfo.environment)
+
+  /// The tone of a line on stderr from its first word: `warning:` and `note:` are warnings,
+  /// progress (`… 12000 states`) has none, everything else is an error.
+  static func errorTone(of text: String) -> Tone? {
+    if text.hasPrefix("warning:") || text.hasPrefix("note:") { return .warning }
+    if text.hasPrefix("…") { return nil }
+    return .failure
+  }
+
   /// One line of output.
   static func line(_ text: String) {
     print(text.escapingControlCharacters(keepingLineBreaks: false))
+  }
+
+  /// One line of output in the colour of `tone` on a terminal.
+  static func line(_ text: String, tone: Tone) {
+    let safe = text.escapingControlCharacters(keepingLineBreaks: false)
+    print(colouredOutput ? tone.paint(safe) : safe)
+  }
+
+  /// What a rule printed (`print feed.itemTapped (shop.lua:12): a\tb`): one line, its tabs
+  /// shown as tabs (`print` separates its arguments with them); every other control escaped.
+  static func printed(_ output: ScriptPrint) {
+    print(output.description.split(separator: "\t", omittingEmptySubsequences: false)
+      .map { String($0).escapingControlCharacters(keepingLineBreaks: false) }.joined(separator: "\t"))
   }
 
   /// Several lines of output (a tree, a phone view), each escaped as a line.
@@ -31,6 +96,12 @@ enum Output {
     writeError(text.escapingControlCharacters(keepingLineBreaks: false))
   }
 
+  /// One line on stderr that is neither an error nor a warning (what `send --json` notes, that a
+  /// `--watch` REPL waits): never coloured.
+  static func info(_ text: String) {
+    writeError(text.escapingControlCharacters(keepingLineBreaks: false), tone: nil)
+  }
+
   /// Several lines on stderr, each escaped as a line.
   static func errorLines(_ lines: [String]) {
     writeError(lines.map { $0.escapingControlCharacters(keepingLineBreaks: false) }.joined(separator: "\n"))
@@ -41,11 +112,19 @@ enum Output {
     writeError(text.escapingControlCharacters(keepingLineBreaks: true))
   }
 
+  /// Writes `safe` to stderr in the colour its first word gives it (``errorTone(of:)``) on a terminal.
   private static func writeError(_ safe: String) {
+    writeError(safe, tone: errorTone(of: safe))
+  }
+
+  /// Writes `safe` to stderr, in the colour of `tone` on a terminal (none for `nil`).
+  private static func writeError(_ safe: String, tone: Tone?) {
     // stdout is block-buffered when piped; flush it first so that in a combined log
     // (`2>&1 | tee`) each error stays after the output that came before it.
     fflush(nil)
-    FileHandle.standardError.write(Data((safe.hasSuffix("\n") ? safe : safe + "\n").utf8))
+    var text = safe.hasSuffix("\n") ? safe : safe + "\n"
+    if colouredErrors, let tone { text = tone.paint(text) }
+    FileHandle.standardError.write(Data(text.utf8))
   }
 
   /// Text shown under an error line (a traceback), indented two spaces.
@@ -59,7 +138,7 @@ enum Output {
   static let showsProgress = isatty(STDERR_FILENO) == 1
 
   /// Whether stdin and stdout are a terminal: the REPL then prompts, edits lines and keeps
-  /// history. `NO_COLOR` does not change this: it turns off colour only, and flowscript prints none.
+  /// history. `NO_COLOR` does not change this: it turns off colour only.
   static var isInteractive: Bool {
     isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
   }

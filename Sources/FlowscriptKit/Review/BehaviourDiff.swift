@@ -30,6 +30,8 @@ struct BehaviourDiff {
     /// Every report the host received, in order: the events emitted, reselects, redirects,
     /// deferred and opened links.
     let reports: [NavigationReport]
+    /// The guard that rejected it or asked, when one did.
+    var rejectingGuard: String?
 
     /// The events among ``reports``.
     var events: [NavigationEvent] {
@@ -95,6 +97,8 @@ struct BehaviourDiff {
     var initialDifference: String?
     /// The context keys and values both sides were sent.
     var context = ContextSamples(keys: [])
+    /// Both scripts' declarations, which name each difference's cause (``DiffCause``).
+    var declarations: (old: ScriptDeclarations, new: ScriptDeclarations)?
     var milliseconds = 0
   }
 
@@ -128,6 +132,7 @@ struct BehaviourDiff {
     var result = ContextSamples.exploring(from: samples, declarations: declarations) { samples in
       exploreOnce(context: samples)
     }
+    result.declarations = (old.rules.declarations, new.rules.declarations)
     let elapsed = (ContinuousClock.now - start).components
     result.milliseconds = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
     return result
@@ -234,7 +239,11 @@ struct BehaviourDiff {
   @Sendable
   static func step(_ input: StateExplorer.Inputs.Input, from state: State, in session: FlowSession) -> Outcome {
     let kind = ExplorationWorkers.step(input, from: state, in: session)
-    return Outcome(kind: kind, reports: input.line == nil ? [] : session.lastReports)
+    var rejectingGuard: String?
+    if case let .failed(failure, _) = kind, failure == .guardRejection || failure == .guardQuestion {
+      rejectingGuard = session.lastRejectingGuard
+    }
+    return Outcome(kind: kind, reports: input.line == nil ? [] : session.lastReports, rejectingGuard: rejectingGuard)
   }
 
   /// Whether two outcomes look the same to a user, besides the state after them (compared by

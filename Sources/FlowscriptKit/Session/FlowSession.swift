@@ -49,6 +49,9 @@ final class FlowSession {
   /// Whether a line that changed the state says how (`+ item {id=3}`) and what the rules
   /// emitted; the explorer, which prints none of it, turns this off.
   var describesChanges = true
+  /// The folder a relative `reload FILE` names a file in: a scenario file's (`run`), so a
+  /// scenario names its files as it is read; `nil` (the REPL, `send`): the current script's.
+  var relativePathBase: String?
   /// Whether a line that changed the state can be undone (`undo`); the explorer, which puts the
   /// session in a state before every line, turns this off.
   var keepsHistory = true
@@ -499,11 +502,13 @@ final class FlowSession {
     return outcome
   }
 
-  /// Replaces the script by the file at `path` (relative to the current script's folder), which
-  /// later reloads read.
+  /// Replaces the script by the file at `path` (relative to ``relativePathBase`` when set,
+  /// otherwise to the current script's folder), which later reloads read.
   private func reload(from path: String) -> LineOutcome {
     var resolved = path
-    if !path.hasPrefix("/"), case let .file(current) = origin {
+    if !path.hasPrefix("/"), let base = relativePathBase {
+      resolved = base.isEmpty ? path : (base as NSString).appendingPathComponent(path)
+    } else if !path.hasPrefix("/"), case let .file(current) = origin {
       resolved = ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)
     }
     let outcome = reload(path: resolved)

@@ -23,9 +23,10 @@ enum ScenarioRunner {
   }
 
   /// Runs `lines` in `session`; `nil` when every line held. `observe`, when given, sees every
-  /// line that parsed with its outcome, right after it ran (`run --coverage` records from it).
+  /// line that parsed with its (1-based) number and outcome, right after it ran (`run --coverage`
+  /// records from it, `send` says what each line did).
   static func run(
-    _ lines: [String], in session: FlowSession, observe: ((FlowLine, LineOutcome) -> Void)? = nil
+    _ lines: [String], in session: FlowSession, observe: ((Int, FlowLine, LineOutcome) -> Void)? = nil
   ) -> Failure? {
     if let broken = brokenInvariants(in: session) { return .invariant(line: 0, violations: broken) }
     var pendingFailure: (line: Int, message: String, traceback: String?)?
@@ -47,7 +48,7 @@ enum ScenarioRunner {
       }
       pendingFailure = nil
       let outcome = session.execute(line)
-      observe?(line, outcome)
+      observe?(number, line, outcome)
       switch outcome {
       case .changed, .failed, .info:
         // A line that changed nothing leaves the invariants as they held.

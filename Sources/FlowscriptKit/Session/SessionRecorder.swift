@@ -24,11 +24,14 @@ final class SessionRecorder {
 
   /// Refuses (a usage error, exit 2) a path that may not be written: an existing file without
   /// `force`, the script itself, a directory (see ``OutputFile``).
-  init(path: String, force: Bool, script: String?, chunk: String) throws {
+  /// A session started from a saved navigation document (`savedState`, `--state FILE`) is
+  /// replayed from it: the header says how.
+  init(path: String, force: Bool, script: String?, chunk: String, savedState: String? = nil) throws {
     self.path = path
     self.force = force
     protected = script.map { [ProtectedInput(path: $0, role: "the script being driven")] } ?? []
-    lines = ["# Recorded with flowscript repl \(chunk) --record; run it with flowscript run \(chunk) FILE."]
+    let state = savedState.map { " --state " + StateExplorer.Report.shellWord($0) } ?? ""
+    lines = ["# Recorded with flowscript repl \(chunk)\(state) --record; run it with flowscript run \(chunk)\(state) FILE."]
     try OutputFile.check(path, force: force, protecting: protected)
   }
 

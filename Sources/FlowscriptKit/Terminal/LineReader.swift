@@ -42,7 +42,7 @@ final class LineReader {
     } else {
       historyPath = nil
       if interactive {
-        Output.error("(line editing is off: TERM is dumb; reading plain lines)")
+        Output.info("(line editing is off: TERM is dumb; reading plain lines)")
       }
       // Polled only when something must happen while waiting: readLine is enough otherwise.
       if idle != nil { plainInput = PlainInput() }

@@ -11,7 +11,7 @@ extension FlowscriptTests {
       let result = try await FlowscriptCLI.run(["check", FlowscriptCLI.demoScript])
       #expect(result.exitCode == 0)
       #expect(result.stdoutLines.first?.hasPrefix("demo.lua: explored ") == true)
-      #expect(result.stdoutLines.first?.contains(" to depth 4 in ") == true)
+      #expect(result.stdoutLines.first?.contains(" to depth 5 in ") == true)
       // The summary ends with the rate: "… in 40 ms (5000 states/s)".
       let summary = try #require(result.stdoutLines.first)
       #expect(summary.range(of: #" ms \(\d+ states/s\)$"#, options: .regularExpression) != nil, "\(summary)")

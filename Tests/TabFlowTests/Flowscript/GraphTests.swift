@@ -165,6 +165,34 @@ extension FlowscriptTests {
       #expect(Set(plain.stdoutLines).isSubset(of: Set(lines)))
     }
 
+    /// A transition is classed by what its line did, not by the net depth: closing a sheet and
+    /// pushing the next screen (`nav:dismissAll(); nav:push("tracking")`) is a push drawn without
+    /// `--back`, while a line that only closes is going back.
+    @Test func aDismissThenAPushIsForward() async throws {
+      try await Workspace.with { workspace in
+        let script = try workspace.write("booking.lua", """
+          tab "main" { root = "home" }
+          screen "home" { actions = { "book" } }
+          screen "item" { actions = { "pay" } }
+          screen "pay" { actions = { "paid", "cancel" } }
+          screen "tracking" { actions = {} }
+          on("home.book", function(nav) nav:push("item") end)
+          on("item.pay", function(nav) nav:presentSheet("pay") end)
+          on("pay.paid", function(nav) nav:dismissAll(); nav:popToRoot(); nav:push("tracking") end)
+          on("pay.cancel", function(nav) nav:dismiss() end)
+
+          """)
+        let plain = try await FlowscriptCLI.run(["graph", script])
+        #expect(plain.exitCode == 0, "\(plain.stderr)")
+        #expect(plain.stdoutLines.contains(#"  "main/pay" -> "main/tracking" [label="pay.paid (push)"];"#), "\(plain.stdout)")
+        #expect(!plain.stdoutLines.contains { $0.contains("pay.cancel") })
+        let json = try await FlowscriptCLI.run(["graph", script, "--format", "json", "--back"])
+        let edges = try #require(try FlowscriptCLI.jsonObject(json.stdout)["edges"] as? [[String: String]])
+        #expect(edges.contains(["from": "main/pay", "to": "main/tracking", "action": "pay.paid", "style": "push", "kind": "action"]))
+        #expect(edges.contains(["from": "main/pay", "to": "main/item", "action": "pay.cancel", "style": "dismiss", "kind": "back"]))
+      }
+    }
+
     @Test func redirectEdgesNameTheGuard() async throws {
       let result = try await FlowscriptCLI.run(["graph", FlowscriptCLI.demoScript])
       #expect(result.stdoutLines.contains(

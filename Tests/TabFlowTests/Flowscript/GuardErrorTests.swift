@@ -90,7 +90,7 @@ extension FlowscriptTests {
         for other in ["answering.lua", "rejecting.lua"] {
           let result = try await FlowscriptCLI.run(["diff", other, "crashing.lua", "--explore", "2"], in: workspace.url)
           #expect(result.exitCode == 1, "\(other): \(result.stdout)")
-          #expect(result.stdout.contains("1. 'tab more' on feed"), "\(other): \(result.stdout)")
+          #expect(result.stdout.contains("\n   'tab more' on feed\n"), "\(other): \(result.stdout)")
           #expect(result.stdout.contains("   new: guard error\n        \(Self.message)\n"), "\(other): \(result.stdout)")
         }
         let same = try await FlowscriptCLI.run(["diff", "crashing.lua", "crashing.lua", "--explore", "2"], in: workspace.url)

@@ -41,6 +41,18 @@ extension FlowscriptTests {
           #expect((mark[2] as? String)?.contains("was: shows login (sheet)") == true, "\(mark[2])")
           #expect(out[state][position] >= 0 || out[state][position] == -2, "now it leads somewhere")
         }
+        // The banner's data: the old script, one change by its cause, its shortest lines; every
+        // mark is that change's.
+        let against = try #require(data["against"] as? [String: Any])
+        #expect(against["old"] as? String == FlowscriptCLI.demoScript)
+        let changes = try #require(against["changes"] as? [[Any]])
+        #expect(changes.count == 1)
+        #expect(changes.first?[0] as? String == "guard 'login required for checkout'")
+        #expect(changes.first?[1] as? Int == against["sequences"] as? Int)
+        #expect(changes.first?[2] as? [String] == ["feed.cartTapped"])
+        #expect(changes.first?[3] as? String == "cart.checkoutTapped")
+        #expect(marks.allSatisfy { $0.count == 4 && $0[3] as? Int == 0 })
+        #expect(result.stderr.contains("1. guard 'login required for checkout' — "), "\(result.stderr)")
         // The cart sheet reached by its shortest lines carries the mark.
         let cart = try MapTests.follow(["feed.cartTapped"], in: data)
         #expect(marks.contains { $0[0] as? Int == cart })
@@ -56,6 +68,10 @@ extension FlowscriptTests {
         #expect(result.stderr.contains("marked 0 transitions"))
         let data = try MapTests.data(of: try String(contentsOfFile: page, encoding: .utf8))
         #expect(data["marks"] == nil)
+        // The banner still says what the page was compared with: no change.
+        let against = try #require(data["against"] as? [String: Any])
+        #expect((against["changes"] as? [Any])?.isEmpty == true)
+        #expect(against["sequences"] as? Int == 0)
       }
     }
 

@@ -333,17 +333,23 @@ extension FlowscriptTests {
     @Test(.enabled(if: FlowscriptCLI.tool("script") != nil, "util-linux `script` is not installed: no terminal to test on"))
     func noColorTurnsOffColourOnly() async throws {
       let (script, arguments) = try FlowscriptCLI.onTerminal()
-      let input = "feed.itemTapped {id=3}\nquit\n"
+      let input = "feed.itemTapped {id=3}\nfeed.nothing\nquit\n"
 
-      for environment in [[:], ["NO_COLOR": "1"]] {
+      for (environment, coloured) in [([:], true), (["NO_COLOR": ""], true), (["NO_COLOR": "1"], false)] {
         let terminal = try await FlowscriptCLI.run(executable: script, arguments, stdin: input, environment: environment)
         #expect(terminal.exitCode == 0)
         // On a terminal, with NO_COLOR or without, flowscript greets, prompts and edits lines.
         #expect(terminal.stdout.contains("home> "), "\(environment)")
         #expect(terminal.stdout.contains("Type help"), "\(environment)")
         #expect(terminal.stdout.contains("home: feed > item(id=3, qty=1) — pushed item"))
-        // flowscript prints no colour, so there is none to turn off (SGR: ESC [ … m).
-        #expect(terminal.stdout.range(of: #"\u{1B}\[[0-9;]*m"#, options: .regularExpression) == nil)
+        // The error is red, unless NO_COLOR is set (to anything but the empty string); NO_COLOR
+        // changes nothing else (SGR: ESC [ … m).
+        let red = "\u{1B}[31merror: "
+        #expect(terminal.stdout.contains(red) == coloured, "\(environment): \(terminal.stdout)")
+        #expect(terminal.stdout.contains("error: ") && terminal.stdout.contains("nothing"), "\(environment)")
+        if !coloured {
+          #expect(terminal.stdout.range(of: #"\u{1B}\[[0-9;]*m"#, options: .regularExpression) == nil)
+        }
       }
     }
   }

@@ -141,12 +141,12 @@ import Testing
           + #"on("help.doneTapped", function(nav) nav:pop() end)"# + "\n"
       },
       screen: "help", lines: ["tab more", "menu.helpTapped", "help.doneTapped"],
-      old: "screen 'help' has no action 'doneTapped' (actions: none)", changed: "shows menu, depth -1"),
+      old: "screen 'help' has no action 'doneTapped' (actions: none)", changed: "pops to menu, depth -1"),
     Planted(
       name: "an event's payload",
       new: { try replacing(#"nav:emit("paid")"#, with: #"nav:emit("paid", { total = 2 })"#) },
       screen: "checkout", lines: ["set loggedIn true", "feed.cartTapped", "cart.checkoutTapped", "checkout.paid"],
-      old: "shows feed, depth -2; emits paid", changed: "shows feed, depth -2; emits paid {total=2}", depth: 4),
+      old: "dismisses to feed, depth -2; emits paid", changed: "dismisses to feed, depth -2; emits paid {total=2}", depth: 4),
     Planted(
       name: "a sheet's detents",
       new: {
@@ -516,6 +516,10 @@ import Testing
         let result = Self.diff(old, new, depth: 2)
         let report = DiffReport(result, oldName: "old", newName: "new", oldSend: "old", newSend: "new")
         #expect(report.isClean == (expected == nil), "seed \(seed): oracle \(expected ?? []), diff \(report.groups.map(\.first.input))")
+        // Every sequence that differs is in exactly one change; one rule edited is one change.
+        #expect(report.changes.map(\.count).reduce(0, +) == result.differences.count, "seed \(seed)")
+        #expect(report.changeOfDifference.count == result.differences.count, "seed \(seed)")
+        #expect(report.changes.count == (expected == nil ? 0 : 1), "seed \(seed): \(report.changes.map(\.cause.text))")
         if let expected, let first = report.groups.first {
           tally.differ += 1
           let lines = first.first.lines + [first.first.input]

@@ -142,7 +142,7 @@ import Testing
       let finding = try #require(report.problems.first)
       #expect(
         finding.message
-          == "the rule for feed.itemTapped reads payload field 'idd', which the action's declared sample {id=1} does not have: no line can send it")
+          == "the rule for feed.itemTapped reads payload field 'idd', which the action's declared sample {id=1} does not have: no line can send it — did you mean 'id'?")
       #expect(finding.lines == ["feed.itemTapped {id=1}"])
     }
   }

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+extension FlowscriptTests {
+  /// What a rule author sees while writing a flow: `send` tells what happened on the way, `print`
+  /// shows tabs, results are coloured on a terminal only, and every exploring command explores to
+  /// the same default depth and state count.
+  @Suite("writing a flow")
+  struct WritingFlowTests {
+    let demo = FlowscriptCLI.demoScript
+
+    /// `send` says what each line did besides changing the state — a guard's redirect, a
+    /// reselect, an event, a line that changed nothing — before the final tree; with `--json`
+    /// on stderr, so stdout is the JSON alone.
+    @Test func sendSaysWhatHappenedOnTheWay() async throws {
+      let result = try await FlowscriptCLI.run(
+        ["send", demo, "tab profile", "account.ordersTapped", "login.loggedIn", "tab home", "tab home"])
+      #expect(result.exitCode == 0, "\(result.stderr)")
+      let lines = result.stdoutLines
+      #expect(lines.contains("line 2: redirected by guard 'login required for orders': login required"), "\(result.stdout)")
+      #expect(lines.contains { $0.hasPrefix("line 3: event loggedIn") }, "\(result.stdout)")
+      #expect(lines.contains { $0.hasPrefix("line 5: ") && $0.contains("reselectedAtRoot(home)") }, "\(result.stdout)")
+      // The notes come first, then the final state.
+      let firstTree = try #require(lines.firstIndex(of: "home *"))
+      #expect(lines[..<firstTree].allSatisfy { $0.hasPrefix("line ") })
+      #expect(!lines[firstTree...].contains { $0.hasPrefix("line ") })
+
+      let json = try await FlowscriptCLI.run(["send", demo, "tab profile", "account.ordersTapped", "--json"])
+      #expect(json.exitCode == 0)
+      #expect(json.stdoutLines.count == 1)
+      _ = try FlowscriptCLI.jsonObject(json.stdout)
+      #expect(json.stderr.contains("line 2: redirected by guard 'login required for orders': login required"), "\(json.stderr)")
+    }
+
+    /// A line that changes nothing says so.
+    @Test func sendSaysWhenALineChangedNothing() async throws {
+      try await Workspace.with { workspace in
+        let script = try workspace.write("quiet.lua", """
+          tab "home" { root = "feed" }
+          screen "feed" { actions = { "noop", "open" } }
+          screen "item" {}
+          on("feed.open", function(nav) nav:push("item") end)
+
+          """)
+        let result = try await FlowscriptCLI.run(["send", script, "feed.noop", "feed.open"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdoutLines.first == "line 1: unchanged", "\(result.stdout)")
+        #expect(!result.stdout.contains("line 2:"))
+      }
+    }
+
+    /// `print` separates its arguments with tabs: they are shown as tabs (a terminal moves to the
+    /// next stop; nothing else can move the cursor), while a line break stays escaped.
+    @Test func printShowsTabs() async throws {
+      try await Workspace.with { workspace in
+        let script = try workspace.write("p.lua", """
+          tab "home" { root = "feed" }
+          screen "feed" { actions = { "say" } }
+          on("feed.say", function(nav) print("a", "b\\tc", "d\\ne\\27[2J") end)
+
+          """)
+        for arguments in [["send", script, "feed.say"], ["repl", script]] {
+          let result = try await FlowscriptCLI.run(arguments, stdin: "feed.say\n")
+          #expect(result.exitCode == 0, "\(result.stderr)")
+          #expect(result.stdoutLines.contains("print feed.say (p.lua:3): a\tb\tc\td\\ne\\u{1B}[2J"), "\(result.stdout)")
+        }
+      }
+    }
+
+    /// On a terminal a pass is green and a failure red; piped, or with NO_COLOR, the same text
+    /// without escape codes.
+    @Test(.enabled(if: FlowscriptCLI.tool("script") != nil, "util-linux `script` is not installed: no terminal to test on"))
+    func resultsAreColouredOnATerminalOnly() async throws {
+      try await Workspace.with { workspace in
+        let good = try workspace.write("good.flow", "expect tab home\n")
+        let bad = try workspace.write("bad.flow", "expect tab search\n")
+        let script = try #require(FlowscriptCLI.tool("script"))
+        let binary = try FlowscriptCLI.binary().path
+        let command = "exec '\(binary)' run '\(demo)' '\(good)' '\(bad)'"
+        let terminal = try await FlowscriptCLI.run(executable: script, ["-qec", command, "/dev/null"])
+        #expect(terminal.stdout.contains("\u{1B}[32mPASS \(good)\u{1B}[0m"), "\(terminal.stdout)")
+        #expect(terminal.stdout.contains("\u{1B}[31mFAIL \(bad)\u{1B}[0m"), "\(terminal.stdout)")
+        #expect(terminal.stdout.contains("\u{1B}[31m1 passed, 1 failed\u{1B}[0m"), "\(terminal.stdout)")
+        #expect(terminal.stdout.contains("\u{1B}[31m\(bad):1: expected"), "\(terminal.stdout)")
+
+        let noColor = try await FlowscriptCLI.run(executable: script, ["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
+        #expect(noColor.stdout.contains("PASS \(good)"))
+        #expect(!noColor.stdout.contains("\u{1B}["), "\(noColor.stdout)")
+
+        // What send --json notes on stderr is no error: never red.
+        let notes = "exec '\(binary)' send '\(demo)' 'tab profile' account.ordersTapped --json"
+        let json = try await FlowscriptCLI.run(executable: script, ["-qec", notes, "/dev/null"])
+        #expect(json.stdout.contains("line 2: redirected by guard"), "\(json.stdout)")
+        #expect(!json.stdout.contains("\u{1B}["), "\(json.stdout)")
+
+        let piped = try await FlowscriptCLI.run(["run", demo, good, bad])
+        #expect(piped.stdout.contains("PASS \(good)"))
+        #expect(!piped.stdout.contains("\u{1B}[") && !piped.stderr.contains("\u{1B}["))
+      }
+    }
+
+    /// One default depth and one default state count for every exploring command, shown in its help.
+    @Test func everyExploringCommandHasTheSameDefaults() async throws {
+      for command in ["check", "diff", "map", "graph"] {
+        let help = try await FlowscriptCLI.run([command, "--help"])
+        let text = help.stdout.replacingOccurrences(of: "\n", with: " ")
+          .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+        #expect(text.contains("--explore <explore> How many lines deep to explore"), "\(command): \(help.stdout)")
+        #expect(text.range(of: #"--explore <explore> [^-]*\(default: 5\)"#, options: .regularExpression) != nil, "\(command): \(text)")
+        #expect(text.range(of: #"--max-states <max-states> [^-]*\(default: 200000\)"#, options: .regularExpression) != nil, "\(command): \(text)")
+      }
+      for command in ["pack", "verify"] {
+        let help = try await FlowscriptCLI.run([command, "--help"])
+        let text = help.stdout.replacingOccurrences(of: "\n", with: " ")
+          .replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression)
+        #expect(text.contains("--previous-depth <previous-depth> How many lines deep --previous explores. (default: 5)"), "\(command): \(text)")
+      }
+    }
+
+    /// `graph` draws what exploring to the default depth found, as `check` explores it: the
+    /// same number of states (a state cut is the same option).
+    @Test func graphTakesMaxStates() async throws {
+      let cut = try await FlowscriptCLI.run(["graph", demo, "--max-states", "1", "--format", "json"])
+      let full = try await FlowscriptCLI.run(["graph", demo, "--format", "json"])
+      #expect(cut.exitCode == 0 && full.exitCode == 0)
+      #expect(cut.stdout.count < full.stdout.count)
+      let zero = try await FlowscriptCLI.run(["graph", demo, "--max-states", "0"])
+      #expect(zero.exitCode == 2)
+      #expect(zero.stderr.contains("--max-states must be 1 or more, got 0"))
+    }
+  }
+}
