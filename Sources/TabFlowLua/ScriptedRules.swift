@@ -51,6 +51,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// each batch is kept for the guards rather than rebuilt.
   @exclusivity(unchecked) @usableFromInline package var guardsReadBefore = false
   @usableFromInline package let codec: ScreenCodec<Screen>
+  /// What a rule call's views are lent through (see ``LentStateViews``).
+  @usableFromInline let lentState: LentStateViews<Screen>
   /// Whether rules' answers are remembered by what they were called with and the views they
   /// read, so a rule called again in a state that looks the same to it is not run, as guards
   /// and deep-link handlers are not (rules are pure like them: see the rule author's guide). Off
@@ -91,12 +93,14 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     source: String, name: String = "rules.lua", catalog: ScreenCatalog<Screen>, limits: LuaVM.Limits = LuaVM.Limits()
   ) throws(ScriptError) {
     codec = .catalog(catalog)
+    lentState = LentStateViews(codec: codec)
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
   }
 
   init(source: String, name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits) throws(ScriptError) {
     self.codec = codec
+    lentState = LentStateViews(codec: codec)
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
   }
@@ -184,12 +188,15 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     // The rule's views read `state` where the caller holds it, for the length of the call.
     // A route presented over the tab bar: the rule's views describe the app layer.
     let tab = route.isInAppLayer ? RuleDSL.appLayerTab : route.tab.rawValue
-    let commands = try withViews(of: state) { views throws(ScriptError) in
-      let (name, payload) = (action.scriptName, action.scriptPayload)
-      return remembersRuleAnswers
-        ? try script.callRemembering(rule, screen: screenName, action: name, tab: tab, payload: payload, views: views)
-        : try script.call(rule, screen: screenName, action: name, tab: tab, payload: payload, views: views)
-    }
+    let (name, payload) = (action.scriptName, action.scriptPayload)
+    let commands =
+      remembersRuleAnswers
+      ? try withViews(of: state) { views throws(ScriptError) in
+        try script.callRemembering(rule, screen: screenName, action: name, tab: tab, payload: payload, views: views)
+      }
+      : try lentState.lending(state, to: script.vm) { () throws(ScriptError) in
+        try script.call(rule, screen: screenName, action: name, tab: tab, payload: payload, lent: lentState)
+      }
     // Dynamic screens need no conversion.
     let converted: [NavigationCommand<Screen>]
     if let dynamic = commands as? [NavigationCommand<Screen>] {
