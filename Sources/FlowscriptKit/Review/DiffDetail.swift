@@ -45,10 +45,12 @@ enum DiffDetail {
     }
   }
 
-  /// A rejection's reason: its message after the guard's label.
+  /// A rejection's reason: its message after the guard's label, without the note that the
+  /// guard asks (the ruling says `asks:` already).
   private static func reason(of message: String) -> String {
-    guard let range = message.range(of: "': ") else { return message }
-    return String(message[range.upperBound...])
+    let text = message.hasSuffix(FlowSession.askSuffix) ? String(message.dropLast(FlowSession.askSuffix.count)) : message
+    guard let range = text.range(of: "': ") else { return text }
+    return String(text[range.upperBound...])
   }
 
   /// The events emitted on one side only, or with another payload.
