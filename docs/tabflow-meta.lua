@@ -13,7 +13,8 @@
 -- Declarations ------------------------------------------------------------------
 
 ---@class AppOptions
----@field back? "none"|"history" back at a tab's root goes to the previous tab with "history" (default "none")
+---@field back? "none"|"history"|"firstRoute"|"initialRoute"|"order" where back at a tab's root goes: nowhere, the previous tab, the first tab, the initial tab or the tab before (default "none")
+---@field initialTab? TabID the tab the app starts on (default the first)
 
 ---@class TabOptions
 ---@field root ScreenName the tab's root screen
@@ -56,6 +57,12 @@ function screen(name) end
 ---@param rule fun(nav: Nav, payload: table)
 function on(key, rule) end
 
+---A rule for the host's change of a context key to a different value (`nil`: removed): a batch
+---through the guards, its nav the selected tab's, run before the pending link is retried.
+---@param key string
+---@param rule fun(nav: Nav, value: any)
+function on_context(key, rule) end
+
 ---A deep link: `:name` segments and query items arrive as strings in `params`.
 ---@param pattern string
 ---@param handler fun(nav: Nav, params: table<string, string>)
@@ -71,6 +78,7 @@ function link(pattern, screen, options) end
 ---@field redirect? fun(nav: Nav) queues commands that replace the rejected batch
 ---@field defer? boolean keeps a rejected deep link and retries it later
 ---@field ask? boolean makes the rejection a question the user may confirm (without it, it blocks)
+---@field resume? boolean with `redirect`: re-sends the rejected in-app action once the guards allow it
 
 ---A check on every batch: `return false, "reason"` blocks it, `return false, "question?", { ask = true }`
 ---asks the user, anything else allows it.
@@ -122,16 +130,17 @@ function invariant(name, holds) end
 ---@class NavEvent
 ---@field screen? ScreenName
 ---@field action? ActionName
----@field tab? TabID
+---@field tab? TabID the tab of the route that sent the action (nil for a route presented over the tab bar)
+---@field app? boolean true when the route that sent the action is in the app layer (presented over the tab bar)
 ---@field url? string
 
 ---What a rule, deep-link handler or guard redirect receives: commands are queued and applied
 ---after it returns, as one batch; the views describe the state before the batch. Read-only.
 ---@class Nav
 ---@field currentTab TabID the tab the commands go to (the tab of the route that sent the action)
----@field top ScreenName the top screen of that tab
----@field depth integer routes in that tab's stack, root included
----@field stack StackRoute[] that tab's routes, root first
+---@field top ScreenName|nil the top screen of that tab (of the app layer for `nav:app()`, nil while nothing is presented over the tab bar)
+---@field depth integer routes in that tab's stack, root included (the app layer's routes for `nav:app()`)
+---@field stack StackRoute[] that tab's routes, root first (the app layer's, first presented, for `nav:app()`)
 ---@field context table<string, any> values the host app provides, e.g. `nav.context.loggedIn`
 ---@field event NavEvent what sent the action
 local Nav = {}
@@ -152,6 +161,11 @@ function Nav:presentSheet(screen, state, options) end
 ---@param state? ScreenState
 ---@param options? CoverOptions
 function Nav:presentCover(screen, state, options) end
+
+---Change fields of the top screen's state in place (the same route): checked like a push's
+---payload, merged into the state the rule sees. Queue it before the rule's other commands.
+---@param fields ScreenState
+function Nav:setState(fields) end
 
 ---Remove the top `n` pushes (default 1).
 ---@param n? integer
@@ -188,6 +202,12 @@ function Nav:dismissAll() end
 ---Select a tab.
 ---@param id TabID
 function Nav:selectTab(id) end
+
+---A nav for the app layer: the sheets and covers presented over the whole tab bar, each with
+---its pushes (onboarding, a login cover). Its commands go there (its first route must be a sheet
+---or a cover) and its views describe it. The user's back and dismiss remove its routes first.
+---@return Nav
+function Nav:app() end
 
 ---Every tab back to its root, the tab history cleared, `id` selected.
 ---@param id TabID

@@ -41,6 +41,7 @@ static const struct {
     [CLUA_QUEUE_OP_OPEN] = {"open", 1, {CLUA_QUEUE_FIELD_ROUTES, CLUA_QUEUE_FIELD_MODE}},
     [CLUA_QUEUE_OP_EMIT] = {"emit", 0, {CLUA_QUEUE_FIELD_NAME, CLUA_QUEUE_FIELD_PAYLOAD}},
     [CLUA_QUEUE_OP_BADGE] = {"badge", 0, {CLUA_QUEUE_FIELD_TARGET, CLUA_QUEUE_FIELD_PAYLOAD}},
+    [CLUA_QUEUE_OP_SET_STATE] = {"setState", 1, {CLUA_QUEUE_FIELD_SCREEN, CLUA_QUEUE_FIELD_STATE}},
 };
 
 /* The fields' names, indexed by field code. */

@@ -7,6 +7,7 @@ enum DemoFlow {
 -- TabFlow demo: a small shop. `flowscript` with no arguments opens a REPL on this flow.
 -- Try:  feed.itemTapped {id=3}   item.buyTapped   login.loggedIn   tab profile   url shop://item/7
 --       url shop://orders/7 (logged out: login first, the order opens after `set loggedIn true`)
+--       feed.cartTapped   cart.checkoutTapped   set loggedIn true (the checkout resumes)
 
 app "Shop" { back = "history" }
 
@@ -35,7 +36,8 @@ on("feed.itemTapped", function(nav, p) nav:push("item", { id = p.id }) end)
 on("search.resultTapped", function(nav, p) nav:push("item", { id = p.id }) end)
 on("item.relatedTapped", function(nav, p) nav:push("item", { id = p.id }) end)
 on("feed.cartTapped", function(nav) nav:presentSheet("cart", {}, { navigation = true, detents = { "medium", "large" } }) end)
-on("feed.promoTapped", function(nav) nav:presentCover("promo") end)
+-- The promo covers the whole tab bar (the app layer, above every tab); its closeTapped closes it.
+on("feed.promoTapped", function(nav) nav:app():presentCover("promo") end)
 on("item.shareTapped", function(nav) nav:presentSheet("share", {}, { detents = { "medium" } }) end)
 on("share.sent", function(nav) nav:dismiss() end)
 on("item.reviewTapped", function(nav) nav:push("review") end)
@@ -71,13 +73,15 @@ end)
 on("*.cancelled", function(nav) nav:dismiss() end)
 on("*.closeTapped", function(nav) nav:dismiss() end)
 
--- Guards check every batch, whatever rule, tap, back or link made it.
--- Checkout needs a login: a change that opens it logged out is blocked (no user can confirm it).
--- A checkout already open stays reachable (back from the login sheet over it).
-guard("login required for checkout", function(change)
-  if change.after.top == "checkout" and not change.context.loggedIn and not change.before:contains("checkout") then
-    return false, "login required"
+-- When the host changes `loggedIn`: a login closes the login sheet (a checkout that waited for
+-- it resumes then); a session that ends closes the screens that need one, in every tab.
+on_context("loggedIn", function(nav, value)
+  if value then
+    if nav:contains("login") then nav:goBackTo("login"); nav:dismiss() end
+    return
   end
+  if nav:tab("profile"):contains("orders") then nav:tab("profile"):goBackToRoot() end
+  if nav:tab("home"):contains("checkout") then nav:tab("home"):dismissAll() end
 end)
 
 -- Shows the login sheet; a user closing it (logged out, `back`) goes to the tab's root instead.
@@ -90,6 +94,17 @@ local function showLogin(reason, source)
     end
   end
 end
+
+-- Guards check every batch, whatever rule, tap, back or link made it.
+-- Checkout needs a login: the change is redirected to the login sheet, and the tap is sent again
+-- once logged in (`resume`), so the user does not tap twice.
+-- (It looks at the home tab, where checkouts open, not only at the selected tab: a resumed tap
+-- may be sent while the user is on another tab.)
+guard("login required for checkout", function(change)
+  if not change.context.loggedIn and change.after:tab("home"):contains("checkout") then
+    return false, "login required", { redirect = showLogin("checkout", change.source), resume = true }
+  end
+end)
 
 -- Orders need a login too: the change is redirected to the login sheet, and a link to them
 -- is kept and opens once logged in.

@@ -3,7 +3,7 @@ import TabFlowNavigation
 /// One primitive change a batch made to a ``TabCoordinatorState``, with what it takes to undo it.
 @usableFromInline
 package enum CoordinatorUndo<Screen> {
-  /// A stack change in the tab at this position.
+  /// A stack change in the tab at this position (the app layer's at `appLayerPosition`).
   case stack(tab: Int, StackUndo<Screen>)
   /// A change of the selected tab and its history.
   case selection(selected: TabID, history: [TabID])
@@ -19,12 +19,12 @@ extension TabCoordinatorState {
   mutating func undo(_ entry: CoordinatorUndo<Screen>) {
     switch entry {
     case let .stack(tab, undo):
-      storedTabs[tab].stack.undo(undo)
+      if tab == Self.appLayerPosition { storedAppLayer.undo(undo) } else { storedTabs[tab].stack.undo(undo) }
     case let .selection(selected, history):
       setSelectedTab(selected)
       storedHistory = history
     case let .replacedStack(tab, stack):
-      storedTabs[tab].stack = stack
+      if tab == Self.appLayerPosition { storedAppLayer = stack } else { storedTabs[tab].stack = stack }
     case let .tabBar(tabBar):
       storedTabBar = tabBar
     }

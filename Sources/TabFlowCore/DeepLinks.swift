@@ -112,11 +112,12 @@ public struct DeepLinks<Screen> {
     return [.selectTab(tab)] + commands.map { .tab(tab, $0) }
   }
 
-  /// The URL of the selected tab's top screen: the first link whose `parameters` recognizes it,
-  /// filled in; `nil` when no link does (or a path parameter is missing).
+  /// The URL of the screen the user sees (``TabCoordinatorState/visibleTop``: the app layer's top
+  /// when something is presented over the tab bar, else the selected tab's top): the first link
+  /// whose `parameters` recognizes it, filled in; `nil` when no link does (or a path parameter is missing).
   @inlinable
   public func url(for state: TabCoordinatorState<Screen>) -> String? {
-    url(for: state.top.screen)
+    url(for: state.visibleTop.screen)
   }
 
   /// The URL of a screen (see ``url(for:)-(TabCoordinatorState<Screen>)``).

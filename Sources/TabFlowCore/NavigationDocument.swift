@@ -5,7 +5,9 @@ import TabFlowNavigation
 /// `{"format":"tabflow.navigation","version":1,"selectedTab":…,"tabs":[{"id":…,"reselect":…,"leave":…,"routes":[…]}],…}`,
 /// with the deferred deep link as `pendingLink` when there is one, and the user's tab-bar
 /// customization and the badges as `order`, `hidden` and `badges` when they differ from the
-/// declared order, nothing hidden and no badges (a document without them restores with those).
+/// declared order, nothing hidden and no badges (a document without them restores with those),
+/// and the app layer (the routes presented over the whole tab bar) as `app` when it is not
+/// empty (a document without it restores with nothing presented over the tabs).
 /// Routes keep their styles, navigation flags, sheet configurations and screen payloads; route
 /// IDs are not saved, and loading assigns fresh ones.
 public enum NavigationDocument {
@@ -18,10 +20,13 @@ public enum NavigationDocument {
   public static func encode<Screen: Codable>(_ state: TabCoordinatorState<Screen>) throws(PersistenceError) -> Data {
     let body = Body(
       format: format, version: version, selectedTab: state.selectedTab, history: state.history,
+      initialTab: state.initialTab == state.tabs[0].id ? nil : state.initialTab,
       backBehavior: state.backBehavior, context: state.context, pendingLink: state.pendingLink,
       order: state.tabOrder == state.tabIDs ? nil : state.tabOrder,
       hidden: state.hiddenTabs.isEmpty ? nil : state.hiddenTabs.sorted(),
       badges: state.badges.isEmpty ? nil : Dictionary(uniqueKeysWithValues: state.badges.map { ($0.key.rawValue, $0.value) }),
+      pendingResume: state.pendingResume.map { PersistedResume($0) },
+      app: state.isAppLayerPresented ? state.appLayer : nil,
       tabs: state.tabs.map { TabBody(id: $0.id, reselect: $0.reselect, leave: $0.onLeave == .keep ? nil : $0.onLeave, routes: $0.stack) })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -57,11 +62,13 @@ public enum NavigationDocument {
       throw .corrupt(reason: describe(error))
     }
     let state: TabCoordinatorState<Screen>
+    let pendingResume = try body.pendingResume?.resume()
     do {
       state = try TabCoordinatorState(
         restoring: body.tabs.map { TabState(id: $0.id, reselect: $0.reselect, onLeave: $0.leave ?? .keep, stack: $0.routes) },
-        selectedTab: body.selectedTab, history: body.history,
-        backBehavior: body.backBehavior, context: body.context, pendingLink: body.pendingLink)
+        selectedTab: body.selectedTab, history: body.history, initialTab: body.initialTab,
+        backBehavior: body.backBehavior, context: body.context, pendingLink: body.pendingLink,
+        pendingResume: pendingResume, appLayer: body.app ?? [])
     } catch {
       throw .corrupt(reason: "\(location(of: error, in: body)): \(error.description)")
     }
@@ -76,6 +83,7 @@ public enum NavigationDocument {
   private static func location<Screen: Codable>(of error: NavigationError, in body: Body<Screen>) -> String {
     if case let .unknownTab(tab, _) = error {
       if tab == body.selectedTab { return "selectedTab" }
+      if tab == body.initialTab { return "initialTab" }
       return body.history.firstIndex(of: tab).map { "history[\($0)]" } ?? "history"
     }
     var seen = Set<TabID>()
@@ -85,6 +93,7 @@ public enum NavigationDocument {
     if Set(body.history).count != body.history.count || body.history.contains(body.selectedTab) {
       return "history"
     }
+    if case .invalidRoutes(operation: "restore the app layer", _) = error { return "app" }
     return "tabs"
   }
 
@@ -137,6 +146,8 @@ public enum NavigationDocument {
     var version: Int
     var selectedTab: TabID
     var history: [TabID]
+    /// The tab the app starts on; absent when it is the first tab (and in older documents).
+    var initialTab: TabID?
     var backBehavior: BackBehavior
     var context: [String: FlowValue]
     /// A deferred deep link; absent when there is none.
@@ -147,6 +158,10 @@ public enum NavigationDocument {
     var hidden: [TabID]?
     /// The badges by tab; absent when there are none.
     var badges: [String: TabBadge]?
+    /// An in-app action kept to resume; absent when there is none.
+    var pendingResume: PersistedResume<Screen>?
+    /// The app layer's routes, first presented over the tab bar; absent when it is empty.
+    var app: [Route<Screen>]?
     var tabs: [TabBody<Screen>]
   }
 }

@@ -31,12 +31,17 @@ public enum GuardVerdict<Screen> {
   /// applied now, as with ``redirect(_:reason:)``. For any other batch this is a rejection (with
   /// the redirect, if any).
   case deferLink(String, redirect: [NavigationCommand<Screen>] = [])
+  /// Discard the batch and apply `redirect` instead, as ``redirect(_:reason:)`` does, keeping
+  /// the discarded batch as the state's `pendingResume`: re-sent once the guards allow it (a
+  /// login redirect that resumes the tap after login). For a deep link this is ``deferLink(_:redirect:)``.
+  case redirectResuming([NavigationCommand<Screen>], reason: String)
 
   /// The reason of a verdict that is not ``allow``.
   public var reason: String? {
     switch self {
     case .allow: return nil
     case let .reject(reason), let .ask(reason), let .redirect(_, reason), let .deferLink(reason, _): return reason
+    case let .redirectResuming(_, reason): return reason
     }
   }
 

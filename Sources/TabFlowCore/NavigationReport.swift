@@ -22,6 +22,14 @@ public enum NavigationReport: Hashable, Sendable, CustomStringConvertible {
   /// The pending deep link can no longer open (its handler failed or nothing matches it) and
   /// was dropped; the reason says why.
   case pendingLinkDropped(url: String, reason: String)
+  /// A guard redirected an in-app action and asked to resume it: the action's batch (from
+  /// `source`) is the state's `pendingResume` now, re-sent once the guards allow it.
+  case resumeKept(source: String, guard: String, reason: String)
+  /// The pending resume was allowed and its batch applied.
+  case resumed(source: String)
+  /// The pending resume can no longer apply (a command failed, or the route that sent it left)
+  /// and was dropped; the reason says why.
+  case resumeDropped(source: String, reason: String)
   /// A rule package's canary saw the new rules fail too often (`RuleDelivery`): the rules of
   /// `restoredRelease` (0: the bundled script) run again, `release` is remembered as rejected,
   /// and `failures` are the failed actions that decided it. `navigationKept` is `false` when
@@ -42,6 +50,10 @@ public enum NavigationReport: Hashable, Sendable, CustomStringConvertible {
       return "deferred \(url) (\(BatchFailure.guardLabel(name)): \(reason))"
     case let .pendingLinkOpened(url): return "opened pending link \(url)"
     case let .pendingLinkDropped(url, reason): return "dropped pending link \(url): \(reason)"
+    case let .resumeKept(source, name, reason):
+      return "kept \(source) to resume (\(BatchFailure.guardLabel(name)): \(reason))"
+    case let .resumed(source): return "resumed \(source)"
+    case let .resumeDropped(source, reason): return "dropped resume of \(source): \(reason)"
     case let .rulesRolledBack(release, restored, failures, kept):
       return "rolled back rule release \(release) to \(restored == 0 ? "the bundled rules" : "release \(restored)") "
         + "after \(failures.count) failed actions" + (kept ? "" : " (navigation the restored rules do not declare was dropped)")

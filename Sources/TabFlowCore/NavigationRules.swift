@@ -35,12 +35,35 @@ public protocol NavigationRules<Screen, ScreenAction> {
   /// handler. Scripted rules run it under one shared budget, so an action is bounded however
   /// many guards run; the default just runs `body`.
   func withinAction<Result>(_ body: () -> Result) -> Result
+
+  /// Whether the rules have a batch for changes of the context key `key` (a Lua script's
+  /// `on_context(key, …)`); the default says no.
+  func reacts(toContext key: String) -> Bool
+
+  /// The batch for the host's change of the context key `key` to `value` (`nil`: removed), in
+  /// `state` (which already holds the new value); `nil` when navigation is unaffected. Asked only
+  /// when the value differs from the one before and ``reacts(toContext:)`` says yes. Its
+  /// un-addressed commands go to the selected tab; it passes through the guards like any batch,
+  /// before the pending deep link is tried again. The default has none.
+  func contextBatch(
+    for key: String, value: FlowValue?, in state: TabCoordinatorState<Screen>
+  ) throws(Failure) -> NavigationBatch<Screen>?
 }
 
 extension NavigationRules {
   /// Runs `body`: rules written in Swift need no per-action set-up.
   @inlinable
   public func withinAction<Result>(_ body: () -> Result) -> Result { body() }
+
+  /// No context key: rules react to screen actions only.
+  @inlinable
+  public func reacts(toContext key: String) -> Bool { false }
+
+  /// No batch.
+  @inlinable
+  public func contextBatch(
+    for key: String, value: FlowValue?, in state: TabCoordinatorState<Screen>
+  ) throws(Failure) -> NavigationBatch<Screen>? { nil }
 }
 
 /// Where a screen action came from: its route, tab and current screen.
@@ -51,16 +74,21 @@ public struct RouteContext<Screen> {
   public let tab: TabID
   /// The route, with the screen as the screen reducer left it.
   public let route: Route<Screen>
+  /// Whether the route is in the app layer (presented over the whole tab bar) rather than in a
+  /// tab's stack; ``tab`` is then the selected tab. A rule's un-addressed commands go to the app
+  /// layer.
+  public let isInAppLayer: Bool
 
   /// The route's screen.
   public var screen: Screen { route.screen }
 
   /// A route's context.
   @inlinable
-  public init(id: RouteID, tab: TabID, route: Route<Screen>) {
+  public init(id: RouteID, tab: TabID, route: Route<Screen>, isInAppLayer: Bool = false) {
     self.id = id
     self.tab = tab
     self.route = route
+    self.isInAppLayer = isInAppLayer
   }
 }
 
@@ -101,14 +129,39 @@ public struct NavigationBatch<Screen> {
 /// }
 /// ```
 public struct ClosureRules<Screen, ScreenAction>: NavigationRules {
-  private let decide: (ScreenAction, RouteContext<Screen>, TabCoordinatorState<Screen>) throws -> [NavigationCommand<Screen>]
+  /// A rule for changes of one context key: the new value (`nil`: removed) and the state.
+  public typealias ContextRule = (FlowValue?, TabCoordinatorState<Screen>) throws -> [NavigationCommand<Screen>]
 
-  /// Rules from a closure.
+  private let decide: (ScreenAction, RouteContext<Screen>, TabCoordinatorState<Screen>) throws -> [NavigationCommand<Screen>]
+  private let contextRules: [String: ContextRule]
+
+  /// Rules from a closure, and rules for context changes by key (Lua's `on_context`), e.g.
+  /// `["loggedIn": { value, _ in value == false ? [.dismissAll] : [] }]`.
   public init(
+    onContext contextRules: [String: ContextRule] = [:],
     _ decide: @escaping (ScreenAction, RouteContext<Screen>, TabCoordinatorState<Screen>) throws
       -> [NavigationCommand<Screen>]
   ) {
     self.decide = decide
+    self.contextRules = contextRules
+  }
+
+  /// Whether a context rule is given for `key`.
+  public func reacts(toContext key: String) -> Bool { contextRules[key] != nil }
+
+  /// The commands of the context rule for `key`, as the batch of rule `on_context key`; what it
+  /// throws becomes a ``RuleFailure``.
+  public func contextBatch(
+    for key: String, value: FlowValue?, in state: TabCoordinatorState<Screen>
+  ) throws(RuleFailure) -> NavigationBatch<Screen>? {
+    guard let rule = contextRules[key] else { return nil }
+    let commands: [NavigationCommand<Screen>]
+    do {
+      commands = try rule(value, state)
+    } catch {
+      throw RuleFailure(error)
+    }
+    return commands.isEmpty ? nil : NavigationBatch(rule: "on_context \(key)", commands)
   }
 
   /// The closure's commands as a batch whose source is the action's route; what the closure

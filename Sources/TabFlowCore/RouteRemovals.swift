@@ -44,12 +44,16 @@ package struct RouteRemovals {
   /// Whether `state` no longer holds a gathered route.
   @inlinable
   package func isGone<Screen>(_ removal: (tab: Int, id: RouteID), in state: TabCoordinatorState<Screen>) -> Bool {
-    removal.tab >= state.storedTabs.count || !state.storedTabs[removal.tab].stack.contains(routeID: removal.id)
+    if removal.tab == TabCoordinatorState<Screen>.appLayerPosition {
+      return !state.storedAppLayer.contains(routeID: removal.id)
+    }
+    return removal.tab < 0 || removal.tab >= state.storedTabs.count
+      || !state.storedTabs[removal.tab].stack.contains(routeID: removal.id)
   }
 
   /// The IDs of the gathered routes that `state` no longer holds, in the order the diff gives
-  /// them (``TabCoordinatorState/routeIDsRemoved(since:)-(TabsRouteSnapshot)``): by tab, then
-  /// by ID.
+  /// them (``TabCoordinatorState/routeIDsRemoved(since:)-(TabsRouteSnapshot)``): the app
+  /// layer's first, then by tab, then by ID.
   @inlinable
   package func removedIDs<Screen>(in state: TabCoordinatorState<Screen>) -> [RouteID] {
     guard let first = removed.first else { return [] }

@@ -7,7 +7,9 @@ extension TabCoordinator {
   /// nothing is committed and `state` is not touched.
   ///
   /// Computed when asked, for the visible layer only (the selected tab's top layer: the others
-  /// are covered): a UI asks when it lays the layer out.
+  /// are covered): a UI asks when it lays the layer out. While the app layer is presented over
+  /// the tab bar, it is the visible one: the gesture is the user's back there (its top route
+  /// removed), tried the same way.
   ///
   /// ```swift
   /// switch coordinator.backGesture(in: state) {
@@ -16,6 +18,19 @@ extension TabCoordinator {
   /// }
   /// ```
   public func backGesture(in state: State) -> BackGesture {
+    if state.isAppLayerPresented, let top = state.appLayer.last {
+      var trial = state
+      let failure: BatchFailure? = rules.withinAction {
+        do throws(BatchError<Rules.Screen>) {
+          _ = try trial.performBack(guards: guards)
+          return nil
+        } catch {
+          return error.failure
+        }
+      }
+      if let failure { return .refused(failure) }
+      return .allowed(top.isPresented ? .dismiss : .pop)
+    }
     let routes = state.selectedStack.routes
     guard routes.count > 1, let top = routes.last else { return .unavailable }
     var trial = state

@@ -94,7 +94,8 @@ public struct TabCoordinator<Rules: NavigationRules> {
     switch action {
     case .delegate, .adoptReloaded, .cancelPendingLink, .customizeTabs:
       return applyAction(action, to: &state, removals: &removals)
-    case .setContext where state.pendingLink == nil:
+    case let .setContext(key, _)
+    where state.pendingLink == nil && state.pendingResume == nil && !rules.reacts(toContext: key):
       return applyAction(action, to: &state, removals: &removals)
     default:
       // The rule, the guards and a deep link's handler of one action share one budget.
@@ -121,10 +122,16 @@ public struct TabCoordinator<Rules: NavigationRules> {
         return failed(BatchError(BatchFailure(source: source, reason: .ruleFailed(RuleFailure(error)))))
       }
       guard let batch else { return [] }
-      // Un-addressed commands navigate the tab of the route that sent the action.
+      // Un-addressed commands navigate the tab of the route that sent the action, or the app
+      // layer when the route is presented over the tab bar.
       return commit(batch.source, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
         do throws(BatchError<Rules.Screen>) {
-          return try state.performApply(batch.commands, source: batch.source, guards: guards, defaultTab: route.tab)
+          let performed = try state.performApply(
+            route.isInAppLayer ? batch.commands.map { $0.addressedToAppLayer } : batch.commands,
+            source: batch.source, guards: guards, defaultTab: route.isInAppLayer ? nil : route.tab)
+          // A guard that asked to resume the action resumes it only while its route stays.
+          if state.pendingResume != nil, performed.keptAResume { state.attachPendingResume(to: route.id) }
+          return performed
         } catch {
           throw error.located(batch.location)
         }
@@ -157,11 +164,11 @@ public struct TabCoordinator<Rules: NavigationRules> {
       }
 
     case let .setContext(key, value):
-      state.context[key] = value
-      return retryPendingLink(&state, removals: &removals)
+      return setContext(key, to: value, state: &state, removals: &removals)
 
     case .cancelPendingLink:
       state.cancelPendingLink()
+      state.cancelPendingResume()
       return []
 
     case let .customizeTabs(change):
@@ -219,6 +226,9 @@ public struct TabCoordinator<Rules: NavigationRules> {
     var outputs = performed.reports.map { TabCoordinatorDelegate<Rules.Screen>.report($0) }
     if state.pendingLink != nil, !performed.deferredALink {
       outputs += retryPendingLink(&state, removals: &removals)
+    }
+    if state.pendingResume != nil {
+      outputs += followUpPendingResume(&state, removals: &removals, retrying: !performed.keptAResume)
     }
     return outputs
   }

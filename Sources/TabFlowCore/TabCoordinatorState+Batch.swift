@@ -289,8 +289,19 @@ extension NavigationCommand {
   @inlinable
   func addressed(to tab: TabID) -> NavigationCommand {
     switch self {
-    case .selectTab, .resetTabs, .tab, .emit, .setBadge: return self
+    case .selectTab, .resetTabs, .tab, .app, .emit, .setBadge: return self
     default: return .tab(tab, self)
+    }
+  }
+
+  /// The command addressed to the app layer when it is a stack command not addressed to a tab
+  /// or the app layer (a rule's command for a route presented over the tab bar); coordinator
+  /// commands as they are.
+  @inlinable
+  package var addressedToAppLayer: NavigationCommand {
+    switch self {
+    case .selectTab, .resetTabs, .tab, .app, .emit, .setBadge: return self
+    default: return .app(self)
     }
   }
 }

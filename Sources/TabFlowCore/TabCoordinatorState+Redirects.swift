@@ -68,6 +68,8 @@ extension TabCoordinatorState {
     var tried = [commands]
     var notes: [NavigationReport] = []
     var deferredLink: String?
+    // The in-app batch a guard asked to resume (``GuardVerdict/redirectResuming(_:reason:)``): the first.
+    var resumed: PendingResume<Screen>?
     while true {
       let redirect: [NavigationCommand<Screen>]
       switch objection.verdict {
@@ -80,6 +82,21 @@ extension TabCoordinatorState {
       case let .redirect(commands, reason):
         redirect = commands
         notes.append(.redirected(guard: objection.guardName, reason: reason))
+      case let .redirectResuming(commands, reason):
+        if case .deepLink = source {
+          // A deep link resumes the way it always has: it is deferred.
+          objection = Objection(
+            verdict: .deferLink(reason, redirect: commands), guardName: objection.guardName, site: objection.site,
+            label: objection.label)
+          continue
+        }
+        redirect = commands
+        notes.append(.redirected(guard: objection.guardName, reason: reason))
+        if resumed == nil {
+          resumed = PendingResume(
+            commands: addressedForConfirmation(objected, defaultTab: objectedDefaultTab), source: source)
+          notes.append(.resumeKept(source: source.description, guard: objection.guardName, reason: reason))
+        }
       case let .deferLink(reason, commands):
         guard case let .deepLink(url) = source, deferredLink == nil else {
           guard !commands.isEmpty else {
@@ -129,6 +146,7 @@ extension TabCoordinatorState {
         let next = firstObjection(by: guards, commands: redirect, source: source, confirmedGuards: [], journal: journal)
       else {
         if let deferredLink { setPendingLink(deferredLink) }
+        if let resumed { setPendingResume(resumed) }
         return PerformedBatch(commands: redirect, reports: notes + reports, removed: journal.removed)
       }
       trail.append(topLabel)
@@ -191,7 +209,7 @@ extension TabCoordinatorState {
   static func selection(made command: NavigationCommand<Screen>) -> TabID? {
     switch command {
     case let .selectTab(tab), let .resetTabs(select: tab): return tab
-    case let .tab(_, inner): return selection(made: inner)
+    case let .tab(_, inner), let .app(inner): return selection(made: inner)
     default: return nil
     }
   }

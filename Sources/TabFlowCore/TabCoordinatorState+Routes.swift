@@ -1,20 +1,28 @@
 import TabFlowNavigation
 
 extension TabCoordinatorState {
-  /// The route with this ID, with its tab, or `nil` when no tab holds it.
+  /// The route with this ID, with its tab, or `nil` when no tab holds it. A route of the app
+  /// layer has ``RouteContext/isInAppLayer`` set and the selected tab as its tab.
   @inlinable
   public func routeContext(for id: RouteID) -> RouteContext<Screen>? {
-    guard let position = tabPosition(holding: id), let index = storedTabs[position].stack.index(of: id) else {
-      return nil
+    guard let position = tabPosition(holding: id) else { return nil }
+    if position == Self.appLayerPosition {
+      guard let index = storedAppLayer.index(of: id), index > 0 else { return nil }
+      return RouteContext(id: id, tab: selectedTab, route: storedAppLayer[index], isInAppLayer: true)
     }
+    guard let index = storedTabs[position].stack.index(of: id) else { return nil }
     return RouteContext(id: id, tab: storedTabs[position].id, route: storedTabs[position].stack[index])
   }
 
-  /// The position of the tab holding a route. Screen actions nearly always come from the selected
-  /// tab, so it is searched first; the others only when the route is not there.
+  /// The position of the tab holding a route (``appLayerPosition`` for the app layer's). Screen
+  /// actions nearly always come from the selected tab, so it is searched first; the app layer and
+  /// the others only when the route is not there.
   @inlinable
   func tabPosition(holding id: RouteID) -> Int? {
     if storedTabs[selectedIndex].stack.contains(routeID: id) { return selectedIndex }
+    if storedAppLayer.storedRoutes.count > 1, storedAppLayer.contains(routeID: id), storedAppLayer.storedIDs[0] != id {
+      return Self.appLayerPosition
+    }
     for position in storedTabs.indices where position != selectedIndex && storedTabs[position].stack.contains(routeID: id) {
       return position
     }
@@ -37,11 +45,14 @@ public struct TabsRouteSnapshot: Hashable, Sendable {
   @usableFromInline package let positions: [TabID: Int]
   /// Every tab's record, in tab order.
   @usableFromInline package let stacks: [RouteStackSnapshot]
+  /// The app layer's record (its stand-in root included).
+  @usableFromInline package let appLayer: RouteStackSnapshot
 
   @inlinable
-  init(positions: [TabID: Int], stacks: [RouteStackSnapshot]) {
+  init(positions: [TabID: Int], stacks: [RouteStackSnapshot], appLayer: RouteStackSnapshot) {
     self.positions = positions
     self.stacks = stacks
+    self.appLayer = appLayer
   }
 }
 
@@ -54,13 +65,19 @@ extension TabCoordinatorState {
     var stacks: [RouteStackSnapshot] = []
     stacks.reserveCapacity(storedTabs.count)
     for position in storedTabs.indices { stacks.append(storedTabs[position].stack.routeSnapshot) }
-    return TabsRouteSnapshot(positions: positions, stacks: stacks)
+    return TabsRouteSnapshot(positions: positions, stacks: stacks, appLayer: storedAppLayer.routeSnapshot)
   }
 
-  /// The IDs of routes recorded in `snapshot` that no tab holds now.
+  /// The IDs of routes recorded in `snapshot` that no tab nor the app layer holds now: the app
+  /// layer's first, then by tab.
   @inlinable
   public func routeIDsRemoved(since snapshot: TabsRouteSnapshot) -> [RouteID] {
     var removed: [RouteID] = []
+    if storedAppLayer.structureVersion != snapshot.appLayer.structureVersion {
+      // The stand-in root was never a route a user saw (a rebuilt state has a new one).
+      let standIn = snapshot.appLayer.ids.first
+      removed = storedAppLayer.routeIDsRemoved(since: snapshot.appLayer).filter { $0 != standIn }
+    }
     // Nearly always the same tabs in the same order: compare each tab's record with its stack.
     if snapshot.positions == positions, snapshot.stacks.count == storedTabs.count {
       // A stack whose structure did not change is passed over without touching its arrays.

@@ -21,10 +21,16 @@ public struct TabCoordinatorState<Screen> {
   /// The position of the selected tab, kept with it so the hot path does not search for it.
   @usableFromInline package var selectedIndex: Int
   @usableFromInline package var storedHistory: [TabID]
+  /// The tab the app starts on (declared, like the tabs' policies): where
+  /// ``BackBehavior/initialRoute`` goes back to.
+  @usableFromInline package var storedInitialTab: TabID
   /// Each tab's position, so looking a tab up costs the same however many tabs there are.
   @usableFromInline package var positions: [TabID: Int]
   /// The user's order and hidden tabs, and the badges (``TabCoordinatorState+Customization.swift``).
   @usableFromInline package var storedTabBar: TabBarState
+  /// The app layer (``appLayer``) as a stack whose root stands for the tab bar: a root without
+  /// navigation, never shown, matched or removed (see `RouteStack+AppLayer.swift`).
+  @usableFromInline package var storedAppLayer: RouteStack<Screen>
 
   /// The most tabs a coordinator may have. A tab bar shows a handful; the bound keeps every
   /// per-tab cost (snapshots, summaries, reload checks) small.
@@ -34,6 +40,8 @@ public struct TabCoordinatorState<Screen> {
   @inlinable public var tabs: [TabState<Screen>] { storedTabs }
   /// The selected tab.
   @inlinable public var selectedTab: TabID { storedSelectedTab }
+  /// The tab the app starts on (the first tab unless declared otherwise).
+  @inlinable public var initialTab: TabID { storedInitialTab }
   /// Previously selected tabs, most recent last, used by ``BackBehavior/history``.
   @inlinable public var history: [TabID] { storedHistory }
   /// What the user's back gesture does at the root of the selected tab.
@@ -50,6 +58,12 @@ public struct TabCoordinatorState<Screen> {
   public internal(set) var pendingLink: String? {
     didSet { confirmable = nil }
   }
+  /// An in-app action a guard redirected and asked to resume (see ``PendingResume``), re-sent
+  /// after each context change and each applied batch until the guards allow it. Saved with
+  /// the navigation.
+  public internal(set) var pendingResume: PendingResume<Screen>? {
+    didSet { confirmable = nil }
+  }
   /// The last batch a guard rejected, kept only while nothing has changed since: the one batch a
   /// confirmation (``TabCoordinatorAction/confirm(_:)``) may re-send. Every change clears it —
   /// an applied batch, a screen updated in place, the UI's routes, a context, back-behaviour or
@@ -57,10 +71,12 @@ public struct TabCoordinatorState<Screen> {
   /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
   @usableFromInline package var confirmable: ConfirmableRejection<Screen>?
 
-  /// A coordinator with the declared tabs, each stack holding only its root, the first tab
-  /// selected. Throws when there are no tabs or two share an identifier.
+  /// A coordinator with the declared tabs, each stack holding only its root, `initialTab`
+  /// selected (the first tab when `nil`). Throws when there are no tabs, two share an
+  /// identifier, or the initial tab is unknown.
   public init(
     tabs definitions: [TabDefinition<Screen>],
+    initialTab: TabID? = nil,
     backBehavior: BackBehavior = .none,
     context: [String: FlowValue] = [:]
   ) throws(NavigationError) {
@@ -70,19 +86,24 @@ public struct TabCoordinatorState<Screen> {
         stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation),
         item: definition.item)
     }
-    try self.init(restoring: tabs, selectedTab: definitions.first?.id ?? "", history: [],
+    let initial = initialTab ?? definitions.first?.id ?? ""
+    try self.init(restoring: tabs, selectedTab: initial, history: [], initialTab: initial,
                   backBehavior: backBehavior, context: context)
   }
 
   /// A coordinator restored from its parts (used by persistence and reloads). Throws when there are no tabs,
-  /// identifiers repeat, or the selected tab or a history entry is unknown.
+  /// identifiers repeat, the selected tab, the initial tab (the first tab when `nil`) or a
+  /// history entry is unknown, or `appLayer` is not empty and does not start with a sheet or cover.
   public init(
     restoring tabs: [TabState<Screen>],
     selectedTab: TabID,
     history: [TabID] = [],
+    initialTab: TabID? = nil,
     backBehavior: BackBehavior = .none,
     context: [String: FlowValue] = [:],
-    pendingLink: String? = nil
+    pendingLink: String? = nil,
+    pendingResume: PendingResume<Screen>? = nil,
+    appLayer: [Route<Screen>] = []
   ) throws(NavigationError) {
     guard !tabs.isEmpty else {
       throw .invalidRoutes(operation: "create a tab coordinator", reason: "it needs at least one tab")
@@ -97,7 +118,8 @@ public struct TabCoordinatorState<Screen> {
       throw .invalidRoutes(operation: "create a tab coordinator", reason: "the tab '\(tab.id)' is declared twice")
     }
     let known = tabs.map { $0.id }
-    for tab in [selectedTab] + history where !seen.contains(tab) {
+    let initial = initialTab ?? known[0]
+    for tab in [selectedTab, initial] + history where !seen.contains(tab) {
       throw .unknownTab(tab, known: known)
     }
     if Set(history).count != history.count || history.contains(selectedTab) {
@@ -111,9 +133,12 @@ public struct TabCoordinatorState<Screen> {
     selectedIndex = positions[selectedTab] ?? 0
     storedHistory = history
     storedTabBar = TabBarState(order: known)
+    storedInitialTab = initial
     self.backBehavior = backBehavior
     self.context = context
     self.pendingLink = pendingLink
+    self.pendingResume = pendingResume
+    storedAppLayer = try .appLayer(over: tabs[0].stack.root.screen, routes: appLayer)
   }
 
   /// The identifiers of the tabs, in tab-bar order.
@@ -151,8 +176,34 @@ public struct TabCoordinatorState<Screen> {
     storedTabs[selectedIndex].stack
   }
 
-  /// The top route of the selected tab: what the user sees.
+  /// The top route of the selected tab. Guards that keep a tab's screen behind a condition read
+  /// it, so it stays the tab's top whatever is presented over the tab bar (a screen opened under
+  /// a cover is still checked); what the user sees is ``visibleTop``.
   @inlinable public var top: Route<Screen> { selectedStack.top }
+
+  /// What the user sees: the app layer's top route when something is presented over the tab
+  /// bar, otherwise the selected tab's top route (``top``). The URL of a state
+  /// (`DeepLinks.url(for:)`) is its screen's.
+  @inlinable public var visibleTop: Route<Screen> {
+    storedAppLayer.storedRoutes.count > 1 ? storedAppLayer.top : selectedStack.top
+  }
+
+  /// The app layer: the sheets and covers presented over the whole tab bar, each with its
+  /// pushes — onboarding, a login cover, a modal flow (React Navigation's root stack around its
+  /// tab navigator, go_router's routes outside the shell). Empty when nothing is presented above
+  /// the tabs; otherwise its first route is a sheet or a cover, never a root. Commands reach it as
+  /// ``NavigationCommand/app(_:)``; the user's back removes its routes before any tab's.
+  public var appLayer: [Route<Screen>] { Array(storedAppLayer.storedRoutes.dropFirst()) }
+
+  /// The route IDs of ``appLayer``, parallel to it. They never collide with any tab's.
+  public var appLayerIDs: [RouteID] { Array(storedAppLayer.storedIDs.dropFirst()) }
+
+  /// Whether anything is presented over the tab bar (``appLayer`` is not empty).
+  @inlinable public var isAppLayerPresented: Bool { storedAppLayer.storedRoutes.count > 1 }
+
+  /// The position that stands for the app layer wherever a tab's position is recorded (undo
+  /// journals, removed route IDs): no tab has it.
+  @inlinable package static var appLayerPosition: Int { -1 }
 
 
   // MARK: - Primitive changes (validated, journaled; used by batches)
@@ -174,10 +225,18 @@ public struct TabCoordinatorState<Screen> {
     case let .resetTabs(select: tab):
       if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { reports.append(.tabShown(tab)) }
       try resetTabs(selecting: tab, journal: &journal)
+    case let .app(inner):
+      switch inner {
+      case .selectTab, .tab, .emit, .resetTabs, .setBadge, .app:
+        // Coordinator commands nested in `app(…)` act on the coordinator as usual.
+        try applyCommand(inner, reports: &reports, journal: &journal)
+      default:
+        try applyStackCommand(inner, tab: Self.appLayerPosition, journal: &journal)
+      }
     case let .tab(tab, inner):
       let index = try index(of: tab)
       switch inner {
-      case .selectTab, .tab, .emit, .resetTabs, .setBadge:
+      case .selectTab, .tab, .emit, .resetTabs, .setBadge, .app:
         // Coordinator commands nested in `tab(…)` act on the coordinator as usual.
         try applyCommand(inner, reports: &reports, journal: &journal)
       default:
@@ -196,6 +255,12 @@ public struct TabCoordinatorState<Screen> {
   mutating func applyStackCommand(
     _ command: NavigationCommand<Screen>, tab: Int, journal: inout UndoJournal<Screen>
   ) throws(NavigationError) {
+    if tab == Self.appLayerPosition {
+      if let undo = try storedAppLayer.applyToAppLayer(command, noteRemoved: { journal.removed.append($0, tab: tab) }) {
+        journal.append(.stack(tab: tab, undo))
+      }
+      return
+    }
     if let undo = try storedTabs[tab].stack.applyRecordingUndo(command, noteRemoved: { journal.removed.append($0, tab: tab) }) {
       journal.append(.stack(tab: tab, undo))
     }
@@ -261,6 +326,13 @@ public struct TabCoordinatorState<Screen> {
     _ tab: TabID, reports: inout [NavigationReport], journal: inout UndoJournal<Screen>
   ) throws(NavigationError) -> [NavigationCommand<Screen>] {
     let index = try index(of: tab)
+    if storedAppLayer.storedRoutes.count > 1 {
+      // The tab bar is under the app layer's sheet or cover: the user cannot reach it.
+      throw .appLayer(
+        operation: "tap tab '\(tab)'",
+        reason: "'\(screenName(of: storedAppLayer.storedRoutes[1].screen))' (\(storedAppLayer.storedRoutes[1].style)) "
+          + "is presented over the tab bar — dismiss it first")
+    }
     guard tab == selectedTab else {
       if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { throw .tabBar(.hidden(tab)) }
       try select(tab, journal: &journal)
@@ -280,23 +352,33 @@ public struct TabCoordinatorState<Screen> {
     }
   }
 
-  /// The user's back gesture: remove the selected tab's top route; at its root, go to the
-  /// previously selected tab with ``BackBehavior/history``, otherwise fail.
+  /// The user's back gesture: remove the app layer's top route when something is presented
+  /// over the tab bar, else the selected tab's; at its root, go to the tab the ``backBehavior``
+  /// names (``backTarget``), otherwise fail.
   @inlinable
   mutating func back(journal: inout UndoJournal<Screen>) throws(NavigationError) -> [NavigationCommand<Screen>] {
+    if storedAppLayer.storedRoutes.count > 1 {
+      try applyStackCommand(.goBack(count: 1), tab: Self.appLayerPosition, journal: &journal)
+      return [.app(.goBack(count: 1))]
+    }
     let index = selectedIndex
     if storedTabs[index].stack.count > 1 {
       try applyStackCommand(.goBack(count: 1), tab: index, journal: &journal)
       return [.goBack(count: 1)]
     }
-    guard backBehavior == .history, let previous = history.last else {
+    guard let target = backTarget else {
       throw .alreadyAtRoot(tab: selectedTab, root: screenName(of: storedTabs[index].stack.root.screen))
+    }
+    guard backBehavior == .history else {
+      // Going back to a tab by place is a selection like any other (history and leave policy).
+      try select(target, journal: &journal)
+      return [.selectTab(target)]
     }
     leave(index, journal: &journal)
     journal.append(.selection(selected: selectedTab, history: history))
     storedHistory.removeLast()
-    setSelectedTab(previous)
-    return [.selectTab(previous)]
+    setSelectedTab(target)
+    return [.selectTab(target)]
   }
 }
 
@@ -311,6 +393,16 @@ extension TabCoordinatorState: Equatable where Screen: Equatable {
       && sameTabs(lhs.storedTabs, rhs.storedTabs) && lhs.storedHistory == rhs.storedHistory
       && lhs.positions == rhs.positions && lhs.backBehavior == rhs.backBehavior && lhs.context == rhs.context
       && lhs.pendingLink == rhs.pendingLink && lhs.storedTabBar == rhs.storedTabBar
+      && lhs.storedInitialTab == rhs.storedInitialTab && lhs.pendingResume == rhs.pendingResume
+      && sameAppLayer(lhs.storedAppLayer, rhs.storedAppLayer)
+  }
+
+  /// Whether two app layers hold the same routes (their stand-in roots do not take part).
+  @inlinable
+  static func sameAppLayer(_ lhs: RouteStack<Screen>, _ rhs: RouteStack<Screen>) -> Bool {
+    let count = lhs.storedRoutes.count
+    guard count == rhs.storedRoutes.count else { return false }
+    return count == 1 || lhs.storedRoutes[1...] == rhs.storedRoutes[1...]
   }
 
   /// Whether two lists of tabs are equal: `TabState`'s (synthesized) `==` field by field, each
@@ -335,7 +427,7 @@ extension TabCoordinatorState: RouteContainer {
   /// The record of the tabs is their route IDs.
   public typealias RouteSnapshot = TabsRouteSnapshot
 
-  /// Whether any tab holds a route with this ID.
+  /// Whether any tab, or the app layer, holds a route with this ID.
   @inlinable
   public func contains(routeID: RouteID) -> Bool {
     tabPosition(holding: routeID) != nil
@@ -349,17 +441,19 @@ extension TabCoordinatorState: RouteContainer {
     guard let position = tabPosition(holding: id) else { return nil }
     // The screen may change: a rejected batch can no longer be confirmed.
     confirmable = nil
+    if position == Self.appLayerPosition { return try storedAppLayer.updateScreen(id: id, body) }
     return try storedTabs[position].stack.updateScreen(id: id, body)
   }
 
-  /// Changes whenever routes are added to or removed from any tab.
+  /// Changes whenever routes are added to or removed from any tab or the app layer.
   public var structureToken: Int {
     var hasher = Hasher()
+    hasher.combine(storedAppLayer.structureToken)
     for tab in tabs { hasher.combine(tab.stack.structureToken) }
     return hasher.finalize()
   }
 
-  /// The IDs of routes that `earlier` held in any tab and no tab holds now.
+  /// The IDs of routes that `earlier` held in any tab or the app layer and none holds now.
   public func routeIDsRemoved(since earlier: TabCoordinatorState) -> [RouteID] {
     routeIDsRemoved(since: earlier.routeSnapshot)
   }

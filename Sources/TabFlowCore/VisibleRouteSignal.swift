@@ -37,7 +37,8 @@ extension TabCoordinatorState {
     let now = visibleRoute
     guard let before else { return VisibleRouteSignal(route: now, previous: nil, change: cause ?? .restore) }
     let then = before.visibleRoute
-    guard now != then else { return nil }
+    // Under the app layer, a tab switch or a change in a tab shows nothing new.
+    guard now != then, !(now.routeID == then.routeID && isAppLayerPresented) else { return nil }
     let seen = seenChange(since: before)
     return VisibleRouteSignal(route: now, previous: then, change: cause.map { min($0, seen) } ?? seen)
   }
@@ -47,15 +48,26 @@ extension TabCoordinatorState {
   /// (present when one of them is presented, else push), or else a replaced stack.
   private func seenChange(since before: TabCoordinatorState) -> VisibleRouteChange {
     guard before.selectedTab == selectedTab else { return .tabSwitch }
-    let old = before.selectedStack
-    let new = selectedStack
-    let oldTop = old.ids[old.count - 1]
-    let newTop = new.ids[new.count - 1]
-    if oldTop != newTop, let kept = old.ids.firstIndex(of: newTop), kept < old.count - 1 {
-      return old.routes[(kept + 1)...].contains { $0.isPresented } ? .dismiss : .pop
+    if before.isAppLayerPresented || isAppLayerPresented {
+      // The app layer over the selected tab, read as one stack.
+      return Self.seenChange(
+        from: before.selectedStack.routes + before.appLayer, ids: before.selectedStack.ids + before.appLayerIDs,
+        to: selectedStack.routes + appLayer, ids: selectedStack.ids + appLayerIDs)
     }
-    if oldTop != newTop, let kept = new.ids.firstIndex(of: oldTop), kept < new.count - 1 {
-      return new.routes[(kept + 1)...].contains { $0.isPresented } ? .present : .push
+    return Self.seenChange(from: before.selectedStack.routes, ids: before.selectedStack.ids, to: selectedStack.routes, ids: selectedStack.ids)
+  }
+
+  /// How the visible stack went from `old` to `new` (routes with their IDs, root first).
+  private static func seenChange(
+    from old: [Route<Screen>], ids oldIDs: [RouteID], to new: [Route<Screen>], ids newIDs: [RouteID]
+  ) -> VisibleRouteChange {
+    let oldTop = oldIDs[oldIDs.count - 1]
+    let newTop = newIDs[newIDs.count - 1]
+    if oldTop != newTop, let kept = oldIDs.firstIndex(of: newTop), kept < oldIDs.count - 1 {
+      return old[(kept + 1)...].contains { $0.isPresented } ? .dismiss : .pop
+    }
+    if oldTop != newTop, let kept = newIDs.firstIndex(of: oldTop), kept < newIDs.count - 1 {
+      return new[(kept + 1)...].contains { $0.isPresented } ? .present : .push
     }
     return .reset
   }

@@ -7,6 +7,8 @@ struct DSLEntryPoints {
   let callRule: LuaRef
   /// Runs a deep link's handler: `call_deeplink`.
   let callDeepLink: LuaRef
+  /// Runs an `on_context` rule: `call_context_rule`.
+  let callContextRule: LuaRef
   /// Runs the script's guards on a change: `call_guard`.
   let callGuard: LuaRef
   /// Evaluates one of the script's invariants on a state: `call_invariant`.
@@ -32,6 +34,7 @@ struct DSLEntryPoints {
     callRule = try entry("call_rule")
     callDeepLink = try entry("call_deeplink")
     callGuard = try entry("call_guard")
+    callContextRule = try entry("call_context_rule")
     callInvariant = try entry("call_invariant")
     seal = try entry("seal")
     try stack.pushTable(arrayCapacity: CommandField.allCases.count)

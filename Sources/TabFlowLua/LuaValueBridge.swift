@@ -303,7 +303,13 @@ struct LuaValueBridge {
 
   private func push(_ value: FlowValue, depth: Int) throws(LuaError) {
     let L = state
-    guard lua_checkstack(L, 3) != 0 else { throw .invalidValue("value is too large for the Lua stack") }
+    // Room for the value and, in a table, a key and a member above it: a table's scalar members
+    // are pushed into the room their table made, so only the top level and tables ask for more.
+    switch value {
+    case .array, .object: guard lua_checkstack(L, 3) != 0 else { throw .invalidValue("value is too large for the Lua stack") }
+    case _ where depth == 0: guard lua_checkstack(L, 1) != 0 else { throw .invalidValue("value is too large for the Lua stack") }
+    default: break
+    }
     switch value {
     case .null: lua_pushnil(L)
     case let .bool(flag): lua_pushboolean(L, flag ? 1 : 0)

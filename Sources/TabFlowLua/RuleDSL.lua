@@ -1,5 +1,5 @@
 -- The rule DSL: trusted Lua that runs in the sandbox before each rule script and gives it its
--- globals (app, tab, screen, on, deeplink, link, guard, context, invariant) and the `nav` objects rules receive.
+-- globals (app, tab, screen, on, on_context, deeplink, link, guard, context, invariant) and the `nav` objects rules receive.
 --
 -- Embedded into TabFlow at build time by scripts/embed (TabFlowLua/RuleDSL+Source.swift); scripts/test
 -- fails when the two differ, and a test compiles this file.
@@ -39,12 +39,14 @@ function tabflow_make_dsl(host, limits)
     guards = {},                   -- array of {name=, line=}
     context = {},                  -- array of {key=, values={…} or false, line=}
     invariants = {},               -- array of {name=, line=}
+    contextRules = {},             -- array of {key=, line=}
   }
   local tabsById, screensByName, rulesByKey = {}, {}, {}
   local tabOrder, screenOrder = {}, {}
   local ruleFns, linkFns, guardFns, invariantFns = {}, {}, {}, {}
   local ruleWhat, linkWhat, guardWhat, invariantWhat = {}, {}, {}, {}
   local contextByKey, invariantsByName = {}, {}
+  local contextRuleFns, contextRuleWhat, contextRulesByKey = {}, {}, {}
   local sealed = false
   local check_upvalues   -- set by seal when the script's functions hold variables
   local dsl = {}
@@ -71,14 +73,15 @@ function tabflow_make_dsl(host, limits)
       end
     end
   end
-  local APP_OPTIONS = { back = true }
+  local APP_OPTIONS = { back = true, initialTab = true }
+  local BACK_BEHAVIORS = { none = true, history = true, firstRoute = true, initialRoute = true, order = true }
   local TAB_OPTIONS = { root = true, reselect = true, leave = true, navigation = true, title = true,
                         role = true, section = true, image = true, hideable = true }
   local SCREEN_OPTIONS = { title = true, state = true, actions = true }
   local LINK_OPTIONS = { tab = true }
   local SHEET_OPTIONS = { navigation = true, detents = true, dragIndicator = true }
   local COVER_OPTIONS = { navigation = true }
-  local GUARD_OPTIONS = { redirect = true, defer = true, ask = true }
+  local GUARD_OPTIONS = { redirect = true, defer = true, ask = true, resume = true }
 
   -- The script line that called a declaration, or nil: `error` names the position at level 4 —
   -- 1 is pcall, 2 this function, 3 the declaration, 4 the script that called it.
@@ -137,16 +140,25 @@ function tabflow_make_dsl(host, limits)
       if type(options) ~= "table" then fail("app options must be a table", 2) end
       check_options(options, APP_OPTIONS, "app '" .. name .. "'", 2)
       local back = options.back
-      if back ~= nil and back ~= "none" and back ~= "history" then
-        fail("app back must be \"none\" or \"history\", got " .. tostring(back), 2)
+      if back ~= nil and not BACK_BEHAVIORS[back] then
+        fail("app back must be \"none\", \"history\", \"firstRoute\", \"initialRoute\" or \"order\", got "
+          .. tostring(back), 2)
       end
       decl.back = back or "none"
+      -- The tabs are declared after the app: the host checks that the initial tab is one of them.
+      local initialTab = options.initialTab
+      if initialTab ~= nil and (type(initialTab) ~= "string" or initialTab == "") then
+        fail("app initialTab must be a tab id, got " .. type(initialTab), 2)
+      end
+      decl.initialTab = initialTab
+      decl.line = caller_line()
     end
   end
 
   function dsl.tab(id)
     check_loading("tabs", 2)
     check_name(id, "tab id", 2)
+    if id:sub(1, 1) == "@" then fail("tab id '" .. id .. "': ids starting with '@' are reserved (the app layer is nav:app())", 2) end
     if tabsById[id] then fail("tab '" .. id .. "' is declared twice", 2) end
     if #decl.tabs >= maxTabs then
       fail("too many tabs: a script may declare at most " .. maxTabs .. " (a tab bar shows a handful)", 2)
@@ -257,6 +269,20 @@ function tabflow_make_dsl(host, limits)
     ruleWhat[#ruleFns] = "rule '" .. key .. "'"
     rulesByKey[key] = #ruleFns
     decl.rules[#decl.rules + 1] = { key = key, line = caller_line(), payload = host.takes_payload(fn) }
+  end
+
+  -- on_context("loggedIn", function(nav, value) … end): runs when the host changes that context
+  -- key to a different value; its commands are a batch through the guards like any other, and
+  -- its nav is the selected tab's.
+  function dsl.on_context(key, fn)
+    check_loading("context rules", 2)
+    check_name(key, "context key", 2)
+    if type(fn) ~= "function" then fail("on_context '" .. key .. "' needs a function(nav, value)", 2) end
+    if contextRulesByKey[key] then fail("on_context '" .. key .. "' is declared twice", 2) end
+    contextRuleFns[#contextRuleFns + 1] = fn
+    contextRuleWhat[#contextRuleFns] = "on_context '" .. key .. "'"
+    contextRulesByKey[key] = #contextRuleFns
+    decl.contextRules[#decl.contextRules + 1] = { key = key, line = caller_line() }
   end
 
   function dsl.deeplink(pattern, fn)
@@ -474,6 +500,10 @@ function tabflow_make_dsl(host, limits)
   -- Private keys of a nav's fields (tables: only the DSL holds them).
   local QUEUE, WHICH, TAB, VIEWTAB, EVENT, SERIAL, ACTION = {}, {}, {}, {}, {}, {}, {}
   local serial = 0
+  -- Where a tab id goes, this stands for the app layer (the routes presented over the whole tab
+  -- bar): a nav of nav:app() addresses its commands and views to it, and a rule for a route in the
+  -- app layer gets it as its tab. No tab can be declared with it (ids starting with '@' are refused).
+  local APP = "@app"
 
   -- The nav every rule call receives: one table, reused (a call cannot start inside another).
   -- What changes from call to call is kept in `ruleCall`, not in its fields: its queue (false
@@ -528,12 +558,16 @@ function tabflow_make_dsl(host, limits)
     if nav == ruleNav then
       local event = ruleCall[3]
       local kind = type(event)
+      -- A route presented over the tab bar has no tab: its event says `app = true` instead.
+      local tab = ruleCall[2]
+      local app = tab == APP or nil
+      if app then tab = nil end
       if kind == "number" then   -- the rule's index: its key names the screen and the action
         local screenName, actionName = decl.rules[event].key:match("^([^.]+)%.(.+)$")
-        event = { screen = screenName, action = actionName, tab = ruleCall[2] or nil }
+        event = { screen = screenName, action = actionName, tab = tab or nil, app = app }
         ruleCall[3] = event
       elseif kind == "string" then
-        event = { screen = event, action = ruleCall[4], tab = ruleCall[2] or nil }
+        event = { screen = event, action = ruleCall[4], tab = tab or nil, app = app }
         ruleCall[3] = event
       end
       return event or nil
@@ -582,7 +616,9 @@ function tabflow_make_dsl(host, limits)
     -- `nav:tab(id)` (a method) owns the name `tab`, so the tab view is `nav.currentTab`.
     if key == "currentTab" then
       record(nav, 2)
-      return nav[TAB] or view_tab_of(nav) or view(nav[WHICH], nil, "tab")
+      local tab = nav[TAB] or view_tab_of(nav)
+      if tab == APP then tab = false end
+      return tab or view(nav[WHICH], nil, "tab")
     end
     if key == "stack" then
       record(nav, 2)
@@ -679,6 +715,29 @@ function tabflow_make_dsl(host, limits)
     check_options(options, COVER_OPTIONS, "presentCover '" .. s.name .. "'", 2)
     enqueue(self, 3, "presentCover", s.name, state_arg(s, state), options.navigation)
   end
+  -- nav:setState({ counter = 3 }) changes fields of the top screen's state in place (same route):
+  -- the fields are checked like a push's and merged into the state the rule sees (nav.stack), so
+  -- it comes before the rule's other commands, which could change what is on top.
+  function Nav:setState(fields)
+    record(self, 2)
+    local queue = queue_of(self)
+    if not queue then fail("this nav is read-only (guards and invariants cannot navigate)", 2) end
+    if raw_next(queue) ~= nil then
+      fail("nav:setState must come before the rule's other commands: it updates the top screen as the rule "
+        .. "sees it (nav.top)", 2)
+    end
+    local routes = view(self[WHICH], self[TAB] or view_tab_of(self) or nil, "stack")
+    local top = routes[#routes]
+    if top == nil then fail("nav:setState: nothing is presented over the tab bar", 2) end
+    local s = screen_arg(top.screen)
+    fields = state_arg(s, fields)
+    local merged = {}
+    if type(top.state) == "table" then
+      for k, v in pairs(top.state) do merged[k] = v end
+    end
+    for k, v in pairs(fields) do merged[k] = v end
+    enqueue(self, 3, "setState", s.name, merged)
+  end
   function Nav:goBack(n) enqueue(self, 3, "goBack", count_arg(n)) end
   function Nav:dismiss(n) enqueue(self, 3, "dismiss", count_arg(n)) end
   function Nav:popTo(screen) enqueue(self, 3, "popTo", screen_arg(screen).name) end
@@ -719,6 +778,14 @@ function tabflow_make_dsl(host, limits)
     local token = ruleCall[1] and event_of(ruleNav) or self[SERIAL]
     return new_nav(queue_of(self), self[WHICH], tab_arg(id), nil, event_of(self), token)
   end
+  -- nav:app(): a nav for the app layer, the sheets and covers presented over the whole tab bar
+  -- (onboarding, a login cover): its commands go there and its views describe it (`top` is nil
+  -- while nothing is presented).
+  function Nav:app()
+    record(self, 2)
+    local token = ruleCall[1] and event_of(ruleNav) or self[SERIAL]
+    return new_nav(queue_of(self), self[WHICH], APP, nil, event_of(self), token)
+  end
   function Nav:contains(screen)
     if type(screen) ~= "string" then fail("contains expects a screen name", 2) end
     if not screensByName[screen] then fail("unknown screen '" .. screen .. "'" .. hint(screen, screenOrder), 2) end
@@ -747,7 +814,7 @@ function tabflow_make_dsl(host, limits)
     for _, name in ipairs(screenOrder) do stateMetas[name] = state_meta(screensByName[name]) end
     local script_locals = type(locals) == "table" and locals or {}
     local handlers = {}
-    for _, list in ipairs({ ruleFns, linkFns, guardFns, invariantFns }) do
+    for _, list in ipairs({ ruleFns, linkFns, guardFns, invariantFns, contextRuleFns }) do
       for _, fn in ipairs(list) do handlers[#handlers + 1] = fn end
     end
     -- The DSL's own functions, which the freeze trusts by identity: those it gives scripts as
@@ -806,6 +873,16 @@ function tabflow_make_dsl(host, limits)
     return queue
   end
 
+  -- call_context_rule(index, tab, key, value) -> queue: the on_context rule number `index` for
+  -- the context key's new value (nil when removed); its nav describes the selected tab `tab`.
+  function api.call_context_rule(index, tab, key, value)
+    local token = begin_call(contextRuleWhat[index])
+    local queue = {}
+    contextRuleFns[index](new_nav(queue, "current", nil, tab, { context = key }, token), value)
+    if check_upvalues then check_upvalues() end
+    return queue
+  end
+
   -- call_invariant(index) -> holds, reason: the invariant's function on the state the host
   -- answers as "after" (a guard's change.after); anything but false or nil holds.
   function api.call_invariant(index)
@@ -851,13 +928,16 @@ function tabflow_make_dsl(host, limits)
     check_options(options, GUARD_OPTIONS, "a guard's third value", 1)
     local defer, redirect, ask = options.defer, options.redirect, options.ask
     if defer ~= nil and type(defer) ~= "boolean" then fail("defer must be a boolean, got " .. type(defer), 1) end
+    -- resume = true: the rejected in-app action is sent again once the guards would allow it.
+    local resume = options.resume
+    if resume ~= nil and type(resume) ~= "boolean" then fail("resume must be a boolean, got " .. type(resume), 1) end
     if ask ~= nil and type(ask) ~= "boolean" then fail("ask must be a boolean, got " .. type(ask), 1) end
-    if ask and (redirect ~= nil or defer) then
-      -- A question is put to the user as it stands; a redirect or a deferral decides for them.
-      fail("ask = true cannot be combined with " .. (redirect ~= nil and "redirect" or "defer")
+    if ask and (redirect ~= nil or defer or resume) then
+      -- A question is put to the user as it stands; a redirect, a deferral or a resume decides for them.
+      fail("ask = true cannot be combined with " .. (redirect ~= nil and "redirect" or defer and "defer" or "resume")
         .. ": a guard that asks lets the user confirm the change as it is", 1)
     end
-    if ask then return false, reason, false, false, true end
+    if ask then return false, reason, false, false, false, true end
     local queue = false
     if redirect ~= nil then
       if type(redirect) ~= "function" then fail("redirect must be a function(nav), got " .. type(redirect), 1) end
@@ -866,7 +946,7 @@ function tabflow_make_dsl(host, limits)
       redirect(new_nav(queue, "before", nil, nil, nil, token))
       if check_upvalues then check_upvalues() end
     end
-    return false, reason, queue, defer == true, false
+    return false, reason, queue, defer == true, resume == true, false
   end
 
   return dsl, decl, api

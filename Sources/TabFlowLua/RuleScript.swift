@@ -27,6 +27,7 @@ package final class RuleScript {
   private let callRuleFunction: LuaRef
   private let callDeepLinkFunction: LuaRef
   private let callGuardFunction: LuaRef
+  private let callContextRuleFunction: LuaRef
   /// The DSL's `call_invariant` (see ``RuleScript/invariantProblem(_:views:)``).
   let callInvariantFunction: LuaRef
   /// A table of ``CommandField`` names at their positions, kept in the VM.
@@ -81,7 +82,9 @@ package final class RuleScript {
       vm.scriptPrintHandler = { [loadPrints] line in loadPrints.hold(line) }
       // `view(which, tab, field, argument)`: one ``ViewRead``, answered by the running call's reader.
       let host = try vm.makeRuleHost { stack in
-        guard let views = viewBox.views else {
+        let lent = viewBox.lent
+        let views = viewBox.views
+        guard lent != nil || views != nil else {
           throw ScriptError(.runtime, "nav views can only be read while a rule runs")
         }
         let name = stack.string(at: 3) ?? ""
@@ -89,7 +92,11 @@ package final class RuleScript {
         let read = ViewRead(
           ViewRead.Side(stack.string(at: 1)), tab: stack.string(at: 2), field,
           argument: stack.top >= 4 ? try stack.value(at: 4) : nil)
-        try stack.push(try views(read))
+        if let lent {
+          try stack.push(try lent.answer(read))
+        } else if let views {
+          try stack.push(try views(read))
+        }
         if field == .context, let watch = viewBox.watch { try watch.watch(contextOn: stack) }
         return 1
       }
@@ -132,6 +139,7 @@ package final class RuleScript {
     callRuleFunction = entryPoints.callRule
     callDeepLinkFunction = entryPoints.callDeepLink
     callGuardFunction = entryPoints.callGuard
+    callContextRuleFunction = entryPoints.callContextRule
     callInvariantFunction = entryPoints.callInvariant
     commandFieldNames = entryPoints.commandFieldNames
     popOneCommand = entryPoints.popOne
@@ -331,9 +339,20 @@ package final class RuleScript {
     }
   }
 
+  /// ``call(_:screen:action:tab:payload:views:)`` with views lent by reference (``LentViews``),
+  /// which the caller keeps for every call: handing them to the VM allocates nothing.
+  @usableFromInline
+  package func call(
+    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, lent: some LentViews
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    viewBox.lent = lent
+    defer { viewBox.lent = nil }
+    return try run(rule, screen: screen, action: action, tab: tab, payload: payload, views: nil)
+  }
+
   /// ``call(_:screen:action:tab:payload:views:)`` with a reader it may hand the VM.
   private func run(
-    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, views: @escaping ViewReader
+    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, views: ViewReader?
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     try commands(of: callRuleFunction, rule: rule.key, line: line(of: rule), views: views) { stack in
       try stack.push(rule.index)
@@ -382,11 +401,31 @@ package final class RuleScript {
     }
   }
 
+  /// Runs `on_context` rule number `index` (0-based) for the context key `key`'s new `value`
+  /// (`nil`: removed), its nav describing the selected tab `tab`; returns its commands. Not
+  /// remembered: a context change is rare.
+  @usableFromInline
+  package func callContextRule(
+    _ index: Int, key: String, value: FlowValue?, tab: String, views: ViewReader
+  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
+    try withoutActuallyEscaping(views) { views throws(ScriptError) in
+      try commands(
+        of: callContextRuleFunction, rule: "on_context \(key)", line: Self.line(declarations.contextRuleLines, index),
+        views: views
+      ) { stack in
+        try stack.push(index + 1)
+        try stack.push(tab)
+        try stack.push(key)
+        if let value { try stack.push(value) } else { try stack.pushNil() }
+      }
+    }
+  }
+
   /// Calls a DSL entry point that returns a queue, and decodes the queue while it is on the
   /// stack, field by field. A decoding failure is the rule's (reported at its declaration), not
   /// the VM's.
   private func commands(
-    of function: LuaRef, rule: String, line: Int?, views: @escaping ViewReader, arguments: (LuaStack) throws -> Void
+    of function: LuaRef, rule: String, line: Int?, views: ViewReader?, arguments: (LuaStack) throws -> Void
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
     var decodingFailure: ScriptError?
     let commands = try withViews(views, rule: rule, line: line) {
@@ -416,6 +455,8 @@ package final class RuleScript {
     @usableFromInline package var redirect: [NavigationCommand<DynamicScreen>]?
     @usableFromInline package var deferLink: Bool
     @usableFromInline package var asks: Bool
+    /// Whether it asked to resume the rejected in-app action (`resume = true`).
+    @usableFromInline package var resume: Bool = false
   }
 
   /// Runs guard number `index` (0-based) on a change from `source` (which it reads as
@@ -527,14 +568,14 @@ package final class RuleScript {
     let line = line(ofGuard: index)
     let label = BatchFailure.guardLabel(declarations.guards[index])
     let answer = try withViews(views, rule: label, line: line) {
-      try vm.call(callGuardFunction, resultCount: 5) { stack in
+      try vm.call(callGuardFunction, resultCount: 6) { stack in
         try stack.push(index + 1)
         try stack.push(source)
-      } results: { stack, first -> (reason: String, redirect: FlowValue, deferLink: Bool, asks: Bool)? in
+      } results: { stack, first -> (reason: String, redirect: FlowValue, deferLink: Bool, resume: Bool, asks: Bool)? in
         guard !stack.isTruthy(at: first) else { return nil }
         return (
           stack.string(at: first + 1) ?? "rejected", try stack.value(at: first + 2), stack.isTruthy(at: first + 3),
-          stack.isTruthy(at: first + 4))
+          stack.isTruthy(at: first + 4), stack.isTruthy(at: first + 5))
       }
     }
     guard let answer else { return nil }
@@ -548,16 +589,18 @@ package final class RuleScript {
         throw failure.located(in: chunk, line: line)
       }
     }
-    return GuardRefusal(reason: answer.reason, redirect: redirect, deferLink: answer.deferLink, asks: answer.asks)
+    return GuardRefusal(
+      reason: answer.reason, redirect: redirect, deferLink: answer.deferLink, asks: answer.asks, resume: answer.resume)
   }
 
-  /// Runs `body` with `views` answering the `nav` views; maps VM errors to script errors located
-  /// in the script (`line` is where the running rule, deep link, guard or invariant was declared).
+  /// Runs `body` with `views` answering the `nav` views (`nil`: views already lent, see
+  /// ``LentViews``); maps VM errors to script errors located in the script (`line` is where the
+  /// running rule, deep link, guard or invariant was declared).
   func withViews<Result>(
-    _ views: @escaping ViewReader, rule: String, line: Int?, _ body: () throws -> Result
+    _ views: ViewReader?, rule: String, line: Int?, _ body: () throws -> Result
   ) throws(ScriptError) -> Result {
-    viewBox.views = views
-    defer { viewBox.views = nil }
+    if let views { viewBox.views = views }
+    defer { if views != nil { viewBox.views = nil } }
     do {
       return try body()
     } catch {
@@ -610,6 +653,9 @@ package final class RuleScript {
   /// Holds the reader of the running call's views; the registered view function reads it.
   final class ViewBox {
     var views: ViewReader?
+    /// Views lent by reference for a rule call (unretained: the lender outlives the call);
+    /// answered before ``views``.
+    @exclusivity(unchecked) unowned(unsafe) var lent: (any LentViews)?
     /// While `check` or `diff` explores: what the rules read (``ReadWatch``).
     var watch: ReadWatch?
   }

@@ -51,6 +51,7 @@ struct ScriptCommandDecoder {
     }
     let command = try stackOrCoordinatorCommand(op, fields)
     if case let .string(tab)? = try fields.field(.tab) {
+      if tab == RuleDSL.appLayerTab { return .app(command) }
       guard tabs.contains(tab) else { throw unknownTab(tab) }
       return .tab(TabID(tab), command)
     }
@@ -105,6 +106,9 @@ struct ScriptCommandDecoder {
       case let .string(text)?: return .setBadge(TabID(tab), .text(text))
       case let other?: throw ScriptError(.invalidCommand, "a badge must be a whole number, a string or nil, got \(other)")
       }
+    case CLUA_QUEUE_OP_SET_STATE:
+      // The DSL merged the changed fields into the top screen's state as the rule saw it.
+      return .setTopScreen(try screen(fields))
     case CLUA_QUEUE_OP_EMIT:
       return .emit(NavigationEvent(try name(try fields.field(.name), "event"), payload: try fields.field(.payload) ?? .null))
     default:

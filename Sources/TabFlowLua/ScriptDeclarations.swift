@@ -38,6 +38,8 @@ public struct ScriptDeclarations: Hashable, Sendable {
   public var app: String
   /// What back does at the root of a tab.
   public var backBehavior: BackBehavior
+  /// The tab the app starts on (`app "Shop" { initialTab = "search" }`); `nil`: the first tab.
+  public var initialTab: String? = nil
   /// The tabs, in tab-bar order.
   public var tabs: [Tab]
   /// The screens, in declaration order.
@@ -54,6 +56,10 @@ public struct ScriptDeclarations: Hashable, Sendable {
   public var contextKeys: [ContextKey] = []
   /// The invariant names (`invariant("orders need login", …)`), in declaration order.
   public var invariants: [String] = []
+  /// The context keys with an `on_context` rule, in declaration order.
+  public var contextRules: [String] = []
+  /// The script lines that declared each `on_context` rule (parallel to ``contextRules``).
+  public internal(set) var contextRuleLines: [Int?] = []
   /// The script lines that declared each invariant (parallel to ``invariants``).
   public internal(set) var invariantLines: [Int?] = []
 
@@ -146,6 +152,16 @@ extension ScriptDeclarations {
     }
     try refuseSpellings(of: tabs.map(\.id), "tab")
     guard !tabs.isEmpty else { throw fail("the script declares no tab (add e.g. tab \"home\" { root = \"feed\" })") }
+    if let initial = text(decl["initialTab"]) {
+      let ids = tabs.map(\.id)
+      guard ids.contains(initial) else {
+        throw fail(
+          "app '\(app)': initialTab '\(initial)' is not a declared tab (tabs: \(ids.joined(separator: ", ")))"
+            + Suggestions.hint(for: initial, in: ids),
+          line: declaredLine(of: decl))
+      }
+      initialTab = initial
+    }
 
     let declaredRules = list(decl["rules"]).compactMap { item in
       text(item["key"]).map { (key: $0, line: declaredLine(of: item), takesPayload: item["payload"] != .bool(false)) }
@@ -218,5 +234,11 @@ extension ScriptDeclarations {
     invariants = declaredInvariants.map(\.name)
     invariantLines = declaredInvariants.map(\.line)
     try refuseSpellings(of: invariants, "invariant")
+    let declaredContextRules = list(decl["contextRules"]).compactMap { item in
+      text(item["key"]).map { (key: $0, line: declaredLine(of: item)) }
+    }
+    contextRules = declaredContextRules.map(\.key)
+    contextRuleLines = declaredContextRules.map(\.line)
+    try refuseSpellings(of: contextRules, "on_context key")
   }
 }

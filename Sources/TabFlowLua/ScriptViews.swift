@@ -33,6 +33,7 @@ extension TabCoordinatorState: ScriptViews {
         throw ScriptError(.budgetExceeded, "nav.\(read.field.name): the budget ran out while the host built the view")
       }
     }
+    if read.tab == RuleDSL.appLayerTab { return try appLayerValue(of: read, codec: codec, charge: charge) }
     // The tab's stack is read where the state holds it: a copy would retain all its storage.
     func position() throws(ScriptError) -> Int {
       guard let tab = read.tab else { return selectedIndex }
@@ -69,6 +70,45 @@ extension TabCoordinatorState: ScriptViews {
       guard case let .string(screen)? = read.argument else { return .bool(false) }
       try charge(stack.count)
       return .bool(stack.routes.contains { codec.name($0.screen) == screen })
+    }
+  }
+}
+
+extension TabCoordinatorState {
+  /// A view of the app layer (`nav:app()`, or a rule's nav for a route presented over the tab
+  /// bar): its routes without the stand-in root; `top` is `nil` when it is empty.
+  @inlinable
+  func appLayerValue(
+    of read: ViewRead, codec: ScreenCodec<Screen>, charge: (Int) throws(ScriptError) -> Void
+  ) throws(ScriptError) -> FlowValue {
+    let routes = storedAppLayer.storedRoutes
+    switch read.field {
+    case .commands:
+      throw ScriptError(.runtime, "nav has no view 'commands'")
+    case .context:
+      try charge(1 + context.count)
+      return .object(context)
+    case .tab:
+      return .string(selectedTab.rawValue)
+    case .top:
+      return routes.count > 1 ? .string(codec.name(routes[routes.count - 1].screen)) : .null
+    case .depth:
+      return .int(routes.count - 1)
+    case .stack:
+      var values: [FlowValue] = []
+      values.reserveCapacity(routes.count - 1)
+      for route in routes.dropFirst() {
+        let screen = codec.describe(route.screen)
+        try charge(1 + screen.state.count)
+        values.append(.object([
+          "screen": .string(screen.name), "style": .string(route.style.rawValue), "state": .object(screen.state),
+        ]))
+      }
+      return .array(values)
+    case .contains:
+      guard case let .string(screen)? = read.argument else { return .bool(false) }
+      try charge(routes.count)
+      return .bool(routes.dropFirst().contains { codec.name($0.screen) == screen })
     }
   }
 }

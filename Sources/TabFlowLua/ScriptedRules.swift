@@ -51,6 +51,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// each batch is kept for the guards rather than rebuilt.
   @exclusivity(unchecked) @usableFromInline package var guardsReadBefore = false
   @usableFromInline package let codec: ScreenCodec<Screen>
+  /// What a rule call's views are lent through (see ``LentStateViews``).
+  @usableFromInline let lentState: LentStateViews<Screen>
   /// Whether rules' answers are remembered by what they were called with and the views they
   /// read, so a rule called again in a state that looks the same to it is not run, as guards
   /// and deep-link handlers are not (rules are pure like them: see the rule author's guide). Off
@@ -91,12 +93,14 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     source: String, name: String = "rules.lua", catalog: ScreenCatalog<Screen>, limits: LuaVM.Limits = LuaVM.Limits()
   ) throws(ScriptError) {
     codec = .catalog(catalog)
+    lentState = LentStateViews(codec: codec)
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
   }
 
   init(source: String, name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits) throws(ScriptError) {
     self.codec = codec
+    lentState = LentStateViews(codec: codec)
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
   }
@@ -134,11 +138,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// The state the script declares: every tab with its root screen (state defaults applied),
-  /// the first tab selected.
+  /// the declared initial tab (the first unless `app { initialTab = … }` says) selected.
   public func initialState() throws(ScriptError) -> TabCoordinatorState<Screen> {
     let tabs = try Self.tabDefinitions(declarations, codec: codec)
     do {
-      return try TabCoordinatorState(tabs: tabs, backBehavior: declarations.backBehavior)
+      return try TabCoordinatorState(
+        tabs: tabs, initialTab: declarations.initialTab.map { TabID($0) }, backBehavior: declarations.backBehavior)
     } catch {
       throw ScriptError(.declaration, reason: error.description, file: chunk)
     }
@@ -181,12 +186,17 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     let script = self.script
     guard let rule = script.rule(screen: screenName, action: action.scriptName) else { return nil }
     // The rule's views read `state` where the caller holds it, for the length of the call.
-    let commands = try withViews(of: state) { views throws(ScriptError) in
-      let (name, payload) = (action.scriptName, action.scriptPayload)
-      return remembersRuleAnswers
-        ? try script.callRemembering(rule, screen: screenName, action: name, tab: route.tab.rawValue, payload: payload, views: views)
-        : try script.call(rule, screen: screenName, action: name, tab: route.tab.rawValue, payload: payload, views: views)
-    }
+    // A route presented over the tab bar: the rule's views describe the app layer.
+    let tab = route.isInAppLayer ? RuleDSL.appLayerTab : route.tab.rawValue
+    let (name, payload) = (action.scriptName, action.scriptPayload)
+    let commands =
+      remembersRuleAnswers
+      ? try withViews(of: state) { views throws(ScriptError) in
+        try script.callRemembering(rule, screen: screenName, action: name, tab: tab, payload: payload, views: views)
+      }
+      : try lentState.lending(state, to: script.vm) { () throws(ScriptError) in
+        try script.call(rule, screen: screenName, action: name, tab: tab, payload: payload, lent: lentState)
+      }
     // Dynamic screens need no conversion.
     let converted: [NavigationCommand<Screen>]
     if let dynamic = commands as? [NavigationCommand<Screen>] {
@@ -204,6 +214,34 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   @inlinable
   public func withinAction<Result>(_ body: () -> Result) -> Result {
     script.vm.withSharedBudget(body)
+  }
+
+  /// Whether the script declares `on_context(key, …)`.
+  public func reacts(toContext key: String) -> Bool {
+    script.declarations.contextRules.contains(key)
+  }
+
+  /// The batch of the script's `on_context(key, …)` rule for the key's new `value` (`nil`:
+  /// removed), its nav describing the selected tab; `nil` when the script has none or it queued
+  /// nothing.
+  public func contextBatch(
+    for key: String, value: FlowValue?, in state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> NavigationBatch<Screen>? {
+    let script = self.script
+    guard let index = script.declarations.contextRules.firstIndex(of: key) else { return nil }
+    let line = script.declarations.contextRuleLines[index]
+    let commands = try withViews(of: state) { views throws(ScriptError) in
+      try script.callContextRule(index, key: key, value: value, tab: state.selectedTab.rawValue, views: views)
+    }
+    guard !commands.isEmpty else { return nil }
+    let converted: [NavigationCommand<Screen>]
+    if let dynamic = commands as? [NavigationCommand<Screen>] {
+      converted = dynamic
+    } else {
+      converted = try convert(commands, rule: "on_context \(key)", line: line)
+    }
+    return NavigationBatch(
+      rule: "on_context \(key)", converted, location: line.map { "\(script.chunk):\($0)" })
   }
 
   /// Whether the script has a rule for this action of a screen named `screen`.
@@ -286,6 +324,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       }
     }
     if refusal.deferLink { return .deferLink(refusal.reason, redirect: redirect) }
+    if refusal.resume, !redirect.isEmpty { return .redirectResuming(redirect, reason: refusal.reason) }
     return redirect.isEmpty ? .reject(refusal.reason) : .redirect(redirect, reason: refusal.reason)
   }
 
@@ -449,7 +488,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   ) throws(ScriptError) -> TabCoordinatorState<Screen> {
     let definitions = try tabDefinitions(declarations, codec: codec)
     do {
-      return try state.migrated(toTabs: definitions, backBehavior: declarations.backBehavior) { screen in
+      return try state.migrated(
+        toTabs: definitions, initialTab: declarations.initialTab.map { TabID($0) }, backBehavior: declarations.backBehavior
+      ) { screen in
         // Typed screens keep their Swift shape; dynamic screens take the declared fields.
         guard codec.names == nil else { return screen }
         let described = codec.describe(screen)

@@ -2,8 +2,8 @@
 ///
 /// Swift rules, Lua rules, deep links, the UI's back gesture and the CLI all produce commands.
 /// A stack applies the stack commands (`push` … `open`); a tab coordinator also understands
-/// ``selectTab(_:)``, ``resetTabs(select:)``, ``tab(_:_:)``, ``emit(_:)`` and ``setBadge(_:_:)``, and applies a batch
-/// of commands all or nothing.
+/// ``selectTab(_:)``, ``resetTabs(select:)``, ``tab(_:_:)``, ``app(_:)``, ``emit(_:)`` and ``setBadge(_:_:)``, and
+/// applies a batch of commands all or nothing.
 ///
 /// ```swift
 /// try stack.apply(.push(.detail(id: 3)))
@@ -51,6 +51,10 @@ public enum NavigationCommand<Screen> {
   case resetTabs(select: TabID)
   /// Apply a command to a tab's stack without selecting it. Coordinator only.
   indirect case tab(TabID, NavigationCommand<Screen>)
+  /// Apply a stack command to the app layer: the sheets and covers presented over the whole tab
+  /// bar, each with its pushes (onboarding, a login cover). The app layer has no root of its own
+  /// — the tab bar is under it — so its first route is always presented. Coordinator only.
+  indirect case app(NavigationCommand<Screen>)
   /// Tell the host app something happened; changes no state. Coordinator only.
   case emit(NavigationEvent)
   /// Set a tab's badge, or clear it with `nil`. Coordinator only.
@@ -79,6 +83,7 @@ extension NavigationCommand {
     case .selectTab: return "selectTab"
     case .resetTabs: return "resetTabs"
     case .tab: return "tab"
+    case .app: return "app"
     case .emit: return "emit"
     case .setBadge: return "badge"
     }
@@ -113,6 +118,7 @@ extension NavigationCommand {
     case let .selectTab(tab): return .selectTab(tab)
     case let .resetTabs(tab): return .resetTabs(select: tab)
     case let .tab(tab, command): return .tab(tab, try command.map(transform, match: match))
+    case let .app(command): return .app(try command.map(transform, match: match))
     case let .emit(event): return .emit(event)
     case let .setBadge(tab, badge): return .setBadge(tab, badge)
     }
@@ -142,6 +148,7 @@ extension NavigationCommand: CustomStringConvertible {
     case let .selectTab(tab): return "selectTab \(tab)"
     case let .resetTabs(tab): return "resetTabs \(tab)"
     case let .tab(tab, command): return "tab \(tab): \(command)"
+    case let .app(command): return "app: \(command)"
     case let .emit(event): return "emit \(event)"
     case let .setBadge(tab, badge): return "badge \(tab) \(badge.map(\.description) ?? "none")"
     }

@@ -32,6 +32,9 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
   case blockedConfirmation(guard: String, reason: String)
   /// The user's customization of the tab bar, or a tap on a hidden tab, was refused.
   case tabBar(TabBarRefusal)
+  /// A command for the app layer (the routes presented over the whole tab bar) that it cannot
+  /// apply: it is empty, a count is out of range, or its first route would not be presented.
+  case appLayer(operation: String, reason: String)
 
   /// The message, naming the screen, style and reason.
   public var description: String {
@@ -69,6 +72,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         + "only a guard that asks can be confirmed"
     case let .tabBar(refusal):
       return refusal.description
+    case let .appLayer(operation, reason):
+      return "cannot \(operation) above the tabs: \(reason)"
     }
   }
 }

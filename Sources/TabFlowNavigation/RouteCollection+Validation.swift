@@ -42,7 +42,7 @@ extension RouteCollection {
       guard var top = last?.route else { throw .emptyStack(operation: "setTopScreen") }
       top.screen = screen
       return RouteEdit(removing: 1, appending: [top], inPlace: true)
-    case .selectTab, .resetTabs, .tab, .emit, .setBadge:
+    case .selectTab, .resetTabs, .tab, .app, .emit, .setBadge:
       throw .notAStackCommand(command: command.name)
     }
   }

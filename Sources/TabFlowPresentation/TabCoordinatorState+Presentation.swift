@@ -46,4 +46,29 @@ extension TabCoordinatorState {
     let action: RouterAction<Screen, ScreenAction>? = try stack.routerAction(for: change)
     return action.map { .router($0) }
   }
+
+  /// The presentation layers of the app layer — the sheets and covers presented over the whole
+  /// tab bar, bottom to top, each with its pushes — or empty when nothing is presented over it.
+  /// Every one is presented (the app layer has no root layer: the tab bar is under it).
+  public var appLayers: [PresentationLayer] {
+    guard isAppLayerPresented else { return [] }
+    return Array(storedAppLayer.layers.dropFirst())
+  }
+
+  /// The action that tells the coordinator what the user did to a layer of the app layer (a
+  /// sheet dragged down, a swipe back in a presented flow): `.perform([.app(.goBack(count: n))])`
+  /// removing the routes the user no longer sees (the routes that stay keep their IDs), or `nil`
+  /// when the change changes nothing. Throws, changing nothing, for a layer the app layer does not
+  /// have or a path that does not fit it.
+  public func appLayerAction<ScreenAction>(
+    for change: LayerChange
+  ) throws(PresentationError) -> TabCoordinatorAction<Screen, ScreenAction>? {
+    let layers = storedAppLayer.layers
+    guard layers.count > 1, layers[0].start != change.layer else {
+      throw .unknownLayer(change.layer, layers: appLayers.map(\.start))
+    }
+    guard let kept = try change.keptRouteCount(in: layers) else { return nil }
+    let removed = storedAppLayer.count - kept
+    return removed > 0 ? .perform([.app(.goBack(count: removed))]) : nil
+  }
 }

@@ -30,6 +30,9 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
 
   /// The tabs and the selected one.
   public private(set) var tabBar: TabBar
+  /// The layers presented over the whole tab bar (the app layer: onboarding, a login cover),
+  /// bottom to top; empty when nothing is. They follow the coordinator at once (no steps).
+  public private(set) var appLayers: [PresentationLayer]
 
   /// The tabs' titles for the tab bar, by tab (a rule script's `title`s:
   /// `ScriptedRules.tabTitles`); a tab without one is titled by its ID (``title(of:)``).
@@ -70,6 +73,7 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   ) {
     self.state = state
     self.tabBar = state.tabBar
+    self.appLayers = state.appLayers
     self.tabTitles = tabTitles
     self.send = send
     self.backGestureCheck = backGesture ?? { state in Self.unguardedBackGesture(in: state) }
@@ -101,6 +105,10 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
     }
     let bar = state.tabBar
     if bar != tabBar { tabBar = bar }
+    if state.isAppLayerPresented || !appLayers.isEmpty {
+      let app = state.appLayers
+      if app != appLayers { appLayers = app }
+    }
     for tab in state.tabs {
       if let updater = updaters[tab.id] {
         updater.update(to: tab.stack)
@@ -216,6 +224,23 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
     }
     if let action { send(action) }
     return action
+  }
+
+  /// Takes what the user did to a layer presented over the tab bar (a sheet dragged down, a
+  /// swipe back in a presented flow): the coordinator gets the action it amounts to
+  /// (``TabCoordinatorState/appLayerAction(for:)``), which is returned; `nil` when it changes
+  /// nothing. Throws, changing nothing, for a layer the app layer does not have.
+  @discardableResult
+  public func userChangedAppLayer(_ change: LayerChange) throws(PresentationError) -> Action? {
+    let action: Action? = try state.appLayerAction(for: change)
+    if let action { send(action) }
+    return action
+  }
+
+  /// The route with this ID presented over the tab bar, or `nil` when it is not (any more).
+  public func appLayerRoute(for id: RouteID) -> Route<Screen>? {
+    guard let index = state.appLayerIDs.firstIndex(of: id) else { return nil }
+    return state.appLayer[index]
   }
 
   /// ``userChanged(_:in:)`` for a binding's setter, which cannot throw. A report about routes that

@@ -56,6 +56,10 @@ import TabFlowPresentation
 /// - each `lastVisibleRouteSignal` (one per committed change the user sees) posts VoiceOver's
 ///   screen-changed notification on iOS.
 ///
+/// The app layer — sheets and covers presented over the whole tab bar (`presenter.appLayers`,
+/// written back with `presenter.userChangedAppLayer(_:)`) — is not drawn by this view yet: an app
+/// that uses `nav:app()` / `.app(…)` presents those layers over the `TabView` itself.
+///
 /// Changes bigger than one update are shown in steps, as the presenter's `SteppingOptions` say.
 /// Sheets take their detents and drag indicator from the route's `SheetConfiguration`. macOS has
 /// no full-screen cover: covers are shown as sheets there. The search role maps to

@@ -48,6 +48,7 @@ typedef enum CLuaQueueOp {
   CLUA_QUEUE_OP_OPEN,
   CLUA_QUEUE_OP_EMIT,
   CLUA_QUEUE_OP_BADGE,
+  CLUA_QUEUE_OP_SET_STATE,
   CLUA_QUEUE_OP_COUNT /* one past the last op */
 } CLuaQueueOp;
 

@@ -57,6 +57,8 @@ struct ContextSamples: Equatable {
         merging: declared, ContextSamples(keys: each.contextKeys.map { Key(name: $0.key, values: $0.values, declared: true) }))
     }
     let names = Set(declared.names)
+    // A key an `on_context` rule watches changes navigation when set, read or not.
+    let read = read.union(declarations.flatMap(\.contextRules))
     keys = declared.keys + read.subtracting(names).sorted().map { Key(name: $0, values: [.bool(true), .bool(false)], declared: false) }
   }
 

@@ -92,11 +92,13 @@ struct NavigationGraph {
   let edges: [Edge]
 
   init(steps: Set<Step>, shown: Set<Place>, declarations: ScriptDeclarations, options: Options = Options()) {
-    tabs = declarations.tabs.map { ($0.id, $0.title) }
+    // What is presented over the tab bar is drawn as a cluster of its own, after the tabs.
+    let overTabs = shown.contains { $0.tab == Self.appPlace }
+    tabs = declarations.tabs.map { ($0.id, $0.title) } + (overTabs ? [(Self.appPlace, "Above the tabs")] : [])
     let roots = Set(declarations.tabs.map { Place(tab: $0.id, screen: $0.root) })
     let titles = Dictionary(declarations.screens.map { ($0.name, $0.title) }) { first, _ in first }
     var nodes: [Node] = []
-    for tab in declarations.tabs.map(\.id) {
+    for tab in declarations.tabs.map(\.id) + (overTabs ? [Self.appPlace] : []) {
       for screen in declarations.screenNames where shown.contains(Place(tab: tab, screen: screen)) {
         let place = Place(tab: tab, screen: screen)
         nodes.append(Node(id: place.id, screen: screen, tab: tab, title: titles[screen] ?? screen, isRoot: roots.contains(place)))
@@ -354,9 +356,21 @@ extension NavigationGraph {
     return (steps, shown)
   }
 
-  /// Every screen on every tab's stack.
+  /// Every screen on every tab's stack, and in the app layer (its place's tab is `app`).
   private static func places(in state: State) -> Set<Place> {
-    Set(state.tabs.flatMap { tab in tab.stack.routes.map { Place(tab: tab.id.rawValue, screen: $0.screen.name) } })
+    Set(state.tabs.flatMap { tab in tab.stack.routes.map { Place(tab: tab.id.rawValue, screen: $0.screen.name) } }
+      + state.appLayer.map { Place(tab: appPlace, screen: $0.screen.name) })
+  }
+
+  /// The cluster a place presented over the tab bar (in the app layer) is drawn in: the rule DSL's
+  /// reserved name for the app layer, which no tab can have.
+  static let appPlace = "@app"
+
+  /// Where the user is: the app layer's top when something is presented over the tab bar.
+  private static func place(of state: State) -> Place {
+    state.isAppLayerPresented
+      ? Place(tab: appPlace, screen: state.visibleTop.screen.name)
+      : Place(tab: state.selectedTab.rawValue, screen: state.selectedStack.top.screen.name)
   }
 
   /// The edge a change draws: a new route on top (push, sheet, cover — also after the line closed
@@ -375,11 +389,23 @@ extension NavigationGraph {
       default: return nil
       }
     }
-    let from = Place(tab: before.selectedTab.rawValue, screen: before.selectedStack.top.screen.name)
-    let to = Place(tab: after.selectedTab.rawValue, screen: after.selectedStack.top.screen.name)
+    let from = place(of: before)
+    let to = place(of: after)
     let isBackLine = parsed == .back
-    if before.selectedTab != after.selectedTab {
+    if before.selectedTab != after.selectedTab, !before.isAppLayerPresented, !after.isAppLayerPresented {
       return Step(from: from, to: to, line: line, style: "tab switch", isBack: isBackLine, redirects: redirects)
+    }
+    if before.isAppLayerPresented || after.isAppLayerPresented {
+      // The app layer over the selected tab, read as one stack: its stand-in root is the tab's top.
+      // A change under it (a deep link into a tab) shows nothing new: no edge.
+      guard StateExplorer.visibleTopID(after) != StateExplorer.visibleTopID(before) else { return nil }
+      let (was, now) = (StateExplorer.visibleDepth(before), StateExplorer.visibleDepth(after))
+      if now >= was, now > was || StateExplorer.visibleTopID(after) != StateExplorer.visibleTopID(before) {
+        return Step(from: from, to: to, line: line, style: after.visibleTop.style.rawValue, isBack: isBackLine, redirects: redirects)
+      }
+      guard now < was else { return nil }
+      let dismissed = before.appLayer.dropFirst(max(0, after.appLayer.count)).contains(where: \.isPresented)
+      return Step(from: from, to: to, line: line, style: dismissed ? "dismiss" : "pop", isBack: true, redirects: redirects)
     }
     let (was, now) = (before.selectedStack, after.selectedStack)
     // Classed by what the line did, not by the net depth: a route on top that was not on the

@@ -224,16 +224,16 @@ struct StateExplorer {
     var reported = Set<String>()
     var coversWithWayBack = Set<StateKey>()
     var covers: [StateKey: (screen: String, lines: [String])] = [:]
-    report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map { $0.screen.name } })
+    report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map { $0.screen.name } } + initial.appLayer.map(\.screen.name))
     // The first lines found to show each screen at the top of the selected tab: where a rule's
     // payload problem is reproduced from.
-    var firstAtTop: [String: [String]] = [initial.selectedStack.top.screen.name: []]
+    var firstAtTop: [String: [String]] = [initial.visibleTop.screen.name: []]
     // For traps: the moves a user has without any rule — back, and a tab tap while the tab bar
     // shows (nothing presented) — between explored states; the states whose moves were all
     // tried, with their lines and top screen; and the states at a tab's root.
     var userMoves: [StateKey: [StateKey]] = [:]
     var expanded: [StateKey: (screen: String, lines: [String])] = [:]
-    var atRoot: Set<StateKey> = initial.selectedStack.count == 1 ? [initialKey] : []
+    var atRoot: Set<StateKey> = initial.selectedStack.count == 1 && !initial.isAppLayerPresented ? [initialKey] : []
     var askedFrom: Set<StateKey> = []
     var lastProgress = ContinuousClock.now
     // Steps merged; the clock is read for progress every few hundred of them.
@@ -246,7 +246,7 @@ struct StateExplorer {
     // share a top screen, whose URL is then written once.
     var urlOfScreen: [DynamicScreen: String?] = [:]
     func noteLink(of state: State, lines: [String]) {
-      let top = state.selectedStack.top.screen
+      let top = state.visibleTop.screen
       let found = urlOfScreen[top] ?? {
         let url = session.currentURL(of: state)
         urlOfScreen[top] = url
@@ -281,11 +281,12 @@ struct StateExplorer {
       workers.run(frontier.map(\.state), inputs: planned) { index, stateSteps in
         let (state, fromKey, lines) = frontier[index]
         let stateInputs = planned[index]
-        let fromScreen = state.selectedStack.top.screen.name
-        if state.selectedStack.top.style == .cover { covers[fromKey] = (fromScreen, lines) }
+        // What the user sees: the app layer's top when something is presented over the tab bar.
+        let fromScreen = state.visibleTop.screen.name
+        if state.visibleTop.style == .cover { covers[fromKey] = (fromScreen, lines) }
         expanded[fromKey] = (fromScreen, lines)
-        if state.selectedStack.count == 1 { atRoot.insert(fromKey) }
-        let tabBarShows = state.selectedStack.presentedIndices.isEmpty
+        if state.selectedStack.count == 1, !state.isAppLayerPresented { atRoot.insert(fromKey) }
+        let tabBarShows = state.selectedStack.presentedIndices.isEmpty && !state.isAppLayerPresented
         for ((line, parsed), step) in zip(stateInputs, stateSteps) {
           // Back, tab taps and context changes draw no edge; back and taps are not a cover's way back.
           let tapOrBack: Bool
@@ -320,12 +321,12 @@ struct StateExplorer {
             let toKey = numbering.key(of: after, from: (state, fromKey))
             if tapOrBack, tabBarShows || parsed == .back {
               userMoves[fromKey, default: []].append(toKey)
-              if after.selectedStack.count == 1 { atRoot.insert(toKey) }
+              if after.selectedStack.count == 1, !after.isAppLayerPresented { atRoot.insert(toKey) }
             }
             if !movesOnly, let edge = transition(from: state, to: after, line: line) {
               report.edges.insert(edge)
             }
-            if !tapOrBack, state.selectedStack.top.style == .cover, after.selectedStack.count < state.selectedStack.count {
+            if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(after) < Self.visibleDepth(state) {
               coversWithWayBack.insert(fromKey)
             }
             // One look-up for the usual case, a state already seen; a new state is inserted by it.
@@ -333,6 +334,7 @@ struct StateExplorer {
             if atLimit ? !seen.contains(toKey) : seen.insert(toKey).inserted {
               // A state seen before added its screens when it was first reached.
               report.reachedScreens.formUnion(after.selectedStack.routes.lazy.map { $0.screen.name })
+              if after.isAppLayerPresented { report.reachedScreens.formUnion(after.appLayer.lazy.map { $0.screen.name }) }
               guard !atLimit else {
                 report.truncated = true
                 return false
@@ -340,7 +342,7 @@ struct StateExplorer {
               let path = lines + [line]
               if !breaksInvariants(after, lines: path) {
                 next.append((after, toKey, path))
-                let top = after.selectedStack.top.screen.name
+                let top = after.visibleTop.screen.name
                 if firstAtTop[top] == nil { firstAtTop[top] = path }
                 noteLink(of: after, lines: path)
                 if let pending = after.pendingLink, pending != state.pendingLink,
@@ -544,7 +546,8 @@ struct StateExplorer {
         let ids = tabs.map(\.id)
         taps = (ids, ids.map { Self.input("tab " + FlowName.written($0.rawValue)) })
       }
-      let top = state.selectedStack.top.screen.name
+      // The screen the user sees: the app layer's top when something is presented over the tab bar.
+      let top = state.visibleTop.screen.name
       let topActions: [Input]
       if let known = actions[top] {
         topActions = known
@@ -557,17 +560,20 @@ struct StateExplorer {
       var lines: [Input] = []
       lines.reserveCapacity(taps.inputs.count + 1 + settings.count + topActions.count + links.count)
       let hidden = state.hiddenTabs
-      if hidden.isEmpty {
+      let overTabs = state.isAppLayerPresented
+      if overTabs {
+        // The tab bar is under the app layer: no tap or customization reaches it.
+      } else if hidden.isEmpty {
         lines += taps.inputs
       } else {
         // A tap on a hidden tab is an error: the tab is not in the bar.
         for (tab, tap) in zip(taps.tabs, taps.inputs) where !hidden.contains(tab) { lines.append(tap) }
       }
       lines.append(back)
-      for entry in hideable where entry.tab != state.selectedTab {
+      for entry in hideable where !overTabs && entry.tab != state.selectedTab {
         lines.append(hidden.contains(entry.tab) ? entry.show : entry.hide)
       }
-      if reorders {
+      if reorders, !overTabs {
         let order = state.tabOrder
         for index in order.indices.dropFirst() {
           var moved = order
@@ -599,12 +605,12 @@ struct StateExplorer {
       else { continue }
       _ = session.execute(parsed)
     }
-    let expected = state.selectedStack.top.screen
+    let expected = state.visibleTop.screen
     let opened = session.execute(.url(url))
     if case let .failed(message) = opened {
       return "\(url), the link of \(StateText.screen(expected)), fails to open: \(message)"
     }
-    var shown = session.state.selectedStack.top.screen
+    var shown = session.state.visibleTop.screen
     if session.state.pendingLink == url {
       let outcome = opening(url, from: session.state)
       guard let allowed = outcome.opened else {
@@ -615,7 +621,7 @@ struct StateExplorer {
         }
         return "\(url), the link of \(StateText.screen(expected)), is deferred by a guard and \(never)"
       }
-      shown = allowed.selectedStack.top.screen
+      shown = allowed.visibleTop.screen
     }
     guard shown == expected else {
       return "\(url), the link of \(StateText.screen(expected)), shows \(StateText.screen(shown))"
@@ -630,16 +636,31 @@ struct StateExplorer {
       .joined(separator: "/")
   }
 
+  /// The routes the user has above the tab bar's root: the selected tab's, and the app layer's over it.
+  static func visibleDepth(_ state: State) -> Int {
+    state.selectedStack.count + (state.isAppLayerPresented ? state.storedAppLayer.count - 1 : 0)
+  }
+
+  /// The ID of the route the user sees: the app layer's top when something is presented over the tab bar.
+  static func visibleTopID(_ state: State) -> RouteID? {
+    state.isAppLayerPresented ? state.storedAppLayer.ids.last : state.selectedStack.ids.last
+  }
+
   /// The edge a change draws: a new route on top (push, sheet, cover) or a tab switch.
   private func transition(from before: State, to after: State, line: String) -> Transition? {
-    let from = before.selectedStack.top.screen.name
-    let to = after.selectedStack.top.screen.name
-    if before.selectedTab != after.selectedTab {
+    // What the user sees: the app layer over the selected tab.
+    let from = before.visibleTop.screen.name
+    let to = after.visibleTop.screen.name
+    if before.selectedTab != after.selectedTab, !after.isAppLayerPresented {
       return Transition(from: from, to: to, line: line, style: "tab switch")
     }
-    guard after.selectedStack.count > before.selectedStack.count || after.selectedStack.ids.last != before.selectedStack.ids.last,
-      after.selectedStack.count >= before.selectedStack.count
+    // A change under the app layer (a deep link into a tab) shows nothing new: no edge.
+    if before.isAppLayerPresented, after.isAppLayerPresented, Self.visibleTopID(after) == Self.visibleTopID(before) {
+      return nil
+    }
+    let (beforeDepth, afterDepth) = (Self.visibleDepth(before), Self.visibleDepth(after))
+    guard afterDepth > beforeDepth || Self.visibleTopID(after) != Self.visibleTopID(before), afterDepth >= beforeDepth
     else { return nil }
-    return Transition(from: from, to: to, line: line, style: after.selectedStack.top.style.rawValue)
+    return Transition(from: from, to: to, line: line, style: after.visibleTop.style.rawValue)
   }
 }

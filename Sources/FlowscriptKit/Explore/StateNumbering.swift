@@ -44,7 +44,7 @@ final class StateNumbering {
     // A parent with other tabs (never, while one script is explored) has a key of another shape.
     let sameShape = parentTabs?.count == tabs.count
     var numbers: [Int] = []
-    numbers.reserveCapacity(tabs.count + 5)
+    numbers.reserveCapacity(tabs.count + 6)
     numbers.append(number(ofSelected: state.selectedTab))
     for index in tabs.indices {
       let stack = tabs[index].stack
@@ -66,7 +66,15 @@ final class StateNumbering {
     } else {
       numbers.append(Self.number(of: LuaIdentity(FlowValue.object(state.context)), in: &contextNumbers))
     }
-    if sameShape, let parent, state.pendingLink.isLuaIdentical(to: parent.state.pendingLink) {
+    if let resume = state.pendingResume {
+      // A pending resume (rare) is numbered with the pending link: states that differ in either go different ways.
+      var resumed = ""
+      dump(resume.commands, to: &resumed)
+      numbers.append(Self.number(
+        of: LuaIdentity("\(state.pendingLink ?? "")\u{0}\(resume.source)\u{0}\(resumed)"), in: &linkNumbers))
+    } else if sameShape, let parent, parent.state.pendingResume == nil,
+      state.pendingLink.isLuaIdentical(to: parent.state.pendingLink)
+    {
       numbers.append(parent.key.numbers[contextNumber + 1])
     } else {
       numbers.append(state.pendingLink.map { Self.number(of: LuaIdentity($0), in: &linkNumbers) } ?? 0)
@@ -88,6 +96,16 @@ final class StateNumbering {
     } else {
       let parts: [TabID?] = state.tabOrder + [nil] + state.hiddenTabs.sorted()
       numbers.append(Self.number(of: parts, in: &tabBarNumbers))
+    }
+    // The app layer (what is presented over the tab bar): 0 while nothing is.
+    if !state.isAppLayerPresented {
+      numbers.append(0)
+    } else if sameShape, let parent, parent.state.isAppLayerPresented,
+      Self.address(of: state.storedAppLayer.routes) == Self.address(of: parent.state.storedAppLayer.routes)
+    {
+      numbers.append(parent.key.numbers[contextNumber + 4])
+    } else {
+      numbers.append(number(of: state.storedAppLayer, keeping: nil))
     }
     return StateKey(numbers: numbers)
   }

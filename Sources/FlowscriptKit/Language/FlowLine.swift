@@ -39,6 +39,9 @@ enum Expectation: Equatable {
   case tab(String)
   /// `expect stack home: feed > item > sheet:login` (the tab is optional: the selected one).
   case stack(tab: String?, routes: [StackEntry])
+  /// `expect app sheet:login > code` (the app layer, presented over the tab bar), or
+  /// `expect app none` (nothing presented over it): `routes` empty.
+  case app(routes: [StackEntry])
   /// `expect top item {id=3}` (the payload is a subset match).
   case top(screen: String, state: FlowValue?)
   /// `expect error` or `expect error "login required"`: the previous line failed (with that text).
@@ -49,6 +52,9 @@ enum Expectation: Equatable {
   case url(String?)
   /// `expect pending shop://orders/7` (or `none`): the deep link a guard deferred.
   case pendingLink(String?)
+  /// `expect resume "tab home: push checkout"` (or `none`): the commands of the in-app action a
+  /// guard's redirect keeps to re-send (`resume = true`), written as `show` writes them.
+  case pendingResume(String?)
   /// `expect event purchased {id=3}`: the previous line emitted that event (the payload, when
   /// given, is a subset match).
   case event(name: String, payload: FlowValue?)

@@ -132,6 +132,13 @@ enum FlowLineParser {
       return .error(quoted)
     case "stack":
       return try stack(rest)
+    case "app":
+      if rest == "none" { return .app(routes: []) }
+      let routes = try entries(Substring(rest), usage: "usage: expect app sheet:name > push > cover:name, or expect app none")
+      guard let first = routes.first, first.presented != nil else {
+        throw FlowLineError("expect app: the app layer's first route is presented over the tab bar — write sheet:\(routes.first?.screen ?? "name") or cover:\(routes.first?.screen ?? "name"), or none")
+      }
+      return .app(routes: routes)
     case "url", "pending":
       // `none` for no URL / no pending link; a URL with spaces is quoted.
       let usage = "expect \(kind) shop://item/3, or expect \(kind) none"
@@ -143,6 +150,13 @@ enum FlowLineParser {
         expected = word == "none" ? nil : word
       }
       return kind == "url" ? .url(expected) : .pendingLink(expected)
+    case "resume":
+      // Commands hold spaces and colons: anything but `none` is quoted.
+      if let quoted = rest.unquoted() { return .pendingResume(quoted) }
+      guard rest == "none" else {
+        throw FlowLineError(#"usage: expect resume "tab home: push checkout" (as show writes it), or expect resume none"#)
+      }
+      return .pendingResume(nil)
     case "event":
       guard let (name, after) = FlowName.scan(Substring(rest)) else {
         throw FlowLineError("usage: expect event <name> [{field=value}], e.g. expect event purchased")
@@ -169,7 +183,7 @@ enum FlowLineParser {
   }
 
   /// The words after `expect`.
-  static let expectationKinds = ["tab", "stack", "top", "error", "depth", "url", "pending", "event", "context", "rejected"]
+  static let expectationKinds = ["tab", "stack", "app", "top", "error", "depth", "url", "pending", "resume", "event", "context", "rejected"]
 
   private static func stack(_ text: String) throws(FlowLineError) -> Expectation {
     var tab: String?
@@ -180,9 +194,14 @@ enum FlowLineParser {
       tab = head
       path = after.dropFirst()
     }
+    return .stack(tab: tab, routes: try entries(path, usage: "usage: expect stack [tab:] root > push > sheet:name > cover:name"))
+  }
+
+  /// The routes of a path written root first, `>`-separated: bare names, `sheet:name`, `cover:name`.
+  private static func entries(_ path: Substring, usage: String) throws(FlowLineError) -> [StackEntry] {
     let names = split(path, on: ">").map { $0.trimmingWhitespace() }
     guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else {
-      throw FlowLineError("usage: expect stack [tab:] root > push > sheet:name > cover:name")
+      throw FlowLineError(usage)
     }
     var entries: [StackEntry] = []
     for entry in names {
@@ -198,7 +217,7 @@ enum FlowLineParser {
       }
       entries.append(StackEntry(screen: screen, presented: style))
     }
-    return .stack(tab: tab, routes: entries)
+    return entries
   }
 
   /// `text` split at `separator`s outside double quotes.

@@ -31,6 +31,7 @@ enum LineLanguageHelp {
       expect depth 2            routes in the selected tab, root included
       expect url shop://item/3  the top screen's link (or: none)
       expect pending none       the deep link a guard deferred (or a URL)
+      expect resume none        the tap kept to resume (or "tab home: push item")
       expect context loggedIn true
                                 a context value (nil: not set)
       expect event purchased {id=3}

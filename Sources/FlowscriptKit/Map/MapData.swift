@@ -22,7 +22,9 @@ import TabFlow
 ///  "states":[[0,[0,2,5],0,-1,-1,-1,-1,0],…],  selected tab, each tab's stack, context, URL text
 ///                                              (-1 none), pending link text (-1 none), parent
 ///                                              state and the line from it (-1 for the initial
-///                                              state), input set
+///                                              state), input set, and — only when something is
+///                                              presented over the tab bar — the app layer's stack
+///                                              (its first layer stands for the tab bar: not drawn)
 ///  "out":[[3,-1,-10,…],…],                     per state, per input of its set: a state number,
 ///                                              -1 unchanged, -2 beyond the explored depth,
 ///                                              -3 not expressible as a line, -10-F failure F
@@ -110,7 +112,7 @@ struct MapData {
       let selected = tabs.firstIndex(of: state.selectedTab) ?? 0
       let stacks = state.tabs.map { tables.stack($0.stack) }
       let context = tables.context(state.context)
-      let top = state.selectedStack.top.screen
+      let top = state.visibleTop.screen
       let url: Int
       if let known = urlOfScreen[top] {
         url = known
@@ -121,8 +123,9 @@ struct MapData {
       let pending = state.pendingLink.map { tables.text($0) } ?? -1
       let parent = node.parent.map { "\($0.index),\(tables.line($0.line))" } ?? "-1,-1"
       let inputs = tables.inputSet(node.inputs)
+      let app = state.isAppLayerPresented ? ",\(tables.stack(state.storedAppLayer))" : ""
       states.append(
-        "[\(selected),[\(stacks.map(String.init).joined(separator: ","))],\(context),\(url),\(pending),\(parent),\(inputs)]")
+        "[\(selected),[\(stacks.map(String.init).joined(separator: ","))],\(context),\(url),\(pending),\(parent),\(inputs)\(app)]")
       outs.append("[" + node.outcomes.map { String(tables.code($0)) }.joined(separator: ",") + "]")
     }
     let tabRows = tabs.map { id in

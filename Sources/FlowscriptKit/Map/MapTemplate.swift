@@ -136,10 +136,12 @@ let focus = null;         // the marked transition the review controls went to: 
 const $ = id => document.getElementById(id);
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
 function current() { return path.length ? path[path.length - 1].state : 0; }
-function row(s) { const r = D.states[s]; return {sel: r[0], stacks: r[1], ctx: r[2], url: r[3], pend: r[4], parent: r[5], via: r[6], inputs: r[7]}; }
+function row(s) { const r = D.states[s]; return {sel: r[0], stacks: r[1], ctx: r[2], url: r[3], pend: r[4], parent: r[5], via: r[6], inputs: r[7], app: r.length > 8 ? r[8] : -1}; }
+// The layers presented over the tab bar (the app layer), bottom to top: its first layer stands for the tab bar.
+function appLayersOf(r) { return r.app >= 0 ? layersOf(r.app).slice(1) : []; }
 function screenOf(route) { return D.screens[D.routes[route][0]]; }
 function layersOf(stack) { return D.stacks[stack].map(l => D.layers[l]); }
-function topRoute(s) { const r = row(s), ls = layersOf(r.stacks[r.sel]), l = ls[ls.length - 1]; return l[3][l[3].length - 1]; }
+function topRoute(s) { const r = row(s), app = appLayersOf(r), ls = app.length ? app : layersOf(r.stacks[r.sel]), l = ls[ls.length - 1]; return l[3][l[3].length - 1]; }
 function topName(s) { return screenOf(topRoute(s))[0]; }
 function members(route) { return D.routes[route][1]; }
 function literal(list) { return "{" + list.join(", ") + "}"; }
@@ -150,9 +152,9 @@ function flowName(name) {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : "\"" + name.replace(/[\\"\n\t]/g, c => nameEscapes[c]) + "\"";
 }
 // A tab's stack as `expect stack` writes it: feed > item > sheet:login > help.
-function stackText(stack) {
+function stackText(stack, layers) {
   const parts = [];
-  for (const [style, , , routes] of layersOf(stack)) routes.forEach((r, j) => parts.push((j === 0 && style !== "root" ? style + ":" : "") + flowName(screenOf(r)[0])));
+  for (const [style, , , routes] of (layers || layersOf(stack))) routes.forEach((r, j) => parts.push((j === 0 && style !== "root" ? style + ":" : "") + flowName(screenOf(r)[0])));
   return parts.join(" > ");
 }
 function outcome(s, i) {
@@ -220,8 +222,16 @@ function drawPhone(s) {
       phone.appendChild(bar);
     }
   });
+  // What is presented over the whole tab bar, over the selected tab.
+  const app = appLayersOf(r);
+  app.forEach(([style, nav, detents, routes]) => {
+    phone.appendChild(el("div", "dim"));
+    const layer = drawLayer(style, nav, detents, routes, false);
+    layer.dataset.app = "1";
+    phone.appendChild(layer);
+  });
   // The layers as the Presentation layer reads them, bottom to top.
-  $("layers").textContent = "layers: " + layers.map(([style, nav, detents, routes]) =>
+  $("layers").textContent = "layers: " + layers.concat(app).map(([style, nav, detents, routes]) =>
     style + (detents ? " (" + detents.join(", ") + ")" : "") + (nav ? "" : " no navigation") + " [" + routes.map(r => screenOf(r)[0]).join(", ") + "]").join(" · ");
 }
 
@@ -234,6 +244,11 @@ function drawFacts(s) {
     line.dataset.tab = id; line.dataset.stack = stackText(r.stacks[t]); if (t === r.sel) line.dataset.selected = "1";
     facts.appendChild(line);
   });
+  if (r.app >= 0) {
+    const line = el("div", "tab app", "  app: " + stackText(-1, appLayersOf(r)));
+    line.dataset.app = stackText(-1, appLayersOf(r));
+    facts.appendChild(line);
+  }
   facts.appendChild(el("h2", "", "Context"));
   const ctx = D.contexts[r.ctx];
   facts.appendChild(el("div", "", ctx.length ? ctx.join("  ") : "(empty)"));
@@ -286,6 +301,7 @@ function flowText() {
   for (const step of path) { out.push(step.line); out.push("expect top " + flowName(topName(step.state))); }
   out.push("expect tab " + flowName(D.tabs[r.sel][0]));
   D.tabs.forEach(([id], t) => out.push("expect stack " + flowName(id) + ": " + stackText(r.stacks[t])));
+  if (r.app >= 0) out.push("expect app " + stackText(-1, appLayersOf(r)));
   const top = topRoute(s), m = members(top);
   out.push("expect top " + flowName(screenOf(top)[0]) + (m.length ? " " + literal(m) : ""));
   for (const member of D.contexts[r.ctx]) {

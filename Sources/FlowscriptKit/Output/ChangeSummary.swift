@@ -7,6 +7,19 @@ struct ChangeSummary {
 
   init(before: TabCoordinatorState<DynamicScreen>, after: TabCoordinatorState<DynamicScreen>, rules: ScriptedRules<DynamicScreen, DynamicAction>) {
     var lines: [String] = []
+    let (oldApp, newApp) = (before.appLayerIDs, after.appLayerIDs)
+    if oldApp != newApp || before.appLayer != after.appLayer {
+      let kept = zip(oldApp, newApp).prefix { $0 == $1 }.count
+      let removed = before.appLayer[kept...]
+      let added = after.appLayer[kept...]
+      var verbs: [String] = []
+      if let summary = Self.describe(removed, verb: { $0.isPresented ? "dismissed" : "popped" }) { verbs.append(summary) }
+      if let summary = Self.describe(added, verb: { route in
+        route.style == .push ? "pushed" : "presented \(route.style) over the tabs"
+      }) { verbs.append(summary) }
+      if verbs.isEmpty { verbs.append("updated") }
+      lines.append((StateText.appLine(after) ?? "app: none") + " — " + verbs.joined(separator: ", "))
+    }
     for tab in after.tabs {
       guard let old = before.stack(for: tab.id), old.ids != tab.stack.ids || old.routes != tab.stack.routes else { continue }
       let kept = zip(old.ids, tab.stack.ids).prefix { $0 == $1 }.count

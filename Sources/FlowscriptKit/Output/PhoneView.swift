@@ -12,8 +12,10 @@ enum PhoneView {
     _ state: TabCoordinatorState<DynamicScreen>, declarations: ScriptDeclarations, backGesture: BackGesture? = nil
   ) -> [String] {
     // Drawn from the selected stack's presentation layers, as a UI would draw it: the top layer
-    // on screen, the layer below it behind a presented one.
-    let stack = state.selectedStack
+    // on screen, the layer below it behind a presented one. Something presented over the tab bar
+    // (the app layer) is drawn over the selected tab the same way.
+    let overTabs = state.isAppLayerPresented
+    let stack = overTabs ? state.storedAppLayer : state.selectedStack
     let layers = stack.layers
     guard let layer = layers.last else { return [] }
     let top = stack[layer.routeIndices.upperBound - 1]
@@ -23,8 +25,10 @@ enum PhoneView {
     lines.append("┌" + String(repeating: "─", count: width - 2) + "┐")
     if layer.isPresented, layers.count > 1 {
       let sheet = layer.sheetConfiguration.map { " (" + $0.detents.map(\.description).joined(separator: ", ") + ")" } ?? ""
-      let under = stack[layers[layers.count - 2].routeIndices.upperBound - 1]
-      lines.append(row("▒ \(title(under.screen)) behind; \(layer.style)\(sheet) ▒"))
+      // The app layer's first layer is over the selected tab (its stand-in root is not shown).
+      let under = overTabs && layers.count == 2 ? state.selectedStack.top : stack[layers[layers.count - 2].routeIndices.upperBound - 1]
+      let over = overTabs ? " over the tabs" : ""
+      lines.append(row("▒ \(title(under.screen)) behind; \(layer.style)\(over)\(sheet) ▒"))
       lines.append("├" + String(repeating: "─", count: width - 2) + "┤")
     }
     let back =

@@ -2,8 +2,9 @@ import TabFlow
 
 /// The `--json` / `state` format (docs/ARCHITECTURE.md §7), keys in a fixed order:
 /// `{"selectedTab":"home","tabs":[{"id":"home","routes":[{"style":"root","screen":"feed","state":{}}]}],"context":{}}`,
-/// then `"pendingLink"`, the user's tab `"order"`, the `"hidden"` tabs, the `"badges"` and
-/// `"url"` when the state has them (not the declared order, some hidden, some badge).
+/// then `"app"` (the routes presented over the tab bar, when there are some), `"pendingLink"`, the user's tab `"order"`, the `"hidden"` tabs, the `"badges"`,
+/// `"pendingResume"` (its commands, as logs write them) and `"url"` when the state has them (not
+/// the declared order, some hidden, some badge).
 enum StateJSON {
   /// The state; `url` (the top screen's link) and the pending deep link are added when there is one.
   static func render(_ state: TabCoordinatorState<DynamicScreen>, url: String? = nil) -> String {
@@ -12,6 +13,7 @@ enum StateJSON {
     }
     var text = "{\"selectedTab\":\(string(state.selectedTab.rawValue)),\"tabs\":[\(tabs.joined(separator: ","))],"
       + "\"context\":\(value(.object(state.context)))"
+    if state.isAppLayerPresented { text += ",\"app\":[" + state.appLayer.map(route).joined(separator: ",") + "]" }
     if let pendingLink = state.pendingLink { text += ",\"pendingLink\":\(string(pendingLink))" }
     // The user's tab-bar customization and the badges, when not the default.
     if state.tabOrder != state.tabIDs {
@@ -29,6 +31,10 @@ enum StateJSON {
           }
         } ?? "null")
       }.joined(separator: ",") + "}"
+    }
+    if let resume = state.pendingResume {
+      text += ",\"pendingResume\":{\"source\":\(string(resume.source.description)),\"commands\":["
+        + resume.commands.map { string($0.description) }.joined(separator: ",") + "]}"
     }
     if let url { text += ",\"url\":\(string(url))" }
     return text + "}"

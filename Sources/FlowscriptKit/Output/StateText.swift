@@ -37,9 +37,25 @@ enum StateText {
     return String(repeating: "  ", count: maximumIndentLevels) + "\(levels). "
   }
 
-  /// Every tab and its stack, styles marked, the selected tab starred: one line each.
+  /// The app layer on one line, `app: sheet:login > code`, or `nil` when nothing is presented
+  /// over the tab bar.
+  static func appLine(_ state: TabCoordinatorState<DynamicScreen>) -> String? {
+    state.isAppLayerPresented ? "app: " + state.appLayer.map(route).joined(separator: " > ") : nil
+  }
+
+  /// Every tab and its stack, styles marked, the selected tab starred: one line each; the app
+  /// layer first (`app (over the tab bar)`) when something is presented over the tab bar.
   static func tree(_ state: TabCoordinatorState<DynamicScreen>) -> [String] {
     var lines: [String] = []
+    if state.isAppLayerPresented {
+      lines.append("app (over the tab bar)")
+      for (index, route) in state.appLayer.enumerated() {
+        var details = [route.style.rawValue]
+        if route.isPresented, route.withNavigation { details.append("navigation") }
+        if let configuration = route.sheetConfiguration { details.append(configuration.detents.map(\.description).joined(separator: "/")) }
+        lines.append("\(treeIndent(ofRouteAt: index))\(screen(route.screen))  [\(details.joined(separator: ", "))]")
+      }
+    }
     for tab in state.tabs {
       let mark = tab.id == state.selectedTab ? " *" : ""
       var policies: [String] = []
@@ -64,7 +80,16 @@ enum StateText {
     if let pendingLink = state.pendingLink {
       lines.append("pending link " + pendingLink)
     }
+    if let resume = state.pendingResume {
+      lines.append("pending resume \(resume.source): " + resumeCommands(resume))
+    }
     return lines + tabBarLines(state)
+  }
+
+  /// A pending resume's commands as `show` and `expect resume` write them: `tab home: push checkout`,
+  /// `;`-separated.
+  static func resumeCommands<Screen>(_ resume: PendingResume<Screen>) -> String {
+    resume.commands.map(\.description).joined(separator: "; ")
   }
 
   /// The user's order of the tabs, the hidden tabs and the badges, each on its line

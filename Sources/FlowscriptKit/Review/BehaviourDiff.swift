@@ -210,7 +210,7 @@ struct BehaviourDiff {
           let input = planned[index][offset].text
           guard Self.agree(oldOutcome, newOutcome), oldAfterKey == newAfterKey else {
             result.differences.append(Difference(
-              lines: pair.lines, input: input, screen: pair.new.selectedStack.top.screen.name,
+              lines: pair.lines, input: input, screen: pair.new.visibleTop.screen.name,
               before: (pair.old, pair.new), old: oldOutcome, new: newOutcome))
             continue
           }
@@ -285,6 +285,7 @@ struct BehaviourDiff {
   static func summary(of state: State) -> String {
     var parts = ["\(state.selectedTab): \(StateText.path(state.selectedStack))"]
     for tab in state.tabs where tab.id != state.selectedTab && tab.stack.count > 1 { parts.append(StateText.tabLine(tab)) }
+    if let app = StateText.appLine(state) { parts.insert(app, at: 0) }
     if !state.context.isEmpty { parts.append("context " + StateJSON.value(.object(state.context))) }
     if let pending = state.pendingLink { parts.append("pending link \(pending)") }
     return parts.joined(separator: "; ")

@@ -4,7 +4,7 @@ import TabFlow
 /// for it: the guard that rejected, asked, redirected or deferred on one side only (or for
 /// another reason), the event emitted on one side only or with another payload, the selected
 /// tab, the field whose value differs (`login reason: "buy" → "orders"`), a sheet's options,
-/// another tab whose stack differs, the context and the pending link.
+/// another tab whose stack differs, the app layer over the tabs, the context and the pending link.
 ///
 /// Built only for the differences a report shows, never during exploration.
 enum DiffDetail {
@@ -45,10 +45,12 @@ enum DiffDetail {
     }
   }
 
-  /// A rejection's reason: its message after the guard's label.
+  /// A rejection's reason: its message after the guard's label, without the note that the
+  /// guard asks (the ruling says `asks:` already).
   private static func reason(of message: String) -> String {
-    guard let range = message.range(of: "': ") else { return message }
-    return String(message[range.upperBound...])
+    let text = message.hasSuffix(FlowSession.askSuffix) ? String(message.dropLast(FlowSession.askSuffix.count)) : message
+    guard let range = text.range(of: "': ") else { return text }
+    return String(text[range.upperBound...])
   }
 
   /// The events emitted on one side only, or with another payload.
@@ -109,6 +111,7 @@ enum DiffDetail {
         lines.append("tab \(id)\(other): \(StateText.path(oldStack)) → \(StateText.path(newStack))")
       }
     }
+    lines += appLayerLines(old.appLayer, new.appLayer)
     for key in Set(old.context.keys).union(new.context.keys).sorted()
     where !(old.context[key] ?? .null).isLuaIdentical(to: new.context[key] ?? .null) {
       lines.append("context \(key): \(old.context[key].map { "\($0)" } ?? "unset") → \(new.context[key].map { "\($0)" } ?? "unset")")
@@ -117,6 +120,16 @@ enum DiffDetail {
       lines.append("pending link \(old.pendingLink ?? "none") → \(new.pendingLink ?? "none")")
     }
     return lines
+  }
+
+  /// What differs in the app layer over the tabs: its routes, else their fields and options.
+  private static func appLayerLines(_ old: [Route<DynamicScreen>], _ new: [Route<DynamicScreen>]) -> [String] {
+    let shape = { (routes: [Route<DynamicScreen>]) in routes.map { "\($0.style) \($0.screen.name)" } }
+    guard shape(old) == shape(new) else {
+      let path = { (routes: [Route<DynamicScreen>]) in routes.isEmpty ? "none" : routes.pathDescription() }
+      return ["app layer: \(path(old)) → \(path(new))"]
+    }
+    return zip(old, new).flatMap { routeLines($0, $1, tab: TabID("app"), other: " (over the tabs)") }
   }
 
   /// The fields of one route (the same screen, in the same place) whose values differ, and its

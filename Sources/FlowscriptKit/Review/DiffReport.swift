@@ -133,17 +133,20 @@ struct DiffReport {
       default: text = "fails"
       }
     case let .changed(after):
-      let top = after.selectedStack.top
-      let change = after.selectedStack.count - before.selectedStack.count
+      // What the user sees: the app layer over the selected tab.
+      let top = after.visibleTop
+      let change = StateExplorer.visibleDepth(after) - StateExplorer.visibleDepth(before)
       let sameTab = after.selectedTab == before.selectedTab
-      if sameTab, change < 0, after.selectedStack.routes.elementsEqual(before.selectedStack.routes.prefix(after.selectedStack.count)) {
+      let (routesAfter, routesBefore) = (Self.visibleRoutes(after), Self.visibleRoutes(before))
+      if sameTab, change < 0, routesAfter.elementsEqual(routesBefore.prefix(routesAfter.count)) {
         // Routes left the top, and nothing else moved: a pop, or a dismiss when a presented one went.
-        let dismissed = before.selectedStack.routes.dropFirst(after.selectedStack.count).contains { $0.isPresented }
+        let dismissed = routesBefore.dropFirst(routesAfter.count).contains { $0.isPresented }
         text = (dismissed ? "dismisses to " : "pops to ") + top.screen.name + ", depth \(change)"
-      } else if sameTab, change == 0, top.screen == before.selectedStack.top.screen {
+      } else if sameTab, change == 0, top.screen == before.visibleTop.screen {
         text = "changes the state (top \(top.screen.name) stays)"
       } else {
-        text = "shows \(top.screen.name)" + (top.style == .root ? "" : " (\(top.style))")
+        let over = after.isAppLayerPresented ? " over the tabs" : ""
+        text = "shows \(top.screen.name)" + (top.style == .root ? "" : " (\(top.style)\(over))")
           + (sameTab ? "" : " in tab \(after.selectedTab)")
           + (change == 0 ? "" : ", depth \(change > 0 ? "+" : "")\(change)")
       }
@@ -155,6 +158,11 @@ struct DiffReport {
   }
 
   /// The full outcome: the shape and the state after it.
+  /// The routes the user sees, bottom first: the selected tab's, then the app layer's over them.
+  private static func visibleRoutes(_ state: BehaviourDiff.State) -> [Route<DynamicScreen>] {
+    state.selectedStack.routes + state.appLayer
+  }
+
   private static func detail(_ outcome: BehaviourDiff.Outcome, from before: BehaviourDiff.State) -> String {
     if case let .failed(kind, message) = outcome.kind, !kind.isNote, kind != .input {
       return message.split(separator: "\n").first.map(String.init) ?? message

@@ -39,6 +39,8 @@ final class FlowSession {
   @exclusivity(unchecked) private(set) var lastEvents: [NavigationEvent] = []
   /// The guard that rejected the last line that ran (not an expectation), for `expect rejected`.
   @exclusivity(unchecked) private(set) var lastRejectingGuard: String?
+  /// The context key whose `on_context` rule the last line ran (a `set` that changed its value).
+  @exclusivity(unchecked) private(set) var lastContextRule: String?
   /// The context keys the script reads (`nav.context.loggedIn`), which `set` checks its key against.
   private(set) var contextKeys: [String] = []
   /// Warnings about the last line, which ran anyway: an action from a covered screen, a context
@@ -127,7 +129,9 @@ final class FlowSession {
     case let .package(_, package, _): text = package.script
     case .bundledDemo: text = DemoFlow.source
     }
-    return Array(Set(declarations.contextKeys.map(\.key) + (text.map(mentionedContextKeys(in:)) ?? []))).sorted()
+    return Array(Set(
+      declarations.contextKeys.map(\.key) + declarations.contextRules + (text.map(mentionedContextKeys(in:)) ?? [])
+    )).sorted()
   }
 
   /// The names after `context.` in a script's text, e.g. `loggedIn` in `nav.context.loggedIn`.
@@ -151,6 +155,7 @@ final class FlowSession {
     lastBatchFailure = nil
     lastTraceback = nil
     lastReports.removeAll(keepingCapacity: true)
+    lastContextRule = nil
     warnings.removeAll()
     switch line {
     case .expect, .nothing: break
@@ -258,7 +263,9 @@ final class FlowSession {
         }
         warnings.append("the script reads no context key '\(key)' (\(known)); set anyway")
       }
-      return drive(.setContext(key, value == .null ? nil : value))
+      let newValue = value == .null ? nil : value
+      if state.context[key] != newValue, rules.reacts(toContext: key) { lastContextRule = key }
+      return drive(.setContext(key, newValue))
     case let .expect(expectation):
       return check(expectation)
     case .command(.undo):
@@ -364,6 +371,10 @@ final class FlowSession {
         "screen '\(screen)' has no action '\(action)' (actions: \(actions.isEmpty ? "none" : actions.joined(separator: ", ")))"
           + hint(action, actions))
     }
+    // Un-addressed, the app layer is searched first: what is presented over the tab bar is on top.
+    if tab == nil, let index = state.appLayer.lastIndex(where: { $0.screen.name == screen }) {
+      return state.appLayerIDs[index]
+    }
     let tabID = tab ?? state.selectedTab
     guard let stack = state.stack(for: tabID) else {
       let known = state.tabIDs.map(\.rawValue)
@@ -374,7 +385,7 @@ final class FlowSession {
       let which = tab == nil ? "the selected tab" : "the tab"
       throw ScriptError(.unknownName, "no '\(screen)' screen in \(which) '\(tabID)' (\(StateText.path(stack)))")
     }
-    if tab == nil, !isExploring, let cover = stack.routes[(index + 1)...].first(where: \.isPresented) {
+    if tab == nil, !isExploring, let cover = state.appLayer.first ?? stack.routes[(index + 1)...].first(where: \.isPresented) {
       warnings.append(
         "\(screen) is covered by \(cover.style):\(cover.screen.name): a user cannot tap it "
           + "(an effect finishing on it can send \(screen).\(action); write \(tabID):\(screen).\(action) to say so)")
@@ -398,8 +409,15 @@ final class FlowSession {
       return verdict(
         actual == entries, expected: "\(tabID): " + entries.map(\.description).joined(separator: " > "),
         actual: "\(tabID): " + actual.map(\.description).joined(separator: " > "))
+    case let .app(entries):
+      let actual = state.appLayer.map { StackEntry(screen: $0.screen.name, presented: $0.isPresented ? $0.style : nil) }
+      func text(_ routes: [StackEntry]) -> String {
+        "app " + (routes.isEmpty ? "none" : routes.map(\.description).joined(separator: " > "))
+      }
+      return verdict(actual == entries, expected: text(entries), actual: text(actual))
     case let .top(screen, expectedState):
-      let top = state.selectedStack.top.screen
+      // What the user sees: the app layer's top when something is presented over the tab bar.
+      let top = state.visibleTop.screen
       let matches = top.name == screen && (expectedState.map { FlowValue.object(top.state).contains($0) } ?? true)
       return verdict(
         matches, expected: "top \(screen)" + (expectedState.map { " \($0)" } ?? ""),
@@ -409,6 +427,11 @@ final class FlowSession {
     case let .pendingLink(url):
       return verdict(
         state.pendingLink == url, expected: "pending \(url ?? "none")", actual: "pending \(state.pendingLink ?? "none")")
+    case let .pendingResume(commands):
+      let actual = state.pendingResume.map(StateText.resumeCommands)
+      return verdict(
+        actual == commands, expected: "resume \(commands.map(FlowName.quoted) ?? "none")",
+        actual: "resume \(actual.map(FlowName.quoted) ?? "none")")
     case let .event(name, payload):
       let matches = lastEvents.contains { $0.name == name && (payload.map($0.payload.contains) ?? true) }
       let emitted = lastEvents.isEmpty ? "no event" : "events " + lastEvents.map(\.description).joined(separator: ", ")

@@ -58,7 +58,11 @@ final class ScenarioCoverage {
   init(declarations: ScriptDeclarations, scriptPath: String) {
     self.scriptPath = scriptPath
     func line(_ lines: [Int?], _ index: Int) -> Int? { lines.indices.contains(index) ? lines[index] : nil }
+    // An `on_context` rule is a rule too, named as a failure names it (`on_context loggedIn`).
     rules = declarations.rules.enumerated().map { Item(name: $1, line: line(declarations.ruleLines, $0)) }
+      + declarations.contextRules.enumerated().map {
+        Item(name: Self.contextRuleName($1), line: line(declarations.contextRuleLines, $0))
+      }
     guards = declarations.guards.enumerated().map { Item(name: $1, line: line(declarations.guardLines, $0)) }
     deepLinks = declarations.deepLinks.enumerated().map { Item(name: $1, line: line(declarations.deepLinkLines, $0)) }
     links = declarations.links.map { Item(name: $0.pattern, line: $0.line) }
@@ -111,6 +115,9 @@ final class ScenarioCoverage {
     seenLines.formUnion(counted.executable)
   }
 
+  /// The name coverage gives the `on_context` rule of `key`.
+  static func contextRuleName(_ key: String) -> String { "on_context \(key)" }
+
   /// Notes what `line`, which ended with `outcome`, exercised in `session`.
   func record(_ line: FlowLine, outcome: LineOutcome, in session: FlowSession) {
     let failed: Bool
@@ -131,6 +138,11 @@ final class ScenarioCoverage {
       }
     case let .url(url) where !failed:
       opened(url)
+    case .set:
+      if let key = session.lastContextRule,
+        let index = rules.firstIndex(where: { $0.name == Self.contextRuleName(key) }) {
+        ruleRuns[index] += 1
+      }
     default:
       break
     }
@@ -166,10 +178,11 @@ final class ScenarioCoverage {
     var allowed: Set<Int> = []
     for refuser in refusers { allowed.formUnion(0..<refuser) }
     // A line that changed the state passed every guard (a redirect's batch passes them too);
-    // a context change runs guards only when it opens a pending link.
+    // a context change runs guards only when its `on_context` rule ran or it opened a pending link.
     var passedGuards = changed
     if case .set = line {
-      passedGuards = changed && session.lastReports.contains { if case .pendingLinkOpened = $0 { true } else { false } }
+      passedGuards = changed && (session.lastContextRule != nil
+        || session.lastReports.contains { if case .pendingLinkOpened = $0 { true } else { false } })
     }
     if passedGuards { allowed.formUnion(guards.indices) }
     for index in allowed.subtracting(rejecters).subtracting(redirecters) { guardCounts[index].allowed += 1 }

@@ -135,7 +135,7 @@ struct ReplLoop {
       case ("expect", "stack"): return tabs.map { $0 + ":" } + screens
       case ("expect", "context"): return session.contextKeys
       case ("expect", "rejected"): return declarations.guards.map(FlowName.quoted)
-      case ("expect", "url"), ("expect", "pending"): return ["none"]
+      case ("expect", "url"), ("expect", "pending"), ("expect", "resume"): return ["none"]
       default: return []
       }
     default:

@@ -56,7 +56,7 @@ extension FlowscriptTests {
         error: "error: 'open' is not a command or an action; write screen.action {payload}, e.g. feed.itemTapped {id=3} (try help)"),
       BadLine(
         name: "an unknown expectation", line: "expect dept 2",
-        error: "error: unknown expectation 'dept' (expect tab, stack, top, error, depth, url, pending, event, context, rejected) — did you mean 'depth'?"),
+        error: "error: unknown expectation 'dept' (expect tab, stack, app, top, error, depth, url, pending, resume, event, context, rejected) — did you mean 'depth'?"),
       BadLine(name: "a command with arguments", line: "undo 2", error: "error: 'undo' takes nothing after it"),
     ]
 

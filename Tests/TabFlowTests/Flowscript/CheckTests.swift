@@ -15,8 +15,9 @@ extension FlowscriptTests {
       // The summary ends with the rate: "… in 40 ms (5000 states/s)".
       let summary = try #require(result.stdoutLines.first)
       #expect(summary.range(of: #" ms \(\d+ states/s\)$"#, options: .regularExpression) != nil, "\(summary)")
-      // A guard rejection is the guard doing its job: reported as a note, not a problem.
-      #expect(result.stdout.contains("guard rejection (note): rejected by guard 'login required for checkout': login required"))
+      // A guard's question is the guard doing its job: reported as a note, not a problem.
+      #expect(result.stdout.contains(
+        "guard question (note): rejected by guard 'unsaved review': discard the review? (the guard asks: confirm re-sends the change)"))
       #expect(result.stdoutLines.last == "check passed")
       #expect(result.stderr.isEmpty)
     }

@@ -11,10 +11,10 @@ extension FlowscriptTests {
     /// The demo as old.lua and, as new.lua, with its promo shown as a sheet instead of a cover.
     func demoAndAChangedCopy(in workspace: Workspace) throws {
       let text = try String(contentsOfFile: demo, encoding: .utf8)
-      let rule = #"nav:presentCover("promo")"#
+      let rule = #"nav:app():presentCover("promo")"#
       try #require(text.components(separatedBy: rule).count == 2, "the demo no longer has the rule \(rule)")
       try workspace.write("old.lua", text)
-      try workspace.write("new.lua", text.replacingOccurrences(of: rule, with: #"nav:presentSheet("promo")"#))
+      try workspace.write("new.lua", text.replacingOccurrences(of: rule, with: #"nav:app():presentSheet("promo")"#))
     }
 
     /// A flow of two tabs, and that flow with `help` presented as a sheet rather than pushed.
@@ -83,9 +83,9 @@ extension FlowscriptTests {
         // One change, named by its cause, however many sequences reach it.
         #expect(lines[heading].hasPrefix("1. rule feed.promoTapped — "), "\(lines[heading])")
         #expect(lines[heading + 1] == "   'feed.promoTapped' on feed")
-        #expect(lines[heading + 2] == "   old: shows promo (cover), depth +1")
-        #expect(lines[heading + 4] == "   new: shows promo (sheet), depth +1")
-        #expect(lines[heading + 6] == "   differs: tab home: feed > cover:promo → feed > sheet:promo")
+        #expect(lines[heading + 2] == "   old: shows promo (cover over the tabs), depth +1")
+        #expect(lines[heading + 4] == "   new: shows promo (sheet over the tabs), depth +1")
+        #expect(lines[heading + 6] == "   differs: app layer: cover:promo → sheet:promo")
         #expect(lines[heading + 7] == "   flowscript send old.lua feed.promoTapped")
         #expect(lines[heading + 8] == "   flowscript send new.lua feed.promoTapped")
         #expect(lines.contains { $0.hasPrefix("1 change (affecting ") && $0.hasSuffix(" input sequences)") })
@@ -126,8 +126,8 @@ extension FlowscriptTests {
         #expect(reproduce["new"] == "flowscript send new.lua feed.promoTapped")
         let old = try #require(first["old"] as? [String: Any])
         let new = try #require(first["new"] as? [String: Any])
-        #expect(old["outcome"] as? String == "shows promo (cover), depth +1")
-        #expect(new["outcome"] as? String == "shows promo (sheet), depth +1")
+        #expect(old["outcome"] as? String == "shows promo (cover over the tabs), depth +1")
+        #expect(new["outcome"] as? String == "shows promo (sheet over the tabs), depth +1")
         #expect((old["state"] as? [String: Any])?["selectedTab"] as? String == "home")
 
         let clean = try await FlowscriptCLI.run(["diff", "old.lua", "old.lua", "--explore", "2", "--json"], in: workspace.url)

@@ -75,7 +75,7 @@ extension FlowscriptTests {
       #expect(
         result.stderrLines == [
           "expectation failed: expected event paid, got events purchased from the previous line",
-          "error: unknown expectation 'evnt' (expect tab, stack, top, error, depth, url, pending, event, context, rejected)"
+          "error: unknown expectation 'evnt' (expect tab, stack, app, top, error, depth, url, pending, resume, event, context, rejected)"
             + " — did you mean 'event'?",
         ])
     }

@@ -91,7 +91,7 @@ extension FlowscriptTests {
       for edge in [
         #"  "home/feed" -> "home/item" [label="feed.itemTapped (push)"];"#,
         #"  "home/feed" -> "home/cart" [label="feed.cartTapped (sheet)", style=dashed];"#,
-        #"  "home/feed" -> "home/promo" [label="feed.promoTapped (cover)", style=bold];"#,
+        #"  "home/feed" -> "@app/promo" [label="feed.promoTapped (cover)", style=bold];"#,
         #"  "home/cart" -> "home/checkout" [label="cart.checkoutTapped (push)"];"#,
         #"  "home/item" -> "profile/orders" [label="item.buyTapped (tab switch)", style=dotted];"#,
         #"  "search/search" -> "search/item" [label="search.resultTapped (push)"];"#,
@@ -260,7 +260,7 @@ extension FlowscriptTests {
       for edge in [
         #"  s_home_feed -->|"feed.itemTapped (push)"| s_home_item"#,
         #"  s_home_feed -.->|"feed.cartTapped (sheet)"| s_home_cart"#,
-        #"  s_home_feed ==>|"feed.promoTapped (cover)"| s_home_promo"#,
+        #"  s_home_feed ==>|"feed.promoTapped (cover)"| s__app_promo"#,
         #"  l_url_shop___home -.->|"tab switch"| s_home_feed"#,
       ] {
         #expect(lines.contains(edge))
@@ -274,7 +274,10 @@ extension FlowscriptTests {
       let graph = try FlowscriptCLI.jsonObject(result.stdoutLines[0])
       #expect(Set(graph.keys) == ["tabs", "nodes", "links", "edges"])
       let tabs = try #require(graph["tabs"] as? [[String: String]])
-      #expect(tabs == [["id": "home", "title": "Home"], ["id": "search", "title": "Search"], ["id": "profile", "title": "Profile"]])
+      #expect(tabs == [
+        ["id": "home", "title": "Home"], ["id": "search", "title": "Search"], ["id": "profile", "title": "Profile"],
+        ["id": "@app", "title": "Above the tabs"],
+      ])
       let nodes = try #require(graph["nodes"] as? [[String: Any]])
       #expect(Set(nodes.compactMap { $0["screen"] as? String }) == Set(Self.demoScreens))
       // Every node says its tab, and its id is `tab/screen`.
@@ -292,7 +295,7 @@ extension FlowscriptTests {
       let edges = try #require(graph["edges"] as? [[String: String]])
       #expect(edges.contains(["from": "home/feed", "to": "home/item", "action": "feed.itemTapped", "style": "push", "kind": "action"]))
       #expect(edges.contains(["from": "home/feed", "to": "home/cart", "action": "feed.cartTapped", "style": "sheet", "kind": "action"]))
-      #expect(edges.contains(["from": "home/feed", "to": "home/promo", "action": "feed.promoTapped", "style": "cover", "kind": "action"]))
+      #expect(edges.contains(["from": "home/feed", "to": "@app/promo", "action": "feed.promoTapped", "style": "cover", "kind": "action"]))
       #expect(edges.contains(["from": "url shop://home", "to": "home/feed", "action": "url shop://home", "style": "tab switch", "kind": "link"]))
       let ends = Set(nodes.compactMap { $0["id"] as? String })
       let starts = ends.union(links.compactMap { $0["id"] })

@@ -10,10 +10,10 @@ extension FlowscriptTests {
     /// reaches checkout.
     static func changedDemo() throws -> String {
       let demo = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8)
-      let guardLine = "change.after.top == \"checkout\" and not change.context.loggedIn"
+      let guardLine = "not change.context.loggedIn and change.after:tab(\"home\"):contains(\"checkout\")"
       #expect(demo.contains(guardLine))
       return demo.replacingOccurrences(
-        of: guardLine, with: "change.after.top == \"checkout\" and change.context.loggedIn == false")
+        of: guardLine, with: "change.context.loggedIn == false and change.after:tab(\"home\"):contains(\"checkout\")")
     }
 
     @Test func marksExactlyTheTransitionsDiffFinds() async throws {
@@ -36,9 +36,9 @@ extension FlowscriptTests {
           let state = try #require(mark[0] as? Int)
           let position = try #require(mark[1] as? Int)
           let line = lines[inputs[try #require(states[state][7] as? Int)][position]]
-          // The only change: checkout, rejected before, now opens (logged out).
+          // The only change: checkout, redirected to the login sheet before, now opens (logged out).
           #expect(line == "cart.checkoutTapped")
-          #expect((mark[2] as? String)?.contains("was: rejected by guard 'login required for checkout'") == true)
+          #expect((mark[2] as? String)?.contains("was: shows login (sheet)") == true, "\(mark[2])")
           #expect(out[state][position] >= 0 || out[state][position] == -2, "now it leads somewhere")
         }
         // The banner's data: the old script, one change by its cause, its shortest lines; every

@@ -22,10 +22,10 @@ extension FlowscriptTests {
       try FileManager.default.createDirectory(at: folder.appendingPathComponent("scripts"), withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
       let demo = try String(contentsOf: root.appendingPathComponent("scripts/demo.lua"), encoding: .utf8)
-      let guardLine = "change.after.top == \"checkout\" and not change.context.loggedIn"
+      let guardLine = "not change.context.loggedIn and change.after:tab(\"home\"):contains(\"checkout\")"
       #expect(demo.contains(guardLine))
       let changed = demo.replacingOccurrences(
-        of: guardLine, with: "change.after.top == \"checkout\" and change.context.loggedIn == false")
+        of: guardLine, with: "change.context.loggedIn == false and change.after:tab(\"home\"):contains(\"checkout\")")
       try demo.write(to: folder.appendingPathComponent("scripts/demo.lua"), atomically: true, encoding: .utf8)
       try changed.write(to: folder.appendingPathComponent("next.lua"), atomically: true, encoding: .utf8)
       let result = try await FlowscriptCLI.run(["diff", "scripts/demo.lua", "next.lua", "--explore", "6"], in: folder)

@@ -10,8 +10,8 @@ extension FlowscriptTests {
       feed.itemTapped {id=3}
       state
       item.buyTapped
-      set loggedIn true
       login.loggedIn
+      set loggedIn true
       item.reviewTapped
       back
       back
@@ -44,12 +44,12 @@ extension FlowscriptTests {
             "item.buyTapped",
             "expect stack home: feed > item > sheet:login",
             #"expect top login {reason="buy"}"#,
-            "set loggedIn true",
-            "expect context loggedIn true",
             "login.loggedIn",
             "expect stack home: feed > item",
             "expect top item {id=3, qty=1}",
             "expect event loggedIn",
+            "set loggedIn true",
+            "expect context loggedIn true",
             "item.reviewTapped",
             "expect stack home: feed > item > review",
             "expect top review {stars=5}",

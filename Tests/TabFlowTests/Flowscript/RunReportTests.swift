@@ -119,6 +119,36 @@ extension FlowscriptTests {
       }
     }
 
+
+    /// An `on_context` rule is a rule: it counts when a `set` changes its key, not when the value
+    /// stays, and one that never ran is listed with its line.
+    @Test func coverageCountsContextRules() async throws {
+      try await Workspace.with { workspace in
+        let rules = try workspace.write(
+          "ctx.lua",
+          """
+          app "T" {}
+          tab "home" { root = "a" }
+          screen "a" { actions = { "go" } }
+          screen "b" {}
+          on("a.go", function(nav) nav:push("b") end)
+          on_context("loggedIn", function(nav, value)
+            if not value then nav:popToRoot() end
+          end)
+          on_context("tier", function(nav) end)
+          context "tier" { "gold", "silver" }
+
+          """)
+        let flow = try workspace.write(
+          "expire.flow", "set loggedIn true\na.go\nset loggedIn true\nset loggedIn false\nexpect top a\n")
+        let result = try await FlowscriptCLI.run(["run", rules, flow, "--coverage"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutLines.contains(
+          "coverage: rules 2/3 (66%), guards 0/0 (100%), deep links 0/0 (100%), links 0/0 (100%)"))
+        #expect(result.stdoutLines.contains("  on_context tier  \(rules):9"))
+        #expect(!result.stdoutLines.contains { $0.hasPrefix("  on_context loggedIn") })
+      }
+    }
     @Test(.enabled(if: isLcovInstalled, "lcov is not installed (scripts/setup installs it)"))
     func lcovTracefileIsAccepted() async throws {
       try await Workspace.with { workspace in

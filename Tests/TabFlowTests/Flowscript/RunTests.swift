@@ -37,7 +37,7 @@ extension FlowscriptTests {
       Scenario(
         "expect stack with a push inside a sheet",
         "set loggedIn true\nfeed.cartTapped\ncart.checkoutTapped\nexpect stack feed > sheet:cart > checkout"),
-      Scenario("expect stack with a cover", "feed.promoTapped\nexpect stack home: feed > cover:promo"),
+      Scenario("expect app with a cover over the tabs", "feed.promoTapped\nexpect app cover:promo\nexpect stack home: feed"),
       Scenario("expect top with a subset of the state", "feed.itemTapped {id=3}\nexpect top item {id=3}"),
       Scenario("expect top with the whole state", "feed.itemTapped {id=3}\nexpect top item {qty=1, id=3}"),
       Scenario("expect top without a payload", "expect top feed\nfeed.itemTapped {id=3}\nexpect top item"),
@@ -46,7 +46,7 @@ extension FlowscriptTests {
       Scenario("expect error after a comment", "back\n# the root has nowhere to go back to\n\nexpect error"),
       Scenario(
         "expect error for a guard, the state unchanged",
-        "feed.cartTapped\ncart.checkoutTapped\nexpect error \"login required\"\nexpect stack home: feed > sheet:cart"),
+        "feed.itemTapped {id=3}\nitem.reviewTapped\nback\nexpect error \"discard the review?\"\nexpect stack home: feed > item > review"),
       Scenario("expect depth", "expect depth 1\nfeed.itemTapped {id=3}\nitem.relatedTapped {id=4}\nexpect depth 3"),
     ]
 
@@ -75,8 +75,8 @@ extension FlowscriptTests {
         "expect stack: a push is not a sheet", "feed.cartTapped\nexpect stack feed > cart",
         line: 2, expected: "home: feed > cart", actual: "home: feed > sheet:cart"),
       Scenario(
-        "expect stack: a sheet is not a cover", "feed.promoTapped\nexpect stack feed > sheet:promo",
-        line: 2, expected: "home: feed > sheet:promo", actual: "home: feed > cover:promo"),
+        "expect app: a sheet is not a cover", "feed.promoTapped\nexpect app sheet:promo",
+        line: 2, expected: "app sheet:promo", actual: "app cover:promo"),
       Scenario(
         "expect stack of an unknown tab", "expect stack nowhere: feed",
         line: 1, expected: "a tab 'nowhere'", actual: "tabs home, search, profile"),
@@ -138,8 +138,8 @@ extension FlowscriptTests {
         line: 1, expected: "",
         actual: "screen 'feed' has no action 'itemTaped' (actions: cartTapped, itemTapped, promoTapped) — did you mean 'itemTapped'?"),
       Scenario(
-        "a guard rejection", "feed.cartTapped\ncart.checkoutTapped\nexpect stack feed > sheet:cart",
-        line: 2, expected: "", actual: "login required"),
+        "a guard rejection", "feed.itemTapped {id=3}\nitem.reviewTapped\nback\nexpect stack feed > item",
+        line: 3, expected: "", actual: "discard the review?"),
     ]
 
     @Test(arguments: failedLines)
@@ -222,7 +222,7 @@ extension FlowscriptTests {
           expect stack profile: account
           feed.cartTapped
           cart.checkoutTapped
-          expect error "login required"
+          expect stack home: feed > sheet:cart > sheet:login
 
           """)
         let result = try await FlowscriptCLI.run(["run", FlowscriptCLI.demoScript, first, second, first])

@@ -258,7 +258,7 @@ extension FlowscriptTests {
     /// The fixed part declares every declaration, `nav` method and view the DSL has, and a guard's change.
     @Test func theFixedPartCoversTheDSL() {
       let declarations = LuaRulesDocTests.defined("dsl.")
-      #expect(declarations == ["app", "tab", "screen", "on", "deeplink", "link", "guard", "context", "invariant"])
+      #expect(declarations == ["app", "tab", "screen", "on", "on_context", "deeplink", "link", "guard", "context", "invariant"])
       for name in declarations {
         #expect(Self.meta.contains("\nfunction \(name)("), "docs/tabflow-meta.lua does not declare \(name)")
       }

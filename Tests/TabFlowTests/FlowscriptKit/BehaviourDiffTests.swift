@@ -245,10 +245,10 @@ import Testing
   @Test func theReportIsTheSameForAnyNumberOfJobs() async throws {
     try await Workspace.with { workspace in
       let demo = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8)
-      let rule = #"nav:presentCover("promo")"#
+      let rule = #"nav:app():presentCover("promo")"#
       try #require(demo.components(separatedBy: rule).count == 2)
       let old = try workspace.write("old.lua", demo)
-      let new = try workspace.write("new.lua", demo.replacingOccurrences(of: rule, with: #"nav:presentSheet("promo")"#))
+      let new = try workspace.write("new.lua", demo.replacingOccurrences(of: rule, with: #"nav:app():presentSheet("promo")"#))
       var reports: [[String]] = []
       for jobs in [1, 2] {
         let result = Self.diff(try FlowSession(origin: .file(old)), try FlowSession(origin: .file(new)), depth: 4, jobs: jobs)

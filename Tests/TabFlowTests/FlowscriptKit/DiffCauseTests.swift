@@ -116,16 +116,16 @@ import Testing
     #expect(change.groups[0].old == "dismisses to item, depth -1")
   }
 
-  /// A rejection on one side names its guard; so does a guard that rejects for another reason.
+  /// A guard that refuses for another reason on each side is named, with both reasons.
   @Test func aRejectionNamesTheGuard() async throws {
     let report = try await Self.review(
-      replacing: "return false, \"login required\"\n", with: "return false, \"log in first\"\n")
+      replacing: #"return false, "discard the review?", { ask = true }"#,
+      with: #"return false, "lose the review?", { ask = true }"#)
     Self.expectConsistent(report)
     #expect(report.changes.count == 1)
     let change = try #require(report.changes.first)
-    #expect(change.cause.text == "guard 'login required for checkout'")
-    #expect(
-      DiffReport.differs(change.first) == ["guard 'login required for checkout' rejects: login required → rejects: log in first"])
+    #expect(change.cause.text == "guard 'unsaved review'")
+    #expect(DiffReport.differs(change.first) == ["guard 'unsaved review' asks: discard the review? → asks: lose the review?"])
   }
 
   /// A refactor of the demo (a helper extracted) changes no behaviour and reports nothing.

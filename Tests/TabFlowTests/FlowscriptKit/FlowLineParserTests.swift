@@ -80,6 +80,8 @@ import Testing
     Parsed("expect url shop://item/3", .expect(.url("shop://item/3"))),
     Parsed("expect url none", .expect(.url(nil))),
     Parsed("expect pending none", .expect(.pendingLink(nil))),
+    Parsed("expect resume none", .expect(.pendingResume(nil))),
+    Parsed(#"expect resume "tab home: push checkout""#, .expect(.pendingResume("tab home: push checkout"))),
     Parsed("expect event purchased", .expect(.event(name: "purchased", payload: nil))),
     Parsed("expect context loggedIn true", .expect(.context(key: "loggedIn", value: true))),
     Parsed("expect context loggedIn nil", .expect(.context(key: "loggedIn", value: .null))),
@@ -107,9 +109,12 @@ import Testing
     Refused("set loggedIn", "usage: set <key> <value>, e.g. set loggedIn true"),
     Refused(
       "expect foo",
-      "unknown expectation 'foo' (expect tab, stack, top, error, depth, url, pending, event, context, rejected) — did you mean 'top'?"),
+      "unknown expectation 'foo' (expect tab, stack, app, top, error, depth, url, pending, resume, event, context, rejected) — did you mean 'top'?"),
     Refused("expect depth 0", "usage: expect depth <routes, root included>, e.g. expect depth 2"),
     Refused("expect error login", #"usage: expect error or expect error "text" (the text in double quotes)"#),
+    Refused(
+      "expect resume push checkout",
+      #"usage: expect resume "tab home: push checkout" (as show writes it), or expect resume none"#),
     Refused("expect stack feed > > item", "usage: expect stack [tab:] root > push > sheet:name > cover:name"),
   ]
 

@@ -137,36 +137,48 @@ import Testing
     #expect(session.state == before)
   }
 
-  /// A guard's rejection fails the line. A guard that blocks cannot be confirmed; one that asks
-  /// is re-sent past the guard by `confirm`, once; `undo` walks back.
-  @Test func aBlockIsRefusedAQuestionCanBeConfirmedAndUndone() throws {
+  /// A guard's rejection fails the line. One that asks is re-sent past the guard by `confirm`,
+  /// once, and `undo` walks back; one that blocks cannot be confirmed.
+  @Test func aQuestionCanBeConfirmedAndUndoneABlockCannot() async throws {
     let session = try Self.demo()
-    try Self.send(session, "feed.cartTapped")
-    #expect(
-      try Self.send(session, "cart.checkoutTapped")
-        == .failed("rejected by guard 'login required for checkout': login required"))
-    #expect(session.lastFailureKind == .guardRejection)
-    #expect(session.rejectionLine == "last change: blocked by guard 'login required for checkout': login required — it cannot be confirmed")
-    #expect(try Self.send(session, #"expect rejected "login required for checkout""#) == .expectationPassed)
-    #expect(
-      try Self.send(session, "confirm")
-        == .failed("cannot confirm: guard 'login required for checkout' blocks this change (login required); only a guard that asks can be confirmed"))
-    #expect(StateText.path(session.state.selectedStack) == "feed > sheet:cart")
-    #expect(try Self.send(session, "cart.closeTapped") == .changed(["home: feed — dismissed cart"], events: []))
-
     try Self.send(session, "feed.itemTapped {id=1}")
     try Self.send(session, "item.reviewTapped")
     #expect(
-      try Self.send(session, "back")
+      try Self.send(session, "tab home")
         == .failed("rejected by guard 'unsaved review': discard the review?" + FlowSession.askSuffix))
     #expect(session.lastFailureKind == .guardQuestion)
     #expect(session.rejectionLine == "last change: guard 'unsaved review' asks: discard the review? — `confirm` re-sends it")
+    #expect(StateText.path(session.state.selectedStack) == "feed > item(id=1, qty=1) > review(stars=5)")
     #expect(try Self.send(session, #"expect rejected "unsaved review""#) == .expectationPassed)
-    #expect(try Self.send(session, "confirm") == .changed(["home: feed > item(id=1, qty=1) — popped review"], events: []))
+
+    #expect(try Self.send(session, "confirm") == .changed(["home: feed — popped item, review"], events: []))
     #expect(try Self.send(session, "confirm") == .failed("nothing to confirm: no guard rejected a change"))
 
-    #expect(try Self.send(session, "undo") == .changed(["home: feed > item(id=1, qty=1) > review(stars=5) — pushed review"], events: []))
-    #expect(StateText.path(session.state.selectedStack) == "feed > item(id=1, qty=1) > review(stars=5)")
+    #expect(try Self.send(session, "undo") == .changed(["home: feed > item(id=1, qty=1) > review(stars=5) — pushed item, review"], events: []))
+    #expect(try Self.send(session, "undo") == .changed(["home: feed > item(id=1, qty=1) — popped review"], events: []))
+    #expect(try Self.send(session, "undo") == .changed(["home: feed — popped item"], events: []))
+    #expect(try Self.send(session, "undo") == .failed("nothing to undo"))
+    #expect(StateText.path(session.state.selectedStack) == "feed")
+
+    let blocking = """
+      tab "home" { root = "feed" }
+      screen "feed" { actions = { "checkout" } }
+      screen "checkout" {}
+      on("feed.checkout", function(nav) nav:push("checkout") end)
+      guard("login required", function(c)
+        if c.after.top == "checkout" and not c.context.loggedIn then return false, "login required" end
+      end)
+      """
+    try await Workspace.with { workspace in
+      let blocked = try FlowSession(origin: .file(try workspace.write("block.lua", blocking)))
+      #expect(try Self.send(blocked, "feed.checkout") == .failed("rejected by guard 'login required': login required"))
+      #expect(blocked.lastFailureKind == .guardRejection)
+      #expect(blocked.rejectionLine == "last change: blocked by guard 'login required': login required — it cannot be confirmed")
+      #expect(
+        try Self.send(blocked, "confirm")
+          == .failed("cannot confirm: guard 'login required' blocks this change (login required); only a guard that asks can be confirmed"))
+      #expect(StateText.path(blocked.state.selectedStack) == "feed")
+    }
   }
 
   @Test func setChecksTheKeyAgainstTheScript() throws {

@@ -79,11 +79,11 @@ import Testing
   }
 
   @Test func aRejectionCarriesTheGuardsReasonAndStatesKeepTheirShortestLines() throws {
-    let (_, exploration, data) = try Self.demo(depth: 2)
+    let (_, exploration, data) = try Self.demo(depth: 3)
     let fails = try #require(data["fails"] as? [[Any]])
     let texts = try #require(data["texts"] as? [String])
-    let rejections = try fails.filter { $0[0] as? String == "guard" }.map { texts[try #require($0[1] as? Int)] }
-    #expect(rejections.contains("rejected by guard 'login required for checkout': login required"))
+    let questions = try fails.filter { $0[0] as? String == "ask" }.map { texts[try #require($0[1] as? Int)] }
+    #expect(questions.contains("rejected by guard 'unsaved review': discard the review?" + FlowSession.askSuffix))
     // States are numbered breadth first: each state's parent comes before it, and its lines lead to it.
     let states = try #require(data["states"] as? [[Any]])
     for (index, state) in states.enumerated().dropFirst() {

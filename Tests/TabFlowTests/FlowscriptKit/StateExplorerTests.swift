@@ -26,12 +26,9 @@ import Testing
     #expect(!report.truncated)
     #expect(report.chunk == "demo.lua")
     #expect(report.sendCommand == "flowscript send demo.lua")
-    // A guard rejection is a note, not a problem, and comes with the lines that reach it.
-    #expect(report.findings.count == 1)
-    let note = try #require(report.findings.first)
-    #expect(note.kind == .guardRejection)
-    #expect(note.message == "rejected by guard 'login required for checkout': login required")
-    #expect(note.lines == ["feed.cartTapped", "cart.checkoutTapped"])
+    // The checkout guard redirects to the login sheet (and resumes the tap after login): two
+    // lines deep nothing is rejected.
+    #expect(report.findings.isEmpty)
     // Two lines deep, the flow reaches all but checkout (behind the guard): not complete, so
     // that is no problem.
     #expect(!report.complete)
@@ -53,6 +50,10 @@ import Testing
     #expect(three.isClean)
     #expect(three.unreachedScreens.isEmpty)
     #expect(three.findings.allSatisfy { $0.kind.isNote })
+    // A guard's question is a note, not a problem, and comes with the lines that reach it.
+    let note = try #require(three.findings.first { $0.kind == .guardQuestion })
+    #expect(note.message == "rejected by guard 'unsaved review': discard the review?" + FlowSession.askSuffix)
+    #expect(note.lines == ["feed.itemTapped {id=1}", "item.reviewTapped", "tab home"])
   }
 
   @Test func exploreZeroOnlyValidates() throws {

@@ -287,7 +287,7 @@ enum NavigationModel {
       var changed = routes
       changed[count - 1].screen = screen
       return (changed, count)
-    case .selectTab, .resetTabs, .tab, .emit, .setBadge:
+    case .selectTab, .resetTabs, .tab, .app, .emit, .setBadge:
       return nil
     }
   }

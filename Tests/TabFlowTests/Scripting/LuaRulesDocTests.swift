@@ -77,7 +77,7 @@ import Testing
 
   @Test func everyDeclarationIsDocumented() {
     let declarations = Self.defined("dsl.")
-    #expect(declarations == ["app", "tab", "screen", "on", "deeplink", "link", "guard", "context", "invariant"])
+    #expect(declarations == ["app", "tab", "screen", "on", "on_context", "deeplink", "link", "guard", "context", "invariant"])
     for name in declarations {
       #expect(Self.document.contains("| `\(name)"), "docs/LUA-RULES.md does not document \(name)")
     }

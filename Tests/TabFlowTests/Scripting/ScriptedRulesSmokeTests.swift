@@ -24,9 +24,9 @@ import Testing
     #expect(store.state.selectedStack.top.screen.name == "login")
     #expect(store.state.selectedStack.top.withNavigation)
 
-    store.send(.setContext("loggedIn", true))
-    let login = store.state.selectedStack.ids[2]
+    let login = try #require(store.state.selectedStack.ids.last)
     store.send(.router(.routeAction(id: login, action: DynamicAction("loggedIn"))))
+    store.send(.setContext("loggedIn", true))
     #expect(store.state.selectedStack.count == 2)
 
     store.send(.router(.routeAction(id: item, action: DynamicAction("buyTapped"))))

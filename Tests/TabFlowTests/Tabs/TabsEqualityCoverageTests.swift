@@ -48,6 +48,9 @@ extension TabsTests {
         .compares("context") { $0.context = ["loggedIn": true] }
         .compares("pendingLink") { $0.pendingLink = "shop://item/1" }
         .compares("storedTabBar") { $0.storedTabBar.badges["home"] = .count(1) }
+        .compares("storedInitialTab") { $0.storedInitialTab = "profile" }
+        .compares("pendingResume") { $0.pendingResume = PendingResume(commands: [.push(.orders)], source: .rule("a.b")) }
+        .compares("storedAppLayer") { _ = try? $0.storedAppLayer.applyToAppLayer(.presentSheet(.orders)) }
         .ignores("confirmable", because: "bookkeeping, not navigation") {
           $0.confirmable = ConfirmableRejection(commands: [.push(.orders)], guards: ["login"])
         }

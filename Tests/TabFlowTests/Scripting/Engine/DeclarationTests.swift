@@ -41,7 +41,7 @@ extension ScriptedRulesTests {
 
     @Test func appErrorsSayWhere() throws {
       let cases = [
-        #"app "Shop" { back = "sideways" }"#: #"shop.lua:1: app back must be "none" or "history", got sideways"#,
+        #"app "Shop" { back = "sideways" }"#: #"shop.lua:1: app back must be "none", "history", "firstRoute", "initialRoute" or "order", got sideways"#,
         #"app "Shop" "options""#: "shop.lua:1: app options must be a table",
         "app(42)": "shop.lua:1: app name must be a non-empty string, got number",
       ]

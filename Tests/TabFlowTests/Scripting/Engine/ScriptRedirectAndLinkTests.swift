@@ -175,7 +175,7 @@ extension ScriptedRulesTests {
       try flow.send("checkout")
       #expect(flow.path == "feed")
       let message = try #require(flow.failures.first?.message)
-      #expect(message.contains("unknown option 'redirct' (options: ask, defer, redirect)"))
+      #expect(message.contains("unknown option 'redirct' (options: ask, defer, redirect, resume)"))
       #expect(message.contains("did you mean 'redirect'"))
     }
 

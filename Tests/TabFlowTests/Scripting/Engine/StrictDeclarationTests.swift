@@ -40,7 +40,7 @@ extension ScriptedRulesTests {
 
     @Test func appAndLinkOptionsAreChecked() throws {
       #expect(try Self.loadError(#"app "Shop" { bak = "history" }"# + "\n" + Self.base)
-        == "shop.lua:1: app 'Shop': unknown option 'bak' (options: back) — did you mean 'back'?")
+        == "shop.lua:1: app 'Shop': unknown option 'bak' (options: back, initialTab) — did you mean 'back'?")
       #expect(try Self.loadError(Self.base + "\n" + #"link("shop://item/:id", "item", { tabb = "home" })"#)
         == "shop.lua:4: link 'shop://item/:id': unknown option 'tabb' (options: tab) — did you mean 'tab'?")
     }
@@ -63,13 +63,14 @@ extension ScriptedRulesTests {
         """)
       try guarded.send("go")
       #expect(guarded.failures.last?.message.contains(
-        "a guard's third value: unknown option 'defr' (options: ask, defer, redirect) — did you mean 'defer'?") == true)
+        "a guard's third value: unknown option 'defr' (options: ask, defer, redirect, resume) — did you mean 'defer'?") == true)
 
       // `ask` is a boolean, and a question is not also a redirect or a deferral.
       for (options, message) in [
         ("{ ask = 1 }", "ask must be a boolean, got number"),
         ("{ ask = true, redirect = function(nav) end }", "ask = true cannot be combined with redirect"),
         ("{ ask = true, defer = true }", "ask = true cannot be combined with defer"),
+        ("{ ask = true, resume = true }", "ask = true cannot be combined with resume"),
       ] {
         let asking = try ScriptedFlow(Self.base + "\n" + """
           on("feed.go", function(nav) nav:push("item") end)

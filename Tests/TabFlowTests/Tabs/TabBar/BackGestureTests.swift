@@ -41,6 +41,26 @@ extension TabsTests {
       #expect(!answer.isAllowed)
     }
 
+    @Test("Over the tab bar, the gesture is the app layer's: a push there pops, its cover dismisses, a guard refuses")
+    func appLayer() throws {
+      var state = try TabBarFixtures.state()
+      try state.apply([.push(.item(id: 1)), .app(.presentCover(.orders, withNavigation: true))])
+      #expect(coordinator.backGesture(in: state) == .allowed(.dismiss), "the cover, not the tab's push")
+      try state.apply([.app(.push(.item(id: 2)))])
+      #expect(coordinator.backGesture(in: state) == .allowed(.pop))
+      let keepsCover = TabCoordinator(
+        rules: TabBarFixtures.rules,
+        guards: [
+          NavigationGuard("keep the cover") { change in
+            change.before.appLayer.count > change.after.appLayer.count ? .reject("finish first") : .allow
+          }
+        ])
+      let before = state
+      let answer = keepsCover.backGesture(in: state)
+      #expect(answer == .refused(BatchFailure(source: .userBack, reason: .rejected(guard: "keep the cover", reason: "finish first"))))
+      #expect(state == before)
+    }
+
     @Test("Asking changes nothing: not the state, not what a confirmation may re-send")
     func asksWithoutCommitting() throws {
       var state = try TabBarFixtures.state()
