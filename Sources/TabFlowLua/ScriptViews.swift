@@ -33,12 +33,14 @@ extension TabCoordinatorState: ScriptViews {
         throw ScriptError(.budgetExceeded, "nav.\(read.field.name): the budget ran out while the host built the view")
       }
     }
-    if read.tab == RuleDSL.appLayerTab { return try appLayerValue(of: read, codec: codec, charge: charge) }
-    // The tab's stack is read where the state holds it: a copy would retain all its storage.
-    func position() throws(ScriptError) -> Int {
-      guard let tab = read.tab else { return selectedIndex }
+    // The routes read where the state holds them (a copy would retain all their storage): the app
+    // layer's without the root that stands for the tab bar (`nav:app()`, or a rule's nav for a
+    // route presented over it), else the named tab's or the selected one's.
+    func routes() throws(ScriptError) -> ArraySlice<Route<Screen>> {
+      if read.tab == RuleDSL.appLayerTab { return storedAppLayer.storedRoutes.dropFirst() }
+      guard let tab = read.tab else { return storedTabs[selectedIndex].stack.storedRoutes[...] }
       guard let found = self.position(ofTab: TabID(tab)) else { throw ScriptError(.unknownName, "unknown tab '\(tab)'") }
-      return found
+      return storedTabs[found].stack.storedRoutes[...]
     }
     switch read.field {
     case .commands:
@@ -49,55 +51,15 @@ extension TabCoordinatorState: ScriptViews {
     case .tab:
       return .string(selectedTab.rawValue)
     case .top:
-      let routes = storedTabs[try position()].stack.storedRoutes
-      return .string(codec.name(routes[routes.count - 1].screen))
+      // A tab's stack always has its root; an empty app layer has no top.
+      return try routes().last.map { .string(codec.name($0.screen)) } ?? .null
     case .depth:
-      return .int(storedTabs[try position()].stack.count)
+      return .int(try routes().count)
     case .stack:
-      let stack = storedTabs[try position()].stack
-      var routes: [FlowValue] = []
-      routes.reserveCapacity(stack.count)
-      for route in stack.routes {
-        let screen = codec.describe(route.screen)
-        try charge(1 + screen.state.count)
-        routes.append(.object([
-          "screen": .string(screen.name), "style": .string(route.style.rawValue), "state": .object(screen.state),
-        ]))
-      }
-      return .array(routes)
-    case .contains:
-      let stack = storedTabs[try position()].stack
-      guard case let .string(screen)? = read.argument else { return .bool(false) }
-      try charge(stack.count)
-      return .bool(stack.routes.contains { codec.name($0.screen) == screen })
-    }
-  }
-}
-
-extension TabCoordinatorState {
-  /// A view of the app layer (`nav:app()`, or a rule's nav for a route presented over the tab
-  /// bar): its routes without the stand-in root; `top` is `nil` when it is empty.
-  @inlinable
-  func appLayerValue(
-    of read: ViewRead, codec: ScreenCodec<Screen>, charge: (Int) throws(ScriptError) -> Void
-  ) throws(ScriptError) -> FlowValue {
-    let routes = storedAppLayer.storedRoutes
-    switch read.field {
-    case .commands:
-      throw ScriptError(.runtime, "nav has no view 'commands'")
-    case .context:
-      try charge(1 + context.count)
-      return .object(context)
-    case .tab:
-      return .string(selectedTab.rawValue)
-    case .top:
-      return routes.count > 1 ? .string(codec.name(routes[routes.count - 1].screen)) : .null
-    case .depth:
-      return .int(routes.count - 1)
-    case .stack:
+      let routes = try routes()
       var values: [FlowValue] = []
-      values.reserveCapacity(routes.count - 1)
-      for route in routes.dropFirst() {
+      values.reserveCapacity(routes.count)
+      for route in routes {
         let screen = codec.describe(route.screen)
         try charge(1 + screen.state.count)
         values.append(.object([
@@ -106,9 +68,10 @@ extension TabCoordinatorState {
       }
       return .array(values)
     case .contains:
+      let routes = try routes()
       guard case let .string(screen)? = read.argument else { return .bool(false) }
       try charge(routes.count)
-      return .bool(routes.dropFirst().contains { codec.name($0.screen) == screen })
+      return .bool(routes.contains { codec.name($0.screen) == screen })
     }
   }
 }

@@ -105,7 +105,7 @@ enum DiffDetail {
       let shape = { (stack: RouteStack<DynamicScreen>) in stack.routes.map { "\($0.style) \($0.screen.name)" } }
       if shape(oldStack) == shape(newStack) {
         for (was, now) in zip(oldStack.routes, newStack.routes) {
-          lines += routeLines(was, now, tab: id, other: other)
+          lines += routeLines(was, now, other: other)
         }
       } else {
         lines.append("tab \(id)\(other): \(StateText.path(oldStack)) → \(StateText.path(newStack))")
@@ -129,12 +129,12 @@ enum DiffDetail {
       let path = { (routes: [Route<DynamicScreen>]) in routes.isEmpty ? "none" : routes.pathDescription() }
       return ["app layer: \(path(old)) → \(path(new))"]
     }
-    return zip(old, new).flatMap { routeLines($0, $1, tab: TabID("app"), other: " (over the tabs)") }
+    return zip(old, new).flatMap { routeLines($0, $1, other: " (over the tabs)") }
   }
 
   /// The fields of one route (the same screen, in the same place) whose values differ, and its
   /// sheet options.
-  private static func routeLines(_ old: Route<DynamicScreen>, _ new: Route<DynamicScreen>, tab: TabID, other: String) -> [String] {
+  private static func routeLines(_ old: Route<DynamicScreen>, _ new: Route<DynamicScreen>, other: String) -> [String] {
     var lines: [String] = []
     let name = new.screen.name
     for key in Set(old.screen.state.keys).union(new.screen.state.keys).sorted() {
