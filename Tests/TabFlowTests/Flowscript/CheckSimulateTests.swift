@@ -33,7 +33,7 @@ extension FlowscriptTests {
         #expect(walks.stdoutLines.last == "check failed: 1 problem(s) in 40 walks")
         // The reproduction replays: `send` with its lines fails with the same error.
         let reproduce = try #require(walks.stdoutLines.first { $0.hasPrefix("  reproduce: flowscript send ") })
-        let lines = try Self.shellWords(String(reproduce.dropFirst("  reproduce: flowscript send ".count)))
+        let lines = ShellWords.split(String(reproduce.dropFirst("  reproduce: flowscript send ".count)))
         #expect(lines.first == script)
         #expect(lines.contains("s11.next"), "\(lines)")
         let sent = try await FlowscriptCLI.run(["send", script] + lines.dropFirst(), in: workspace.url)
@@ -79,29 +79,6 @@ extension FlowscriptTests {
       let result = try await FlowscriptCLI.run(["check", FlowscriptCLI.demoScript] + arguments)
       #expect(result.exitCode == 2)
       #expect(result.stderr.contains(message), "\(result.stderr)")
-    }
-
-    /// The words of a line as a POSIX shell splits them (single quotes only: all a reproduction uses).
-    static func shellWords(_ line: String) throws -> [String] {
-      var words: [String] = []
-      var current = ""
-      var quoted = false
-      var inWord = false
-      for character in line {
-        if character == "'" {
-          quoted.toggle()
-          inWord = true
-        } else if character == " ", !quoted {
-          if inWord { words.append(current) }
-          current = ""
-          inWord = false
-        } else {
-          current.append(character)
-          inWord = true
-        }
-      }
-      if inWord { words.append(current) }
-      return words
     }
   }
 }
