@@ -38,23 +38,60 @@ extension Flowscript {
     @Flag(help: "Explore the user's reordering of the tabs too (hiding and showing tabs declared hideable is always explored).")
     var customization = false
 
+    @Option(help: ArgumentHelp(
+      "Instead of exploring every state, take this many seeded random walks (with the inputs --explore would try), far deeper than exhaustive exploration reaches; not exhaustive.",
+      valueName: "runs"))
+    var simulate: Int?
+
+    @Option(help: "With --simulate: how many lines each walk takes at most.")
+    var depth: Int = RandomWalks.defaultDepth
+
+    @Option(help: "With --simulate: the seed of the walks (the same seed gives the same report, whatever --jobs).")
+    var seed: UInt64 = 0
+
+    func validate() throws {
+      if simulate == nil {
+        if depth != RandomWalks.defaultDepth { throw ValidationError("--depth is for --simulate; exhaustive exploration's depth is --explore") }
+        if seed != 0 { throw ValidationError("--seed is for --simulate") }
+      } else if let simulate, simulate < 1 {
+        throw ValidationError("--simulate must be 1 or more, got \(simulate)")
+      }
+      if depth < 1 { throw ValidationError("--depth must be 1 or more, got \(depth)") }
+    }
+
     func run() throws {
       try ExplorationBounds.check(explore: explore, maxStates: maxStates)
       let session = try options.session()
       try saved.apply(to: session)
+      if let simulate {
+        var walks = RandomWalks(
+          session: session, runs: simulate, depth: depth, seed: seed,
+          sendCommand: options.sendCommand + saved.reproductionArguments, customization: customization)
+        walks.jobs = workerCount()
+        let report = walks.run()
+        report.print()
+        if !report.problems.isEmpty { throw CommandFailure.failed }
+        return
+      }
       var explorer = StateExplorer(
         session: session, depth: explore, maxStates: maxStates,
         sendCommand: options.sendCommand + saved.reproductionArguments,
         customization: customization)
-      if let jobs {
-        explorer.jobs = ExplorationWorkers.count(requested: jobs)
-        if jobs > explorer.jobs {
-          Output.error("note: --jobs \(jobs) is more than the \(explorer.jobs) processors; exploring with \(explorer.jobs)")
-        }
-      }
+      explorer.jobs = workerCount()
       let report = explorer.run()
       report.print()
       if !report.isClean { throw CommandFailure.failed }
+    }
+
+    /// The workers `--jobs` asks for (the default when not given), with a note when it asks for
+    /// more than the processors.
+    private func workerCount() -> Int {
+      guard let jobs else { return ExplorationWorkers.defaultCount }
+      let count = ExplorationWorkers.count(requested: jobs)
+      if jobs > count {
+        Output.error("note: --jobs \(jobs) is more than the \(count) processors; exploring with \(count)")
+      }
+      return count
     }
   }
 

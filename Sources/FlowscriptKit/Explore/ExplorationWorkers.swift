@@ -87,28 +87,36 @@ final class ExplorationWorkers: @unchecked Sendable {
     stepping step: @escaping @Sendable (StateExplorer.Inputs.Input, State, FlowSession) -> Outcome,
     merging merge: (Int, [Outcome]) -> Bool
   ) {
-    func steps(_ index: Int, in session: FlowSession) -> [Outcome] {
-      inputs[index].map { step($0, states[index], session) }
-    }
-    if sessions.count == 1 || states.count < Self.parallelThreshold {
-      for index in states.indices {
-        guard merge(index, steps(index, in: sessions[0])) else { return }
+    run(count: states.count, working: { index, session in inputs[index].map { step($0, states[index], session) } }, merging: merge)
+  }
+
+  /// Does `work` for each of the numbers `0..<count`, each in one worker's session, and hands
+  /// each result to `merge`, on the calling thread and in the order of the numbers, as soon as it
+  /// is ready (see ``run(_:inputs:merging:)``). The work of one number must depend on nothing but
+  /// the number and the script, so the results do not depend on the number of workers.
+  func run<Outcome>(
+    count: Int, working work: @escaping @Sendable (Int, FlowSession) -> Outcome,
+    merging merge: (Int, Outcome) -> Bool
+  ) {
+    if sessions.count == 1 || count < Self.parallelThreshold {
+      for index in 0..<count {
+        guard merge(index, work(index, sessions[0])) else { return }
       }
       return
     }
-    // One slot per state, each written by the one thread that took its slice, and read by the
+    // One slot per number, each written by the one thread that took its slice, and read by the
     // calling thread once the board says the slice is done.
-    let results = UnsafeMutableBufferPointer<[Outcome]>.allocate(capacity: states.count)
-    results.initialize(repeating: [])
+    let results = UnsafeMutableBufferPointer<Outcome?>.allocate(capacity: count)
+    results.initialize(repeating: nil)
     defer {
       _ = results.deinitialize()
       results.deallocate()
     }
     let slots = Slots(results)
-    let board = SliceBoard(slices: (states.count + Self.sliceSize - 1) / Self.sliceSize)
+    let board = SliceBoard(slices: (count + Self.sliceSize - 1) / Self.sliceSize)
     let runSlice: @Sendable (Int, Int) -> Void = { [self] slice, worker in
-      for index in Self.indices(ofSlice: slice, among: states.count) {
-        slots.buffer[index] = inputs[index].map { step($0, states[index], sessions[worker]) }
+      for index in Self.indices(ofSlice: slice, among: count) {
+        slots.buffer[index] = work(index, sessions[worker])
       }
       board.finish(slice)
     }
@@ -122,10 +130,10 @@ final class ExplorationWorkers: @unchecked Sendable {
       while !board.isDone(slice) {
         if let other = board.take() { runSlice(other, 0) } else { board.wait(for: slice) }
       }
-      for index in Self.indices(ofSlice: slice, among: states.count) {
-        var steps: [Outcome] = []
-        swap(&steps, &results[index])
-        guard merge(index, steps) else {
+      for index in Self.indices(ofSlice: slice, among: count) {
+        var result: Outcome?
+        swap(&result, &results[index])
+        guard let result, merge(index, result) else {
           board.stop()
           break merging
         }
@@ -141,8 +149,8 @@ final class ExplorationWorkers: @unchecked Sendable {
 
   /// The result slots, shared by the threads (each writes only the slots of its slices).
   private struct Slots<Outcome>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<[Outcome]>
-    init(_ buffer: UnsafeMutableBufferPointer<[Outcome]>) { self.buffer = buffer }
+    let buffer: UnsafeMutableBufferPointer<Outcome?>
+    init(_ buffer: UnsafeMutableBufferPointer<Outcome?>) { self.buffer = buffer }
   }
 
   /// Which slices of one run are taken and which are done, under one lock; a thread waiting for

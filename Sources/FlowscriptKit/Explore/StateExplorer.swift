@@ -18,6 +18,10 @@ struct StateExplorer {
   /// the same for any number.
   var jobs = ExplorationWorkers.defaultCount
 
+  /// Whether the states waiting to be explored are packed (``FrontierStates``); tests compare
+  /// explorations with and without.
+  var packsFrontier = true
+
   /// The start of each reproduction line (`flowscript send SCRIPT`); the script's chunk name when `nil`.
   var sendCommand: String?
   /// Whether the user's reordering of the tabs is explored too (`check --customization`);
@@ -113,37 +117,14 @@ struct StateExplorer {
         Output.line("\(chunk): explored \(states) states and \(transitions) transitions to depth \(depthReached)"
           + (truncated ? " (stopped at the state limit)" : "") + " in \(milliseconds) ms"
           + " (\(statesPerSecond) states/s)")
+        Output.line(VisitedStates.collisionLine(states: states))
       }
       if !context.undeclared.isEmpty {
         let keys = context.undeclared.map { "'\($0)'" }.joined(separator: ", ")
         Output.line("note: rules read the context \(context.undeclared.count == 1 ? "key" : "keys") \(keys), "
           + "which no context declaration names; explored as true/false (declare sample values: context \"\(context.undeclared[0])\" { … })")
       }
-      for finding in findings {
-        let label: String
-        switch finding.kind {
-        case .ruleError: label = "rule error"
-        case .invalidCommand: label = "invalid command"
-        case .guardRejection: label = "guard rejection (note)"
-        case .guardQuestion: label = "guard question (note)"
-        case .blockReadsAsQuestion: label = "guard blocks with a question (note)"
-        case .guardError: label = "guard error"
-        case .redirectLoop: label = "redirect loop"
-        case .input: label = "error"
-        case .unexplorable: label = "not explored"
-        case .linkNeverOpens: label = "deferred link never opens"
-        case .linkRoundTrip: label = "link does not round-trip"
-        case .linkParameter: label = "link cannot be written"
-        case .payloadField: label = "payload field not in the sample"
-        case .trap: label = "trap"
-        case .unhandledAction: label = "unhandled action"
-        case .invariant: label = "invariant violated"
-        }
-        Output.line("\(label): \(finding.message)")
-        // A declaration's problem needs no lines to show.
-        guard finding.kind != .linkParameter, finding.kind != .unhandledAction else { continue }
-        Output.line("  reproduce: \(sendCommand) " + finding.lines.map(Self.quote).joined(separator: " "))
-      }
+      for finding in findings { Self.print(finding, sendCommand: sendCommand) }
       for screen in unreachedScreens {
         if complete {
           Output.line("unreached: screen '\(screen)' is declared but no explored sequence shows it")
@@ -169,6 +150,33 @@ struct StateExplorer {
       } else {
         Output.line("check passed", tone: .pass)
       }
+    }
+
+    /// Prints `finding`: its label and message, and the line that reproduces it.
+    static func print(_ finding: Finding, sendCommand: String) {
+      let label: String
+      switch finding.kind {
+      case .ruleError: label = "rule error"
+      case .invalidCommand: label = "invalid command"
+      case .guardRejection: label = "guard rejection (note)"
+      case .guardQuestion: label = "guard question (note)"
+      case .blockReadsAsQuestion: label = "guard blocks with a question (note)"
+      case .guardError: label = "guard error"
+      case .redirectLoop: label = "redirect loop"
+      case .input: label = "error"
+      case .unexplorable: label = "not explored"
+      case .linkNeverOpens: label = "deferred link never opens"
+      case .linkRoundTrip: label = "link does not round-trip"
+      case .linkParameter: label = "link cannot be written"
+      case .payloadField: label = "payload field not in the sample"
+      case .trap: label = "trap"
+      case .unhandledAction: label = "unhandled action"
+      case .invariant: label = "invariant violated"
+      }
+      Output.line("\(label): \(finding.message)")
+      // A declaration's problem needs no lines to show.
+      guard finding.kind != .linkParameter, finding.kind != .unhandledAction else { return }
+      Output.line("  reproduce: \(sendCommand) " + finding.lines.map(Self.quote).joined(separator: " "))
     }
 
     private static func quote(_ line: String) -> String {
@@ -203,14 +211,7 @@ struct StateExplorer {
     session.isExploring = true
     defer { session.isExploring = false }
     let declarations = session.rules.declarations
-    report.findings += Self.unhandledActionFindings(declarations)
-    for link in declarations.links {
-      guard let declaration = declarations.screen(named: link.screen),
-        let problem = link.parameterProblem(declaration: declaration)
-      else { continue }
-      report.findings.append(Finding(
-        kind: .linkParameter, message: problem + (link.line.map { " (\(session.chunk):\($0))" } ?? ""), lines: []))
-    }
+    report.findings += Self.declarationFindings(declarations, chunk: session.chunk)
     report.context = context
     var inputs = Inputs(declarations: declarations, context: context, customization: customization)
     let workers = ExplorationWorkers(session: session, count: jobs)
@@ -218,34 +219,35 @@ struct StateExplorer {
     // Keys are made here, on this thread, as the steps are merged: one numbering for them all.
     let numbering = StateNumbering(includesHistory: declarations.backBehavior == .history)
     let initialKey = numbering.key(of: initial)
-    var seen: Set<StateKey> = [initialKey]
-    // Each state with its key (made once, where the state was reached) and the lines to it.
-    var frontier: [(state: State, key: StateKey, lines: [String])] = [(initial, initialKey, [])]
+    // Each state reached is a fingerprint and the way it was first reached (the shortest lines
+    // are rebuilt from those when a finding needs them); what the analyses need of it is a few
+    // bits and its top screen (``ExploredStates``).
+    var visited = VisitedStates()
+    var explored = ExploredStates()
+    let initialIndex = visited.insert(initialKey.fingerprint, from: nil).index
+    explored.append()
+    // The states to explore next, each with its key (made once, where the state was reached),
+    // packed while they wait.
+    let emptyLevel = FrontierStates(numbering: numbering, template: initial, templateKey: initialKey, packs: packsFrontier)
+    var frontier = emptyLevel
+    frontier.append(initial, key: initialKey, index: initialIndex)
     var reported = Set<String>()
-    var coversWithWayBack = Set<StateKey>()
-    var covers: [StateKey: (screen: String, lines: [String])] = [:]
     report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map { $0.screen.name } } + initial.appLayer.map(\.screen.name))
-    // The first lines found to show each screen at the top of the selected tab: where a rule's
+    // The first state found to show each screen at the top of the selected tab: where a rule's
     // payload problem is reproduced from.
-    var firstAtTop: [String: [String]] = [initial.visibleTop.screen.name: []]
-    // For traps: the moves a user has without any rule — back, and a tab tap while the tab bar
-    // shows (nothing presented) — between explored states; the states whose moves were all
-    // tried, with their lines and top screen; and the states at a tab's root.
-    var userMoves: [StateKey: [StateKey]] = [:]
-    var expanded: [StateKey: (screen: String, lines: [String])] = [:]
-    var atRoot: Set<StateKey> = initial.selectedStack.count == 1 && !initial.isAppLayerPresented ? [initialKey] : []
-    var askedFrom: Set<StateKey> = []
+    var firstAtTop: [String: VisitedStates.Index] = [initial.visibleTop.screen.name: initialIndex]
+    if initial.selectedStack.count == 1, !initial.isAppLayerPresented { explored.mark(initialIndex, .atRoot) }
     var lastProgress = ContinuousClock.now
     // Steps merged; the clock is read for progress every few hundred of them.
     var steps = 0
     // Deep links a guard deferred, and the URLs of the screens reached, checked after exploring.
-    var deferred: [(url: String, state: State, lines: [String])] = []
-    var linked: [(url: String, state: State, lines: [String])] = []
+    var deferred: [(url: String, state: State, index: VisitedStates.Index)] = []
+    var linked: [(url: String, state: State, index: VisitedStates.Index)] = []
     var urls = Set<String>()
     // A state's URL is its top screen's (the links do not change while exploring): many states
     // share a top screen, whose URL is then written once.
     var urlOfScreen: [DynamicScreen: String?] = [:]
-    func noteLink(of state: State, lines: [String]) {
+    func noteLink(of state: State, index: VisitedStates.Index) {
       let top = state.visibleTop.screen
       let found = urlOfScreen[top] ?? {
         let url = session.currentURL(of: state)
@@ -254,7 +256,7 @@ struct StateExplorer {
       }()
       guard let url = found, urls.insert(url + " " + StateJSON.value(.object(state.context))).inserted
       else { return }
-      linked.append((url, state, lines))
+      linked.append((url, state, index))
     }
     // Each invariant's first violation, in the state reached by the fewest lines (breadth first).
     var violated = Set<String>()
@@ -263,114 +265,141 @@ struct StateExplorer {
     /// Reports the invariants `state` breaks (each the first time); whether it breaks any. Such a
     /// state is not explored on: `send` and `run` stop at it, so a reproduction through it would
     /// not reach what lies beyond.
-    func breaksInvariants(_ state: State, lines: [String]) -> Bool {
+    func breaksInvariants(_ state: State, index: VisitedStates.Index) -> Bool {
       guard !declarations.invariants.isEmpty else { return false }
       let violations = session.rules.invariantViolations(in: state)
       for violation in violations where violated.insert(violation.name).inserted {
-        report.findings.append(Finding(kind: .invariant, message: violation.description, lines: lines))
+        report.findings.append(Finding(kind: .invariant, message: violation.description, lines: visited.lines(to: index)))
       }
       if !violations.isEmpty { stoppedAtViolations = true }
       return !violations.isEmpty
     }
-    if breaksInvariants(initial, lines: []) { frontier = [] } else { noteLink(of: initial, lines: []) }
+    if breaksInvariants(initial, index: initialIndex) { frontier.removeAll() } else { noteLink(of: initial, index: initialIndex) }
 
     level: for level in 0..<depth {
-      var next: [(state: State, key: StateKey, lines: [String])] = []
-      let planned = frontier.map { inputs.lines(for: $0.state) }
-      // Each state's steps are merged here, in order, while the workers run the next states.
-      workers.run(frontier.map(\.state), inputs: planned) { index, stateSteps in
-        let (state, fromKey, lines) = frontier[index]
-        let stateInputs = planned[index]
-        // What the user sees: the app layer's top when something is presented over the tab bar.
-        let fromScreen = state.visibleTop.screen.name
-        if state.visibleTop.style == .cover { covers[fromKey] = (fromScreen, lines) }
-        expanded[fromKey] = (fromScreen, lines)
-        if state.selectedStack.count == 1, !state.isAppLayerPresented { atRoot.insert(fromKey) }
-        let tabBarShows = state.selectedStack.presentedIndices.isEmpty && !state.isAppLayerPresented
-        for ((line, parsed), step) in zip(stateInputs, stateSteps) {
-          // Back, tab taps and context changes draw no edge; back and taps are not a cover's way back.
-          let tapOrBack: Bool
-          let movesOnly: Bool
-          switch parsed {
-          case .back?, .tab?: (tapOrBack, movesOnly) = (true, true)
-          case .set?: (tapOrBack, movesOnly) = (false, true)
-          default: (tapOrBack, movesOnly) = (false, false)
-          }
-          switch step {
-          case .unexplorable:
-            // Every input must be expressible in the line language (names are quoted when they
-            // need it); one that is not is reported, never skipped in silence.
-            if reported.insert("unexplorable \(line)").inserted {
-              report.findings.append(Finding(
-                kind: .unexplorable, message: "cannot be written in the line language, so it was not explored: \(line)",
-                lines: lines))
+      // The states of the last level are not explored on: they are kept only as fingerprints.
+      let lastLevel = level == depth - 1
+      var next = frontier
+      next.removeAll()
+      var reachedNext = false
+      // The level is run a slice at a time, so only one slice's inputs and steps are held at
+      // once.
+      var sliceStart = 0
+      while sliceStart < frontier.count {
+        let slice = sliceStart..<min(sliceStart + Self.frontierSlice, frontier.count)
+        sliceStart = slice.upperBound
+        let entries = slice.map { frontier.entry(at: $0) }
+        let planned = entries.map { inputs.lines(for: $0.state) }
+        // Each state's steps are merged here, in order, while the workers run the next states.
+        workers.run(entries.map(\.state), inputs: planned) { position, stateSteps in
+          let (state, fromKey, from) = entries[position]
+          let stateInputs = planned[position]
+          // What the user sees: the app layer's top when something is presented over the tab bar.
+          let fromScreen = state.visibleTop.screen.name
+          explored.expand(from, screen: fromScreen, cover: state.visibleTop.style == .cover)
+          if state.selectedStack.count == 1, !state.isAppLayerPresented { explored.mark(from, .atRoot) }
+          let tabBarShows = state.selectedStack.presentedIndices.isEmpty && !state.isAppLayerPresented
+          for ((line, parsed), step) in zip(stateInputs, stateSteps) {
+            // Back, tab taps and context changes draw no edge; back and taps are not a cover's way back.
+            let tapOrBack: Bool
+            let movesOnly: Bool
+            switch parsed {
+            case .back?, .tab?: (tapOrBack, movesOnly) = (true, true)
+            case .set?: (tapOrBack, movesOnly) = (false, true)
+            default: (tapOrBack, movesOnly) = (false, false)
             }
-            continue
-          case let .failed(kind, message):
-            report.transitions += 1
-            // A back or tap a guard asks about is a question to the user (the host re-sends it
-            // confirmed): a way out, not a trap. A guard that blocks is no way out.
-            if kind == .guardQuestion, tapOrBack, tabBarShows || parsed == .back { askedFrom.insert(fromKey) }
-            guard kind != .input, reported.insert("\(kind) \(message)").inserted else { continue }
-            report.findings.append(Finding(kind: kind, message: message, lines: lines + [line]))
-            if kind == .guardRejection, let question = Self.blockedQuestion(message) {
-              report.findings.append(Finding(kind: .blockReadsAsQuestion, message: question, lines: lines + [line]))
-            }
-          case let .changed(after):
-            report.transitions += 1
-            let toKey = numbering.key(of: after, from: (state, fromKey))
-            if tapOrBack, tabBarShows || parsed == .back {
-              userMoves[fromKey, default: []].append(toKey)
-              if after.selectedStack.count == 1, !after.isAppLayerPresented { atRoot.insert(toKey) }
-            }
-            if !movesOnly, let edge = transition(from: state, to: after, line: line) {
-              report.edges.insert(edge)
-            }
-            if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(after) < Self.visibleDepth(state) {
-              coversWithWayBack.insert(fromKey)
-            }
-            // One look-up for the usual case, a state already seen; a new state is inserted by it.
-            let atLimit = seen.count >= maxStates
-            if atLimit ? !seen.contains(toKey) : seen.insert(toKey).inserted {
-              // A state seen before added its screens when it was first reached.
-              report.reachedScreens.formUnion(after.selectedStack.routes.lazy.map { $0.screen.name })
-              if after.isAppLayerPresented { report.reachedScreens.formUnion(after.appLayer.lazy.map { $0.screen.name }) }
-              guard !atLimit else {
-                report.truncated = true
-                return false
+            switch step {
+            case .unexplorable:
+              // Every input must be expressible in the line language (names are quoted when they
+              // need it); one that is not is reported, never skipped in silence.
+              if reported.insert("unexplorable \(line)").inserted {
+                report.findings.append(Finding(
+                  kind: .unexplorable, message: "cannot be written in the line language, so it was not explored: \(line)",
+                  lines: visited.lines(to: from)))
               }
-              let path = lines + [line]
-              if !breaksInvariants(after, lines: path) {
-                next.append((after, toKey, path))
-                let top = after.visibleTop.screen.name
-                if firstAtTop[top] == nil { firstAtTop[top] = path }
-                noteLink(of: after, lines: path)
-                if let pending = after.pendingLink, pending != state.pendingLink,
-                  !deferred.contains(where: { $0.url == pending })
-                {
-                  deferred.append((pending, after, path))
+              continue
+            case let .failed(kind, message):
+              report.transitions += 1
+              // A back or tap a guard asks about is a question to the user (the host re-sends it
+              // confirmed): a way out, not a trap. A guard that blocks is no way out.
+              if kind == .guardQuestion, tapOrBack, tabBarShows || parsed == .back { explored.mark(from, .asked) }
+              guard kind != .input, reported.insert("\(kind) \(message)").inserted else { continue }
+              let lines = visited.lines(to: from) + [line]
+              report.findings.append(Finding(kind: kind, message: message, lines: lines))
+              if kind == .guardRejection, let question = Self.blockedQuestion(message) {
+                report.findings.append(Finding(kind: .blockReadsAsQuestion, message: question, lines: lines))
+              }
+            case let .changed(after):
+              report.transitions += 1
+              let toKey = numbering.key(of: after, from: (state, fromKey))
+              let fingerprint = toKey.fingerprint
+              // One look-up for the usual case, a state already seen; a new state is inserted by it.
+              let atLimit = visited.count >= maxStates
+              let to: VisitedStates.Index?
+              let isNew: Bool
+              if atLimit {
+                to = visited.index(of: fingerprint)
+                isNew = to == nil
+              } else {
+                let inserted = visited.insert(fingerprint, from: from)
+                (to, isNew) = (inserted.index, inserted.inserted)
+                if isNew {
+                  visited.record(input: line, for: inserted.index)
+                  explored.append()
                 }
               }
+              if tapOrBack, tabBarShows || parsed == .back, let to {
+                explored.addMove(from: from, to: to)
+                if after.selectedStack.count == 1, !after.isAppLayerPresented { explored.mark(to, .atRoot) }
+              }
+              if !movesOnly, let edge = transition(from: state, to: after, line: line) {
+                report.edges.insert(edge)
+              }
+              if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(after) < Self.visibleDepth(state) {
+                explored.mark(from, .wayBack)
+              }
+              if isNew {
+                // A state seen before added its screens when it was first reached.
+                report.reachedScreens.formUnion(after.selectedStack.routes.lazy.map { $0.screen.name })
+                if after.isAppLayerPresented { report.reachedScreens.formUnion(after.appLayer.lazy.map { $0.screen.name }) }
+                guard let to else {
+                  report.truncated = true
+                  return false
+                }
+                if !breaksInvariants(after, index: to) {
+                  reachedNext = true
+                  if !lastLevel { next.append(after, key: toKey, index: to) }
+                  let top = after.visibleTop.screen.name
+                  if firstAtTop[top] == nil { firstAtTop[top] = to }
+                  noteLink(of: after, index: to)
+                  if let pending = after.pendingLink, pending != state.pendingLink,
+                    !deferred.contains(where: { $0.url == pending })
+                  {
+                    deferred.append((pending, after, to))
+                  }
+                }
+              }
+            case .unchanged:
+              report.transitions += 1
             }
-          case .unchanged:
-            report.transitions += 1
+            steps += 1
+            if !quiet, Output.showsProgress, steps % 256 == 0, ContinuousClock.now - lastProgress > .seconds(1) {
+              lastProgress = ContinuousClock.now
+              Output.error("… \(visited.count) states, depth \(level + 1)")
+            }
           }
-          steps += 1
-          if !quiet, Output.showsProgress, steps % 256 == 0, ContinuousClock.now - lastProgress > .seconds(1) {
-            lastProgress = ContinuousClock.now
-            Output.error("… \(seen.count) states, depth \(level + 1)")
-          }
+          return true
         }
-        return true
+        if report.truncated { break level }
       }
-      if report.truncated { break level }
       report.depthReached = level + 1
       frontier = next
-      if frontier.isEmpty {
+      if !reachedNext {
         report.complete = !report.truncated
         break
       }
     }
+    frontier = emptyLevel
     // What lies only beyond a state breaking an invariant was not explored: no screen can be
     // called unreachable.
     report.stoppedAtViolations = stoppedAtViolations
@@ -379,37 +408,50 @@ struct StateExplorer {
       let outcome = opening(entry.url, from: entry.state)
       guard outcome.opened == nil else { continue }
       report.findings.append(Finding(
-        kind: .linkNeverOpens, message: "\(entry.url) was deferred, and " + neverOpensReason(outcome), lines: entry.lines))
+        kind: .linkNeverOpens, message: "\(entry.url) was deferred, and " + neverOpensReason(outcome),
+        lines: visited.lines(to: entry.index)))
     }
     // With nothing explored (depth 0), no link is opened either: no rule runs.
     for entry in linked where depth > 0 {
       if let problem = roundTripProblem(entry.url, of: entry.state, from: initial) {
-        report.findings.append(Finding(kind: .linkRoundTrip, message: problem, lines: entry.lines))
+        report.findings.append(Finding(kind: .linkRoundTrip, message: problem, lines: visited.lines(to: entry.index)))
       }
     }
     session.load(initial)
     // Cut off at the state limit, a state's moves may not all have been tried: no trap is proven.
     if !report.truncated {
-      report.findings += Self.trapFindings(expanded: expanded, moves: userMoves, atRoot: atRoot.union(askedFrom))
+      report.findings += explored.trapFindings(visited: visited)
     }
-    report.findings += Self.payloadFieldFindings(workers.missingPayloadFields, declarations: declarations, firstAtTop: firstAtTop)
+    report.findings += Self.payloadFieldFindings(
+      workers.missingPayloadFields, declarations: declarations, firstAtTop: firstAtTop.mapValues { visited.lines(to: $0) })
 
-    report.states = seen.count
+    report.states = visited.count
     report.staticOnly = depth == 0
     // With nothing explored (depth 0: validate only), no screen can be called unreachable.
     report.unreachedScreens = depth == 0 ? [] : declarations.screenNames.filter { !report.reachedScreens.contains($0) }
-    report.noWayBack = covers.filter { !coversWithWayBack.contains($0.key) }
-      .map { $0.value }.sorted { $0.lines.count < $1.lines.count || ($0.lines.count == $1.lines.count && $0.lines.lexicographicallyPrecedes($1.lines)) }
-      .reduce(into: [(screen: String, lines: [String])]()) { unique, entry in
-        if !unique.contains(where: { $0.screen == entry.screen }) { unique.append(entry) }
-      }
-    // A cover explored only at the last level has not had its actions tried.
-    report.noWayBack.removeAll { $0.lines.count >= depth }
+    report.noWayBack = explored.coversWithoutWayBack(visited: visited, depth: depth)
     // One reading of the clock: seconds and fraction from two readings could straddle a second.
     let elapsed = (ContinuousClock.now - start).components
     report.milliseconds = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
     return (report, workers.contextKeysRead)
   }
+
+  /// The problems the declarations show before any rule runs: actions no rule handles, and links
+  /// whose parameters no URL can carry.
+  static func declarationFindings(_ declarations: ScriptDeclarations, chunk: String) -> [Finding] {
+    var findings = unhandledActionFindings(declarations)
+    for link in declarations.links {
+      guard let declaration = declarations.screen(named: link.screen),
+        let problem = link.parameterProblem(declaration: declaration)
+      else { continue }
+      findings.append(Finding(
+        kind: .linkParameter, message: problem + (link.line.map { " (\(chunk):\($0))" } ?? ""), lines: []))
+    }
+    return findings
+  }
+
+  /// How many states of a level are run at a time.
+  static let frontierSlice = 1_024
 
   /// A finding for each declared action no rule handles (neither `screen.action` nor
   /// `*.action`): sending it can never navigate, so the declaration or a rule is missing.
@@ -426,45 +468,6 @@ struct StateExplorer {
       }
     }
     return findings
-  }
-
-  /// The traps among the states whose every move was tried: states from which back and tab taps
-  /// (a tab bar shows only while nothing is presented) reach no state at a tab's root — every
-  /// such move redirected back or changing nothing. A move a guard rejected counts as a way out:
-  /// the user is asked and may confirm it. One finding per top screen, with the shortest lines
-  /// to it.
-  static func trapFindings(
-    expanded: [StateKey: (screen: String, lines: [String])], moves: [StateKey: [StateKey]], atRoot: Set<StateKey>
-  ) -> [Finding] {
-    var reverse: [StateKey: [StateKey]] = [:]
-    // A state whose moves were not tried (the last level) may lead anywhere: not a trap's proof.
-    var escapes = atRoot
-    for (from, targets) in moves {
-      for target in targets {
-        reverse[target, default: []].append(from)
-        if expanded[target] == nil { escapes.insert(target) }
-      }
-    }
-    var queue = Array(escapes)
-    while let key = queue.popLast() {
-      for from in reverse[key] ?? [] where escapes.insert(from).inserted { queue.append(from) }
-    }
-    var shortest: [String: [String]] = [:]
-    for (key, entry) in expanded where !escapes.contains(key) {
-      if let known = shortest[entry.screen],
-        known.count < entry.lines.count || (known.count == entry.lines.count && !entry.lines.lexicographicallyPrecedes(known))
-      {
-        continue
-      }
-      shortest[entry.screen] = entry.lines
-    }
-    return shortest.sorted { $0.key < $1.key }.map { screen, lines in
-      Finding(
-        kind: .trap,
-        message: "the user is stuck on \(screen): no back or tab tap leads to a tab's root from here (each is "
-          + "redirected back or changes nothing)",
-        lines: lines)
-    }
   }
 
   /// A finding for each payload field a rule read that its action's declared sample lacks, with

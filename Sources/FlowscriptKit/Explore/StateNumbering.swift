@@ -32,6 +32,15 @@ final class StateNumbering {
   /// `app { back = "history" }`.
   private let includesHistory: Bool
 
+  // What each number stands for, by number (the first at 0 stands for number 1): what
+  // ``FrontierStates`` rebuilds a state from.
+  /// The tabs, by the number of the selected one (from 0).
+  var selectableTabs: [TabID] { tabIDs }
+  @exclusivity(unchecked) private(set) var routesByNumber: [Route<DynamicScreen>] = []
+  @exclusivity(unchecked) private(set) var contextsByNumber: [[String: FlowValue]] = []
+  /// The route numbers of each list (a list's number is its position here, from 1).
+  var routeLists: [[Int]] { lists }
+
   /// A numbering; `includesHistory` when the script's `back` goes through the tab history.
   init(includesHistory: Bool = true) {
     self.includesHistory = includesHistory
@@ -64,7 +73,9 @@ final class StateNumbering {
     if sameShape, let parent, Self.identical(state.context, parent.state.context) {
       numbers.append(parent.key.numbers[contextNumber])
     } else {
-      numbers.append(Self.number(of: LuaIdentity(FlowValue.object(state.context)), in: &contextNumbers))
+      let number = Self.number(of: LuaIdentity(FlowValue.object(state.context)), in: &contextNumbers)
+      if number > contextsByNumber.count { contextsByNumber.append(state.context) }
+      numbers.append(number)
     }
     if let resume = state.pendingResume {
       // A pending resume (rare) is numbered with the pending link: states that differ in either go different ways.
@@ -142,7 +153,10 @@ final class StateNumbering {
       }
     }
     while list.count < routes.count {
-      list.append(Self.number(of: RouteContent(route: routes[list.count]), in: &routeNumbers))
+      let route = routes[list.count]
+      let number = Self.number(of: RouteContent(route: route), in: &routeNumbers)
+      if number > routesByNumber.count { routesByNumber.append(route) }
+      list.append(number)
     }
     let number = Self.number(of: list, in: &listNumbers)
     if number == lists.count { lists.append(list) }
