@@ -124,8 +124,8 @@ let package = Package(
     .target(
       name: "TabFlowLua",
       dependencies: ["TabFlowCore", "CLuaSandbox", .product(name: "Logging", package: "swift-log")],
-      // Embedded as Swift by scripts/embed (RuleDSL+Source.swift).
-      exclude: ["RuleDSL.lua"]),
+      // RuleDSL.lua, embedded at build time as `EmbeddedLua.ruleDSL`.
+      plugins: ["EmbedLua"]),
     // Signed rule packages: verification, release order, app-binary fit, last good, canary.
     .target(
       name: "TabFlowDelivery",
@@ -154,6 +154,10 @@ let package = Package(
           name: "ComposableArchitecture", package: "swift-composable-architecture", condition: .when(traits: ["TCA"])),
         .product(name: "ComposableArchitecture", package: "TCAStandIn", condition: .when(traits: ["TCAStandIn"])),
       ]),
+    // Lua files embedded in the binary as Swift string constants, written at build time (the
+    // .lua files are the only copies): the plugin, and the tool it runs on the host.
+    .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["embed-lua"]),
+    .executableTarget(name: "embed-lua"),
     // flowscript's language, session, explorer and output, under a thin executable.
     .target(
       name: "FlowscriptKit",
@@ -162,7 +166,9 @@ let package = Package(
         "CLineEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
-      ]),
+      ],
+      // scripts/demo.lua (the bundled demo) and docs/tabflow-meta.lua, embedded at build time.
+      plugins: ["EmbedLua"]),
     .executableTarget(name: "flowscript", dependencies: ["FlowscriptKit"]),
     // The embedding example: typed screens and reducers, navigation from a Lua script.
     .target(

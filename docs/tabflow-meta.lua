@@ -3,7 +3,7 @@
 -- of Sources/TabFlowLua/RuleDSL.lua, as docs/LUA-RULES.md describes them.
 --
 -- This is the fixed part of what `flowscript types RULES.lua` prints: the command embeds it
--- (scripts/embed -> Sources/FlowscriptKit/Commands/TabFlowMeta+Source.swift) and adds the names the
+-- (at build time, the EmbedLua build-tool plugin: `EmbeddedLua.tabflowMeta`) and adds the names the
 -- script declares — ScreenName, TabID, ScreenState, ActionName, RuleKey, a `<screen>.State`
 -- class per screen and a `<screen>.<action>.Payload` class per declared action — and, before
 -- `Nav:push`, `Nav:presentSheet`, `Nav:presentCover` and `on`, one `---@overload` per screen

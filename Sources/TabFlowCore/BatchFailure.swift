@@ -5,7 +5,7 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
   public enum Reason: Hashable, Sendable {
     /// The command at `index` (0-based) was invalid — or, with
-    /// ``NavigationError/staleConfirmation(guards:reason:)`` (index 0, command `confirm`), the
+    /// ``/TabFlowNavigation/NavigationError/staleConfirmation(guards:reason:)`` (index 0, command `confirm`), the
     /// batch's confirmation was (see ``isStaleConfirmation``).
     case invalidCommand(index: Int, command: String, error: NavigationError)
     /// A guard rejected the change.
@@ -43,7 +43,7 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether a confirmation was refused because the rejection it would override blocks
-  /// (``NavigationError/blockedConfirmation(guard:reason:)``).
+  /// (``/TabFlowNavigation/NavigationError/blockedConfirmation(guard:reason:)``).
   public var isBlockedConfirmation: Bool {
     if case .invalidCommand(_, _, .blockedConfirmation) = reason { return true }
     return false
@@ -93,7 +93,7 @@ public struct BatchFailure: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// Whether a confirmation was refused because it no longer applies: the batch re-sent with
   /// confirmed guards is not the last one a guard rejected, or the state changed since
-  /// (``NavigationError/staleConfirmation(guards:reason:)``; see ``RejectedBatch``). The state is
+  /// (``/TabFlowNavigation/NavigationError/staleConfirmation(guards:reason:)``; see ``RejectedBatch``). The state is
   /// unchanged; the host forgets its question (the user can make the change again, and be asked
   /// again).
   public var isStaleConfirmation: Bool {

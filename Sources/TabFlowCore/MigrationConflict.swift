@@ -2,7 +2,7 @@ import TabFlowNavigation
 
 /// Why navigation cannot be migrated to new declarations without losing part of it: the
 /// migration is refused instead, so no route or screen value ever disappears unreported. A reload or a rule
-/// package refused for it says so in its ``ScriptError`` (`shop.lua: reload rejected: …`).
+/// package refused for it says so in its `ScriptError` (`shop.lua: reload rejected: …`).
 package struct MigrationConflict: Error, Hashable, Sendable, CustomStringConvertible {
   /// What would be lost, and where.
   package enum Reason: Hashable, Sendable {

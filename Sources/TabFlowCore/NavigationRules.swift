@@ -19,7 +19,7 @@ public protocol NavigationRules<Screen, ScreenAction> {
   associatedtype Screen
   /// The screens' action type.
   associatedtype ScreenAction
-  /// What ``batch(for:on:in:)`` throws: ``ScriptError`` for scripted rules, ``RuleFailure`` for
+  /// What ``batch(for:on:in:)`` throws: `ScriptError` for scripted rules, ``RuleFailure`` for
   /// ``ClosureRules``; a rule type of your own may throw any error. The coordinator reports it as
   /// a ``RuleFailure`` (keeping a script error's traceback).
   associatedtype Failure: Error = any Error

@@ -5,7 +5,7 @@ import TabFlowNavigation
 /// asks the user ("discard your changes?") re-sends it with ``TabCoordinatorAction/confirm(_:)``,
 /// which skips exactly that guard once; a guard that blocks (``GuardVerdict/reject(_:)``) cannot
 /// be overridden, and its confirmation fails with
-/// ``NavigationError/blockedConfirmation(guard:reason:)``.
+/// ``/TabFlowNavigation/NavigationError/blockedConfirmation(guard:reason:)``.
 ///
 /// **Addressed commands.** Whatever made the batch — the back button, a swipe (`updateRoutes`),
 /// a tab reselect, a rule, a deep link's handler, a guard's redirect — every stack command in
@@ -16,7 +16,7 @@ import TabFlowNavigation
 ///
 /// **Only the last rejection, only while nothing has changed.** A confirmation is refused —
 /// `.delegate(.failed(failure))` with ``BatchFailure/isStaleConfirmation`` set
-/// (``NavigationError/staleConfirmation(guards:reason:)``), the state unchanged — unless the
+/// (``/TabFlowNavigation/NavigationError/staleConfirmation(guards:reason:)``), the state unchanged — unless the
 /// batch is the last one a guard rejected and the coordinator's state has not changed since.
 /// Changed means any of: a batch applied (from any source, even one that changed nothing, such
 /// as a reselect at the root; a confirmed batch too, so a batch is confirmed at most once); a

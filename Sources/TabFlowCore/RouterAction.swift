@@ -12,14 +12,14 @@ import TabFlowNavigation
 /// store.send(.router(.routeAction(id: itemID, action: .buyTapped)))
 /// ```
 ///
-/// Screen actions are addressed by ``RouteID``, never by index, so an action for a route that
+/// Screen actions are addressed by ``/TabFlowNavigation/RouteID``, never by index, so an action for a route that
 /// has left can never reach the screen that took its place.
 public enum RouterAction<Screen, ScreenAction> {
   /// An action of the screen shown by the route with this ID.
   case routeAction(id: RouteID, action: ScreenAction)
   /// The routes as a UI reports them after the user changed them (swipe back, back button, a
   /// sheet dragged down). Applied by `forEachRoute` when the container is an
-  /// ``UpdatableRouteContainer`` such as ``RouteStack``; other containers leave it to the
+  /// ``/TabFlowNavigation/UpdatableRouteContainer`` such as ``/TabFlowNavigation/RouteStack``; other containers leave it to the
   /// coordinator's reducer.
   case updateRoutes([Route<Screen>])
 }

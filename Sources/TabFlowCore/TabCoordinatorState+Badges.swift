@@ -1,6 +1,6 @@
 import TabFlowNavigation
 
-/// Badges: rules set them (`nav:badge("orders", 3)`, ``NavigationCommand/setBadge(_:_:)``) and
+/// Badges: rules set them (`nav:badge("orders", 3)`, ``/TabFlowNavigation/NavigationCommand/setBadge(_:_:)``) and
 /// they are state — compared, saved, kept across reloads.
 extension TabCoordinatorState {
   /// The badges rules set, by tab.

@@ -17,7 +17,7 @@ extension TabCoordinatorState {
   /// and otherwise to the tab selected when the command runs. Guards named in `confirmedGuards`
   /// do not run on this batch (the host asked the user) — which it may only be for the last batch
   /// a guard rejected, re-sent as it came (its ``RejectedBatch/commands``, addressed) while nothing
-  /// has changed since; otherwise the batch fails with ``NavigationError/staleConfirmation(guards:reason:)``
+  /// has changed since; otherwise the batch fails with ``/TabFlowNavigation/NavigationError/staleConfirmation(guards:reason:)``
   /// and changes nothing (see ``RejectedBatch``).
   @discardableResult
   @inlinable

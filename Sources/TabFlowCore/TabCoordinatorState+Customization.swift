@@ -24,7 +24,7 @@ extension TabCoordinatorState {
 
   /// Applies the user's customization. Throws, changing nothing, for an unknown tab, an order
   /// that does not name every tab once, or a tab that cannot be hidden (not declared `hideable`,
-  /// selected, or the last visible one: ``TabBarRefusal``). Showing a tab that is not hidden and
+  /// selected, or the last visible one: ``/TabFlowNavigation/TabBarRefusal``). Showing a tab that is not hidden and
   /// hiding a hidden one change nothing.
   ///
   /// ```swift

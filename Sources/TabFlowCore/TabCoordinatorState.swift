@@ -192,7 +192,7 @@ public struct TabCoordinatorState<Screen> {
   /// pushes — onboarding, a login cover, a modal flow (React Navigation's root stack around its
   /// tab navigator, go_router's routes outside the shell). Empty when nothing is presented above
   /// the tabs; otherwise its first route is a sheet or a cover, never a root. Commands reach it as
-  /// ``NavigationCommand/app(_:)``; the user's back removes its routes before any tab's.
+  /// ``/TabFlowNavigation/NavigationCommand/app(_:)``; the user's back removes its routes before any tab's.
   public var appLayer: [Route<Screen>] { Array(storedAppLayer.storedRoutes.dropFirst()) }
 
   /// The route IDs of ``appLayer``, parallel to it. They never collide with any tab's.
@@ -298,7 +298,7 @@ public struct TabCoordinatorState<Screen> {
     }
   }
 
-  /// Every tab back to its root, the history cleared and `tab` selected (``NavigationCommand/resetTabs(select:)``).
+  /// Every tab back to its root, the history cleared and `tab` selected (``/TabFlowNavigation/NavigationCommand/resetTabs(select:)``).
   @usableFromInline
   package mutating func resetTabs(selecting tab: TabID, journal: inout UndoJournal<Screen>) throws(NavigationError) {
     let target = try index(of: tab)

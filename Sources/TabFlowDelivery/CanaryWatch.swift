@@ -17,7 +17,7 @@ struct CanaryWatch {
   /// was: a rule error, an exhausted budget or memory cap, a command a rule, handler or guard's
   /// redirect queued (a batch made by the script carries its location), a redirect loop. A back
   /// gesture at a tab's root, a tap on an unknown tab, a host's command, a URL no pattern matches
-  /// or that a link or handler refuses (``DeepLinkHandlerError``) are input any outsider can send:
+  /// or that a link or handler refuses (``/TabFlowCore/DeepLinkHandlerError``) are input any outsider can send:
   /// they never count, or anyone could roll a correct release back.
   static func counts(_ failure: BatchFailure) -> Bool {
     switch failure.reason {

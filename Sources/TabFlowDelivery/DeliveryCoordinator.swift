@@ -2,7 +2,7 @@ import Logging
 import TabFlowCore
 import TabFlowLua
 
-/// A ``TabCoordinator`` over a ``RuleDelivery``'s rules that also feeds its canary: each action's
+/// A ``/TabFlowCore/TabCoordinator`` over a ``RuleDelivery``'s rules that also feeds its canary: each action's
 /// outcome is counted, and when the installed release fails too often the previous rules come
 /// back within the same action — the state migrated back, a `.rulesRolledBack` report among what
 /// the step tells the host. Without a canary it is the plain scripted coordinator. Like the
@@ -23,7 +23,7 @@ public struct DeliveryCoordinator<Screen, ScreenAction: ScriptableAction> {
   /// The coordinator running the delivery's rules.
   public let coordinator: TabCoordinator<ScriptedRules<Screen, ScreenAction>>
 
-  /// The scripted coordinator (``TabCoordinator/init(script:guards:deepLinks:logger:)``) over
+  /// The scripted coordinator (`TabCoordinator(script:guards:deepLinks:logger:)`) over
   /// `delivery.rules`.
   public init(
     delivery: RuleDelivery<Screen, ScreenAction>,
@@ -35,7 +35,7 @@ public struct DeliveryCoordinator<Screen, ScreenAction: ScriptableAction> {
     coordinator = TabCoordinator(script: delivery.rules, guards: guards, deepLinks: deepLinks, logger: logger)
   }
 
-  /// Applies the action like the coordinator's ``TabCoordinator/step(_:state:)``, then lets the
+  /// Applies the action like the coordinator's ``/TabFlowCore/TabCoordinator/step(_:state:)``, then lets the
   /// canary count it; a rollback's report is appended to the delegates, and the routes a rollback
   /// removed are among the removed IDs.
   public func step(_ action: Action, state: inout State) -> TabCoordinatorStep<Screen> {

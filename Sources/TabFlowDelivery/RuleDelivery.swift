@@ -200,7 +200,7 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
   }
 
   /// With a typed screen catalog, a package stays within the binary: every screen it declares
-  /// has a type in the catalog (``ScriptedRules/compatibility(of:keeping:requiringCatalogScreens:)``
+  /// has a type in the catalog (``/TabFlowLua/ScriptedRules/compatibility(of:keeping:requiringCatalogScreens:)``
   /// checks it), and every tab it declares is one the bundled script declares — a new tab is a
   /// feature the binary's reviewers never saw. A script-only app (dynamic screens) declares no
   /// screens or tabs in Swift, so its packages may add both.
@@ -357,7 +357,7 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
 
   /// Counts one action's outcome for the canary; rolls back (migrating `state`) when the
   /// installed release failed too often, and returns the report that says so.
-  /// `guardErrorsBefore` is ``ScriptedRules/guardErrorCount`` before the action: a Lua guard
+  /// `guardErrorsBefore` is ``/TabFlowLua/ScriptedRules/guardErrorCount`` before the action: a Lua guard
   /// that raised an error reaches the host as a rejection, but it is the rules failing.
   func observe(
     _ action: TabCoordinatorAction<Screen, ScreenAction>, outputs: [TabCoordinatorDelegate<Screen>],

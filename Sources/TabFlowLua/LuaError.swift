@@ -15,7 +15,7 @@ package enum LuaError: Error, Sendable, Hashable, CustomStringConvertible {
   case memory(String)
   /// The error handler itself failed (Lua's `LUA_ERRERR`).
   case errorInErrorHandling(String)
-  /// A value cannot cross the bridge between Lua and ``FlowValue``: a function, userdata or thread,
+  /// A value cannot cross the bridge between Lua and ``/TabFlowNavigation/FlowValue``: a function, userdata or thread,
   /// a table with mixed or unsupported keys, a cycle, or a value nested too deep or too large. The
   /// message names the path of the offending value, e.g. `result 1.actions[2]`.
   case invalidValue(String)

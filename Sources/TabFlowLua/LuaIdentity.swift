@@ -146,7 +146,7 @@ extension FlowValue: LuaIdentifiable {
   }
 }
 
-/// The mixing ``FlowValue/luaIdentityDigest`` is made of.
+/// The mixing ``/TabFlowNavigation/FlowValue/luaIdentityDigest`` is made of.
 enum LuaDigest {
   /// Chosen once per process from Swift's own random hashing seed.
   static let seed: UInt64 = {

@@ -25,7 +25,7 @@ extension LuaVM {
     /// clock (a resolution of a few milliseconds). The budget bounds the work of a call; the
     /// deadline is the safety net for work the budget cannot see (see ``maxStringBytes``).
     public var deadline: Duration?
-    /// How deep a value read from Lua into a ``FlowValue`` (or pushed from one) may nest.
+    /// How deep a value read from Lua into a ``/TabFlowNavigation/FlowValue`` (or pushed from one) may nest.
     public var maxValueDepth: Int
     /// How many values (scalars and tables) one value read from Lua may contain in total.
     public var maxValueCount: Int

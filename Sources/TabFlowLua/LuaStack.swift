@@ -208,13 +208,13 @@ package struct LuaStack {
     return Int(lua_rawlen(state, index))
   }
 
-  /// The value at `index` as a ``FlowValue`` (see the bridge rules on ``LuaVM``).
+  /// The value at `index` as a ``/TabFlowNavigation/FlowValue`` (see the bridge rules on ``LuaVM``).
   package func value(at index: Int32) throws(LuaError) -> FlowValue {
     guard isValid(index) else { return .null }
     return try bridge.read(at: index, root: .value)
   }
 
-  /// The value at `index` as a ``FlowValue``; an error names it as field `key` of the command
+  /// The value at `index` as a ``/TabFlowNavigation/FlowValue``; an error names it as field `key` of the command
   /// at `position` of a queue (`value[1].state.f`).
   func value(at index: Int32, commandField key: String, position: Int) throws(LuaError) -> FlowValue {
     guard isValid(index) else { return .null }
@@ -274,7 +274,7 @@ package struct LuaStack {
     return integer(at: -1)
   }
 
-  /// `table[key]` (raw) as a ``FlowValue`` (`.null` when absent).
+  /// `table[key]` (raw) as a ``/TabFlowNavigation/FlowValue`` (`.null` when absent).
   package func valueField(_ key: String, of table: Int32) throws(LuaError) -> FlowValue {
     try pushField(key, of: table)
     defer { lua_settop(state, -2) }
@@ -313,7 +313,7 @@ package struct LuaStack {
     luaPushString(state, value)
   }
 
-  /// Pushes a ``FlowValue`` (see the bridge rules on ``LuaVM``).
+  /// Pushes a ``/TabFlowNavigation/FlowValue`` (see the bridge rules on ``LuaVM``).
   package func push(_ value: FlowValue) throws(LuaError) {
     try bridge.push(value)
   }

@@ -2,7 +2,7 @@ import CLuaSandbox
 
 extension LuaVM {
   /// The fast path: calls the function in `function` under the limits, with arguments pushed
-  /// directly on the Lua stack and results read from it, without going through ``FlowValue``.
+  /// directly on the Lua stack and results read from it, without going through ``/TabFlowNavigation/FlowValue``.
   ///
   /// `arguments` pushes the arguments (everything it leaves above the function is passed).
   /// `results` then reads the `resultCount` results (or all of them with `LUA_MULTRET`), which

@@ -50,7 +50,7 @@ extension LuaVM {
   /// Makes `function` callable from every script as the global `name` (it lives in the read-only
   /// base, so a script can shadow it in its own environment but never replace it for others).
   ///
-  /// The function gets its arguments as ``FlowValue``s (an argument that cannot be converted, such
+  /// The function gets its arguments as ``/TabFlowNavigation/FlowValue``s (an argument that cannot be converted, such
   /// as a function, is an error naming it) and returns its results. A thrown error becomes a Lua
   /// error with the message `chunk:line: name: message`, raised from C; a script can catch it with
   /// `pcall`. The function must not call back into this VM (that throws ``LuaError/misuse(_:)``).

@@ -111,7 +111,7 @@ extension LuaVM {
     }
   }
 
-  /// The global `name` of the script as a ``FlowValue`` (`.null` when absent). Raw lookup: no
+  /// The global `name` of the script as a ``/TabFlowNavigation/FlowValue`` (`.null` when absent). Raw lookup: no
   /// metamethod runs. Functions and other non-data values throw ``LuaError/invalidValue(_:)``.
   package func global(_ name: String, in script: LuaScript) throws(LuaError) -> FlowValue {
     try value(at: [name], in: script)
@@ -151,7 +151,7 @@ extension LuaVM {
   }
 
   /// Calls the function in `function` with `arguments` under the limits; returns all its results
-  /// as ``FlowValue``s (a result that cannot be converted throws ``LuaError/invalidValue(_:)``).
+  /// as ``/TabFlowNavigation/FlowValue``s (a result that cannot be converted throws ``LuaError/invalidValue(_:)``).
   package func call(_ function: LuaRef, _ arguments: [FlowValue] = []) throws(LuaError) -> [FlowValue] {
     try checkIdle()
     try check(function)

@@ -1,10 +1,10 @@
 import CLuaSandbox
 import TabFlowNavigation
 
-/// Converts between ``FlowValue`` and Lua values on a Lua stack, with raw accessors only (no
+/// Converts between ``/TabFlowNavigation/FlowValue`` and Lua values on a Lua stack, with raw accessors only (no
 /// metamethod ever runs, so nothing here can raise a Lua error).
 ///
-/// Lua → ``FlowValue``:
+/// Lua → ``/TabFlowNavigation/FlowValue``:
 /// - `nil`, booleans, strings (UTF-8; invalid bytes become U+FFFD), integers (`.int`) and floats
 ///   (`.double`) map directly.
 /// - A table with keys exactly `1...n` (n ≥ 1) is an `.array`; a table whose keys are all strings is
@@ -14,7 +14,7 @@ import TabFlowNavigation
 /// - A table that contains itself is an error (a cycle); so are values nested deeper than
 ///   ``LuaVM/Limits/maxValueDepth`` or with more than ``LuaVM/Limits/maxValueCount`` elements.
 ///
-/// ``FlowValue`` → Lua is the inverse; a `.null` inside an array or object leaves a hole (an
+/// ``/TabFlowNavigation/FlowValue`` → Lua is the inverse; a `.null` inside an array or object leaves a hole (an
 /// absent key), as in Lua itself.
 struct LuaValueBridge {
   let state: LuaStatePointer

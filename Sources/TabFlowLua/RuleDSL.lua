@@ -1,8 +1,8 @@
 -- The rule DSL: trusted Lua that runs in the sandbox before each rule script and gives it its
 -- globals (app, tab, screen, on, on_context, deeplink, link, guard, context, invariant) and the `nav` objects rules receive.
 --
--- Embedded into TabFlow at build time by scripts/embed (TabFlowLua/RuleDSL+Source.swift); scripts/test
--- fails when the two differ, and a test compiles this file.
+-- Embedded into TabFlow at build time by the EmbedLua build-tool plugin (`EmbeddedLua.ruleDSL`); a
+-- test compiles this file.
 --
 -- The chunk defines the factory `tabflow_make_dsl` in its own environment, which no script can
 -- reach. Each call makes a fresh, independent set of declarations, so a reload never sees the

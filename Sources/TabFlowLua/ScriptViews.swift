@@ -10,8 +10,8 @@ import TabFlowNavigation
 package typealias ViewReader = (ViewRead) throws(ScriptError) -> FlowValue
 
 /// What a script call's `nav` views are read from: the state a rule, a deep-link handler or an
-/// invariant is about (``TabCoordinatorState``: its `nav`), or the change a guard is asked about
-/// (``NavigationChange``: its `change.after`, `change.before` and `change.commands`). Read in
+/// invariant is about (``/TabFlowCore/TabCoordinatorState``: its `nav`), or the change a guard is asked about
+/// (``/TabFlowCore/NavigationChange``: its `change.after`, `change.before` and `change.commands`). Read in
 /// place: a view reads the state where its owner holds it, never a copy.
 @usableFromInline
 package protocol ScriptViews<Screen> {

@@ -4,7 +4,7 @@ import TabFlowCore
 import TabFlowNavigation
 
 /// Routing rules written in Lua: a rule script loaded into a sandboxed VM, used as a coordinator's
-/// ``NavigationRules``, with its guards and deep links. Reloadable at any time without losing
+/// ``/TabFlowCore/NavigationRules``, with its guards and deep links. Reloadable at any time without losing
 /// navigation state.
 ///
 /// ```swift

@@ -39,7 +39,7 @@ public protocol RouteContainer<Screen> {
   func routeIDsRemoved(since snapshot: RouteSnapshot) -> [RouteID]
 
   /// Adopts the routes a UI reports after the user changed them (a swipe back, a dragged-down
-  /// sheet: ``RouterAction``'s `updateRoutes`), or returns `false` when the container leaves
+  /// sheet: `RouterAction`'s `updateRoutes`), or returns `false` when the container leaves
   /// them to the coordinator's reducer — the default. An ``UpdatableRouteContainer`` (a
   /// ``RouteStack``) adopts them. Throws why they are not valid, leaving the container unchanged.
   mutating func adoptUpdatedRoutes(_ routes: [Route<Screen>]) throws(NavigationError) -> Bool

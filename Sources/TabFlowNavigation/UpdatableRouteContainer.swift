@@ -1,5 +1,5 @@
 /// A ``RouteContainer`` that adopts the routes a UI reports, so `forEachRoute` applies
-/// ``RouterAction``'s `updateRoutes` to it before the coordinator runs. ``RouteStack`` is one.
+/// `RouterAction`'s `updateRoutes` to it before the coordinator runs. ``RouteStack`` is one.
 ///
 /// ```swift
 /// extension MyStack: UpdatableRouteContainer {

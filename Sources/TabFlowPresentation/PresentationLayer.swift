@@ -24,7 +24,7 @@ import TabFlowNavigation
 public struct PresentationLayer: Hashable, Sendable, Identifiable, CustomStringConvertible {
   /// The route that starts the layer: the root, or the sheet or cover.
   public let start: RouteID
-  /// ``RouteStyle/root``, ``RouteStyle/sheet`` or ``RouteStyle/cover``.
+  /// ``/TabFlowNavigation/RouteStyle/root``, ``/TabFlowNavigation/RouteStyle/sheet`` or ``/TabFlowNavigation/RouteStyle/cover``.
   public let style: RouteStyle
   /// Whether screens can be pushed in the layer (it is drawn in a navigation stack).
   public let withNavigation: Bool

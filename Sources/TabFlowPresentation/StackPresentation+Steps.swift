@@ -3,7 +3,7 @@ import TabFlowNavigation
 extension StackPresentation {
   /// The presentations a UI shows on its way from this one to `target`: first this one with the
   /// screen data of the routes it shares with `target` updated in place, then one structural
-  /// change per step (``RouteSteps``, with the options' merging), the last being `target`.
+  /// change per step (``/TabFlowNavigation/RouteSteps``, with the options' merging), the last being `target`.
   ///
   /// Each step carries route IDs: the routes taken from `target` have their IDs there, the
   /// routes on their way out keep theirs.

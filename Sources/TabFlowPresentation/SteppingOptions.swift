@@ -12,7 +12,7 @@ public struct SteppingOptions: Hashable, Sendable {
   public var interval: Duration
   /// Dismiss every extra presented layer in one step.
   public var allowMultipleDismissalsInOne: Bool
-  /// Merge each push into the step before it (see ``RouteSteps``).
+  /// Merge each push into the step before it (see ``/TabFlowNavigation/RouteSteps``).
   public var allowNavigationUpdatesInOne: Bool
 
   /// Options with the given interval and step merging.

@@ -10,7 +10,7 @@ import TabFlowNavigation
 /// ```
 ///
 /// Every tap is `.tabTapped`: the coordinator selects a tab that is not selected, and treats a tap
-/// on the selected one as a reselect (pop to root, or a report, by the tab's ``ReselectPolicy``).
+/// on the selected one as a reselect (pop to root, or a report, by the tab's ``/TabFlowCore/ReselectPolicy``).
 /// A selection setter must therefore be called for a tap on the selected item too — SwiftUI's
 /// `TabView` calls it with the selected value in that case.
 public struct TabBar: Hashable, Sendable {

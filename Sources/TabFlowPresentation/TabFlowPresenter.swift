@@ -38,14 +38,14 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   /// `ScriptedRules.tabTitles`); a tab without one is titled by its ID (``title(of:)``).
   public var tabTitles: [TabID: String]
 
-  /// The coordinator's state, as last given to ``update(to:)``.
+  /// The coordinator's state, as last given to ``update(to:cause:)``.
   @ObservationIgnored public private(set) var state: TabCoordinatorState<Screen>
 
   @ObservationIgnored private let send: @MainActor (Action) -> Void
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private let options: SteppingOptions
   @ObservationIgnored private var updaters: [TabID: StepwiseUpdater<Screen>] = [:]
-  /// How to try the back gesture on a state (``TabCoordinator/backGesture(in:)``).
+  /// How to try the back gesture on a state (``/TabFlowCore/TabCoordinator/backGesture(in:)``).
   @ObservationIgnored private let backGestureCheck: @MainActor (TabCoordinatorState<Screen>) -> BackGesture
   /// The answer for the current state, once asked (cleared by each new state).
   @ObservationIgnored private var backGestureAnswer: BackGesture?
@@ -60,7 +60,7 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   @ObservationIgnored private var feed: AnyObject?
 
   /// A presenter showing `state`, sending the coordinator's actions through `send`; give it every
-  /// new state with ``update(to:)``. Any store feeds it this way — a TCA store, a coordinator
+  /// new state with ``update(to:cause:)``. Any store feeds it this way — a TCA store, a coordinator
   /// nested in a larger state; with `import TabFlow`, `TabFlowPresenter(store:)` binds one to a
   /// TabFlow `Store` of the coordinator.
   public init(
@@ -84,7 +84,7 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
     }
   }
 
-  /// Keeps `subscription` (what calls ``update(to:)`` with each new state) alive as long as the
+  /// Keeps `subscription` (what calls ``update(to:cause:)`` with each new state) alive as long as the
   /// presenter, and no longer.
   public func keepAlive(_ subscription: AnyObject) {
     feed = subscription
@@ -92,9 +92,9 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
 
   /// Takes the coordinator's new state: the tab bar follows at once, each tab's presentation
   /// through its ``StepwiseUpdater``. When the user sees another screen, a
-  /// ``VisibleRouteSignal`` (``lastVisibleRouteSignal``, ``onVisibleRouteChange``) says how:
+  /// ``/TabFlowCore/VisibleRouteSignal`` (``lastVisibleRouteSignal``, ``onVisibleRouteChange``) says how:
   /// `cause` is what the states cannot tell (a deep link, a reselect, a restore …; see
-  /// ``VisibleRouteChange/cause(of:before:delegates:)``), else the stacks tell.
+  /// ``/TabFlowCore/VisibleRouteChange/cause(of:before:delegates:)``), else the stacks tell.
   public func update(to state: TabCoordinatorState<Screen>, cause: VisibleRouteChange? = nil) {
     let before = self.state
     self.state = state
@@ -151,7 +151,7 @@ public final class TabFlowPresenter<Screen, ScreenAction> {
   // MARK: - Back gesture
 
   /// Whether the system back gesture (edge and full-content swipe) may go back on `layer` of
-  /// `tab` now: the coordinator's answer (``TabCoordinator/backGesture(in:)``) for the selected
+  /// `tab` now: the coordinator's answer (``/TabFlowCore/TabCoordinator/backGesture(in:)``) for the selected
   /// tab's top layer, computed once per state when first asked; `.unavailable` for any other
   /// layer (covered, or in a tab not on screen) and while the tab's presentation is still
   /// stepping toward the state (the layer shown is not yet the state's).

@@ -6,7 +6,7 @@ import TabFlowNavigation
 ///
 /// A reducer returns `.none` when there is nothing to do, which costs nothing: no task is created
 /// for `.none` or `.send`; only ``run(priority:operation:catch:fileID:filePath:line:column:)`` and
-/// ``concatenate(_:)-(Effect<Action>...)`` start tasks.
+/// `concatenate(_:)` start tasks.
 ///
 /// ```swift
 /// case .refreshTapped:

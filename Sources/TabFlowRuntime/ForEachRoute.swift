@@ -4,7 +4,7 @@ import TabFlowCore
 import TabFlowNavigation
 
 extension Reducer {
-  /// Runs `screenReducer` on the screen of the route a ``RouterAction/routeAction(id:action:)``
+  /// Runs `screenReducer` on the screen of the route a ``/TabFlowCore/RouterAction/routeAction(id:action:)``
   /// names, then this (the coordinator's) reducer; and cancels the effects of every route that
   /// leaves the container.
   ///
@@ -32,23 +32,23 @@ extension Reducer {
   ///   the route is no longer in the container after an action — whatever removed it: a pop,
   ///   a dismiss, a reset, `goBackToRoot`, a UI `updateRoutes`, a deep link replacing the stack,
   ///   a new route at the same index, a replaced root. The container is diffed with
-  ///   ``RouteContainer/routeIDsRemoved(since:)`` before and after the combined reducer.
+  ///   ``/TabFlowNavigation/RouteContainer/routeIDsRemoved(since:)`` before and after the combined reducer.
   ///   Cancellation IDs the screen uses itself (`.cancellable(id:)`, `.cancel(id:)`) are scoped
   ///   to its route, so screens cannot cancel one another's effects.
   /// - An action for a route that is no longer in the container is dropped — neither the screen
   ///   reducer nor the coordinator runs — and reported through IssueReporting, naming the route.
   /// - Effects of the coordinator's own reducer are never cancelled automatically.
-  /// - ``RouterAction/updateRoutes(_:)`` is applied to the container before the coordinator
-  ///   runs when the container adopts it (``RouteContainer/adoptUpdatedRoutes(_:)``: an
-  ///   ``UpdatableRouteContainer`` such as ``RouteStack``): leading routes that kept their style
+  /// - ``/TabFlowCore/RouterAction/updateRoutes(_:)`` is applied to the container before the coordinator
+  ///   runs when the container adopts it (``/TabFlowNavigation/RouteContainer/adoptUpdatedRoutes(_:)``: an
+  ///   ``/TabFlowNavigation/UpdatableRouteContainer`` such as ``/TabFlowNavigation/RouteStack``): leading routes that kept their style
   ///   keep their IDs, the rest are new. Invalid routes are reported and the container is left
   ///   unchanged. For any other container the coordinator's reducer handles it.
   /// - Cost: a `.none` action costs an `extract`, a record of the container
-  ///   (``RouteContainer/routeSnapshot``) and an O(1) comparison. A ``RouteStack`` records only
+  ///   (``/TabFlowNavigation/RouteContainer/routeSnapshot``) and an O(1) comparison. A ``/TabFlowNavigation/RouteStack`` records only
   ///   its route IDs, so a push or pop by the coordinator copies at most the IDs (8 bytes per
   ///   route), never the screens; a container without a cheaper record is recorded by copying it,
   ///   and its first change in the action then copies its storage (copy-on-write). A
-  ///   ``TabCoordinator`` over its own state (`forEachRoute(\.self, …)`) says which routes left
+  ///   ``/TabFlowCore/TabCoordinator`` over its own state (`forEachRoute(\.self, …)`) says which routes left
   ///   instead (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``): nothing is
   ///   recorded or compared.
   @inlinable
@@ -69,7 +69,7 @@ extension Reducer {
 }
 
 /// The reducer made by `forEachRoute`: a coordinator plus the screen reducer run on the routes of
-/// a ``RouteContainer``, cancelling the effects of the routes that leave it.
+/// a ``/TabFlowNavigation/RouteContainer``, cancelling the effects of the routes that leave it.
 ///
 /// ```swift
 /// var body: some Reducer<State, Action> {

@@ -178,7 +178,7 @@ public final class Store<State, Action> {
   /// Calls `observer` once per ``send(_:)``, with the state reached after the sent action and
   /// every action it caused synchronously (`.send` effects, actions sent by observers) — the
   /// states a screen can show. States in between are never drawn, so a UI that animates from one
-  /// state to the next (see ``StepwiseUpdater``) must not take them for a change of its own.
+  /// state to the next (see `StepwiseUpdater`) must not take them for a change of its own.
   /// Actions a running effect sends later are sends of their own. It is not called with the
   /// current state.
   ///

@@ -1,7 +1,7 @@
 import TabFlowCore
 
 /// The tab coordinator as a reducer of TabFlow's runtime: its pure step
-/// (``TabFlowCore/TabCoordinator/step(_:state:)``) with what it tells the host sent back as
+/// (``/TabFlowCore/TabCoordinator/step(_:state:)``) with what it tells the host sent back as
 /// `.delegate` actions. Compose it with the screens' reducer through `forEachRoute`, which routes
 /// screen actions by route ID and cancels the effects of every route that leaves any tab:
 ///

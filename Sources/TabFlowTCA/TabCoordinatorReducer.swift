@@ -44,9 +44,9 @@
   /// For each action, in order:
   /// 1. `.router(.routeAction(id:action:))`: the screens' reducer runs on that route's screen, so
   ///    the rules read the screen as its reducer left it; its effects come back as route actions
-  ///    of the same route and are cancellable under the route's ``RouteID`` (hashable, sendable,
+  ///    of the same route and are cancellable under the route's ``/TabFlowNavigation/RouteID`` (hashable, sendable,
   ///    never reused). An action of a route that has left runs nothing.
-  /// 2. The coordinator's ``TabCoordinator/step(_:state:)``: rules, taps, back, deep links, UI
+  /// 2. The coordinator's ``/TabFlowCore/TabCoordinator/step(_:state:)``: rules, taps, back, deep links, UI
   ///    write-back, all or nothing.
   /// 3. `.cancel(id:)` for every route that left any tab, then `.send(.delegate(…))` for each
   ///    thing the coordinator tells the host — as effects: nothing is sent from inside a reduce.

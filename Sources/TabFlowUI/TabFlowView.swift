@@ -78,7 +78,7 @@ public struct TabFlowView<Screen, ScreenAction, TabLabel: View, ScreenContent: V
   private let screen: (RouteID, Screen) -> ScreenContent
 
   /// A view showing `presenter`, drawing each tab's label with `tabLabel` (given the tab, its
-  /// title — ``TabFlowPresenter/title(of:)`` — and its declared image name) and each screen with
+  /// title — ``/TabFlowPresentation/TabFlowPresenter/title(of:)`` — and its declared image name) and each screen with
   /// `screen`, which gets the route's ID (to address the screen's actions) and its screen.
   ///
   /// Create the presenter once — a property of the `App` or of an `@Observable` model, never in

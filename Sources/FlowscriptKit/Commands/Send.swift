@@ -90,7 +90,7 @@ extension Flowscript {
       commandName: "demo-script", abstract: "Print the bundled demo flow.", shouldDisplay: false)
 
     func run() throws {
-      Output.text(DemoFlow.source)
+      Output.text(EmbeddedLua.demo)
     }
   }
 }

@@ -47,8 +47,11 @@ extension Flowscript {
 }
 
 /// The lua-language-server definitions `flowscript types` prints: the DSL's fixed part
-/// (``source``, embedded from docs/tabflow-meta.lua) and a script's names.
+/// (``source``) and a script's names.
 enum TabFlowMeta {
+  /// The fixed part: docs/tabflow-meta.lua, which the EmbedLua build-tool plugin embeds.
+  static var source: String { EmbeddedLua.tabflowMeta }
+
   /// The fixed part, its `push`, `presentSheet`, `presentCover` and `on` given one `---@overload`
   /// per screen (per declared action for `on`), followed by the names `declarations` declares.
   static func definitions(for declarations: ScriptDeclarations) -> String {

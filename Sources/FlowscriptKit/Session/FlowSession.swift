@@ -84,7 +84,7 @@ final class FlowSession {
     case let .package(_, package, _):
       rules = try ScriptedRules(source: package.script, name: package.chunkName, limits: limits)
     case .bundledDemo:
-      rules = try ScriptedRules(source: DemoFlow.source, name: "demo.lua", limits: limits)
+      rules = try ScriptedRules(source: EmbeddedLua.demo, name: "demo.lua", limits: limits)
     }
     // The CLI reports every failure itself; the library's log lines would only repeat them.
     var logger = Logger(label: "tabflow.navigation")
@@ -99,7 +99,7 @@ final class FlowSession {
     switch origin {
     case let .file(path): try? String(contentsOfFile: path, encoding: .utf8)
     case let .package(_, package, _): package.script
-    case .bundledDemo: DemoFlow.source
+    case .bundledDemo: EmbeddedLua.demo
     }
   }
 
@@ -127,7 +127,7 @@ final class FlowSession {
     switch origin {
     case let .file(path): text = try? String(contentsOfFile: path, encoding: .utf8)
     case let .package(_, package, _): text = package.script
-    case .bundledDemo: text = DemoFlow.source
+    case .bundledDemo: text = EmbeddedLua.demo
     }
     return Array(Set(
       declarations.contextKeys.map(\.key) + declarations.contextRules + (text.map(mentionedContextKeys(in:)) ?? [])

@@ -36,7 +36,7 @@ extension FlowscriptTests {
       #expect(!Self.meta.isEmpty)
       // The fixed part, with overloads before push, presentSheet, presentCover and on.
       #expect(
-        Self.withoutOverloads(text).hasPrefix(Self.meta), "the output does not start with docs/tabflow-meta.lua (run scripts/embed)")
+        Self.withoutOverloads(text).hasPrefix(Self.meta), "the output does not start with docs/tabflow-meta.lua")
       #expect(text.hasPrefix("---@meta"))
       #expect(text.contains(#"---@alias ScreenName "feed"|"item"|"cart"|"checkout"|"login"|"help"|"promo"|"search"|"account"|"orders"|"share"|"review""#))
       #expect(text.contains(#"---@alias TabID "home"|"search"|"profile""#))

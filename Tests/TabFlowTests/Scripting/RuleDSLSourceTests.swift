@@ -11,7 +11,7 @@ import Testing
 @testable import TabFlowRuntime
 
 /// The rule DSL is a Lua file of its own (`Sources/TabFlowLua/RuleDSL.lua`), embedded by
-/// `scripts/embed`: it compiles, the embedded copy is the file, and it ships no test-only hooks.
+/// the EmbedLua build-tool plugin: it compiles, the embedded copy is the file, and it ships no test-only hooks.
 @Suite struct RuleDSLSourceTests {
   static let file = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
