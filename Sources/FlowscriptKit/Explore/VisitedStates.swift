@@ -1,7 +1,7 @@
 /// The states an exploration has reached, kept small, as TLC keeps them: a 64-bit fingerprint of
 /// each state (not the state), and how it was first reached — the state it came from and the
 /// input that led from there — so the shortest lines to it are rebuilt by walking back, only
-/// when a report prints them. A state costs about 30 bytes here, however big it is.
+/// when a report prints them. A state costs 30 to 50 bytes here, however big it is.
 ///
 /// Two different states with the same fingerprint would be taken for one, and what lies only
 /// beyond the second would go unexplored: ``collisionProbability`` bounds the chance of that.
@@ -99,11 +99,6 @@ struct VisitedStates {
       current = parent
     }
     return lines.reversed()
-  }
-
-  /// The bytes the table and the records hold (for the report on memory).
-  var bytes: Int {
-    fingerprints.capacity * 8 + slotIndices.capacity * 4 + parents.capacity * 4 + inputs.capacity * 4 + depths.capacity
   }
 
   /// The chance that two of `states` distinct states had the same 64-bit fingerprint, so one of
