@@ -43,19 +43,20 @@ extension Flowscript {
       valueName: "runs"))
     var simulate: Int?
 
-    @Option(help: "With --simulate: how many lines each walk takes at most.")
-    var depth: Int = RandomWalks.defaultDepth
+    @Option(help: "With --simulate (and needed by it): how many lines each walk takes at most.")
+    var depth: Int?
 
     @Option(help: "With --simulate: the seed of the walks (the same seed gives the same report, whatever --jobs).")
     var seed: UInt64 = 0
 
     func validate() throws {
-      if simulate == nil {
-        if depth != RandomWalks.defaultDepth { throw ValidationError("--depth is for --simulate; exhaustive exploration's depth is --explore") }
+      guard let simulate else {
+        if depth != nil { throw ValidationError("--depth is for --simulate; exhaustive exploration's depth is --explore") }
         if seed != 0 { throw ValidationError("--seed is for --simulate") }
-      } else if let simulate, simulate < 1 {
-        throw ValidationError("--simulate must be 1 or more, got \(simulate)")
+        return
       }
+      if simulate < 1 { throw ValidationError("--simulate must be 1 or more, got \(simulate)") }
+      guard let depth else { throw ValidationError("--simulate needs --depth D: how many lines each walk takes at most") }
       if depth < 1 { throw ValidationError("--depth must be 1 or more, got \(depth)") }
     }
 
@@ -63,7 +64,7 @@ extension Flowscript {
       try ExplorationBounds.check(explore: explore, maxStates: maxStates)
       let session = try options.session()
       try saved.apply(to: session)
-      if let simulate {
+      if let simulate, let depth {
         var walks = RandomWalks(
           session: session, runs: simulate, depth: depth, seed: seed,
           sendCommand: options.sendCommand + saved.reproductionArguments, customization: customization)

@@ -19,9 +19,6 @@ struct RandomWalks {
   /// start (a tab tap returns to the tab's root).
   static let triesPerLine = 4
 
-  /// How many lines a walk takes at most when `--depth` is not given.
-  static let defaultDepth = 50
-
   let session: FlowSession
   let runs: Int
   let depth: Int
@@ -163,8 +160,16 @@ struct RandomWalks {
       let top = state.visibleTop.screen.name
       if walk.firstAtTop[top] == nil { walk.firstAtTop[top] = lines }
     }
+    /// Reports the invariants `state` breaks, reached by `lines`; whether it breaks any.
+    func breaksInvariants(_ state: State) -> Bool {
+      let violations = session.rules.invariantViolations(in: state)
+      for violation in violations {
+        walk.findings.append(StateExplorer.Finding(kind: .invariant, message: violation.description, lines: lines))
+      }
+      return !violations.isEmpty
+    }
     noteShown(state)
-    if !session.rules.invariantViolations(in: state).isEmpty { return walk }
+    if breaksInvariants(state) { return walk }
     // The states this walk has shown: a line leading back to one of them is taken only when no
     // other of the few tried leads anywhere new.
     var shown = [state]
@@ -203,11 +208,7 @@ struct RandomWalks {
         state = after
         shown.append(state)
         noteShown(state)
-        let violations = session.rules.invariantViolations(in: state)
-        for violation in violations {
-          walk.findings.append(StateExplorer.Finding(kind: .invariant, message: violation.description, lines: lines))
-        }
-        if !violations.isEmpty { return walk }
+        if breaksInvariants(state) { return walk }
       case .unchanged:
         noteRule(input.line, reached: true, rules: ruleKeys, session: session, in: &walk)
       }

@@ -32,14 +32,12 @@ final class StateNumbering {
   /// `app { back = "history" }`.
   private let includesHistory: Bool
 
-  // What each number stands for, by number (the first at 0 stands for number 1): what
-  // ``FrontierStates`` rebuilds a state from.
+  // What numbers stand for, to rebuild a state from its key (``FrontierStates``; each tab's
+  // routes are rebuilt from stacks it keeps itself).
   /// The tabs, by the number of the selected one (from 0).
   var selectableTabs: [TabID] { tabIDs }
-  @exclusivity(unchecked) private(set) var routesByNumber: [Route<DynamicScreen>] = []
+  /// Each context, by its number (the first, at 0, is number 1).
   @exclusivity(unchecked) private(set) var contextsByNumber: [[String: FlowValue]] = []
-  /// The route numbers of each list (a list's number is its position here, from 1).
-  var routeLists: [[Int]] { lists }
 
   /// A numbering; `includesHistory` when the script's `back` goes through the tab history.
   init(includesHistory: Bool = true) {
@@ -153,10 +151,7 @@ final class StateNumbering {
       }
     }
     while list.count < routes.count {
-      let route = routes[list.count]
-      let number = Self.number(of: RouteContent(route: route), in: &routeNumbers)
-      if number > routesByNumber.count { routesByNumber.append(route) }
-      list.append(number)
+      list.append(Self.number(of: RouteContent(route: routes[list.count]), in: &routeNumbers))
     }
     let number = Self.number(of: list, in: &listNumbers)
     if number == lists.count { lists.append(list) }

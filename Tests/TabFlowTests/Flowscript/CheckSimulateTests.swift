@@ -69,11 +69,29 @@ extension FlowscriptTests {
       }
     }
 
+    /// A first state that breaks an invariant is reported, as `check` reports it, and no walk goes on.
+    @Test func aFirstStateBreakingAnInvariantIsAProblem() async throws {
+      try await Workspace.with { workspace in
+        let script = try workspace.write("first.lua", """
+          tab "home" { root = "feed" }
+          screen "feed" { actions = { "open" } }
+          on("feed.open", function(nav) end)
+          invariant("never the feed", function(s) return s.stack[1].screen ~= "feed" end)
+          """)
+        let result = try await FlowscriptCLI.run(["check", script, "--simulate", "3", "--depth", "4"])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.contains("invariant violated: invariant 'never the feed'"), "\(result.stdout)")
+        #expect(result.stdoutLines.first?.contains(", 0 lines in ") == true, "\(result.stdout)")
+        #expect(result.stdoutLines.last == "check failed: 1 problem(s) in 3 walks")
+      }
+    }
+
     @Test(arguments: [
       (["--simulate", "0"], "--simulate must be 1 or more, got 0"),
       (["--depth", "9"], "--depth is for --simulate; exhaustive exploration's depth is --explore"),
       (["--seed", "3"], "--seed is for --simulate"),
       (["--simulate", "5", "--depth", "0"], "--depth must be 1 or more, got 0"),
+      (["--simulate", "5"], "--simulate needs --depth D: how many lines each walk takes at most"),
     ])
     func misusedOptionsAreUsageErrors(arguments: [String], message: String) async throws {
       let result = try await FlowscriptCLI.run(["check", FlowscriptCLI.demoScript] + arguments)
