@@ -1,8 +1,9 @@
 import CLuaSandbox
 import Synchronization
 
-/// One sandboxed Lua 5.4 state: the VM of one rule bundle. Apps use it through ``ScriptedRules``;
-/// its public face is ``Limits``, the resource limits a script runs under.
+/// One sandboxed Lua 5.4 state. It knows no rule, tab or screen: the rules module (TabFlowLua)
+/// runs its scripts in it. Its public face is ``Limits``, the resource limits a script runs
+/// under.
 //
 // The engine (package-internal):
 //
@@ -50,28 +51,26 @@ public final class LuaVM {
   /// Receives the lines written by `print` (arguments converted with `tostring`, separated by
   /// tabs). Without a handler, output is dropped.
   package var printHandler: ((String) -> Void)?
-  /// Receives the lines a rule script prints (through the rule DSL's `print`), with what printed
-  /// them and where.
-  package var scriptPrintHandler: ((ScriptPrint) -> Void)?
   /// How many times scripts have called `print`: a call that printed had an effect besides its
-  /// answer (``CallMemo`` does not remember it).
-  package internal(set) var printCount = 0
+  /// answer (a host remembering answers must not remember it). A host's own `print` counts here
+  /// too.
+  package var printCount = 0
 
   /// The Lua state.
-  let state: LuaStatePointer
+  package let state: LuaStatePointer
   /// The C context (allocator accounting, budget, deadline); it outlives `lua_close`.
   @usableFromInline package let context: UnsafeMutablePointer<CLuaContext>
   /// Keeps the Swift functions alive: Lua holds unretained pointers to them.
-  var boxes: [LuaFunctionBox] = []
+  package var boxes: [LuaFunctionBox] = []
   /// The buffers line coverage counts into while it is on (see `startLineCoverage(chunk:lineCount:)`);
   /// released after `lua_close`, which may still run script code.
   var lineCoverageBuffers: LineCoverageBuffers?
   /// Distinguishes this VM's references from other VMs'.
-  let serial: UInt64
+  package let serial: UInt64
   /// Registry slot of the environment factory (`clua_newenv`).
   let newEnvironmentSlot: Int32
   /// Registry slot of the read-only base table.
-  let baseSlot: Int32
+  package let baseSlot: Int32
 
   private static let serials = Atomic<UInt64>(0)
 
@@ -175,7 +174,7 @@ public final class LuaVM {
 
   /// Throws if a call is in progress (a Swift function called from Lua is calling back in).
   @inline(__always)
-  func checkIdle() throws(LuaError) {
+  package func checkIdle() throws(LuaError) {
     guard context.pointee.callDepth == 0 else {
       throw .misuse("the LuaVM is running a call; Swift functions called from Lua cannot call back into it")
     }
@@ -200,7 +199,7 @@ public final class LuaVM {
   // MARK: Errors
 
   /// The error for a failed protected call or load whose message is on top of the stack; pops it.
-  static func failure(
+  package static func failure(
     _ L: LuaStatePointer, _ context: UnsafeMutablePointer<CLuaContext>, status: Int32, location: @autoclosure () -> String?
   ) -> LuaError {
     if status == CLUA_REENTERED {

@@ -38,7 +38,7 @@ package enum LuaType: Int32, Sendable, Hashable {
 ///
 /// A `LuaStack` is valid only inside the closure it was given to; do not store it.
 package struct LuaStack {
-  let state: LuaStatePointer
+  package let state: LuaStatePointer
   /// The VM (for its serial and its value limits); the stack is only used while the VM runs a call.
   unowned(unsafe) let vm: LuaVM
   /// The lowest top `pop` may leave (values below belong to the caller).
@@ -113,7 +113,7 @@ package struct LuaStack {
 
   /// The identity of the table at `index` (its address), for comparing with a table known to the
   /// host; `nil` for any other value. Never dereferenced.
-  func tableIdentity(at index: Int32) -> UInt? {
+  package func tableIdentity(at index: Int32) -> UInt? {
     guard isValid(index), lua_type(state, index) == LUA_TTABLE else { return nil }
     return UInt(bitPattern: lua_topointer(state, index))
   }
@@ -122,7 +122,7 @@ package struct LuaStack {
   /// only string keys, every value a boolean, number or string — read as ``value(at:)`` would
   /// read them; `nil` for any other table (read it with ``value(at:)``, which also says what is
   /// wrong with it) or value.
-  func scalarMembers(at index: Int32) -> [String: FlowValue]? {
+  package func scalarMembers(at index: Int32) -> [String: FlowValue]? {
     let limit = vm.limits.maxValueCount - 1  // the table itself counts as one value
     var members: [String: FlowValue] = [:]
     let read = forEachScalarMember(ofPlainTableAt: index) { value in
@@ -138,7 +138,7 @@ package struct LuaStack {
   /// string keys, boolean, number or string values). False when the table is not one or `body`
   /// returned false; the stack is left as it was.
   @inline(__always)
-  func forEachScalarMember(ofPlainTableAt index: Int32, _ body: (FlowValue) -> Bool) -> Bool {
+  package func forEachScalarMember(ofPlainTableAt index: Int32, _ body: (FlowValue) -> Bool) -> Bool {
     guard isValid(index), lua_type(state, index) == LUA_TTABLE, lua_rawlen(state, index) == 0,
       lua_checkstack(state, 3) != 0
     else { return false }
@@ -179,7 +179,7 @@ package struct LuaStack {
 
   /// The identities (see ``stringIdentity(at:)``) of the string keys of the table at `index`,
   /// with the keys; empty for any other value.
-  func stringKeyIdentities(ofTableAt index: Int32) -> [UInt: String] {
+  package func stringKeyIdentities(ofTableAt index: Int32) -> [UInt: String] {
     guard isValid(index), lua_type(state, index) == LUA_TTABLE, lua_checkstack(state, 2) != 0 else { return [:] }
     let table = absoluteIndex(index)
     var identities: [UInt: String] = [:]
@@ -195,7 +195,7 @@ package struct LuaStack {
   /// The address of the characters of the string at `index` — the same for every copy of a
   /// string the VM holds once (all short strings) — for comparing with strings known to be held;
   /// `nil` for any other value. Never dereferenced.
-  func stringIdentity(at index: Int32) -> UInt? {
+  package func stringIdentity(at index: Int32) -> UInt? {
     guard isValid(index), lua_type(state, index) == LUA_TSTRING else { return nil }
     return UInt(bitPattern: lua_tolstring(state, index, nil))
   }
@@ -214,11 +214,11 @@ package struct LuaStack {
     return try bridge.read(at: index, root: .value)
   }
 
-  /// The value at `index` as a ``/TabFlowNavigation/FlowValue``; an error names it as field `key` of the command
-  /// at `position` of a queue (`value[1].state.f`).
-  func value(at index: Int32, commandField key: String, position: Int) throws(LuaError) -> FlowValue {
+  /// The value at `index` as a ``/TabFlowNavigation/FlowValue``; an error names it as field `key`
+  /// of element `position` of a list (`value[1].state.f`).
+  package func value(at index: Int32, elementField key: String, position: Int) throws(LuaError) -> FlowValue {
     guard isValid(index) else { return .null }
-    return try bridge.read(at: index, root: .commandField(position: position, key: key))
+    return try bridge.read(at: index, root: .elementField(position: position, key: key))
   }
 
   /// The absolute form of `index` (stays valid while values are pushed above it).
@@ -243,7 +243,7 @@ package struct LuaStack {
   /// already holds, so the name is neither converted nor interned. `table` and `names` must be
   /// absolute indices of tables.
   @discardableResult
-  func pushField(named position: Int32, in names: Int32, of table: Int32) throws(LuaError) -> LuaType {
+  package func pushField(named position: Int32, in names: Int32, of table: Int32) throws(LuaError) -> LuaType {
     try reserve(2)
     lua_rawgeti(state, names, lua_Integer(position))
     return LuaType(raw: lua_rawget(state, table))
