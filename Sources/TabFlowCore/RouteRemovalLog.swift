@@ -36,28 +36,15 @@ package struct RouteRemovalLog: Sendable {
   }
 }
 
-/// Where a ``TabCoordinatorState``'s record of removed routes starts
-/// (``TabCoordinatorState/markRemovals()``): the routes removed since are
-/// ``TabCoordinatorState/routeIDsRemoved(since:)-(RouteRemovalMark)``.
-public struct RouteRemovalMark: Hashable, Sendable {
-  /// The generation of the newest route ID handed out when the mark was taken: a route with a
-  /// newer ID was added after it.
-  @usableFromInline package let generation: UInt64
-
-  @inlinable
-  init(generation: UInt64) {
-    self.generation = generation
-  }
-}
-
 extension TabCoordinatorState {
   /// Starts a new record of the routes removed from the tabs and the app layer: O(1), and
-  /// allocates nothing. ``routeIDsRemoved(since:)-(RouteRemovalMark)`` then says which routes
-  /// left since. Taking a mark ends the record of any earlier one.
+  /// allocates nothing. ``routeIDsRemoved(since:)-(RouteID)`` then says which routes left since.
+  /// The mark is the newest route ID handed out so far (a route with a newer one was added after
+  /// the mark). Taking a mark ends the record of any earlier one.
   @inlinable
-  public mutating func markRemovals() -> RouteRemovalMark {
+  public mutating func markRemovals() -> RouteID {
     removalLog.clear()
-    return RouteRemovalMark(generation: RouteID.lastGeneration)
+    return .newest
   }
 
   /// Whether this state no longer holds a noted route.
@@ -72,7 +59,7 @@ extension TabCoordinatorState {
   /// ``routeIDsRemoved(since:)-(TabsRouteSnapshot)``. A pop, the common case, makes one noted
   /// route and no sorting.
   @inlinable
-  public func routeIDsRemoved(since mark: RouteRemovalMark) -> [RouteID] {
+  public func routeIDsRemoved(since mark: RouteID) -> [RouteID] {
     let log = removalLog.removed
     guard let first = log.first else { return [] }
     guard var all = log.rest else {

@@ -428,8 +428,9 @@ extension TabCoordinatorState: Equatable where Screen: Equatable {
 extension TabCoordinatorState: Sendable where Screen: Sendable {}
 
 extension TabCoordinatorState: RouteContainer {
-  /// The record of the routes removed is kept by the state (``markRemovals()``).
-  public typealias RemovalMark = RouteRemovalMark
+  /// The record of the routes removed is kept by the state; its mark is the newest route ID
+  /// handed out when it was taken (``markRemovals()``).
+  public typealias RemovalMark = RouteID
 
   /// Whether any tab, or the app layer, holds a route with this ID.
   @inlinable

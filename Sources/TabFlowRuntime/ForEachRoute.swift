@@ -89,6 +89,9 @@ where ScreenReducer.State == Container.Screen {
   @usableFromInline package let action: ActionPath<Action, RouterActionType>
   @usableFromInline package let screenReducer: ScreenReducer
   @usableFromInline package let location: IssueLocation
+  /// Whether `routes` is `\.self` (a `TabCoordinatorState` is its own container): then the
+  /// container is the state itself, reached without the key path.
+  @usableFromInline package let routesAreState: Bool
   /// Whether the screen reducer never does anything (``EmptyReducer``): then a route action does
   /// not touch the screen at all.
   @usableFromInline package let screenReducerIsInert: Bool
@@ -106,15 +109,26 @@ where ScreenReducer.State == Container.Screen {
     self.action = action
     self.screenReducer = screenReducer
     self.location = location
+    routesAreState = State.self == Container.self && (routes as AnyKeyPath) == (\State.self as AnyKeyPath)
     screenReducerIsInert = screenReducer is any InertReducer
   }
 
-  /// Runs `body` on the container in `state`, in place.
+  /// Runs `body` on the container in `state`, in place. A state that is its own container
+  /// (`\.self`: a tab coordinator's) is reached directly: a key path applied in generic code
+  /// looks up its types' metadata at run time, about 900 instructions for the three accesses of
+  /// an action.
   @inlinable
   func withContainer<Result, Failure: Error>(
     in state: inout State, _ body: (inout Container) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try body(&state[keyPath: routes])
+    if routesAreState {
+      return try withUnsafeMutablePointer(to: &state) { pointer throws(Failure) in
+        try pointer.withMemoryRebound(to: Container.self, capacity: 1) { container throws(Failure) in
+          try body(&container.pointee)
+        }
+      }
+    }
+    return try body(&state[keyPath: routes])
   }
 
   /// Runs the screen reducer (for a route action), marks the container, applies `updateRoutes`,
@@ -217,14 +231,14 @@ extension Effect {
   /// Nothing to do when no effect runs under a cancellation ID (one route: no allocation;
   /// several: one array for the merge).
   @inlinable
-  public static func cancelEffects(ofRoutes routes: [RouteID]) -> Self {
+  package static func cancelEffects(ofRoutes routes: [RouteID]) -> Self {
     if routes.count == 1 { return .cancelEffects(ofRoute: routes[0]) }
     return .merge(routes.map { .cancelEffects(ofRoute: $0) })
   }
 
   /// ``cancelEffects(ofRoutes:)`` for one route (a pop): no array.
   @inlinable
-  public static func cancelEffects(ofRoute route: RouteID) -> Self {
+  package static func cancelEffects(ofRoute route: RouteID) -> Self {
     Self(operation: .cancelCompact(RouteEffects.cancelID(of: route)))
   }
 
