@@ -22,7 +22,7 @@ extension TabCoordinator: Reducer {
 
   /// The effect that sends `outputs` as delegate actions (none for none).
   @inlinable
-  public static func effect(delivering outputs: [TabCoordinatorDelegate<Rules.Screen>]) -> Effect<Action> {
+  package static func effect(delivering outputs: [TabCoordinatorDelegate<Rules.Screen>]) -> Effect<Action> {
     switch outputs.count {
     case 0: return .none
     case 1: return .send(.delegate(outputs[0]))
