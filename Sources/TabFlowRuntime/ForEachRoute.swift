@@ -89,9 +89,6 @@ where ScreenReducer.State == Container.Screen {
   @usableFromInline package let action: ActionPath<Action, RouterActionType>
   @usableFromInline package let screenReducer: ScreenReducer
   @usableFromInline package let location: IssueLocation
-  /// Whether `routes` is `\.self` (a `TabCoordinatorState` is its own container): then the
-  /// container is the state itself, reached without the key path.
-  @usableFromInline package let routesAreState: Bool
   /// Whether the screen reducer never does anything (``EmptyReducer``): then a route action does
   /// not touch the screen at all.
   @usableFromInline package let screenReducerIsInert: Bool
@@ -109,26 +106,15 @@ where ScreenReducer.State == Container.Screen {
     self.action = action
     self.screenReducer = screenReducer
     self.location = location
-    routesAreState = State.self == Container.self && (routes as AnyKeyPath) == (\State.self as AnyKeyPath)
     screenReducerIsInert = screenReducer is any InertReducer
   }
 
-  /// Runs `body` on the container in `state`, in place. A state that is its own container
-  /// (`\.self`: a tab coordinator's) is reached directly: a key path applied in generic code
-  /// looks up its types' metadata at run time, about 900 instructions for the three accesses of
-  /// an action.
+  /// Runs `body` on the container in `state`, in place.
   @inlinable
   func withContainer<Result, Failure: Error>(
     in state: inout State, _ body: (inout Container) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    if routesAreState {
-      return try withUnsafeMutablePointer(to: &state) { pointer throws(Failure) in
-        try pointer.withMemoryRebound(to: Container.self, capacity: 1) { container throws(Failure) in
-          try body(&container.pointee)
-        }
-      }
-    }
-    return try body(&state[keyPath: routes])
+    try body(&state[keyPath: routes])
   }
 
   /// Runs the screen reducer (for a route action), marks the container, applies `updateRoutes`,
