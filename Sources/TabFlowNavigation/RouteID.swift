@@ -10,6 +10,7 @@ public struct RouteID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The generation number; larger numbers were handed out later.
   public let generation: UInt64
 
+  @usableFromInline
   init(generation: UInt64) {
     self.generation = generation
   }
@@ -24,6 +25,9 @@ public struct RouteID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The generation of the last ID handed out, by any thread: every ID handed out after this is
   /// read has a larger one.
   @usableFromInline package static var lastGeneration: UInt64 { counter.load(ordering: .relaxed) }
+
+  /// The last ID handed out, by any thread (never in a stack with a route added after it is read).
+  @inlinable package static var newest: RouteID { RouteID(generation: lastGeneration) }
 
   /// Orders IDs by generation.
   public static func < (lhs: RouteID, rhs: RouteID) -> Bool { lhs.generation < rhs.generation }

@@ -31,8 +31,9 @@ extension Reducer {
   /// - Every effect a screen starts is cancellable by its route ID, and is cancelled as soon as
   ///   the route is no longer in the container after an action — whatever removed it: a pop,
   ///   a dismiss, a reset, `goBackToRoot`, a UI `updateRoutes`, a deep link replacing the stack,
-  ///   a new route at the same index, a replaced root. The container is diffed with
-  ///   ``/TabFlowNavigation/RouteContainer/routeIDsRemoved(since:)`` before and after the combined reducer.
+  ///   a new route at the same index, a replaced root. The container is marked
+  ///   (``/TabFlowNavigation/RouteContainer/markRemovals()``) before the coordinator's reducer and asked which
+  ///   routes it removed since (``/TabFlowNavigation/RouteContainer/routeIDsRemoved(since:)``) after it.
   ///   Cancellation IDs the screen uses itself (`.cancellable(id:)`, `.cancel(id:)`) are scoped
   ///   to its route, so screens cannot cancel one another's effects.
   /// - An action for a route that is no longer in the container is dropped — neither the screen
@@ -43,14 +44,12 @@ extension Reducer {
   ///   ``/TabFlowNavigation/UpdatableRouteContainer`` such as ``/TabFlowNavigation/RouteStack``): leading routes that kept their style
   ///   keep their IDs, the rest are new. Invalid routes are reported and the container is left
   ///   unchanged. For any other container the coordinator's reducer handles it.
-  /// - Cost: a `.none` action costs an `extract`, a record of the container
-  ///   (``/TabFlowNavigation/RouteContainer/routeSnapshot``) and an O(1) comparison. A ``/TabFlowNavigation/RouteStack`` records only
-  ///   its route IDs, so a push or pop by the coordinator copies at most the IDs (8 bytes per
-  ///   route), never the screens; a container without a cheaper record is recorded by copying it,
-  ///   and its first change in the action then copies its storage (copy-on-write). A
-  ///   ``/TabFlowCore/TabCoordinator`` over its own state (`forEachRoute(\.self, …)`) says which routes left
-  ///   instead (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``): nothing is
-  ///   recorded or compared.
+  /// - Cost: a `.none` action costs an `extract`, a mark of the container and an O(1)
+  ///   comparison. A ``/TabFlowNavigation/RouteStack``'s mark is its route IDs, so a push or pop by the coordinator
+  ///   copies at most the IDs (8 bytes per route), never the screens; a tab coordinator's state
+  ///   notes the routes its batches remove, so its mark is a number and nothing is compared; a
+  ///   container without a cheaper mark is marked by copying it, and its first change in the
+  ///   action then copies its storage (copy-on-write).
   @inlinable
   public func forEachRoute<Container: RouteContainer, ScreenAction, ScreenReducer: Reducer>(
     _ routes: WritableKeyPath<State, Container>,
@@ -90,10 +89,6 @@ where ScreenReducer.State == Container.Screen {
   @usableFromInline package let action: ActionPath<Action, RouterActionType>
   @usableFromInline package let screenReducer: ScreenReducer
   @usableFromInline package let location: IssueLocation
-  /// Whether `routes` is `\.self` (a `TabCoordinatorState` is its own container): then the
-  /// coordinator may say which routes left (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``),
-  /// and with an inert screen reducer no action reaches the container through `routes`.
-  @usableFromInline package let routesAreState: Bool
   /// Whether the screen reducer never does anything (``EmptyReducer``): then a route action does
   /// not touch the screen at all.
   @usableFromInline package let screenReducerIsInert: Bool
@@ -111,7 +106,6 @@ where ScreenReducer.State == Container.Screen {
     self.action = action
     self.screenReducer = screenReducer
     self.location = location
-    routesAreState = State.self == Container.self && (routes as AnyKeyPath) == (\State.self as AnyKeyPath)
     screenReducerIsInert = screenReducer is any InertReducer
   }
 
@@ -123,20 +117,14 @@ where ScreenReducer.State == Container.Screen {
     try body(&state[keyPath: routes])
   }
 
-  /// Runs the screen reducer (for a route action), applies `updateRoutes`, runs the coordinator,
-  /// then cancels the effects of the routes that left.
+  /// Runs the screen reducer (for a route action), marks the container, applies `updateRoutes`,
+  /// runs the coordinator, then cancels the effects of the routes removed since the mark.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    // Nothing to run on screens, and a coordinator that may say which routes left: ask it first
-    // (it says nothing of an action for a route that is gone, which is reported below).
-    if routesAreState, screenReducerIsInert {
-      var effect = Effect<Action>.none
-      if coordinator.reduceCancellingRemovedRoutes(into: &state, action: action, effect: &effect) { return effect }
-    }
     let routerAction = self.action.extract(action)
 
     // The screen reducer changes a screen in place and cannot change the structure, so it runs
-    // before the record is taken.
+    // before the mark.
     var screenEffect: Effect<Action> = .none
     var routedID: RouteID?
     if case let .routeAction(id, screenAction)? = routerAction, screenReducerIsInert {
@@ -159,18 +147,13 @@ where ScreenReducer.State == Container.Screen {
       }
     }
 
-    if routesAreState, !screenReducerIsInert, screenEffect.isNone {
-      // The coordinator may say which routes left (no effect of the screen's to merge).
-      var effect = Effect<Action>.none
-      if coordinator.reduceCancellingRemovedRoutes(into: &state, action: action, effect: &effect) { return effect }
-    }
-    // The container is read in place (never copied out of the state) to record and compare it.
-    let before = withContainer(in: &state) { container in container.routeSnapshot }
+    // The container is marked and asked in place (never copied out of the state).
+    let mark = withContainer(in: &state) { container in container.markRemovals() }
     if case let .updateRoutes(newRoutes)? = routerAction {
       applyUpdateRoutes(newRoutes, to: &state)
     }
     let coordinatorEffect = coordinator.reduce(into: &state, action: action)
-    let removed = withContainer(in: &state) { container in container.routeIDsRemoved(since: before) }
+    let removed = withContainer(in: &state) { container in container.routeIDsRemoved(since: mark) }
 
     if removed.isEmpty {
       if screenEffect.isNone { return coordinatorEffect }
@@ -230,20 +213,18 @@ package enum RouteEffects {
 }
 
 extension Effect {
-  /// Cancels the effects the screen of each route in `routes` started under `forEachRoute` —
-  /// what a reducer that says which routes left
-  /// (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``) returns after its own
-  /// effect. Nothing to do when no effect runs under a cancellation ID (one route: no allocation;
+  /// Cancels the effects the screen of each route in `routes` started under `forEachRoute`.
+  /// Nothing to do when no effect runs under a cancellation ID (one route: no allocation;
   /// several: one array for the merge).
   @inlinable
-  public static func cancelEffects(ofRoutes routes: [RouteID]) -> Self {
+  package static func cancelEffects(ofRoutes routes: [RouteID]) -> Self {
     if routes.count == 1 { return .cancelEffects(ofRoute: routes[0]) }
     return .merge(routes.map { .cancelEffects(ofRoute: $0) })
   }
 
   /// ``cancelEffects(ofRoutes:)`` for one route (a pop): no array.
   @inlinable
-  public static func cancelEffects(ofRoute route: RouteID) -> Self {
+  package static func cancelEffects(ofRoute route: RouteID) -> Self {
     Self(operation: .cancelCompact(RouteEffects.cancelID(of: route)))
   }
 

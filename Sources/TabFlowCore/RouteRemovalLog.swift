@@ -1,0 +1,92 @@
+import TabFlowNavigation
+
+/// The routes a ``TabCoordinatorState`` removed since it was last marked
+/// (``TabCoordinatorState/markRemovals()``): what the runtime needs to cancel their effects,
+/// kept by the state itself so nothing has to record every tab's route IDs before an action and
+/// compare them after it (TCA's `StackState` keeps its mounted IDs the same way).
+///
+/// Exact because every change a batch makes to a stack is journaled with the routes it removed
+/// (``UndoJournal``), and only a committed batch's removals are noted here — a rejected batch's
+/// changes are undone and its journal dropped. A route added after the mark and removed again was
+/// never in the container when the mark was taken, so it is not reported: its ID is newer than
+/// the mark. A noted route is checked to be gone when asked (a replaced stack notes all its old
+/// routes; the UI keeps some of them).
+///
+/// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
+@usableFromInline
+package struct RouteRemovalLog: Sendable {
+  @usableFromInline package var removed: RemovedRouteIDs
+
+  /// None.
+  @inlinable
+  package init() {
+    removed = RemovedRouteIDs()
+  }
+
+  /// Notes the routes a committed batch removed.
+  @inlinable
+  package mutating func note(_ batch: RemovedRouteIDs) {
+    batch.forEach { tab, id in removed.append(id, tab: tab) }
+  }
+
+  /// Forgets every noted route (a mark was taken). Writes nothing when there is none.
+  @inlinable
+  package mutating func clear() {
+    if removed.first != nil { removed = RemovedRouteIDs() }
+  }
+}
+
+extension TabCoordinatorState {
+  /// Starts a new record of the routes removed from the tabs and the app layer: O(1), and
+  /// allocates nothing. ``routeIDsRemoved(since:)-(RouteID)`` then says which routes left since.
+  /// The mark is the newest route ID handed out so far (a route with a newer one was added after
+  /// the mark). Taking a mark ends the record of any earlier one.
+  @inlinable
+  public mutating func markRemovals() -> RouteID {
+    removalLog.clear()
+    return .newest
+  }
+
+  /// Whether this state no longer holds a noted route.
+  @inlinable
+  func isGone(_ removal: (tab: Int, id: RouteID)) -> Bool {
+    if removal.tab == Self.appLayerPosition { return !storedAppLayer.contains(routeID: removal.id) }
+    return removal.tab < 0 || removal.tab >= storedTabs.count || !storedTabs[removal.tab].stack.contains(routeID: removal.id)
+  }
+
+  /// The IDs of the routes held at `mark` that no tab nor the app layer holds now: the app
+  /// layer's first, then by tab, then oldest first — the order of
+  /// ``routeIDsRemoved(since:)-(TabsRouteSnapshot)``. A pop, the common case, makes one noted
+  /// route and no sorting.
+  @inlinable
+  public func routeIDsRemoved(since mark: RouteID) -> [RouteID] {
+    let log = removalLog.removed
+    guard let first = log.first else { return [] }
+    guard var all = log.rest else {
+      return first.id.generation <= mark.generation && isGone(first) ? [first.id] : []
+    }
+    all.append(first)
+    all.sort { ($0.tab, $0.id.generation) < ($1.tab, $1.id.generation) }
+    var ids: [RouteID] = []
+    for (index, removal) in all.enumerated() where index == 0 || all[index - 1] != removal {
+      if removal.id.generation <= mark.generation, isGone(removal) { ids.append(removal.id) }
+    }
+    return ids
+  }
+}
+
+extension TabCoordinatorState {
+  /// Replaces this state wholesale with `other` (a reload's or a rollback's migrated state),
+  /// keeping the record of removed routes: the routes that leave are found by comparing the tabs,
+  /// and noted with those removed before.
+  @inlinable
+  package mutating func replace(with other: TabCoordinatorState) {
+    let before = routeSnapshot
+    var log = removalLog
+    self = other
+    forEachRouteRemoved(since: before) { tab, ids in
+      for id in ids { log.removed.append(id, tab: tab) }
+    }
+    removalLog = log
+  }
+}
