@@ -2,11 +2,12 @@
 ///
 /// A reference is meaningful only to the ``LuaVM`` that made it (using it with another VM throws
 /// ``LuaError/misuse(_:)``), and only until it is released with ``LuaVM/release(_:)``.
+@usableFromInline
 package struct LuaRef: Hashable, Sendable {
   /// The registry slot.
-  let slot: Int32
+  @usableFromInline let slot: Int32
   /// The serial number of the VM that owns the slot.
-  let owner: UInt64
+  @usableFromInline let owner: UInt64
 
   /// The value in registry slot `slot` of the VM whose serial is `owner` (``LuaVM/serial``).
   package init(slot: Int32, owner: UInt64) {

@@ -2,6 +2,7 @@ import CLuaSandbox
 import TabFlowNavigation
 
 /// The type of a Lua value.
+@usableFromInline
 package enum LuaType: Int32, Sendable, Hashable {
   /// No value at that index.
   case none = -1
@@ -24,6 +25,7 @@ package enum LuaType: Int32, Sendable, Hashable {
   /// A coroutine.
   case thread = 8
 
+  @inlinable
   init(raw: Int32) { self = LuaType(rawValue: raw) ?? .none }
 }
 
@@ -37,19 +39,22 @@ package enum LuaType: Int32, Sendable, Hashable {
 /// reads as ``LuaType/none``.
 ///
 /// A `LuaStack` is valid only inside the closure it was given to; do not store it.
+@usableFromInline
 package struct LuaStack {
-  package let state: LuaStatePointer
+  @usableFromInline package let state: LuaStatePointer
   /// The VM (for its serial and its value limits); the stack is only used while the VM runs a call.
-  unowned(unsafe) let vm: LuaVM
+  @usableFromInline unowned(unsafe) let vm: LuaVM
   /// The lowest top `pop` may leave (values below belong to the caller).
-  let floor: Int32
+  @usableFromInline let floor: Int32
 
+  @inlinable
   init(state: LuaStatePointer, vm: LuaVM, floor: Int32) {
     self.state = state
     self.vm = vm
     self.floor = floor
   }
 
+  @inlinable
   var owner: UInt64 { vm.serial }
 
   var bridge: LuaValueBridge {
@@ -60,13 +65,13 @@ package struct LuaStack {
   package var top: Int32 { lua_gettop(state) }
 
   /// Whether `index` names a value of the current frame.
-  @inline(__always)
+  @inlinable
   func isValid(_ index: Int32) -> Bool {
     let top = lua_gettop(state)
     return index > 0 ? index <= top : (index < 0 && -index <= top)
   }
 
-  @inline(__always)
+  @inlinable
   func reserve(_ slots: Int32) throws(LuaError) {
     guard lua_checkstack(state, slots) != 0 else { throw .invalidValue("the Lua stack cannot grow") }
   }
@@ -74,6 +79,7 @@ package struct LuaStack {
   // MARK: Reading
 
   /// The type of the value at `index`; ``LuaType/none`` outside the frame.
+  @inlinable
   package func type(at index: Int32) -> LuaType {
     guard isValid(index) else { return .none }
     return LuaType(raw: lua_type(state, index))
@@ -87,6 +93,7 @@ package struct LuaStack {
 
   /// The integer at `index`: an integer, or a float with an exact integer value; `nil` otherwise
   /// (strings are not converted).
+  @inlinable
   package func integer(at index: Int32) -> Int? {
     guard isValid(index), lua_type(state, index) == LUA_TNUMBER else { return nil }
     var isInteger: Int32 = 0
@@ -107,12 +114,14 @@ package struct LuaStack {
   }
 
   /// Whether the value at `index` is true in Lua's sense (anything but `nil` and `false`).
+  @inlinable
   package func isTruthy(at index: Int32) -> Bool {
     isValid(index) && lua_toboolean(state, index) != 0
   }
 
   /// The identity of the table at `index` (its address), for comparing with a table known to the
   /// host; `nil` for any other value. Never dereferenced.
+  @inlinable
   package func tableIdentity(at index: Int32) -> UInt? {
     guard isValid(index), lua_type(state, index) == LUA_TTABLE else { return nil }
     return UInt(bitPattern: lua_topointer(state, index))
@@ -195,12 +204,14 @@ package struct LuaStack {
   /// The address of the characters of the string at `index` — the same for every copy of a
   /// string the VM holds once (all short strings) — for comparing with strings known to be held;
   /// `nil` for any other value. Never dereferenced.
+  @inlinable
   package func stringIdentity(at index: Int32) -> UInt? {
     guard isValid(index), lua_type(state, index) == LUA_TSTRING else { return nil }
     return UInt(bitPattern: lua_tolstring(state, index, nil))
   }
 
   /// The raw length (`#` without `__len`) of the table or string at `index`; 0 for other values.
+  @inlinable
   package func rawLength(at index: Int32) -> Int {
     guard isValid(index) else { return 0 }
     let type = lua_type(state, index)
@@ -222,6 +233,7 @@ package struct LuaStack {
   }
 
   /// The absolute form of `index` (stays valid while values are pushed above it).
+  @inlinable
   package func absoluteIndex(_ index: Int32) -> Int32 {
     lua_absindex(state, index)
   }
@@ -243,6 +255,7 @@ package struct LuaStack {
   /// already holds, so the name is neither converted nor interned. `table` and `names` must be
   /// absolute indices of tables.
   @discardableResult
+  @inlinable
   package func pushField(named position: Int32, in names: Int32, of table: Int32) throws(LuaError) -> LuaType {
     try reserve(2)
     lua_rawgeti(state, names, lua_Integer(position))
@@ -251,6 +264,7 @@ package struct LuaStack {
 
   /// Pushes `table[index]` (raw) and returns its type; pushes `nil` when `table` is not a table.
   @discardableResult
+  @inlinable
   package func pushElement(_ index: Int, of table: Int32) throws(LuaError) -> LuaType {
     try reserve(1)
     guard isValid(table), lua_type(state, table) == LUA_TTABLE else {
@@ -284,18 +298,21 @@ package struct LuaStack {
   // MARK: Writing
 
   /// Pushes `nil`.
+  @inlinable
   package func pushNil() throws(LuaError) {
     try reserve(1)
     lua_pushnil(state)
   }
 
   /// Pushes a boolean.
+  @inlinable
   package func push(_ value: Bool) throws(LuaError) {
     try reserve(1)
     lua_pushboolean(state, value ? 1 : 0)
   }
 
   /// Pushes an integer.
+  @inlinable
   package func push(_ value: Int) throws(LuaError) {
     try reserve(1)
     lua_pushinteger(state, lua_Integer(value))
@@ -319,6 +336,7 @@ package struct LuaStack {
   }
 
   /// Pushes the value held by `reference`.
+  @inlinable
   package func push(_ reference: LuaRef) throws(LuaError) {
     guard reference.owner == owner else { throw .misuse("a LuaRef made by another LuaVM was used") }
     try reserve(1)
@@ -363,6 +381,7 @@ package struct LuaStack {
   }
 
   /// Pops `count` values (never the values below the ones the closure was given).
+  @inlinable
   package func pop(_ count: Int32 = 1) {
     let top = lua_gettop(state)
     lua_settop(state, max(top - max(count, 0), min(floor, top)))

@@ -9,7 +9,7 @@ import CLuaSandbox
 /// it (`UnsafeMutablePointer<lua_State>`). With both traits on, the bundled Lua is used. This is
 /// the one place that knows.
 #if BundledLua
-  package typealias LuaStatePointer = UnsafeMutablePointer<lua_State>
+  @usableFromInline package typealias LuaStatePointer = UnsafeMutablePointer<lua_State>
 #else
-  package typealias LuaStatePointer = OpaquePointer
+  @usableFromInline package typealias LuaStatePointer = OpaquePointer
 #endif
