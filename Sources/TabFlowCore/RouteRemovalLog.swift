@@ -15,24 +15,41 @@ import TabFlowNavigation
 /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
 @usableFromInline
 package struct RouteRemovalLog: Sendable {
-  @usableFromInline package var removed: RemovedRouteIDs
+  /// The IDs of the routes noted since the last mark, in the order they were noted. Emptied,
+  /// keeping its storage, by every mark: noting a pop and answering with it (the array itself)
+  /// then allocates nothing.
+  @usableFromInline package var ids: [RouteID]
+  /// The position of each noted route's tab, beside ``ids``.
+  @usableFromInline package var tabs: [Int]
 
   /// None.
   @inlinable
   package init() {
-    removed = RemovedRouteIDs()
+    ids = []
+    tabs = []
+  }
+
+  /// Notes one removed route.
+  @inlinable
+  package mutating func append(_ id: RouteID, tab: Int) {
+    ids.append(id)
+    tabs.append(tab)
   }
 
   /// Notes the routes a committed batch removed.
   @inlinable
   package mutating func note(_ batch: RemovedRouteIDs) {
-    batch.forEach { tab, id in removed.append(id, tab: tab) }
+    batch.forEach { tab, id in append(id, tab: tab) }
   }
 
-  /// Forgets every noted route (a mark was taken). Writes nothing when there is none.
+  /// Forgets every noted route (a mark was taken), keeping the storage. Writes nothing when
+  /// there is none.
   @inlinable
   package mutating func clear() {
-    if removed.first != nil { removed = RemovedRouteIDs() }
+    if !ids.isEmpty {
+      ids.removeAll(keepingCapacity: true)
+      tabs.removeAll(keepingCapacity: true)
+    }
   }
 }
 
@@ -57,15 +74,16 @@ extension TabCoordinatorState {
   /// The IDs of the routes held at `mark` that no tab nor the app layer holds now: the app
   /// layer's first, then by tab, then oldest first — the order of
   /// ``routeIDsRemoved(since:)-(TabsRouteSnapshot)``. A pop, the common case, makes one noted
-  /// route and no sorting.
+  /// route and no sorting; the answer is then the record itself, and allocates nothing.
   @inlinable
   public func routeIDsRemoved(since mark: RouteID) -> [RouteID] {
-    let log = removalLog.removed
-    guard let first = log.first else { return [] }
-    guard var all = log.rest else {
-      return first.id.generation <= mark.generation && isGone(first) ? [first.id] : []
+    let log = removalLog
+    if log.ids.isEmpty { return [] }
+    if log.ids.count == 1 {
+      // A pop: the record is the answer (no array is made).
+      return log.ids[0].generation <= mark.generation && isGone((log.tabs[0], log.ids[0])) ? log.ids : []
     }
-    all.append(first)
+    var all = zip(log.tabs, log.ids).map { (tab: $0, id: $1) }
     all.sort { ($0.tab, $0.id.generation) < ($1.tab, $1.id.generation) }
     var ids: [RouteID] = []
     for (index, removal) in all.enumerated() where index == 0 || all[index - 1] != removal {
@@ -85,7 +103,7 @@ extension TabCoordinatorState {
     var log = removalLog
     self = other
     forEachRouteRemoved(since: before) { tab, ids in
-      for id in ids { log.removed.append(id, tab: tab) }
+      for id in ids { log.append(id, tab: tab) }
     }
     removalLog = log
   }

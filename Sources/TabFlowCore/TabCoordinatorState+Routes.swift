@@ -36,7 +36,7 @@ extension TabCoordinatorState {
     let before = storedTabs[selectedIndex].stack.routeSnapshot
     try storedTabs[selectedIndex].stack.updateRoutes(routes)
     for id in storedTabs[selectedIndex].stack.routeIDsRemoved(since: before) {
-      removalLog.removed.append(id, tab: selectedIndex)
+      removalLog.append(id, tab: selectedIndex)
     }
     confirmable = nil
   }

@@ -124,31 +124,35 @@ where ScreenReducer.State == Container.Screen {
     let routerAction = self.action.extract(action)
 
     // The screen reducer changes a screen in place and cannot change the structure, so it runs
-    // before the mark.
+    // before the mark; the route's look-up, the screen reducer and the mark share one access to
+    // the container (each access through the key path costs a run-time key-path projection).
     var screenEffect: Effect<Action> = .none
     var routedID: RouteID?
-    if case let .routeAction(id, screenAction)? = routerAction, screenReducerIsInert {
-      // Nothing to run on the screen: only check that the route is still there.
-      guard withContainer(in: &state, { container in container.contains(routeID: id) }) else {
+    let mark: Container.RemovalMark
+    if case let .routeAction(id, screenAction)? = routerAction {
+      let inert = screenReducerIsInert
+      let marked = withContainer(in: &state) { container -> (Effect<ScreenReducer.Action>, Container.RemovalMark)? in
+        // Nothing to run on an inert screen reducer's screen: only check that the route is there.
+        let effect: Effect<ScreenReducer.Action>? =
+          inert
+          ? (container.contains(routeID: id) ? .none : nil)
+          : container.updateScreen(id: id) { screen in screenReducer.reduce(into: &screen, action: screenAction) }
+        guard let effect else { return nil }
+        return (effect, container.markRemovals())
+      }
+      guard let marked else {
         reportLateAction(id: id, screenAction: screenAction)
         return .none
       }
-    } else if case let .routeAction(id, screenAction)? = routerAction {
-      let effect = withContainer(in: &state) { container in
-        container.updateScreen(id: id) { screen in screenReducer.reduce(into: &screen, action: screenAction) }
-      }
-      guard let effect else {
-        reportLateAction(id: id, screenAction: screenAction)
-        return .none
-      }
-      if !effect.isNone {
+      if !marked.0.isNone {
         routedID = id
-        screenEffect = tag(effect, of: id)
+        screenEffect = tag(marked.0, of: id)
       }
+      mark = marked.1
+    } else {
+      // The container is marked and asked in place (never copied out of the state).
+      mark = withContainer(in: &state) { container in container.markRemovals() }
     }
-
-    // The container is marked and asked in place (never copied out of the state).
-    let mark = withContainer(in: &state) { container in container.markRemovals() }
     if case let .updateRoutes(newRoutes)? = routerAction {
       applyUpdateRoutes(newRoutes, to: &state)
     }
