@@ -121,6 +121,20 @@ where ScreenReducer.State == Container.Screen {
   /// runs the coordinator, then cancels the effects of the routes removed since the mark.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    // A route action with an inert screen reducer needs only its route's ID, which a path to
+    // router actions reads without copying the action (the screen action stays where it is).
+    if screenReducerIsInert, let routeActionID = self.action.routeActionID, let id = routeActionID(action) {
+      let marked = withContainer(in: &state) { container in
+        container.contains(routeID: id) ? container.markRemovals() : nil
+      }
+      guard let marked else {
+        if case let .routeAction(_, screenAction)? = self.action.extract(action) {
+          reportLateAction(id: id, screenAction: screenAction)
+        }
+        return .none
+      }
+      return coordinate(&state, action, since: marked, screenEffect: .none, routedID: nil)
+    }
     let routerAction = self.action.extract(action)
 
     // The screen reducer changes a screen in place and cannot change the structure, so it runs
@@ -135,7 +149,7 @@ where ScreenReducer.State == Container.Screen {
         // Nothing to run on an inert screen reducer's screen: only check that the route is there.
         let effect: Effect<ScreenReducer.Action>? =
           inert
-          ? (container.contains(routeID: id) ? .none : nil)
+          ? (container.contains(routeID: id) ? Effect<ScreenReducer.Action>.none : nil)
           : container.updateScreen(id: id) { screen in screenReducer.reduce(into: &screen, action: screenAction) }
         guard let effect else { return nil }
         return (effect, container.markRemovals())
@@ -156,6 +170,16 @@ where ScreenReducer.State == Container.Screen {
     if case let .updateRoutes(newRoutes)? = routerAction {
       applyUpdateRoutes(newRoutes, to: &state)
     }
+    return coordinate(&state, action, since: mark, screenEffect: screenEffect, routedID: routedID)
+  }
+
+  /// Runs the coordinator on the marked container, then cancels the effects of the routes it
+  /// removed since `mark`; merges the screen's effect (of the route `routedID`, unless it left).
+  @inlinable
+  func coordinate(
+    _ state: inout State, _ action: Action, since mark: Container.RemovalMark, screenEffect: Effect<Action>,
+    routedID: RouteID?
+  ) -> Effect<Action> {
     let coordinatorEffect = coordinator.reduce(into: &state, action: action)
     let removed = withContainer(in: &state) { container in container.routeIDsRemoved(since: mark) }
 
@@ -165,7 +189,7 @@ where ScreenReducer.State == Container.Screen {
       return .merge(screenEffect, coordinatorEffect)
     }
     // The routed screen may itself have left in this action: then its new effects never start.
-    if let routedID, removed.contains(routedID) { screenEffect = .none }
+    let screenEffect = routedID.map { removed.contains($0) } == true ? .none : screenEffect
     let own = screenEffect.isNone ? coordinatorEffect : coordinatorEffect.isNone ? screenEffect : .merge(screenEffect, coordinatorEffect)
     return own.followed(byCancellingEffectsOf: removed)
   }
