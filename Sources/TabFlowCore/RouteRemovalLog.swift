@@ -15,25 +15,26 @@ import TabFlowNavigation
 /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
 @usableFromInline
 package struct RouteRemovalLog: Sendable {
-  /// The IDs of the routes noted since the last mark, in the order they were noted. Emptied,
-  /// keeping its storage, by every mark: noting a pop and answering with it (the array itself)
-  /// then allocates nothing.
-  @usableFromInline package var ids: [RouteID]
-  /// The position of each noted route's tab, beside ``ids``.
-  @usableFromInline package var tabs: [Int]
+  /// The routes noted since the last mark, with their tabs' positions, in the order noted.
+  @usableFromInline package var removed: RemovedRouteIDs
+  /// The first noted route's ID alone, in an array kept from mark to mark: the answer for a pop,
+  /// the common case, given without allocating (its element is overwritten in place).
+  @usableFromInline package var firstAnswer: [RouteID]
 
   /// None.
   @inlinable
   package init() {
-    ids = []
-    tabs = []
+    removed = RemovedRouteIDs()
+    firstAnswer = []
   }
 
   /// Notes one removed route.
   @inlinable
   package mutating func append(_ id: RouteID, tab: Int) {
-    ids.append(id)
-    tabs.append(tab)
+    if removed.first == nil {
+      if firstAnswer.count == 1 { firstAnswer[0] = id } else { firstAnswer = [id] }
+    }
+    removed.append(id, tab: tab)
   }
 
   /// Notes the routes a committed batch removed.
@@ -42,14 +43,10 @@ package struct RouteRemovalLog: Sendable {
     batch.forEach { tab, id in append(id, tab: tab) }
   }
 
-  /// Forgets every noted route (a mark was taken), keeping the storage. Writes nothing when
-  /// there is none.
+  /// Forgets every noted route (a mark was taken). Writes nothing when there is none.
   @inlinable
   package mutating func clear() {
-    if !ids.isEmpty {
-      ids.removeAll(keepingCapacity: true)
-      tabs.removeAll(keepingCapacity: true)
-    }
+    if removed.first != nil { removed = RemovedRouteIDs() }
   }
 }
 
@@ -74,16 +71,16 @@ extension TabCoordinatorState {
   /// The IDs of the routes held at `mark` that no tab nor the app layer holds now: the app
   /// layer's first, then by tab, then oldest first — the order of
   /// ``routeIDsRemoved(since:)-(TabsRouteSnapshot)``. A pop, the common case, makes one noted
-  /// route and no sorting; the answer is then the record itself, and allocates nothing.
+  /// route and no sorting; its answer is an array the record keeps for it, and allocates nothing.
   @inlinable
   public func routeIDsRemoved(since mark: RouteID) -> [RouteID] {
-    let log = removalLog
-    if log.ids.isEmpty { return [] }
-    if log.ids.count == 1 {
-      // A pop: the record is the answer (no array is made).
-      return log.ids[0].generation <= mark.generation && isGone((log.tabs[0], log.ids[0])) ? log.ids : []
+    let log = removalLog.removed
+    guard let first = log.first else { return [] }
+    guard var all = log.rest else {
+      // A pop: the answer kept for it (no array is made).
+      return first.id.generation <= mark.generation && isGone(first) ? removalLog.firstAnswer : []
     }
-    var all = zip(log.tabs, log.ids).map { (tab: $0, id: $1) }
+    all.append(first)
     all.sort { ($0.tab, $0.id.generation) < ($1.tab, $1.id.generation) }
     var ids: [RouteID] = []
     for (index, removal) in all.enumerated() where index == 0 || all[index - 1] != removal {

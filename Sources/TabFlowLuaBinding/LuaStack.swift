@@ -146,7 +146,7 @@ package struct LuaStack {
   /// returns true, when the table is a plain object of scalars (no metatable, no array part,
   /// string keys, boolean, number or string values). False when the table is not one or `body`
   /// returned false; the stack is left as it was.
-  @inline(__always)
+  @inlinable
   package func forEachScalarMember(ofPlainTableAt index: Int32, _ body: (FlowValue) -> Bool) -> Bool {
     guard isValid(index), lua_type(state, index) == LUA_TTABLE, lua_rawlen(state, index) == 0,
       lua_checkstack(state, 3) != 0

@@ -339,6 +339,7 @@ struct LuaValueBridge {
 /// The string at `index`, which must be a string (callers check the type first: `lua_tolstring` on
 /// a number would convert it in place). Copies the bytes, NULs included.
 @inline(__always)
+@usableFromInline
 func luaString(_ L: LuaStatePointer, _ index: Int32) -> String {
   var length = 0
   guard let bytes = lua_tolstring(L, index, &length) else { return "" }
