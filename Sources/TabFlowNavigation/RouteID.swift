@@ -55,7 +55,7 @@ public struct RouteID: Hashable, Comparable, Sendable, CustomStringConvertible, 
 /// IDs are unique per generator. A stack made without one takes ``current``, which is
 /// ``shared`` (one per process, so IDs are unique across the process) unless a store or test
 /// binds another: `TestStore` binds a fresh generator per store, so a test's routes are `#1`,
-/// `#2`, … whatever ran before, and `Store(initialState:routeIDs:reducer:)` takes one. Thread-safe:
+/// `#2`, … whatever ran before, and `Store(initialState:ids:reducer:)` takes one. Thread-safe:
 /// the count is atomic.
 public final class RouteIDGenerator: Sendable {
   @usableFromInline let counter: Atomic<UInt64>
