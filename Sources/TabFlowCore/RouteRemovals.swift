@@ -14,16 +14,18 @@ import TabFlowNavigation
 /// action ends (a replaced stack notes all its old routes; the UI keeps some of them).
 @usableFromInline
 package struct RouteRemovals {
-  /// The generation of the newest route ID handed out when the action started.
+  /// The generation of the newest route ID the coordinator's generator had handed out when the
+  /// action started.
   @usableFromInline package let mark: UInt64
   @usableFromInline package var removed = RemovedRouteIDs()
   /// Whether the action was a route's and that route was gone: nothing was applied.
   @usableFromInline package var actionRouteIsGone = false
 
-  /// Starts gathering for an action about to be handled.
+  /// Starts gathering for an action about to be handled by a coordinator whose routes get their
+  /// IDs from `ids`.
   @inlinable
-  package init() {
-    mark = RouteID.lastGeneration
+  package init(ids: RouteIDGenerator) {
+    mark = ids.lastGeneration
   }
 
   /// Adds the routes an applied batch removed.

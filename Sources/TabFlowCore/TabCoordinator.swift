@@ -60,7 +60,7 @@ public struct TabCoordinator<Rules: NavigationRules> {
       return TabCoordinatorStep(delegates: outputs, removedRouteIDs: state.routeIDsRemoved(since: before))
     }
     // Applied once; an action of a route that is gone applies nothing and gathers nothing.
-    var removals = RouteRemovals()
+    var removals = RouteRemovals(ids: state.idGenerator)
     let outputs = apply(action, to: &state, removals: &removals)
     return TabCoordinatorStep(delegates: outputs, removedRouteIDs: removals.removedIDs(in: state))
   }
@@ -70,7 +70,7 @@ public struct TabCoordinator<Rules: NavigationRules> {
   /// explorer).
   @inlinable
   public func apply(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
-    var removals = RouteRemovals()
+    var removals = RouteRemovals(ids: state.idGenerator)
     return apply(action, to: &state, removals: &removals)
   }
 
@@ -81,7 +81,7 @@ public struct TabCoordinator<Rules: NavigationRules> {
     _ action: Action, to state: inout State
   ) -> (outputs: [TabCoordinatorDelegate<Rules.Screen>], removals: RouteRemovals)? {
     if case .adoptReloaded = action { return nil }
-    var removals = RouteRemovals()
+    var removals = RouteRemovals(ids: state.idGenerator)
     let outputs = apply(action, to: &state, removals: &removals)
     return removals.actionRouteIsGone ? nil : (outputs, removals)
   }
@@ -181,7 +181,11 @@ public struct TabCoordinator<Rules: NavigationRules> {
       return []
 
     case let .adoptReloaded(migrated):
+      // A state built with another generator (a restored document) gets fresh IDs from this
+      // one, so no ID handed out before repeats; a reload's migrated state already uses it.
+      let ids = state.idGenerator
       state = migrated
+      state.adoptIDs(from: ids)
       logger.debug("adopted the state migrated by a reload")
       return []
 

@@ -443,7 +443,9 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
       let migrated = try? rules.compatibility(of: candidate, keeping: trimmed)
     {
       state = migrated
-    } else if let initial = try? rules.initialState() {
+    } else if var initial = try? rules.initialState() {
+      // Its IDs from the generator the state had, so none handed out before comes back.
+      initial.adoptIDs(from: state.idGenerator)
       state = initial
     }
     return false
