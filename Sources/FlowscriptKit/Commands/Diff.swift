@@ -53,12 +53,8 @@ extension Flowscript {
 }
 
 extension Flowscript.Diff: OptionWording {
-  static var budgetHelp: String {
-    "Instruction budget per action of both scripts, \(OptionDefaults.budgetRange.lowerBound)...\(OptionDefaults.budgetRange.upperBound)."
-  }
-  static var memoryHelp: String {
-    "Memory cap of each script's VM, in MiB, \(OptionDefaults.memoryRange.lowerBound)...\(OptionDefaults.memoryRange.upperBound)."
-  }
+  static var budgetHelp: String { "Instruction budget per action of both scripts, \(OptionDefaults.shown(OptionDefaults.budgetRange))." }
+  static var memoryHelp: String { "Memory cap of each script's VM, in MiB, \(OptionDefaults.shown(OptionDefaults.memoryRange))." }
   static var maxStatesHelp: String { "Stop after this many distinct pairs of states (a cut comparison fails: incomplete)." }
   static var jobsHelp: String { "How many states of each script to explore at once (default: the processors, at most 8)." }
 }

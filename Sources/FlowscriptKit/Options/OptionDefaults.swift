@@ -32,6 +32,8 @@ enum OptionDefaults {
   static let budgetRange = 1_000...10_000_000_000
   /// What `--memory` accepts, in MiB (larger values would overflow the byte count).
   static let memoryRange = 1...65_536
+  /// A range as the help shows it: `1...65536`.
+  static func shown(_ range: ClosedRange<Int>) -> String { "\(range.lowerBound)...\(range.upperBound)" }
   /// How many lines deep `pack` and `verify` look for a guard that raises an error
   /// (``GuardErrorGate``): every input and each of them again from where it led.
   static let guardGateDepth = 3

@@ -19,11 +19,9 @@ protocol OptionWording {
 
 extension OptionWording {
   static var budgetHelp: String {
-    "Instruction budget per action (its rule, guards and deep-link handler), \(OptionDefaults.budgetRange.lowerBound)...\(OptionDefaults.budgetRange.upperBound)."
+    "Instruction budget per action (its rule, guards and deep-link handler), \(OptionDefaults.shown(OptionDefaults.budgetRange))."
   }
-  static var memoryHelp: String {
-    "Memory cap of the script's VM, in MiB, \(OptionDefaults.memoryRange.lowerBound)...\(OptionDefaults.memoryRange.upperBound)."
-  }
+  static var memoryHelp: String { "Memory cap of the script's VM, in MiB, \(OptionDefaults.shown(OptionDefaults.memoryRange))." }
   static var exploreHelp: String { "How many lines deep to explore." }
   static var maxStatesHelp: String { "Stop after this many distinct states." }
   static var jobsHelp: String { "How many states to explore at once (default: the processors, at most 8)." }
