@@ -168,8 +168,10 @@ let package = Package(
     // flowscript's language, session, explorer and output, under a thin executable.
     .target(
       name: "FlowscriptKit",
+      // The layers it uses, not the umbrella: it runs no store, so needs no runtime type (Store,
+      // Reducer…); Presentation draws the phone (`RouteStack.layers`) of `map` and `tree`.
       dependencies: [
-        "TabFlow",
+        "TabFlowNavigation", "TabFlowCore", "TabFlowPresentation", "TabFlowLua", "TabFlowDelivery",
         "CLineEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),

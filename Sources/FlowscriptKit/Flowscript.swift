@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TabFlow
+import TabFlowCore
+import TabFlowLua
 
 /// The `flowscript` command: drives TabFlow rule scripts from the command line. The executable
 /// is ``execute(_:)``; the language, session, explorer and output it runs are this library's.
@@ -97,95 +98,4 @@ struct CommandFailure: Error {
   }
   static func usage(_ message: String) -> CommandFailure { CommandFailure(code: 2, message: message) }
   static let failed = CommandFailure(code: 1, message: "")
-}
-
-/// The script argument shared by the subcommands.
-struct ScriptOptions: ParsableArguments {
-  @Argument(help: "The Lua rule script, or a rule package with --public-key.")
-  var script: String
-
-  @Option(name: .customLong("public-key"), help: "Treat the script as a signed rule package, verified against this public key (KEY.pub); repeat for several.")
-  var publicKeys: [String] = []
-
-  static let defaultBudget = 10_000_000
-  static let defaultMemory = 32
-
-  @Option(help: "Instruction budget per action (its rule, guards and deep-link handler), \(ScriptOptions.budgetRange.lowerBound)...\(ScriptOptions.budgetRange.upperBound).")
-  var budget: Int = ScriptOptions.defaultBudget
-
-  @Option(help: "Memory cap of the script's VM, in MiB, \(ScriptOptions.memoryRange.lowerBound)...\(ScriptOptions.memoryRange.upperBound).")
-  var memory: Int = ScriptOptions.defaultMemory
-
-  @Flag(help: "Print the Lua traceback under a rule error.")
-  var verbose = false
-
-  /// What `--budget` accepts: below 1,000 instructions no rule can run; far above, a runaway rule
-  /// would hold the line for minutes.
-  static let budgetRange = 1_000...10_000_000_000
-  /// What `--memory` accepts, in MiB (larger values would overflow the byte count).
-  static let memoryRange = 1...65_536
-
-  var limits: LuaVM.Limits {
-    LuaVM.Limits(memoryBytes: memory << 20, instructionsPerCall: budget)
-  }
-
-  func validate() throws {
-    try Self.check(budget: budget, memory: memory)
-  }
-
-  /// A usage error (exit 2) naming the option, when `budget` or `memory` is out of range.
-  static func check(budget: Int, memory: Int) throws {
-    guard budgetRange.contains(budget) else {
-      throw ValidationError("--budget must be between \(budgetRange.lowerBound) and \(budgetRange.upperBound) instructions, got \(budget)")
-    }
-    guard memoryRange.contains(memory) else {
-      throw ValidationError("--memory must be between \(memoryRange.lowerBound) and \(memoryRange.upperBound) MiB, got \(memory)")
-    }
-  }
-
-  /// `flowscript send SCRIPT` with the limits given, so a reproduction runs under the same ones:
-  /// the path as typed (a chunk name would only work from the script's directory), each public
-  /// key once.
-  var sendCommand: String {
-    var words = ["flowscript", "send", StateExplorer.Report.shellWord(script)]
-    if budget != Self.defaultBudget { words += ["--budget", String(budget)] }
-    if memory != Self.defaultMemory { words += ["--memory", String(memory)] }
-    // A key named twice (`pack`'s KEY.pub beside the signing key, also given as --public-key) is
-    // written once: the same file by the same path, or by another spelling of it.
-    var written: Set<String> = []
-    for key in publicKeys where written.insert(URL(fileURLWithPath: key).standardizedFileURL.resolvingSymlinksInPath().path).inserted {
-      words += ["--public-key", StateExplorer.Report.shellWord(key)]
-    }
-    return words.joined(separator: " ")
-  }
-
-  /// The script file's text.
-  func source() throws -> String {
-    if let problem = InputFile.problem(script, what: "script") { throw CommandFailure.usage(problem) }
-    guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
-      throw CommandFailure.usage("\(script): cannot read the script (it is not UTF-8 text)")
-    }
-    return text
-  }
-
-  /// The session of the script, or of the package verified with the keys of `--public-key` and
-  /// `extraKeys` (`pack --previous`'s signing key).
-  func session(extraKeys: [RulePublicKey] = []) throws -> FlowSession {
-    if let problem = InputFile.problem(script, what: "script") { throw CommandFailure.usage(problem) }
-    let origin: FlowSession.Origin
-    if publicKeys.isEmpty && extraKeys.isEmpty {
-      if PackageFiles.looksLikePackage(script) {
-        throw CommandFailure.usage("\(script): is a rule package; give the public key to verify it with --public-key KEY.pub")
-      }
-      origin = .file(script)
-    } else {
-      let keys = try PackageFiles.publicKeys(publicKeys) + extraKeys
-      origin = .package(script, try PackageFiles.verifiedPackage(script, keys: keys), keys: keys)
-    }
-    do {
-      return try FlowSession(origin: origin, limits: limits)
-    } catch {
-      throw CommandFailure.script(error)
-    }
-  }
 }

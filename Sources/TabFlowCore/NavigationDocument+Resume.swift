@@ -44,7 +44,7 @@ struct PersistedSource: Codable {
     case "tabTap": return .tabTap(TabID(name ?? ""))
     case "back": return .userBack
     case "deepLink": return .deepLink(name ?? "")
-    case "screenAction": return .screenAction(tab: TabID(name ?? ""), route: .next())
+    case "screenAction": return .screenAction(tab: TabID(name ?? ""), route: RouteIDGenerator.current.next())
     case "customization": return .customization
     default: return .host
     }

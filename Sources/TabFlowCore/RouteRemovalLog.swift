@@ -53,12 +53,13 @@ package struct RouteRemovalLog: Sendable {
 extension TabCoordinatorState {
   /// Starts a new record of the routes removed from the tabs and the app layer: O(1), and
   /// allocates nothing. ``routeIDsRemoved(since:)-(RouteID)`` then says which routes left since.
-  /// The mark is the newest route ID handed out so far (a route with a newer one was added after
-  /// the mark). Taking a mark ends the record of any earlier one.
+  /// The mark is the newest route ID the state's generator (``idGenerator``) has handed out so
+  /// far (a route with a newer one was added after the mark). Taking a mark ends the record of
+  /// any earlier one.
   @inlinable
   public mutating func markRemovals() -> RouteID {
     removalLog.clear()
-    return .newest
+    return RouteID(generation: idGenerator.lastGeneration)
   }
 
   /// Whether this state no longer holds a noted route.

@@ -148,6 +148,10 @@ public struct TabCoordinator<Rules: NavigationRules> {
       return []
 
     case let .adoptReloaded(migrated):
+      // A state built with another generator (a restored document) gets fresh IDs from this
+      // one, so no ID handed out before repeats; a reload's migrated state already uses it.
+      var migrated = migrated
+      migrated.adoptIDs(from: state.idGenerator)
       state.replace(with: migrated)
       logger.debug("adopted the state migrated by a reload")
       return []

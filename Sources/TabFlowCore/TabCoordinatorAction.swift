@@ -29,7 +29,10 @@ public enum TabCoordinatorAction<Screen, ScreenAction> {
   case customizeTabs(TabCustomization)
   /// Adopts the state a rule-script reload migrated to the new script's declarations
   /// (`ScriptedRules.reload` returns it): new tabs with their roots, screens with the new state
-  /// fields. Route IDs are kept, so no route's effects are cancelled.
+  /// fields. Route IDs are kept, so no route's effects are cancelled. A state whose stacks use
+  /// another ``/TabFlowNavigation/RouteIDGenerator`` (a document restored while the app runs)
+  /// is given fresh IDs from the coordinator's (``TabCoordinatorState/adoptIDs(from:)``): its
+  /// routes are new, and no ID the coordinator handed out before is handed out again.
   ///
   /// This case and ``delegate(_:)`` are rare and their payloads large: they are held in a box, so
   /// an action — and every effect that carries one — stays the size of a screen action, which

@@ -30,13 +30,14 @@ extension TabCoordinatorState {
       } else {
         tabs.append(TabState(
           id: definition.id, reselect: definition.reselect, onLeave: definition.onLeave,
-          stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation),
+          stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation, ids: idGenerator),
           item: definition.item))
       }
     }
     var state = try TabCoordinatorState(
       restoring: tabs, selectedTab: selectedTab, history: history, initialTab: initialTab, backBehavior: backBehavior,
-      context: context, pendingLink: pendingLink, pendingResume: migrated(pendingResume, screens: migrate)
+      context: context, pendingLink: pendingLink, pendingResume: migrated(pendingResume, screens: migrate),
+      ids: idGenerator
     ).keepingTabBar(order: tabOrder, hidden: hiddenTabs, badges: badges, checkingHideable: true)
     // The app layer keeps its routes and IDs, its screens migrated; its stand-in root follows
     // the new first tab's root (it is never shown, and the old one may be gone).
@@ -85,7 +86,7 @@ extension TabCoordinatorState {
       let routes = tab.stack.routes
       guard let first = routes.first, keeps(first.screen) else { continue }
       let length = routes.firstIndex { !keeps($0.screen) } ?? routes.count
-      if length < routes.count, let stack = try? RouteStack(validating: Array(routes.prefix(length))) {
+      if length < routes.count, let stack = try? RouteStack(validating: Array(routes.prefix(length)), ids: idGenerator) {
         tab.stack = stack
       }
       kept.append(tab)
@@ -98,7 +99,7 @@ extension TabCoordinatorState {
     return try? TabCoordinatorState(
       restoring: kept, selectedTab: selected, history: history.filter { ids.contains($0) && $0 != selected },
       initialTab: ids.contains(initialTab) ? initialTab : firstTab, backBehavior: backBehavior, context: context, pendingLink: pendingLink,
-      appLayer: Array(appRoutes.prefix(appLength))
+      appLayer: Array(appRoutes.prefix(appLength)), ids: idGenerator
     ).keepingTabBar(order: tabOrder, hidden: hiddenTabs, badges: badges, checkingHideable: true)
   }
 }

@@ -75,28 +75,35 @@ public struct TabCoordinatorState<Screen> {
   @usableFromInline package var removalLog = RouteRemovalLog()
 
   /// A coordinator with the declared tabs, each stack holding only its root, `initialTab`
-  /// selected (the first tab when `nil`). Throws when there are no tabs, two share an
-  /// identifier, or the initial tab is unknown.
+  /// selected (the first tab when `nil`), its route IDs from `ids` (the tabs' roots are `#1`,
+  /// `#2`, … with a fresh generator). Throws when there are no tabs, two share an identifier, or
+  /// the initial tab is unknown.
   public init(
     tabs definitions: [TabDefinition<Screen>],
     initialTab: TabID? = nil,
     backBehavior: BackBehavior = .none,
-    context: [String: FlowValue] = [:]
+    context: [String: FlowValue] = [:],
+    ids: RouteIDGenerator = .current
   ) throws(NavigationError) {
     let tabs = definitions.map { definition in
       TabState(
         id: definition.id, reselect: definition.reselect, onLeave: definition.onLeave,
-        stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation),
+        stack: RouteStack(root: definition.root, withNavigation: definition.rootWithNavigation, ids: ids),
         item: definition.item)
     }
     let initial = initialTab ?? definitions.first?.id ?? ""
     try self.init(restoring: tabs, selectedTab: initial, history: [], initialTab: initial,
-                  backBehavior: backBehavior, context: context)
+                  backBehavior: backBehavior, context: context, ids: ids)
   }
 
   /// A coordinator restored from its parts (used by persistence and reloads). Throws when there are no tabs,
   /// identifiers repeat, the selected tab, the initial tab (the first tab when `nil`) or a
   /// history entry is unknown, or `appLayer` is not empty and does not start with a sheet or cover.
+  ///
+  /// Every stack takes its route IDs from `ids` (the first tab's stack's generator when `nil`):
+  /// a stack made with another generator is given fresh IDs from it (see
+  /// ``/TabFlowNavigation/RouteStack/adoptIDs(from:)``), so IDs are unique across the tabs and
+  /// the app layer.
   public init(
     restoring tabs: [TabState<Screen>],
     selectedTab: TabID,
@@ -106,7 +113,8 @@ public struct TabCoordinatorState<Screen> {
     context: [String: FlowValue] = [:],
     pendingLink: String? = nil,
     pendingResume: PendingResume<Screen>? = nil,
-    appLayer: [Route<Screen>] = []
+    appLayer: [Route<Screen>] = [],
+    ids: RouteIDGenerator? = nil
   ) throws(NavigationError) {
     guard !tabs.isEmpty else {
       throw .invalidRoutes(operation: "create a tab coordinator", reason: "it needs at least one tab")
@@ -141,7 +149,33 @@ public struct TabCoordinatorState<Screen> {
     self.context = context
     self.pendingLink = pendingLink
     self.pendingResume = pendingResume
-    storedAppLayer = try .appLayer(over: tabs[0].stack.root.screen, routes: appLayer)
+    let generator = ids ?? tabs[0].stack.generator
+    storedAppLayer = try .appLayer(over: tabs[0].stack.root.screen, routes: appLayer, ids: generator)
+    adoptIDs(from: generator)
+  }
+
+  /// The generator every stack's route IDs come from; copies of the state share it, so an older
+  /// copy put back (an undo) does not rewind it (see ``/TabFlowNavigation/RouteIDGenerator``).
+  @inlinable public var idGenerator: RouteIDGenerator { storedAppLayer.generator }
+
+  /// Takes route IDs from `ids` from now on: every stack made with another generator gets fresh
+  /// IDs from it (the pending resume follows its route). What adopting a state from elsewhere
+  /// (a restored document, a state built with another generator) does, so that its IDs never
+  /// repeat one `ids` handed out; nothing changes for stacks already using `ids`.
+  public mutating func adoptIDs(from ids: RouteIDGenerator) {
+    var resumeRoute: (tab: Int, index: Int)?
+    if let route = pendingResume?.route {
+      resumeRoute = storedAppLayer.index(of: route).map { (Self.appLayerPosition, $0) }
+      for tab in storedTabs.indices where resumeRoute == nil {
+        resumeRoute = storedTabs[tab].stack.index(of: route).map { (tab, $0) }
+      }
+    }
+    for position in storedTabs.indices { storedTabs[position].stack.adoptIDs(from: ids) }
+    storedAppLayer.adoptIDs(from: ids)
+    if let (tab, index) = resumeRoute {
+      let id = tab == Self.appLayerPosition ? storedAppLayer.ids[index] : storedTabs[tab].stack.ids[index]
+      pendingResume?.route = id
+    }
   }
 
   /// The identifiers of the tabs, in tab-bar order.

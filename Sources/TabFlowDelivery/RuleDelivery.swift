@@ -149,33 +149,43 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
   }
 
   /// Runs every check ``install(_:keeping:)`` runs and changes nothing: the package, its loaded
-  /// script and `state` migrated to it.
+  /// script and `state` migrated to it. The checks are ``RulePackageVerification``'s, with this
+  /// app's keys, runtime and release policy.
   func verify(
     _ data: Data, keeping state: TabCoordinatorState<Screen>
   ) throws(RulePackageError) -> (RulePackage, RuleScript, TabCoordinatorState<Screen>) {
     guard !floor.killSwitch else { throw .killSwitchOn }
-    let package = try RulePackage(data: data)
-    try package.verify(pinnedKeys: pinnedKeys)
-    try checkRuntimeAndFloor(of: package)
-    guard package.release > running.release else {
-      throw .notNewer(release: package.release, installed: running.release)
-    }
-    guard package.release > floor.highestRelease else {
-      throw .belowFloor(release: package.release, highest: floor.highestRelease)
-    }
-    let (candidate, migrated) = try check(package, keeping: state)
+    let (package, (candidate, migrated)) = try verification.verify(
+      data,
+      release: { (package: RulePackage) throws(RulePackageError) in
+        try checkFloor(of: package)
+        try RulePackageVerification.checkNewer(package, than: running.release)
+        guard package.release > floor.highestRelease else {
+          throw .belowFloor(release: package.release, highest: floor.highestRelease)
+        }
+      },
+      load: candidate(for:),
+      fit: { (candidate: RuleScript) throws(ScriptError) in try fit(candidate, keeping: state) })
     return (package, candidate, migrated)
   }
 
+  /// The checks of ``RulePackageVerification`` with this app's pinned keys and runtime.
+  private var verification: RulePackageVerification {
+    RulePackageVerification(pinnedKeys: pinnedKeys, runtime: runtime)
+  }
+
   /// The checks a package's signed fields must pass, at install and at launch: for this app's
-  /// runtime, not rolled back, above the bundled release, and — while the floor cannot be read —
-  /// above every release on record.
+  /// runtime, and ``checkFloor(of:)``.
   private func checkRuntimeAndFloor(of package: RulePackage) throws(RulePackageError) {
-    guard package.runtime == runtime else { throw .otherRuntime(package: package.runtime, app: runtime) }
+    try verification.checkRuntime(of: package)
+    try checkFloor(of: package)
+  }
+
+  /// Not rolled back, above the bundled release, and — while the floor cannot be read — above
+  /// every release on record.
+  private func checkFloor(of package: RulePackage) throws(RulePackageError) {
     guard !floor.rejectedReleases.contains(package.release) else { throw .rejectedRelease(package.release) }
-    guard package.release > bundledRelease else {
-      throw .notNewer(release: package.release, installed: bundledRelease)
-    }
+    try RulePackageVerification.checkNewer(package, than: bundledRelease)
     if let floorProblem, package.release <= knownHighest {
       throw .floorUnreadable(release: package.release, reason: floorProblem)
     }
@@ -185,18 +195,22 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
   private func check(
     _ package: RulePackage, keeping state: TabCoordinatorState<Screen>
   ) throws(RulePackageError) -> (RuleScript, TabCoordinatorState<Screen>) {
-    let candidate: RuleScript
-    do {
-      candidate = try rules.candidate(source: package.script, name: package.chunkName)
-    } catch {
-      throw .scriptFailed(error)
-    }
-    do {
-      try checkWithinBinary(candidate)
-      return (candidate, try rules.compatibility(of: candidate, keeping: state, requiringCatalogScreens: true))
-    } catch {
-      throw .incompatible(error)
-    }
+    try RulePackageVerification.loaded(
+      package, load: candidate(for:),
+      fit: { (candidate: RuleScript) throws(ScriptError) in try fit(candidate, keeping: state) })
+  }
+
+  /// The package's script loaded in a fresh VM under the rules' limits.
+  private func candidate(for package: RulePackage) throws(ScriptError) -> RuleScript {
+    try rules.candidate(source: package.script, name: package.chunkName)
+  }
+
+  /// `candidate` within the binary and `state` migrated to it.
+  private func fit(
+    _ candidate: RuleScript, keeping state: TabCoordinatorState<Screen>
+  ) throws(ScriptError) -> (RuleScript, TabCoordinatorState<Screen>) {
+    try checkWithinBinary(candidate)
+    return (candidate, try rules.compatibility(of: candidate, keeping: state, requiringCatalogScreens: true))
   }
 
   /// With a typed screen catalog, a package stays within the binary: every screen it declares
@@ -247,8 +261,7 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     var verified: [(path: String, package: RulePackage)] = []
     for file in folder.packageFiles() {
       do throws(RulePackageError) {
-        let package = try RulePackage(data: try folder.read(file))
-        try package.verify(pinnedKeys: pinnedKeys)
+        let package = try verification.signed(try folder.read(file))
         verified.append((file, package))
         if package.runtime == runtime { knownHighest = max(knownHighest, package.release) }
       } catch {
@@ -443,7 +456,9 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
       let migrated = try? rules.compatibility(of: candidate, keeping: trimmed)
     {
       state.replace(with: migrated)
-    } else if let initial = try? rules.initialState() {
+    } else if var initial = try? rules.initialState() {
+      // Its IDs from the generator the state had, so none handed out before comes back.
+      initial.adoptIDs(from: state.idGenerator)
       state.replace(with: initial)
     }
     return false

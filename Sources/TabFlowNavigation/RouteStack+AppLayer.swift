@@ -9,15 +9,17 @@
 extension RouteStack {
   /// An empty app layer over tabs whose first root is `tabBar` (the stand-in root's screen).
   @inlinable
-  package static func appLayer(over tabBar: Screen) -> RouteStack {
-    RouteStack(root: tabBar, withNavigation: false)
+  package static func appLayer(over tabBar: Screen, ids: RouteIDGenerator) -> RouteStack {
+    RouteStack(root: tabBar, withNavigation: false, ids: ids)
   }
 
   /// An app layer holding `routes` over `tabBar`, or why they cannot be one (see
   /// ``validateAppLayer(_:operation:)``).
-  package static func appLayer(over tabBar: Screen, routes: [Route<Screen>]) throws(NavigationError) -> RouteStack {
+  package static func appLayer(
+    over tabBar: Screen, routes: [Route<Screen>], ids: RouteIDGenerator
+  ) throws(NavigationError) -> RouteStack {
     if !routes.isEmpty { try validateAppLayer(routes, operation: "restore the app layer") }
-    return try RouteStack(validating: [.root(tabBar, withNavigation: false)] + routes)
+    return try RouteStack(validating: [.root(tabBar, withNavigation: false)] + routes, ids: ids)
   }
 
   /// The number of routes presented over the tab bar (the app layer's routes, without its stand-in root).

@@ -41,8 +41,8 @@ extension RouteStack {
     case let .push(screen) where !storedRoutes.isEmpty && storedRoutes[storedPresentedIndices.last ?? 0].withNavigation:
       let undo = StackUndo<Screen>(removed: .none, appendedCount: 1, previousVersion: structureVersion)
       storedRoutes.append(.push(screen))
-      storedIDs.append(.next())
-      structureVersion = .next()
+      storedIDs.append(generator.next())
+      structureVersion = generator.nextVersion()
       return undo
     case .pop(count: 1) where storedRoutes.count > 1 && storedRoutes[storedRoutes.count - 1].style == .push:
       // The route moves from the stack to the undo record (no copy of it).
@@ -50,7 +50,7 @@ extension RouteStack {
       let route = storedRoutes.removeLast()
       let id = storedIDs.removeLast()
       noteRemoved(id)
-      structureVersion = .next()
+      structureVersion = generator.nextVersion()
       return StackUndo(removed: .one(route, id), appendedCount: 0, previousVersion: previousVersion)
     case let .setTopScreen(screen) where !storedRoutes.isEmpty:
       // In place: the route keeps its ID, nothing is removed; undone by putting the old route back.

@@ -1,18 +1,20 @@
 /// A navigation stack: routes whose element 0 is the root, each with a stable ``RouteID``.
 ///
 /// A route keeps its ID while it stays in the stack; every route added — by a push, a present,
-/// a reset or a decode — gets an ID never used before, so effects and actions addressed to a
-/// route can never reach a different screen that later takes its place.
+/// a reset or a decode — gets an ID its ``RouteIDGenerator`` never handed out before, so effects
+/// and actions addressed to a route can never reach a different screen that later takes its place.
+/// The stack keeps the generator it was made with (``RouteIDGenerator/current`` unless one is
+/// passed), and every copy shares it: an older copy put back (an undo) does not rewind it.
 ///
 /// ```swift
-/// var stack = RouteStack(root: Screen.feed)
+/// var stack = RouteStack(root: Screen.feed, ids: RouteIDGenerator())
 /// stack.push(.item(id: 3))
-/// let itemID = stack.ids[1]
-/// stack.updateScreen(id: itemID) { $0 = .item(id: 4) }
+/// #expect(stack.ids == [1, 2])
+/// stack.updateScreen(id: 2) { $0 = .item(id: 4) }
 /// ```
 ///
-/// Two stacks are equal when their routes are equal; route IDs are identity, not value, and do
-/// not take part (compare ``ids`` for identity).
+/// Two stacks are equal when their routes are equal; route IDs and the generator are identity,
+/// not value, and do not take part (compare ``ids`` for identity).
 ///
 /// The hot operations are `@inlinable`, so an app's module runs them specialized for its screen
 /// type; the storage they use is `@usableFromInline`, behind read-only public properties.
@@ -23,6 +25,8 @@ public struct RouteStack<Screen>: RouteCollection {
   /// Changes whenever routes are added or removed (not when a screen changes in place), so
   /// "did the structure change?" is one comparison.
   @usableFromInline package var structureVersion: RouteID
+  /// Where the stack's route IDs and structure versions come from (shared by its copies).
+  @usableFromInline package var generator: RouteIDGenerator
 
   /// The routes, root first.
   @inlinable public var routes: [Route<Screen>] { storedRoutes }
@@ -31,22 +35,37 @@ public struct RouteStack<Screen>: RouteCollection {
   /// The indices of the presented routes, bottom to top (see ``RouteCollection/presentedIndices``).
   @inlinable public var presentedIndices: [Int] { storedPresentedIndices }
 
-  /// A stack holding only its root.
-  public init(root: Screen, withNavigation: Bool = true) {
+  /// The generator the stack's route IDs come from.
+  public var idGenerator: RouteIDGenerator { generator }
+
+  /// A stack holding only its root, its IDs from `ids`.
+  public init(root: Screen, withNavigation: Bool = true, ids: RouteIDGenerator = .current) {
     storedRoutes = [.root(root, withNavigation: withNavigation)]
-    storedIDs = [.next()]
+    storedIDs = [ids.next()]
     storedPresentedIndices = []
-    structureVersion = storedIDs[0]
+    structureVersion = ids.nextVersion()
+    generator = ids
   }
 
-  /// A stack of the given routes with fresh IDs, or an error saying why they do not form a stack
-  /// (no root first, a second root, a push in a layer without navigation).
-  public init(validating routes: [Route<Screen>]) throws(NavigationError) {
+  /// A stack of the given routes with fresh IDs from `ids`, or an error saying why they do not
+  /// form a stack (no root first, a second root, a push in a layer without navigation).
+  public init(validating routes: [Route<Screen>], ids: RouteIDGenerator = .current) throws(NavigationError) {
     try Self.validateStack(routes, operation: "create a stack")
     storedRoutes = routes
-    storedIDs = routes.map { _ in .next() }
+    storedIDs = routes.map { _ in ids.next() }
     storedPresentedIndices = routes.indices.filter { routes[$0].isPresented }
-    structureVersion = .next()
+    structureVersion = ids.nextVersion()
+    generator = ids
+  }
+
+  /// Takes its IDs from `ids` from now on. A stack made with another generator gets fresh IDs
+  /// from `ids`, in order (its own could collide with IDs `ids` handed out); with the same one,
+  /// nothing changes.
+  public mutating func adoptIDs(from ids: RouteIDGenerator) {
+    guard ids !== generator else { return }
+    generator = ids
+    storedIDs = storedIDs.map { _ in ids.next() }
+    structureVersion = ids.nextVersion()
   }
 
   /// The root route.
@@ -116,9 +135,9 @@ public struct RouteStack<Screen>: RouteCollection {
     for route in routes {
       if route.isPresented { storedPresentedIndices.append(storedRoutes.count) }
       storedRoutes.append(route)
-      storedIDs.append(.next())
+      storedIDs.append(generator.next())
     }
-    structureVersion = .next()
+    structureVersion = generator.nextVersion()
   }
 
   /// Removes the top `count` routes with their IDs and presented indices.
@@ -143,8 +162,9 @@ public struct RouteStack<Screen>: RouteCollection {
       kept += 1
     }
     if kept < storedRoutes.count || kept < newRoutes.count {
-      storedIDs = Array(storedIDs.prefix(kept)) + newRoutes.dropFirst(kept).map { _ in RouteID.next() }
-      structureVersion = .next()
+      let generator = generator
+      storedIDs = Array(storedIDs.prefix(kept)) + newRoutes.dropFirst(kept).map { _ in generator.next() }
+      structureVersion = generator.nextVersion()
     }
     storedRoutes = newRoutes
     storedPresentedIndices = newRoutes.indices.filter { newRoutes[$0].isPresented }
@@ -174,7 +194,8 @@ extension RouteStack: CustomStringConvertible {
 }
 
 extension RouteStack: Codable where Screen: Codable {
-  /// Decodes an array of routes, validates it as a stack and assigns fresh route IDs.
+  /// Decodes an array of routes, validates it as a stack and assigns fresh route IDs from
+  /// ``RouteIDGenerator/current``.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let routes = try container.decode([Route<Screen>].self)

@@ -1,3 +1,5 @@
+import TabFlowNavigation
+
 /// The runtime of a feature: it holds the state, runs the reducer for every action, runs the
 /// effects the reducer returns and tells observers about each new state.
 ///
@@ -64,6 +66,31 @@ public final class Store<State, Action> {
   ) {
     let reducer = reducer()
     self.init(initialState: initialState, reduce: { reducer.reduce(into: &$0, action: $1) })
+  }
+
+  /// A store running `reducer` from `initialState`, whose new route stacks take their IDs from
+  /// `ids`: `initialState` is built, and every action reduced, with `ids` as
+  /// ``/TabFlowNavigation/RouteIDGenerator/current``. Two stores with generators of their own
+  /// number their routes independently — IDs are unique per store, as in TCA — while stores made
+  /// without one share the process-wide generator. Stacks keep the generator they were made
+  /// with, so a stack built outside the store keeps its own (see
+  /// ``/TabFlowCore/TabCoordinatorState/adoptIDs(from:)``).
+  ///
+  /// ```swift
+  /// let store = Store(initialState: App.State(), ids: RouteIDGenerator()) { App() }
+  /// ```
+  @inlinable
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () throws -> State,
+    ids: RouteIDGenerator,
+    @ReducerBuilder<State, Action> reducer: () -> R
+  ) rethrows {
+    let reducer = reducer()
+    self.init(
+      initialState: try RouteIDGenerator.$current.withValue(ids) { try initialState() },
+      reduce: { state, action in
+        RouteIDGenerator.$current.withValue(ids) { reducer.reduce(into: &state, action: action) }
+      })
   }
 
   /// A store running `reduce` from `initialState`.

@@ -1,6 +1,7 @@
 import CustomDump
 import IssueReporting
 import Synchronization
+import TabFlowNavigation
 
 /// A store for tests that makes you account for everything a feature does, like TCA's.
 ///
@@ -45,26 +46,40 @@ public final class TestStore<State: Equatable, Action> {
   private let location: IssueLocation
   private var sends: [SentAction] = []
 
-  /// A test store running `reducer` from `initialState`.
+  /// The generator the store's route stacks take their IDs from: fresh for each test store, so
+  /// its routes are `#1`, `#2`, … whatever ran before (TCA's `StackElementID` in tests). IDs an
+  /// assertion closure takes while it builds the expected state (a push on `$0`) are given back
+  /// afterwards, so assertions do not shift the numbers of the routes the store adds later.
+  public let idGenerator: RouteIDGenerator
+
+  /// A test store running `reducer` from `initialState`. `initialState` is built, and every
+  /// action reduced, with `ids` (a fresh generator unless given) as
+  /// ``/TabFlowNavigation/RouteIDGenerator/current``, so a test can write route IDs as literals.
+  /// Build the state in the call (`try TestStore(initialState: rules.initialState())`): a state
+  /// built before keeps the generator it was built with.
   ///
   /// ```swift
   /// let store = TestStore(initialState: App.State()) { App(clock: clock) }
+  /// await store.send(.routes(.routeAction(id: 2, action: .buyTapped)))
   /// ```
   public init<R: Reducer<State, Action>>(
-    initialState: State,
+    initialState: @autoclosure () throws -> State,
+    ids: RouteIDGenerator = RouteIDGenerator(),
     @ReducerBuilder<State, Action> reducer: () -> R,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) {
+  ) rethrows {
     let reducer = reducer()
     let recorder = ActionRecorder<State, Action>()
+    let initialState = try RouteIDGenerator.$current.withValue(ids) { try initialState() }
     self.state = initialState
+    self.idGenerator = ids
     self.recorder = recorder
     self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.store = Store(initialState: initialState) { state, action in
-      let effect = reducer.reduce(into: &state, action: action)
+      let effect = RouteIDGenerator.$current.withValue(ids) { reducer.reduce(into: &state, action: action) }
       recorder.record(action, state)
       return effect
     }
@@ -278,6 +293,10 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     var expected = exhaustivity == .on ? before : actual
     if let update {
+      // An expectation that adds routes takes IDs from the store's generator; `expected` is
+      // thrown away, so they go back: what the test writes next keeps its numbers.
+      let mark = idGenerator.mark
+      defer { idGenerator.rewind(to: mark) }
       do {
         try update(&expected)
       } catch {

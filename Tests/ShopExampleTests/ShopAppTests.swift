@@ -11,7 +11,7 @@ import Testing
 
   func makeStore() throws -> TestStore<ShopApp.State, ShopApp.Action> {
     let app = try ShopApp(clock: clock)
-    return TestStore(initialState: try app.initialState()) { app }
+    return try TestStore(initialState: app.initialState()) { app }
   }
 
   func id(_ store: TestStore<ShopApp.State, ShopApp.Action>, at index: Int) throws -> RouteID {

@@ -15,7 +15,7 @@ import Testing
 
   func makeStore(folder: String? = nil, canary: RuleCanary? = nil) throws -> (ShopApp, TestStore<ShopApp.State, ShopApp.Action>) {
     let app = try ShopApp(clock: clock, pinnedKeys: [key.publicKey], packageFolder: folder, canary: canary)
-    return (app, TestStore(initialState: try app.initialState()) { app })
+    return (app, try TestStore(initialState: app.initialState()) { app })
   }
 
   func package(_ script: String? = nil, release: Int, signedWith signer: RuleSigningKey? = nil) throws -> Data {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import TabFlow
 
 extension Flowscript {
   /// `flowscript check RULES.lua [--explore DEPTH]`.
@@ -26,14 +25,9 @@ extension Flowscript {
 
     @OptionGroup var saved: SavedStateOption
 
-    @Option(help: "How many lines deep to explore (0: static checks only, no rule runs).")
-    var explore: Int = ExplorationBounds.defaultDepth
+    @OptionGroup var bounds: ExplorationOptions<Check>
 
-    @Option(help: "Stop after this many distinct states (a cut exploration fails: incomplete).")
-    var maxStates: Int = ExplorationBounds.defaultMaxStates
-
-    @Option(help: "How many states to explore at once, each in a VM of its own (default: the processors, at most 8; never more than the processors, \(ExplorationWorkers.maximumCount) here). The report is the same for any number.")
-    var jobs: Int?
+    @OptionGroup var jobs: JobsOption<Check>
 
     @Flag(help: "Explore the user's reordering of the tabs too (hiding and showing tabs declared hideable is always explored).")
     var customization = false
@@ -61,94 +55,35 @@ extension Flowscript {
     }
 
     func run() throws {
-      try ExplorationBounds.check(explore: explore, maxStates: maxStates)
+      try bounds.check()
       let session = try options.session()
       try saved.apply(to: session)
       if let simulate, let depth {
         var walks = RandomWalks(
           session: session, runs: simulate, depth: depth, seed: seed,
           sendCommand: options.sendCommand + saved.reproductionArguments, customization: customization)
-        walks.jobs = workerCount()
+        walks.jobs = jobs.workerCount()
         let report = walks.run()
         report.print()
         if !report.problems.isEmpty { throw CommandFailure.failed }
         return
       }
       var explorer = StateExplorer(
-        session: session, depth: explore, maxStates: maxStates,
+        session: session, depth: bounds.explore, maxStates: bounds.maxStates,
         sendCommand: options.sendCommand + saved.reproductionArguments,
         customization: customization)
-      explorer.jobs = workerCount()
+      explorer.jobs = jobs.workerCount()
       let report = explorer.run()
       report.print()
       if !report.isClean { throw CommandFailure.failed }
     }
-
-    /// The workers `--jobs` asks for (the default when not given), with a note when it asks for
-    /// more than the processors.
-    private func workerCount() -> Int {
-      guard let jobs else { return ExplorationWorkers.defaultCount }
-      let count = ExplorationWorkers.count(requested: jobs)
-      if jobs > count {
-        Output.error("note: --jobs \(jobs) is more than the \(count) processors; exploring with \(count)")
-      }
-      return count
-    }
   }
+}
 
-  /// `flowscript graph RULES.lua [--format dot|mermaid|json] [--all-links] [--back]`.
-  struct Graph: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Export the navigation graph found by exploration.",
-      discussion: """
-        Each tab is a cluster of the screens it showed; a screen shown in several tabs (a sheet \
-        presented anywhere) is a node in each, with the id TAB/SCREEN (a / or % in a name written \
-        %2F or %25, so no two nodes share an id; Mermaid ids are numbered where names would make \
-        one). Edges are labelled with the \
-        action and the style (push, sheet, cover, tab switch), and with the guard that redirected \
-        the change, if one did. Each deep-link pattern is one node with an edge to each screen it \
-        opens (--all-links: an edge from every screen it was opened from instead). A transition is \
-        classed by what its line did: a line that leaves a new route on top is forward, drawn \
-        with that route's style, even when it closed others first (a dismiss then a push is a \
-        push); going back (back, and a line that only pops or dismisses) is drawn only with --back. The JSON gives \
-        each node's tab (null for a screen no explored state shows).
-        Example: flowscript graph shop.lua --format dot | dot -Tsvg > flow.svg
-        """)
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-      case dot, mermaid, json
-    }
-
-    @OptionGroup var options: ScriptOptions
-
-    @Option(help: "dot, mermaid or json.")
-    var format: Format = .dot
-
-    @Option(help: "How many lines deep to explore.")
-    var explore: Int = ExplorationBounds.defaultDepth
-
-    @Option(help: "Stop adding states after this many (the edges found to then are drawn).")
-    var maxStates: Int = ExplorationBounds.defaultMaxStates
-
-    @Flag(help: "Draw each deep link from every screen it was opened from, not once per pattern.")
-    var allLinks = false
-
-    @Flag(help: "Draw going back too: back, pops and dismisses.")
-    var back = false
-
-    func run() throws {
-      try ExplorationBounds.check(explore: explore, maxStates: maxStates)
-      let session = try options.session()
-      let walked = NavigationGraph.walk(
-        session: session, depth: max(1, explore), maxStates: maxStates)
-      let graph = NavigationGraph(
-        steps: walked.steps, shown: walked.shown, declarations: session.rules.declarations,
-        options: NavigationGraph.Options(allLinks: allLinks, back: back))
-      switch format {
-      case .dot: Output.text(graph.dot())
-      case .mermaid: Output.text(graph.mermaid())
-      case .json: Output.line(graph.json())
-      }
-    }
+extension Flowscript.Check: OptionWording {
+  static var exploreHelp: String { "How many lines deep to explore (0: static checks only, no rule runs)." }
+  static var maxStatesHelp: String { "Stop after this many distinct states (a cut exploration fails: incomplete)." }
+  static var jobsHelp: String {
+    "How many states to explore at once, each in a VM of its own (default: the processors, at most 8; never more than the processors, \(ExplorationWorkers.maximumCount) here). The report is the same for any number."
   }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import TabFlow
 
 extension Flowscript {
   /// `flowscript diff OLD NEW [--explore N] [--json]`.
@@ -34,74 +33,28 @@ extension Flowscript {
     @Option(name: .customLong("public-key"), help: "Verify a package given as OLD or NEW against this public key (KEY.pub); repeat for several.")
     var publicKeys: [String] = []
 
-    @Option(help: "How many lines deep to explore.")
-    var explore: Int = ExplorationBounds.defaultDepth
-
-    @Option(help: "Stop after this many distinct pairs of states (a cut comparison fails: incomplete).")
-    var maxStates: Int = ExplorationBounds.defaultMaxStates
+    @OptionGroup var bounds: ExplorationOptions<Diff>
 
     @Flag(help: "Print the report as JSON.")
     var json = false
 
-    @Option(help: "How many states of each script to explore at once (default: the processors, at most 8).")
-    var jobs: Int?
+    @OptionGroup var jobs: JobsOption<Diff>
 
-    @Option(help: "Instruction budget per action of both scripts, \(ScriptOptions.budgetRange.lowerBound)...\(ScriptOptions.budgetRange.upperBound).")
-    var budget: Int = ScriptOptions.defaultBudget
-
-    @Option(help: "Memory cap of each script's VM, in MiB, \(ScriptOptions.memoryRange.lowerBound)...\(ScriptOptions.memoryRange.upperBound).")
-    var memory: Int = ScriptOptions.defaultMemory
-
-    func validate() throws {
-      try ScriptOptions.check(budget: budget, memory: memory)
-    }
+    @OptionGroup var limits: LimitOptions<Diff>
 
     func run() throws {
-      try ExplorationBounds.check(explore: explore, maxStates: maxStates)
-      let report = try BehaviourReview(old: old, new: new, publicKeys: publicKeys, budget: budget, memory: memory)
-        .report(depth: explore, maxPairs: maxStates, jobs: jobs)
+      try bounds.check()
+      let report = try BehaviourReview(old: old, new: new, publicKeys: publicKeys, budget: limits.budget, memory: limits.memory)
+        .report(depth: bounds.explore, maxPairs: bounds.maxStates, jobs: jobs.workerCount())
       if json { Output.line(report.json()) } else { report.print() }
       if !report.isClean { throw CommandFailure.failed }
     }
   }
 }
 
-/// The two scripts (or packages) a review compares, loaded as the other commands load one: what
-/// `diff`, `pack --previous` and `verify --previous` run.
-struct BehaviourReview {
-  let old: ScriptOptions
-  let new: ScriptOptions
-  /// Keys a package is verified with besides the files of `--public-key` (`pack`'s signing key's
-  /// public half).
-  let keys: [RulePublicKey]
-
-  /// `old` and `new` (paths), each run under `budget` and `memory` (``ScriptOptions``); each
-  /// that is a package is verified with the keys in the files `publicKeys` and with `keys`, and
-  /// its reproduction lines name the files.
-  init(
-    old: String, new: String, publicKeys: [String], keys: [RulePublicKey] = [],
-    budget: Int = ScriptOptions.defaultBudget, memory: Int = ScriptOptions.defaultMemory
-  ) {
-    func options(_ path: String) -> ScriptOptions {
-      ScriptOptions(
-        script: path, budget: budget, memory: memory, publicKeys: PackageFiles.looksLikePackage(path) ? publicKeys : [])
-    }
-    self.old = options(old)
-    self.new = options(new)
-    self.keys = keys
-  }
-
-  /// The session of `options`' script (``old`` or ``new``), a package verified with ``keys`` too.
-  func session(_ options: ScriptOptions) throws -> FlowSession {
-    try options.session(extraKeys: PackageFiles.looksLikePackage(options.script) ? keys : [])
-  }
-
-  /// Explores both `depth` lines deep and reports what differs.
-  func report(depth: Int, maxPairs: Int = ExplorationBounds.defaultMaxStates, jobs: Int? = nil) throws -> DiffReport {
-    var diff = BehaviourDiff(old: try session(old), new: try session(new), depth: depth, maxPairs: maxPairs)
-    if let jobs { diff.jobs = ExplorationWorkers.count(requested: jobs) }
-    let result = diff.run()
-    return DiffReport(
-      result, oldName: old.script, newName: new.script, oldSend: old.sendCommand, newSend: new.sendCommand)
-  }
+extension Flowscript.Diff: OptionWording {
+  static var budgetHelp: String { "Instruction budget per action of both scripts, \(OptionDefaults.shown(OptionDefaults.budgetRange))." }
+  static var memoryHelp: String { "Memory cap of each script's VM, in MiB, \(OptionDefaults.shown(OptionDefaults.memoryRange))." }
+  static var maxStatesHelp: String { "Stop after this many distinct pairs of states (a cut comparison fails: incomplete)." }
+  static var jobsHelp: String { "How many states of each script to explore at once (default: the processors, at most 8)." }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TabFlow
+import TabFlowDelivery
 
 extension Flowscript {
   /// `flowscript keygen --out KEY [--force]`.

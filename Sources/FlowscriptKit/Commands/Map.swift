@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TabFlow
 
 extension Flowscript {
   /// `flowscript map RULES.lua [-o flow.html] [--explore N] [--against OLD]`.
@@ -31,11 +30,7 @@ extension Flowscript {
     @Option(name: [.short, .customLong("out")], help: "Write the page to this file instead of standard output.")
     var out: String?
 
-    @Option(help: "How many lines deep to explore.")
-    var explore: Int = ExplorationBounds.defaultDepth
-
-    @Option(help: "Stop adding states after this many (the page then says an input leads beyond).")
-    var maxStates: Int = ExplorationBounds.defaultMaxStates
+    @OptionGroup var bounds: ExplorationOptions<Map>
 
     @Flag(help: "Overwrite an existing output file (never the script).")
     var force = false
@@ -44,7 +39,7 @@ extension Flowscript {
     var against: String?
 
     func run() throws {
-      try ExplorationBounds.check(explore: explore, maxStates: maxStates)
+      try bounds.check()
       if saved.path != nil, against != nil {
         // diff compares both scripts from their initial states: its marks would not fit the page.
         throw CommandFailure.usage("--state and --against cannot be combined (the comparison starts from the initial state)")
@@ -60,11 +55,11 @@ extension Flowscript {
       }
       let session = try review.map { try $0.session($0.new) } ?? options.session()
       try saved.apply(to: session)
-      let exploration = MapExploration.explore(session: session, depth: explore, maxStates: maxStates)
+      let exploration = MapExploration.explore(session: session, depth: bounds.explore, maxStates: bounds.maxStates)
       var marks: [MapData.Mark] = []
       var shown: MapData.Against?
       if let against, let review {
-        let report = try review.report(depth: explore, maxPairs: maxStates)
+        let report = try review.report(depth: bounds.explore, maxPairs: bounds.maxStates)
         if let initial = report.result.initialDifference { Output.error("note: \(initial)") }
         marks = MapData.Mark.marks(of: report, on: exploration)
         shown = MapData.Against(report, old: against)
@@ -86,4 +81,8 @@ extension Flowscript {
       }
     }
   }
+}
+
+extension Flowscript.Map: OptionWording {
+  static var maxStatesHelp: String { "Stop adding states after this many (the page then says an input leads beyond)." }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TabFlow
+import TabFlowDelivery
+import TabFlowLua
 
 extension Flowscript {
   /// `flowscript pack RULES.lua --key KEY --release N --runtime R [--name NAME] [--out FILE] [--force]`.
@@ -49,7 +50,7 @@ extension Flowscript {
     var publicKeys: [String] = []
 
     func run() throws {
-      let source = try ScriptOptions(script: script, budget: ScriptOptions.defaultBudget, memory: ScriptOptions.defaultMemory).source()
+      let source = try ScriptOptions.given(script: script).source()
       let signingKey = try PackageFiles.signingKey(key)
       let packageName = name ?? ((script as NSString).lastPathComponent as NSString).deletingPathExtension
       let package: RulePackage
@@ -64,9 +65,7 @@ extension Flowscript {
       } catch {
         throw CommandFailure.usage("refusing to pack \(script): \(error)")
       }
-      if let refusal = try GuardErrorGate.refusal(of: ScriptOptions(
-        script: script, budget: ScriptOptions.defaultBudget, memory: ScriptOptions.defaultMemory))
-      {
+      if let refusal = try GuardErrorGate.refusal(of: ScriptOptions.given(script: script)) {
         throw CommandFailure.usage("refusing to pack \(script): \(refusal)")
       }
       // keygen writes KEY.pub beside KEY: named, reproductions of the previous package can be run.

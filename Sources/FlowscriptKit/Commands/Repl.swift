@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TabFlow
 
 extension Flowscript {
   /// `flowscript repl [RULES.lua]`, and bare `flowscript` on the bundled demo.
@@ -31,11 +30,7 @@ extension Flowscript {
     @Flag(help: "Reload the script as soon as its file changes; when it does not load, wait for a fixed one.")
     var watch = false
 
-    @Option(help: "Instruction budget per action (its rule, guards and deep-link handler).")
-    var budget: Int = ScriptOptions.defaultBudget
-
-    @Option(help: "Memory cap of the script's VM, in MiB.")
-    var memory: Int = ScriptOptions.defaultMemory
+    @OptionGroup var limits: LimitOptions<StandardWording>
 
     @Flag(help: "Print the Lua traceback under a rule error.")
     var verbose = false
@@ -47,13 +42,9 @@ extension Flowscript {
     @Flag(help: "With --record, overwrite an existing file.")
     var force = false
 
-    func validate() throws {
-      try ScriptOptions.check(budget: budget, memory: memory)
-    }
-
     func run() throws {
       let session: FlowSession
-      let options = ScriptOptions(script: script ?? "", budget: budget, memory: memory, publicKeys: publicKeys)
+      let options = ScriptOptions.given(script: script ?? "", limits: limits, publicKeys: publicKeys)
       if let script, watch {
         session = try Self.firstSession(options, script: script)
       } else if script != nil {
@@ -94,15 +85,5 @@ extension Flowscript.Repl {
       }
       while !watcher.changed() { usleep(100_000) }
     }
-  }
-}
-
-extension ScriptOptions {
-  init(script: String, budget: Int, memory: Int, publicKeys: [String] = []) {
-    self.init()
-    self.publicKeys = publicKeys
-    self.script = script
-    self.budget = budget
-    self.memory = memory
   }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TabFlow
 
 extension Flowscript {
   /// `flowscript run RULES.lua FLOW...`.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TabFlow
+import TabFlowCore
 
 extension Flowscript {
   /// `flowscript send RULES.lua LINE... [--json]`.
@@ -79,18 +79,6 @@ extension Flowscript {
       case let .info(message): return reported + [message]
       case .failed, .nothing, .expectationPassed, .expectationFailed, .command: return []
       }
-    }
-  }
-}
-
-extension Flowscript {
-  /// `flowscript demo-script`: prints the bundled demo flow (scripts/test checks it matches scripts/demo.lua).
-  struct DemoScript: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "demo-script", abstract: "Print the bundled demo flow.", shouldDisplay: false)
-
-    func run() throws {
-      Output.text(EmbeddedLua.demo)
     }
   }
 }

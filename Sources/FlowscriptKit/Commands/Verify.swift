@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TabFlow
+import TabFlowDelivery
+import TabFlowLua
 
 extension Flowscript {
   /// `flowscript verify PKG --public-key KEY.pub [--installed-release N]`.
@@ -60,28 +61,29 @@ extension Flowscript {
     /// Exit 1 naming the first guard of the package at `path` that raises an error in its first
     /// moves (``GuardErrorGate``).
     private static func refuseGuardErrors(_ path: String, publicKeys: [String]) throws {
-      let options = ScriptOptions(
-        script: path, budget: ScriptOptions.defaultBudget, memory: ScriptOptions.defaultMemory, publicKeys: publicKeys)
+      let options = ScriptOptions.given(script: path, publicKeys: publicKeys)
       if let refusal = try GuardErrorGate.refusal(of: options) {
         throw CommandFailure(code: 1, message: "\(path): invalid: \(refusal)")
       }
     }
 
-    /// Every check an app runs that needs no app: shape, digest, signature, release, loading.
+    /// Every check an app runs that needs no app (``RulePackageVerification``, as an app's
+    /// ``RuleDelivery`` composes it): shape, digest, signature, release, loading. No runtime is
+    /// checked (there is no app to compare with), and nothing is fitted to an app's catalog or
+    /// navigation state.
     static func verify(
       _ data: Data, keys: [RulePublicKey], installedRelease: Int?
     ) throws(RulePackageError) -> (package: RulePackage, rules: Int) {
-      let package = try RulePackage(data: data)
-      try package.verify(pinnedKeys: keys)
-      if let installedRelease, package.release <= installedRelease {
-        throw .notNewer(release: package.release, installed: installedRelease)
-      }
-      do {
-        let rules = try ScriptedRules<DynamicScreen, DynamicAction>(source: package.script, name: package.chunkName)
-        return (package, rules.declarations.rules.count)
-      } catch {
-        throw .scriptFailed(error)
-      }
+      let (package, rules) = try RulePackageVerification(pinnedKeys: keys).verify(
+        data,
+        release: { (package: RulePackage) throws(RulePackageError) in
+          if let installedRelease { try RulePackageVerification.checkNewer(package, than: installedRelease) }
+        },
+        load: { (package: RulePackage) throws(ScriptError) in
+          try ScriptedRules<DynamicScreen, DynamicAction>(source: package.script, name: package.chunkName)
+        },
+        fit: { $0.declarations.rules.count })
+      return (package, rules)
     }
   }
 }

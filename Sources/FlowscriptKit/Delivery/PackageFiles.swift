@@ -1,5 +1,5 @@
 import Foundation
-import TabFlow
+import TabFlowDelivery
 
 /// Reading what the package commands take: key files and rule package files. Every problem is a
 /// usage error (exit 2) naming the file, except a package that reads but fails a check, which the
@@ -69,9 +69,7 @@ enum PackageFiles {
   /// a usage error (exit 2) — a command refuses to run an unsigned or mis-signed package.
   static func verifiedPackage(_ path: String, keys: [RulePublicKey]) throws -> RulePackage {
     do {
-      let package = try RulePackage(data: try data(path))
-      try package.verify(pinnedKeys: keys)
-      return package
+      return try RulePackageVerification(pinnedKeys: keys).signed(try data(path))
     } catch let error as RulePackageError {
       throw CommandFailure.usage("\(path): refused, not a rule package signed by the given key: \(error)")
     }

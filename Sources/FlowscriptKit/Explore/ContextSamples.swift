@@ -1,4 +1,6 @@
-import TabFlow
+import TabFlowLua
+import TabFlowNavigation
+
 
 /// The context keys the explorers (`check`, `diff`, `graph`, `map`) set, and to what: each key the
 /// script declares (`context "tier" { "gold", "silver" }`) with its declared values, and each key

@@ -1,5 +1,6 @@
 import Foundation
-import TabFlow
+import TabFlowCore
+import TabFlowLua
 
 /// Runs the explorer's inputs from many states at once: one ``FlowSession`` — one Lua VM — per
 /// thread, each taking the next slice of states until none is left. What each input did is handed

@@ -1,4 +1,7 @@
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+import TabFlowNavigation
+
 
 /// The states of one level of an exploration that wait to be explored, kept small: a state is the
 /// numbers of its key (``StateNumbering``) and two numbers of its own — its tab history and its

@@ -1,4 +1,6 @@
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+
 
 /// The navigation graph exploration found, drawn for a reader:
 ///

@@ -1,4 +1,5 @@
-import TabFlow
+import TabFlowNavigation
+
 
 extension StateExplorer {
   /// How the search for a context that opens a deferred link ended.

@@ -1,5 +1,6 @@
 import Foundation
-import TabFlow
+import TabFlowCore
+import TabFlowLua
 
 /// `check --simulate RUNS --depth D [--seed S]`: seeded random walks from the initial state, each
 /// up to D lines long, each line drawn from the inputs `check --explore` would try in the state

@@ -1,5 +1,7 @@
 import Foundation
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+import TabFlowNavigation
 
 /// `check --explore`: breadth-first exploration of every state a flow can reach, deduplicated,
 /// with the shortest line sequence to each problem.

@@ -1,5 +1,7 @@
 import Foundation
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+import TabFlowNavigation
 
 /// Numbers the parts of explored states for their ``StateKey``s: each distinct list of routes,
 /// route, context and pending link gets a number the first time it is seen and keeps it, so

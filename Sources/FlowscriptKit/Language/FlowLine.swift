@@ -1,4 +1,6 @@
-import TabFlow
+import TabFlowCore
+import TabFlowNavigation
+
 
 /// One line of the flowscript language (REPL, scenario files and `send` share it).
 enum FlowLine: Equatable {

@@ -1,4 +1,7 @@
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+import TabFlowNavigation
+
 
 /// Parses lines of the flowscript language; errors say what is wrong and where.
 enum FlowLineParser {

@@ -1,4 +1,8 @@
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+import TabFlowNavigation
+import TabFlowPresentation
+
 
 /// The explored flow as the compact JSON the map page draws, every repeated thing written once
 /// in a table and referred to by its position there:

@@ -1,5 +1,6 @@
 import Foundation
-import TabFlow
+import TabFlowCore
+import TabFlowLua
 
 /// What `flowscript map` explored: every state reachable within a number of lines, in the order
 /// a breadth-first search first reached them (so the first state showing a screen is reached by

@@ -1,5 +1,3 @@
-import TabFlow
-
 extension MapData.Mark {
   /// The marks `map --against OLD` puts on an exploration of the new script: each transition
   /// whose outcome `diff` found to differ from the old script's, with what each side did and the

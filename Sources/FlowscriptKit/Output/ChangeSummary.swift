@@ -1,4 +1,7 @@
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+import TabFlowNavigation
+
 
 /// What changed between two states, in one or two lines:
 /// `home: feed > item(id=3) — pushed item`.

@@ -1,5 +1,5 @@
 import Foundation
-import TabFlow
+import TabFlowLua
 
 /// Where flowscript writes: results to stdout, errors to stderr. Everything it prints goes
 /// through here.

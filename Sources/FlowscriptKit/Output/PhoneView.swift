@@ -1,4 +1,7 @@
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+import TabFlowPresentation
+
 
 /// `show`: the current screen as a phone would show it — navigation bar with the back
 /// affordance and title, the presented layer, the screen's state, and the tab bar with the

@@ -1,4 +1,7 @@
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+import TabFlowNavigation
+
 
 /// The `--json` / `state` format (docs/ARCHITECTURE.md §7), keys in a fixed order:
 /// `{"selectedTab":"home","tabs":[{"id":"home","routes":[{"style":"root","screen":"feed","state":{}}]}],"context":{}}`,

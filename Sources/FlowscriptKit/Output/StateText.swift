@@ -1,4 +1,8 @@
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+import TabFlowNavigation
+import TabFlowPresentation
+
 
 /// How flowscript writes screens, stacks and states as text.
 enum StateText {

@@ -1,4 +1,7 @@
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+import TabFlowNavigation
+
 
 /// `flowscript diff OLD NEW`: explores two scripts in lockstep from the same initial state, over
 /// the same inputs, and finds each input whose outcome differs.

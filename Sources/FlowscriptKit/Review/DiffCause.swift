@@ -1,4 +1,6 @@
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+
 
 /// What decided the first differing transition of a ``BehaviourDiff/Difference``: the part of
 /// the scripts a reviewer would look at. Differences with one cause are one change of behaviour,

@@ -1,4 +1,7 @@
-import TabFlow
+import TabFlowCore
+import TabFlowLua
+import TabFlowNavigation
+
 
 /// The difference itself between what one input did on each side, named as a reviewer looks
 /// for it: the guard that rejected, asked, redirected or deferred on one side only (or for

@@ -1,4 +1,6 @@
-import TabFlow
+import TabFlowLua
+import TabFlowNavigation
+
 
 /// What `flowscript diff` prints: the differences of a ``BehaviourDiff`` grouped by cause
 /// (``DiffCause``: what decided the first transition that differs) into changes, the change

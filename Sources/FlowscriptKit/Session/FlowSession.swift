@@ -1,6 +1,9 @@
 import Foundation
 import Logging
-import TabFlow
+import TabFlowCore
+import TabFlowDelivery
+import TabFlowLua
+import TabFlowNavigation
 
 /// A flow being driven: the rule script, the navigation state and the last line's outcome.
 /// Every line goes through the real `TabCoordinator` with the script's guards and deep links.
@@ -487,8 +490,7 @@ final class FlowSession {
       guard let data = FileManager.default.contents(atPath: path) else {
         return .failed("reload failed, the old rules stay active: cannot read \(path)")
       }
-      package = try RulePackage(data: data)
-      try package.verify(pinnedKeys: keys)
+      package = try RulePackageVerification(pinnedKeys: keys).signed(data)
     } catch {
       return .failed("reload failed, the old rules stay active: \(path): \(error)")
     }

@@ -1,5 +1,6 @@
 import Foundation
-import TabFlow
+import TabFlowCore
+import TabFlowLua
 
 /// What scenario files exercised of a rule script (`flowscript run --coverage`): which rules ran,
 /// how often each guard allowed, rejected and redirected a change, which deep links and `link`

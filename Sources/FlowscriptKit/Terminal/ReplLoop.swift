@@ -1,5 +1,5 @@
 import Foundation
-import TabFlow
+import TabFlowCore
 
 /// The REPL: reads lines, runs them, prints what changed.
 struct ReplLoop {

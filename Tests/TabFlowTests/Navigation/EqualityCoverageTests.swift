@@ -30,9 +30,14 @@ struct EqualityCoverage<Value: Equatable> {
     return coverage
   }
 
-  /// The stored properties as `Mirror` reads them, each with its value written out.
+  /// The stored properties as `Mirror` reads them, each with its value written out (an object
+  /// with its identity: two instances of a class may read the same).
   static func properties(of value: Value) -> [(name: String, text: String)] {
-    Mirror(reflecting: value).children.map { ($0.label ?? "?", String(reflecting: $0.value)) }
+    Mirror(reflecting: value).children.map { child in
+      let text = String(reflecting: child.value)
+      guard type(of: child.value) is AnyClass else { return (child.label ?? "?", text) }
+      return (child.label ?? "?", "\(text) \(ObjectIdentifier(child.value as AnyObject))")
+    }
   }
 
   func check(sourceLocation: SourceLocation = #_sourceLocation) {
@@ -169,9 +174,10 @@ extension NavigationTests {
       let stack = try RouteStack<TestScreen>(validating: [.root(.feed), .push(.item(id: 1)), .sheet(.login)])
       EqualityCoverage(stack)
         .compares("storedRoutes") { $0.storedRoutes[1] = .push(.item(id: 2)) }
-        .ignores("storedIDs", because: "route IDs are identity, not value") { $0.storedIDs = $0.storedIDs.map { _ in .next() } }
+        .ignores("storedIDs", because: "route IDs are identity, not value") { $0.storedIDs = $0.storedIDs.map { RouteID(integerLiteral: $0.generation + 100) } }
         .ignores("storedPresentedIndices", because: "derived from the routes") { $0.storedPresentedIndices = [] }
-        .ignores("structureVersion", because: "identity: changes whenever routes are added") { $0.structureVersion = .next() }
+        .ignores("structureVersion", because: "identity: changes whenever routes are added") { $0.structureVersion = 100 }
+        .ignores("generator", because: "identity: where new IDs come from") { $0.generator = RouteIDGenerator() }
         .check()
     }
 

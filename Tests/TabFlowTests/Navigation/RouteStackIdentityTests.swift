@@ -8,16 +8,14 @@ extension NavigationTests {
   struct RouteStackIdentityTests {
     @Test("every route added gets a fresh ID, larger than any handed out before")
     func freshIDs() throws {
-      var stack = RouteStack(root: TestScreen.feed)
+      let generator = RouteIDGenerator()
+      var stack = RouteStack(root: TestScreen.feed, ids: generator)
       try stack.apply(.push(.item(id: 1)))
       try stack.apply(.presentSheet(.login, withNavigation: true))
       try stack.apply(.push(.checkout))
       try stack.apply(.open([.cover(.settings, withNavigation: true), .push(.orders)], mode: .append))
-      #expect(stack.ids.count == 6)
-      #expect(Set(stack.ids).count == 6)
-      #expect(stack.ids == stack.ids.sorted())
-      let next = RouteID.next()
-      #expect(stack.ids.allSatisfy { $0 < next })
+      #expect(stack.ids == [1, 2, 3, 4, 5, 6])
+      #expect(generator.next() == 7)
     }
 
     @Test("IDs stay with their routes across unrelated operations")
@@ -262,12 +260,17 @@ extension NavigationTests {
       #expect(one != RouteStack(root: TestScreen.feed))
     }
 
-    @Test("RouteID: ordered by generation, written #n")
+    @Test("RouteID: ordered by generation, written #n, an integer literal")
     func routeID() {
-      let first = RouteID.next()
-      let second = RouteID.next()
+      let generator = RouteIDGenerator()
+      let first = generator.next()
+      let second = generator.next()
       #expect(first < second)
-      #expect(first.description == "#\(first.generation)")
+      #expect(first == 1 && second == 2)
+      let literal: RouteID = 12
+      #expect(literal.generation == 12)
+      #expect(literal.description == "#12")
+      #expect(generator.lastGeneration == 2)
     }
   }
 }

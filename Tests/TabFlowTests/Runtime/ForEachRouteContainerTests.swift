@@ -8,7 +8,7 @@ extension RuntimeTests {
   @MainActor
   @Suite struct ForEachRouteContainerTests {
     @Test func screenActionsReachRoutesInAnyStack() async throws {
-      let store = TestStore(initialState: TwoStackCoordinator.State(stacks: try TwoStacks())) {
+      let store = try TestStore(initialState: TwoStackCoordinator.State(stacks: TwoStacks())) {
         TwoStackCoordinator(clock: TestClock())
       }
       let leftTop = store.state.stacks.left.ids[1]
@@ -24,7 +24,7 @@ extension RuntimeTests {
 
     @Test func effectsAreCancelledWhenTheirRouteLeavesItsStack() async throws {
       let clock = TestClock()
-      let store = TestStore(initialState: TwoStackCoordinator.State(stacks: try TwoStacks())) {
+      let store = try TestStore(initialState: TwoStackCoordinator.State(stacks: TwoStacks())) {
         TwoStackCoordinator(clock: clock)
       }
       let leftRoot = store.state.stacks.left.ids[0]
@@ -46,7 +46,7 @@ extension RuntimeTests {
     }
 
     @Test func updateRoutesIsLeftToTheCoordinator() async throws {
-      let store = TestStore(initialState: TwoStackCoordinator.State(stacks: try TwoStacks())) {
+      let store = try TestStore(initialState: TwoStackCoordinator.State(stacks: TwoStacks())) {
         TwoStackCoordinator(clock: TestClock())
       }
       await store.send(.router(.updateRoutes([.root(Child.State(count: 0))]))) {
@@ -55,7 +55,7 @@ extension RuntimeTests {
     }
 
     @Test func aLateActionIsDroppedAndReported() async throws {
-      let store = TestStore(initialState: TwoStackCoordinator.State(stacks: try TwoStacks())) {
+      let store = try TestStore(initialState: TwoStackCoordinator.State(stacks: TwoStacks())) {
         TwoStackCoordinator(clock: TestClock())
       }
       let leftTop = store.state.stacks.left.ids[1]
@@ -69,7 +69,7 @@ extension RuntimeTests {
 
     @Test func aSnapshottingContainerCancelsTheSameWay() async throws {
       let clock = TestClock()
-      let store = TestStore(initialState: SnapshottingCoordinator.State(stacks: try SnapshottingTwoStacks())) {
+      let store = try TestStore(initialState: SnapshottingCoordinator.State(stacks: SnapshottingTwoStacks())) {
         SnapshottingCoordinator(clock: clock)
       }
       let leftTop = store.state.stacks.base.left.ids[1]

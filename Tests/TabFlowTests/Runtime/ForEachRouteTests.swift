@@ -111,7 +111,7 @@ extension RuntimeTests {
       sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
       let clock = TestClock()
-      let store = TestStore(initialState: Parent.State(routes: try stack(start))) { Parent(clock: clock) }
+      let store = try TestStore(initialState: Parent.State(routes: stack(start))) { Parent(clock: clock) }
       let victimID = store.state.routes.ids[victim]
 
       await store.send(.router(.routeAction(id: victimID, action: .incrementLaterTapped)))
@@ -132,7 +132,7 @@ extension RuntimeTests {
 
     @Test func onlyTheRoutesThatLeftLoseTheirEffects() async throws {
       let clock = TestClock()
-      let store = TestStore(initialState: Parent.State(routes: try stack(.root(0), .push(1), .push(2)))) {
+      let store = try TestStore(initialState: Parent.State(routes: stack(.root(0), .push(1), .push(2)))) {
         Parent(clock: clock)
       }
       let ids = store.state.routes.ids
@@ -155,7 +155,7 @@ extension RuntimeTests {
 
     @Test func coordinatorEffectsAreNotCancelledByRouteRemoval() async throws {
       let clock = TestClock()
-      let store = TestStore(initialState: Parent.State(routes: try stack(.root(0), .push(1)))) {
+      let store = try TestStore(initialState: Parent.State(routes: stack(.root(0), .push(1)))) {
         Parent(clock: clock)
       }
 
@@ -169,7 +169,7 @@ extension RuntimeTests {
 
     @Test func screensCannotCancelEachOthersEffects() async throws {
       let clock = TestClock()
-      let store = TestStore(initialState: Parent.State(routes: try stack(.root(0), .push(0)))) {
+      let store = try TestStore(initialState: Parent.State(routes: stack(.root(0), .push(0)))) {
         Parent(clock: clock)
       }
       let ids = store.state.routes.ids
@@ -190,7 +190,7 @@ extension RuntimeTests {
 
     @Test func screenEffectsKeepTheirRouteAcrossPushes() async throws {
       let clock = TestClock()
-      let store = TestStore(initialState: Parent.State(routes: try stack(.root(1)))) { Parent(clock: clock) }
+      let store = try TestStore(initialState: Parent.State(routes: stack(.root(1)))) { Parent(clock: clock) }
       let rootID = store.state.routes.ids[0]
 
       await store.send(.router(.routeAction(id: rootID, action: .load)))
@@ -205,7 +205,7 @@ extension RuntimeTests {
     // MARK: - Late actions
 
     @Test func withScreensThatDoNothingARoutedActionStillReachesTheCoordinatorOnlyWhileItsRouteIsThere() async throws {
-      let store = TestStore(initialState: Parent.State(routes: try stack(.root(0)))) { InertParent() }
+      let store = try TestStore(initialState: Parent.State(routes: stack(.root(0)))) { InertParent() }
       await store.send(.push(5)) { $0.routes = try stack(.root(0), .push(5)) }
       let id = store.state.routes.ids[1]
       await store.send(.router(.routeAction(id: id, action: .increment))) { $0.log = ["coordinator saw increment"] }
@@ -218,7 +218,7 @@ extension RuntimeTests {
     }
 
     @Test func aLateActionForARemovedRouteIsDroppedAndReported() async throws {
-      let store = TestStore(initialState: Parent.State(routes: try stack(.root(0)))) { Parent(clock: TestClock()) }
+      let store = try TestStore(initialState: Parent.State(routes: stack(.root(0)))) { Parent(clock: TestClock()) }
 
       await store.send(.push(5)) { $0.routes = try stack(.root(0), .push(5)) }
       let goneID = store.state.routes.ids[1]
@@ -253,7 +253,7 @@ extension RuntimeTests {
     }
 
     @Test func anEffectOfAScreenRemovedByItsOwnActionNeverStarts() async throws {
-      let store = TestStore(initialState: CloseOnTap.State(routes: try stack(.root(0), .push(1)))) {
+      let store = try TestStore(initialState: CloseOnTap.State(routes: stack(.root(0), .push(1)))) {
         CloseOnTap()
       }
       let topID = store.state.routes.ids[1]
@@ -269,7 +269,7 @@ extension RuntimeTests {
     // MARK: - updateRoutes
 
     @Test func invalidUpdateRoutesIsReportedAndChangesNothing() async throws {
-      let store = TestStore(initialState: Parent.State(routes: try stack(.root(0), .push(1)))) {
+      let store = try TestStore(initialState: Parent.State(routes: stack(.root(0), .push(1)))) {
         Parent(clock: TestClock())
       }
       let ids = store.state.routes.ids
@@ -283,7 +283,7 @@ extension RuntimeTests {
     }
 
     @Test func updateRoutesKeepsIDsOfRoutesThatStayed() async throws {
-      let store = TestStore(initialState: Parent.State(routes: try stack(.root(0), .push(1)))) {
+      let store = try TestStore(initialState: Parent.State(routes: stack(.root(0), .push(1)))) {
         Parent(clock: TestClock())
       }
       let ids = store.state.routes.ids

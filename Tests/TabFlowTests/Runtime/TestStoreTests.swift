@@ -171,16 +171,16 @@ extension RuntimeTests {
 
     @Test func timeIsControlledByTheTestClock() async throws {
       let clock = TestClock()
-      let store = TestStore(initialState: Parent.State(routes: try stack(.root(0)))) { Parent(clock: clock) }
-      let rootID = store.state.routes.ids[0]
-      await store.send(.router(.routeAction(id: rootID, action: .startTimer)))
+      // The stack is built by the test store, with its fresh generator: the root is #1.
+      let store = try TestStore(initialState: Parent.State(routes: stack(.root(0)))) { Parent(clock: clock) }
+      await store.send(.router(.routeAction(id: 1, action: .startTimer)))
       for second in 1...3 {
         await clock.advance(by: .seconds(1))
-        await store.receive(.router(.routeAction(id: rootID, action: .timerTick))) {
-          $0.routes.updateScreen(id: rootID) { $0.count = second }
+        await store.receive(.router(.routeAction(id: 1, action: .timerTick))) {
+          $0.routes.updateScreen(id: 1) { $0.count = second }
         }
       }
-      await store.send(.router(.routeAction(id: rootID, action: .stopTimer)))
+      await store.send(.router(.routeAction(id: 1, action: .stopTimer)))
       await store.finish()
     }
   }

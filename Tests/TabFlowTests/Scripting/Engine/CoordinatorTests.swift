@@ -41,7 +41,7 @@ extension ScriptedRulesTests {
     static func store(
       _ rules: DynamicRules, swiftGuards: [NavigationGuard<DynamicScreen>] = []
     ) throws -> Store {
-      TestStore(initialState: try rules.initialState()) {
+      try TestStore(initialState: rules.initialState()) {
         TabCoordinator(script: rules, guards: swiftGuards)
           .forEachRoute(\.self, action: .router()) { EmptyReducer<DynamicScreen, DynamicAction>() }
       }

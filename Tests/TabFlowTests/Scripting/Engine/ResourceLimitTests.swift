@@ -51,7 +51,7 @@ extension ScriptedRulesTests {
 
     static func store(_ limits: LuaVM.Limits) throws -> TestStore<DynamicState, DynamicCoordinatorAction> {
       let rules = try DynamicRules(source: script, name: "shop.lua", limits: limits)
-      return TestStore(initialState: try rules.initialState()) {
+      return try TestStore(initialState: rules.initialState()) {
         TabCoordinator(script: rules)
           .forEachRoute(\.self, action: .router()) { EmptyReducer<DynamicScreen, DynamicAction>() }
       }

@@ -91,7 +91,7 @@ extension ScriptedRulesTests {
 
     @Test func aTypedSwiftAppWhoseNavigationIsDrivenEntirelyByALuaScript() async throws {
       let rules = try Rules(source: Self.script, name: "shop.lua", catalog: Self.catalog)
-      let store = TestStore(initialState: try rules.initialState()) {
+      let store = try TestStore(initialState: rules.initialState()) {
         TabCoordinator(script: rules)
           .forEachRoute(\.self, action: .router()) { ScreenFeature() }
       }
@@ -162,7 +162,7 @@ extension ScriptedRulesTests {
 
     @Test func aPayloadThatDoesNotDecodeThroughTheCoordinatorChangesNothingAndIsReported() async throws {
       let rules = try Rules(source: Self.mismatched, name: "shop.lua", catalog: Self.catalog)
-      let store = TestStore(initialState: try rules.initialState()) {
+      let store = try TestStore(initialState: rules.initialState()) {
         TabCoordinator(script: rules)
           .forEachRoute(\.self, action: .router()) { ScreenFeature() }
       }

@@ -12,12 +12,14 @@ extension TabCoordinatorTests {
   /// The test app: its tabs, deep links, guards, and test stores running the whole composition.
   enum App {
     /// `home` (root `feed`), `orders` (root `orders`) and `profile` (root `account`, reselect
-    /// `none`), each stack at its root unless given, `home` selected.
+    /// `none`), each stack at its root unless given, `home` selected, route IDs from `ids` (with a
+    /// fresh generator and no routes given, the roots are `#1`, `#2`, `#3`).
     static func state(
       home: [Route<Screen>]? = nil,
       orders: [Route<Screen>]? = nil,
       profile: [Route<Screen>]? = nil,
-      backBehavior: BackBehavior = .none
+      backBehavior: BackBehavior = .none,
+      ids: RouteIDGenerator = .current
     ) throws -> State {
       var state = try State(
         tabs: [
@@ -25,10 +27,11 @@ extension TabCoordinatorTests {
           TabDefinition("orders", root: .orders),
           TabDefinition("profile", root: .account, reselect: .none),
         ],
-        backBehavior: backBehavior)
+        backBehavior: backBehavior, ids: ids)
       if let home { try state.setRoutes(home, of: "home") }
       if let orders { try state.setRoutes(orders, of: "orders") }
       if let profile { try state.setRoutes(profile, of: "profile") }
+      state.adoptIDs(from: ids)
       return state
     }
 

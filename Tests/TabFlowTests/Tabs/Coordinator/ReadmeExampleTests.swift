@@ -84,13 +84,15 @@ extension TabCoordinatorTests {
 
     @Test func theExampleStepByStepInATestStore() async throws {
       let shop = try Shop()
-      let store = TestStore(initialState: try TabCoordinatorState(tabs: Shop.tabs)) { shop }
+      let store = try TestStore(initialState: TabCoordinatorState(tabs: Shop.tabs)) { shop }
       var expected = try TabCoordinatorState(tabs: Shop.tabs)
 
       await store.send(.openURL("shop://item/3")) {
         try $0.setRoutes([.root(.feed), .push(.item(id: 3))], of: "home")
       }
-      let item = try store.state.routeID("home", 1)
+      // The test store's fresh generator: the roots are #1 and #2, the app layer's stand-in #3.
+      let item: RouteID = 4
+      #expect(store.state.routeIDs(ofTab: "home") == [1, item])
       await store.send(.router(.routeAction(id: item, action: .addOneTapped))) {
         try $0.setRoutes([.root(.feed), .push(.item(id: 3, quantity: 2))], of: "home")
       }

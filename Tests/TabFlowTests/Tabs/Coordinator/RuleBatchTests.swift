@@ -10,24 +10,23 @@ extension TabCoordinatorTests {
     // MARK: - A rule type
 
     @Test func aRulePushesForAScreenAction() async throws {
-      let store = App.store(try App.state())
-      let feed = try store.state.routeID("home", 0)
+      // A fresh generator: the tab roots are #1, #2, #3 and the app layer's stand-in #4.
+      let store = App.store(try App.state(ids: RouteIDGenerator()))
 
-      await store.send(.router(.routeAction(id: feed, action: .itemTapped(3)))) {
+      await store.send(.router(.routeAction(id: 1, action: .itemTapped(3)))) {
         try $0.setRoutes([.root(.feed), .push(.item(id: 3))], of: "home")
       }
-      let item = try store.state.routeID("home", 1)
-      await store.send(.screen(item, .signInTapped)) {
+      await store.send(.screen(5, .signInTapped)) {
         try $0.setRoutes(
           [.root(.feed), .push(.item(id: 3)), .sheet(.login, withNavigation: true, configuration: .halfAndFull)],
           of: "home")
       }
-      let login = try store.state.routeID("home", 2)
-      await store.send(.screen(login, .cancelTapped)) {
+      #expect(store.state.routeIDs(ofTab: "home") == [1, 5, 6])
+      await store.send(.screen(6, .cancelTapped)) {
         try $0.setRoutes([.root(.feed), .push(.item(id: 3))], of: "home")
       }
-      await store.send(.screen(item, .closeTapped)) { try $0.setRoutes([.root(.feed)], of: "home") }
-      #expect(store.state.routeIDs(ofTab: "home") == [feed])
+      await store.send(.screen(5, .closeTapped)) { try $0.setRoutes([.root(.feed)], of: "home") }
+      #expect(store.state.routeIDs(ofTab: "home") == [1])
       await store.finish()
     }
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TabFlow
+import TabFlowDelivery
 
 /// `--previous OLD.flowpkg` of `pack` and `verify`: the release apps have, whose behaviour the new
 /// script is compared with (``BehaviourReview``) before it is signed or installed.
@@ -8,7 +8,7 @@ struct PreviousRelease: ParsableArguments {
   var previous: String?
 
   @Option(name: .customLong("previous-depth"), help: "How many lines deep --previous explores.")
-  var previousDepth: Int = ExplorationBounds.defaultDepth
+  var previousDepth: Int = OptionDefaults.depth
 
   /// A negative `--previous-depth` is a usage error before anything is packed or verified.
   func validate() throws {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TabFlow
+import TabFlowCore
+import TabFlowLua
 
 /// `--state FILE` of `repl`, `send`, `run`, `check` and `map`: start from a saved navigation
 /// document — what an app's `NavigationFileStore` writes (`{"format":"tabflow.navigation",…}`),

@@ -4,11 +4,10 @@
 /// a guard as a failure of the rules (its canary rolls the release back), and every change the
 /// guard is asked about fails: a guard crashing on every tab tap freezes the tab bar.
 enum GuardErrorGate {
-  /// How many lines deep the first moves go: every tab tap, back, the top screen's actions,
-  /// every deep link and context value, and each of them again from where it led.
-  static let depth = 3
-  /// The most states the first moves visit.
-  static let maxStates = 20_000
+  /// How many lines deep the first moves go (``OptionDefaults/guardGateDepth``).
+  static let depth = OptionDefaults.guardGateDepth
+  /// The most states the first moves visit (``OptionDefaults/guardGateMaxStates``).
+  static let maxStates = OptionDefaults.guardGateMaxStates
 
   /// Why the script of `options` is refused — its first guard error, with the `flowscript send`
   /// lines that reproduce it — or `nil` when no guard raised one in the first moves.
