@@ -92,6 +92,9 @@ where ScreenReducer.State == Container.Screen {
   /// Whether the screen reducer never does anything (``EmptyReducer``): then a route action does
   /// not touch the screen at all.
   @usableFromInline package let screenReducerIsInert: Bool
+  /// Whether `routes` is `\.self` over a state that is its own container (a tab coordinator's):
+  /// then the container is reached through the state's address, without the key path.
+  @usableFromInline package let routesAreState: Bool
 
   @usableFromInline
   package init(
@@ -107,14 +110,25 @@ where ScreenReducer.State == Container.Screen {
     self.screenReducer = screenReducer
     self.location = location
     screenReducerIsInert = screenReducer is any InertReducer
+    routesAreState = State.self == Container.self && (routes as AnyKeyPath) == (\State.self as AnyKeyPath)
   }
 
-  /// Runs `body` on the container in `state`, in place.
+  /// Runs `body` on the container in `state`, in place. A state that is its own container is
+  /// reached through its address: the types are the same (checked at init), so the rebound is
+  /// the identity, and `body` is the only access to `state` while it runs. A key path applied in
+  /// generic code costs a run-time projection (`swift_modifyAtWritableKeyPath`) per access.
   @inlinable
   func withContainer<Result, Failure: Error>(
     in state: inout State, _ body: (inout Container) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try body(&state[keyPath: routes])
+    if routesAreState {
+      return try withUnsafeMutablePointer(to: &state) { pointer throws(Failure) in
+        try pointer.withMemoryRebound(to: Container.self, capacity: 1) { container throws(Failure) in
+          try body(&container.pointee)
+        }
+      }
+    }
+    return try body(&state[keyPath: routes])
   }
 
   /// Runs the screen reducer (for a route action), marks the container, applies `updateRoutes`,
