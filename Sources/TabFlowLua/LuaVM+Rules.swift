@@ -107,7 +107,6 @@ extension LuaVM {
     let context = self.context
     context.pointee.instructionsLeft -= Int64(clamping: instructions)
     if context.pointee.instructionsLeft < 0 { return false }
-    let deadline = context.pointee.deadlineNanos
-    return deadline == 0 || clua_now_nanos() <= deadline
+    return clua_deadline_passed(context) == 0
   }
 }
