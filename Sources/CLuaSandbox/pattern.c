@@ -42,7 +42,7 @@ static void clua_match_refuel(CLuaMatch *m) {
   c->instructionsLeft -= m->pending + (CLUA_MATCH_FUEL - m->fuel);
   m->pending = 0;
   m->fuel = CLUA_MATCH_FUEL;
-  if (c->deadlineNanos != 0 && !c->budgetExceeded && clua_now_nanos() > c->deadlineNanos) c->deadlineExceeded = 1;
+  if (!c->budgetExceeded && clua_deadline_passed(c)) c->deadlineExceeded = 1;
   if (c->instructionsLeft < 0 || c->budgetExceeded || c->deadlineExceeded)
     clua_raise_budget(m->L, 1, "pattern matching stopped: pattern too complex for its subject");
 }

@@ -44,17 +44,30 @@ CLuaContext *clua_context(lua_State *L) {
 
 static void clua_setcontext(lua_State *L, CLuaContext *c) { memcpy(lua_getextraspace(L), &c, sizeof c); }
 
-/* Deadlines use the coarse monotonic clock where there is one (about 5 ns a
- * read instead of 25, a resolution of a few ms): the deadline is a safety net
- * measured in tens of ms or more, and it is read at every host call. */
-long long clua_now_nanos(void) {
+/* A deadline counts the calling thread's CPU time, not the wall clock's: a loaded machine that
+ * keeps the thread waiting for a core never turns a quick call into a timeout (so a check's
+ * report, or a test, never depends on the load), and the work the instruction budget cannot see,
+ * long string operations in C, is exactly what CPU time counts. That clock is a system call
+ * (no vDSO, a few hundred ns), so it starts lazily: a call is armed with CLUA_DEADLINE_UNSTARTED,
+ * and the first check (the count hook after hookStride instructions, or a pattern's refuel)
+ * reads it and sets the deadline a span later. Most rule calls end before that and never read a
+ * clock; host functions, on an action's hot path, read none: their work is charged to the
+ * budget, and the time they took meets the deadline at the next check. */
+long long clua_thread_cpu_nanos(void) {
   struct timespec ts;
-#ifdef CLOCK_MONOTONIC_COARSE
-  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-#else
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-#endif
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Whether the running call's deadline has passed; starts its clock at the first check. */
+int clua_deadline_passed(CLuaContext *c) {
+  if (c->deadlineNanos == 0) return 0;
+  long long now = clua_thread_cpu_nanos();
+  if (c->deadlineNanos == CLUA_DEADLINE_UNSTARTED) {
+    c->deadlineNanos = now + c->deadlineSpan;
+    return 0;
+  }
+  return now > c->deadlineNanos;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -215,8 +228,7 @@ void clua_count_hook(lua_State *L, lua_Debug *ar) {
   }
   int count = lua_gethookcount(L);
   c->instructionsLeft -= count;
-  if (c->deadlineNanos != 0 && !c->budgetExceeded && clua_now_nanos() > c->deadlineNanos)
-    c->deadlineExceeded = 1;
+  if (!c->budgetExceeded && clua_deadline_passed(c)) c->deadlineExceeded = 1;
   if (c->instructionsLeft < 0 || c->budgetExceeded || c->deadlineExceeded) {
     clua_raise_budget(L, 0, "script stopped");
     return;
@@ -317,11 +329,9 @@ static int clua_trampoline(lua_State *L) {
   c->enforceMemoryLimit = 0;
   int n = c->dispatch(L, box);
   c->enforceMemoryLimit = saved;
-  /* work the host did for the script (charged by Swift to instructionsLeft) */
-  if (c->instructionsLeft < 0 || (c->deadlineNanos != 0 && clua_now_nanos() > c->deadlineNanos)) {
-    if (c->instructionsLeft >= 0) c->deadlineExceeded = 1;
-    return clua_raise_budget(L, 1, "script stopped in a host function");
-  }
+  /* Work the host did for the script, charged by Swift to instructionsLeft. No clock is read
+   * here: the time a host function took meets the deadline at the next count hook. */
+  if (c->instructionsLeft < 0) return clua_raise_budget(L, 1, "script stopped in a host function");
   if (n >= 0) {
     /* Results that put the state over its cap: an allocation now fails after
      * the emergency GC and raises a real memory error, here in C. */
@@ -385,7 +395,7 @@ int clua_sandbox_pcall(lua_State *L, CLuaContext *c, int nargs, int nresults) {
   if (c->batchDepth == 0 || !c->batchArmed) { /* a batch's calls share the first call's budget */
     c->instructionsLeft = c->instructionBudget;
     c->deadlineExceeded = 0;
-    c->deadlineNanos = c->deadlineSpan != 0 ? clua_now_nanos() + c->deadlineSpan : 0;
+    c->deadlineNanos = c->deadlineSpan != 0 ? CLUA_DEADLINE_UNSTARTED : 0;
     c->batchArmed = c->batchDepth > 0;
   }
   /* Every call starts a whole count period (lua_sethook resets the countdown), so what a call is

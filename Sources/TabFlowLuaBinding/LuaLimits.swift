@@ -21,10 +21,12 @@ extension LuaVM {
     /// How many instructions run between two checks of the budget and the deadline. Smaller is more
     /// precise and slower.
     public var hookStride: Int
-    /// An optional wall-clock limit per host call, checked with the budget (every
-    /// ``hookStride`` instructions and every 1,024 pattern-matching steps) on a coarse monotonic
-    /// clock (a resolution of a few milliseconds). The budget bounds the work of a call; the
-    /// deadline is the safety net for work the budget cannot see (see ``maxStringBytes``).
+    /// An optional limit per host call on the calling thread's CPU time, checked with the budget
+    /// (every ``hookStride`` instructions and every 1,024 pattern-matching steps; the clock starts
+    /// at the first check, so a call that ends sooner never reads it). CPU time, not wall time: a
+    /// loaded machine that keeps the thread waiting never makes a quick call time out. The budget
+    /// bounds the work of a call; the deadline is the safety net for work the budget cannot see
+    /// (see ``maxStringBytes``).
     public var deadline: Duration?
     /// How deep a value read from Lua into a ``/TabFlowNavigation/FlowValue`` (or pushed from one) may nest.
     public var maxValueDepth: Int

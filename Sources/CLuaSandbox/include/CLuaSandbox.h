@@ -51,7 +51,7 @@ typedef struct CLuaContext {
   int budgetExceeded;          /* sticky until the next host call re-arms */
   int deadlineExceeded;        /* the budget error came from the deadline */
   long long deadlineSpan;      /* nanoseconds per host call, 0 = none */
-  long long deadlineNanos;     /* CLOCK_MONOTONIC, 0 = none */
+  long long deadlineNanos;     /* the thread's CPU clock; 0 = none, CLUA_DEADLINE_UNSTARTED = not read yet */
   int callDepth;               /* host calls in progress (re-entrancy guard) */
   size_t messageLength;        /* length of the message part of a traceback */
   int batchDepth;              /* > 0 while calls share one budget (one action's batch) */
@@ -77,7 +77,11 @@ typedef struct CLuaContext {
 /* Status returned by clua_sandbox_pcall for a call that re-entered the VM. */
 #define CLUA_REENTERED (-100)
 
-long long clua_now_nanos(void);
+/* A call's deadline before its clock is first read (see clua_deadline_passed). */
+#define CLUA_DEADLINE_UNSTARTED (-1LL)
+
+long long clua_thread_cpu_nanos(void);
+int clua_deadline_passed(CLuaContext *c);
 void clua_count_hook(lua_State *L, lua_Debug *ar);
 void clua_line_coverage(lua_State *L, CLuaContext *c, const char *source, unsigned int *hits,
                         unsigned char *flags, int count);

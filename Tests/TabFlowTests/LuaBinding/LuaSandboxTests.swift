@@ -148,7 +148,7 @@ extension Scripting {
           end
           """,
         expected: .budget),
-      .init(name: "wall-clock deadline", source: "while true do end", expected: .budget, limitsKind: .deadline),
+      .init(name: "deadline (CPU time)", source: "while true do end", expected: .budget, limitsKind: .deadline),
     // Single instructions whose cost grows with the length of a string operand.
     .init(
       name: "string arithmetic coercion of a long numeric string (charged)",
@@ -318,7 +318,7 @@ extension Scripting {
         // compiled (the BundledLua trait builds it unoptimised in debug builds).
         #expect(elapsed < .seconds(20), "took \(elapsed)")
         check(error, against: attack.expected, asLoad: asLoad)
-        // The deadline is read on a coarse clock (a few ms of resolution).
+        // The deadline counts CPU time, which passes no faster than the wall clock.
         if case .deadline = attack.limitsKind { #expect(elapsed >= .milliseconds(45)) }
 
         // The VM is usable and the host's state is unchanged.

@@ -1,7 +1,7 @@
 import TabFlow
 
 extension LuaVM.Limits {
-  /// Limits that stop a call only by counting — instructions and bytes — with no wall-clock
+  /// Limits that stop a call only by counting — instructions and bytes — with no time
   /// deadline, for tests that assert which limit stopped a call.
   ///
   /// With the default 1 s deadline, a test expecting "instruction budget … exceeded" races two

@@ -53,8 +53,8 @@ extension ScriptedRulesTests {
     func printsWhileLoadingAreHeldUpTo64KiB(length: Int, count: Int) throws {
       let rules = try ScriptedRules<DynamicScreen, DynamicAction>(
         source: "for i = 1, \(count) do print(string.rep('\\u{E9}', \(length / 2))) end\n" + Self.script,
-        // Up to 50 MB of text is built: the instruction budget bounds the load, the wall-clock
-        // deadline would only make the test depend on the machine's load.
+        // Up to 50 MB of text is built: the instruction budget bounds the load, a time
+        // deadline would only make the test depend on the machine's speed.
         limits: LuaVM.Limits(deadline: nil))
       var printed: [ScriptPrint] = []
       rules.printHandler = { printed.append($0) }
