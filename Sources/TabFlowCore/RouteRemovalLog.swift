@@ -62,30 +62,46 @@ extension TabCoordinatorState {
     return RouteID(generation: idGenerator.lastGeneration)
   }
 
-  /// Whether this state no longer holds a noted route.
+  /// Whether neither `appLayer` nor `tabs` holds a noted route.
   @inlinable
-  func isGone(_ removal: (tab: Int, id: RouteID)) -> Bool {
-    if removal.tab == Self.appLayerPosition { return !storedAppLayer.contains(routeID: removal.id) }
-    return removal.tab < 0 || removal.tab >= storedTabs.count || !storedTabs[removal.tab].stack.contains(routeID: removal.id)
+  static func isGone(_ removal: (tab: Int, id: RouteID), appLayer: RouteStack<Screen>, tabs: [TabState<Screen>]) -> Bool {
+    if removal.tab == appLayerPosition { return !appLayer.contains(routeID: removal.id) }
+    return removal.tab < 0 || removal.tab >= tabs.count || !tabs[removal.tab].stack.contains(routeID: removal.id)
   }
 
   /// The IDs of the routes held at `mark` that no tab nor the app layer holds now: the app
   /// layer's first, then by tab, then oldest first — the order of
   /// ``routeIDsRemoved(since:)-(TabsRouteSnapshot)``. A pop, the common case, makes one noted
   /// route and no sorting; its answer is an array the record keeps for it, and allocates nothing.
+  ///
+  /// Reads only the fields it needs, and hands the sorting only those: where the state is reached
+  /// through an `inout` (`forEachRoute`'s container), a call handed the whole state would first
+  /// copy it (measured: a `memcpy` of the state, about 50 instructions, per call).
   @inlinable
   public func routeIDsRemoved(since mark: RouteID) -> [RouteID] {
-    let log = removalLog.removed
-    guard let first = log.first else { return [] }
-    guard var all = log.rest else {
+    guard let first = removalLog.removed.first else { return [] }
+    guard removalLog.removed.rest != nil else {
       // A pop: the answer kept for it (no array is made).
-      return first.id.generation <= mark.generation && isGone(first) ? removalLog.firstAnswer : []
+      guard first.id.generation <= mark.generation, Self.isGone(first, appLayer: storedAppLayer, tabs: storedTabs)
+      else { return [] }
+      return removalLog.firstAnswer
     }
+    return Self.routeIDs(noted: removalLog.removed, since: mark, appLayer: storedAppLayer, tabs: storedTabs)
+  }
+
+  /// ``routeIDsRemoved(since:)-(RouteID)`` of the routes in `noted` (more than one).
+  @inlinable
+  static func routeIDs(
+    noted log: RemovedRouteIDs, since mark: RouteID, appLayer: RouteStack<Screen>, tabs: [TabState<Screen>]
+  ) -> [RouteID] {
+    guard let first = log.first, var all = log.rest else { return [] }
     all.append(first)
     all.sort { ($0.tab, $0.id.generation) < ($1.tab, $1.id.generation) }
     var ids: [RouteID] = []
     for (index, removal) in all.enumerated() where index == 0 || all[index - 1] != removal {
-      if removal.id.generation <= mark.generation, isGone(removal) { ids.append(removal.id) }
+      if removal.id.generation <= mark.generation, isGone(removal, appLayer: appLayer, tabs: tabs) {
+        ids.append(removal.id)
+      }
     }
     return ids
   }
