@@ -120,10 +120,17 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]),
-    // Lua rule scripts: the sandboxed VM, the value bridge, the rule DSL, ScriptedRules.
+    // The Lua binding the rules stand on: the sandboxed VM, its limits and errors, the value
+    // bridge, Lua identity. It knows no rule, tab or screen (scripts/check-layers); FlowValue,
+    // the one value type it converts, is TabFlowNavigation's.
+    .target(name: "TabFlowLuaBinding", dependencies: ["TabFlowNavigation", "CLuaSandbox"]),
+    // Lua rule scripts: the rule DSL, ScriptedRules, the memos, the views; over the binding and
+    // the sandbox's rule-specific C (the command queue, freezing).
     .target(
       name: "TabFlowLua",
-      dependencies: ["TabFlowCore", "CLuaSandbox", .product(name: "Logging", package: "swift-log")],
+      dependencies: [
+        "TabFlowCore", "TabFlowLuaBinding", "CLuaSandbox", .product(name: "Logging", package: "swift-log"),
+      ],
       // RuleDSL.lua, embedded at build time as `EmbeddedLua.ruleDSL`.
       plugins: ["EmbedLua"]),
     // Signed rule packages: verification, release order, app-binary fit, last good, canary.
@@ -200,6 +207,7 @@ let package = Package(
       dependencies: [
         "TabFlow",
         "FlowscriptKit",
+        "TabFlowLuaBinding",
         "CLuaSandbox",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

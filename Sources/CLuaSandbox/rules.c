@@ -91,20 +91,6 @@ enum { /* call_rule (clua_rules_call_rule) */
 /* Frozen tables                                                            */
 /* ------------------------------------------------------------------------ */
 
-/* If the value at idx is a frozen proxy, pushes its backing table and
- * returns 1; otherwise pushes nothing and returns 0. Raw: no script runs. */
-int clua_rules_backing(lua_State *L, int idx) {
-  if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return 0;
-  lua_pushliteral(L, "__frozen");
-  if (lua_rawget(L, -2) == LUA_TTABLE) {
-    lua_rotate(L, -2, 1);
-    lua_settop(L, -2);
-    return 1;
-  }
-  lua_settop(L, -3);
-  return 0;
-}
-
 /* Pushes a key for a message: the string itself, or a short description. */
 static void clua_rules_push_key(lua_State *L, int idx) {
   switch (lua_type(L, idx)) {
@@ -285,7 +271,7 @@ static void clua_rules_freeze_table(lua_State *L, int idx, int current) {
   int source = 0;
   if (lua_getmetatable(L, idx)) {
     source = lua_gettop(L);
-    if (clua_rules_backing(L, source)) lua_replace(L, source);
+    if (clua_proxy_backing(L, source)) lua_replace(L, source);
   }
   if (source != 0) {
     clua_rules_copy_events(L, source, meta, 0);
@@ -598,7 +584,7 @@ static int clua_rules_freeze(lua_State *L) {
       lua_settop(L, 10);
       continue;
     }
-    if (clua_rules_backing(L, 11)) { /* already frozen (reached twice) */
+    if (clua_proxy_backing(L, 11)) { /* already frozen (reached twice) */
       lua_settop(L, 10);
       continue;
     }
@@ -680,7 +666,7 @@ static int clua_rules_rawget(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   lua_settop(L, 2);
-  if (clua_rules_backing(L, 1)) lua_replace(L, 1);
+  if (clua_proxy_backing(L, 1)) lua_replace(L, 1);
   lua_rawget(L, 1);
   return 1;
 }
@@ -689,7 +675,7 @@ static int clua_rules_rawget(lua_State *L) {
 static int clua_rules_rawlen(lua_State *L) {
   int t = lua_type(L, 1);
   luaL_argexpected(L, t == LUA_TTABLE || t == LUA_TSTRING, 1, "table or string");
-  if (clua_rules_backing(L, 1)) {
+  if (clua_proxy_backing(L, 1)) {
     lua_pushinteger(L, clua_rules_frozen_length(L, 1));
     return 1;
   }
@@ -703,7 +689,7 @@ static int clua_rules_rawset(lua_State *L) {
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
   lua_settop(L, 3);
-  if (clua_rules_backing(L, 1)) return clua_rules_refuse(L, 1, 2, lua_upvalueindex(RULES_UPVALUE_CURRENT), "assign");
+  if (clua_proxy_backing(L, 1)) return clua_rules_refuse(L, 1, 2, lua_upvalueindex(RULES_UPVALUE_CURRENT), "assign");
   if (clua_rules_is_collector_key(L, 2)) return clua_rules_refuse_collector_key(L, 2);
   lua_rawset(L, 1);
   return 1;
@@ -756,11 +742,11 @@ static int clua_rules_has_view(lua_State *L, int idx) {
  * table made at load) is replaced by its metatable view, so its metamethods
  * work (`Item.__index = Item; setmetatable({ id = 3 }, Item):label()`). */
 static int clua_rules_setmetatable(lua_State *L) {
-  if (clua_rules_backing(L, 1)) {
+  if (clua_proxy_backing(L, 1)) {
     lua_settop(L, -2);
     return clua_rules_refuse(L, 1, 0, lua_upvalueindex(RULES_SETMETATABLE_UPVALUE_CURRENT), "change the metatable of");
   }
-  if (lua_type(L, 2) == LUA_TTABLE && !clua_rules_backing(L, 2)) {
+  if (lua_type(L, 2) == LUA_TTABLE && !clua_proxy_backing(L, 2)) {
     if (lua_getmetatable(L, 2)) {
       int guarded = lua_rawequal(L, -1, lua_upvalueindex(RULES_SETMETATABLE_UPVALUE_GUARD));
       lua_settop(L, -2);
@@ -944,7 +930,7 @@ static void clua_rules_ordered_keys(lua_State *L, int t, int strict) {
 static int clua_rules_next(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);
-  if (clua_rules_backing(L, 1)) lua_replace(L, 1);
+  if (clua_proxy_backing(L, 1)) lua_replace(L, 1);
   clua_rules_sorted_keys(L, 1); /* 3 */
   lua_Integer n = (lua_Integer)lua_rawlen(L, 3);
   lua_Integer from = 1;
@@ -999,7 +985,7 @@ static int clua_rules_pairs_step(lua_State *L) {
 static int clua_rules_pairs(lua_State *L) {
   luaL_checkany(L, 1);
   lua_settop(L, 1);
-  if (!clua_rules_backing(L, 1) && luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+  if (!clua_proxy_backing(L, 1) && luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
     lua_pushvalue(L, 1);
     lua_call(L, 1, 3);
     return 3;

@@ -1084,3 +1084,19 @@ void clua_push_swift_function(lua_State *L, void *box, int isPrint) {
   lua_pushlightuserdata(L, box);
   lua_pushcclosure(L, isPrint ? clua_print : clua_trampoline, 1);
 }
+
+/* Read-only proxies: a table whose metatable holds a table under "__frozen" (its backing
+ * table) is read through to it — by the value bridge, and by rules.c, which makes such
+ * proxies. If the value at idx is one, pushes its backing table and returns 1; otherwise
+ * pushes nothing and returns 0. Raw: no script runs. */
+int clua_proxy_backing(lua_State *L, int idx) {
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return 0;
+  lua_pushliteral(L, "__frozen");
+  if (lua_rawget(L, -2) == LUA_TTABLE) {
+    lua_rotate(L, -2, 1);
+    lua_settop(L, -2);
+    return 1;
+  }
+  lua_settop(L, -3);
+  return 0;
+}

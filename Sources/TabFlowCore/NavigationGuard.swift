@@ -59,8 +59,8 @@ extension GuardVerdict: Sendable where Screen: Sendable {}
 ///
 /// `after` is the state the batch produced; `before` is rebuilt from the batch's undo journal
 /// only when a guard asks for it, and once per change however many guards ask, so guards that
-/// look only at `after` cost nothing extra. (When a guard's ``GuardNeeds`` say it reads
-/// `before`, the state is kept from before the batch instead.)
+/// look only at `after` cost nothing extra. (When a guard says beforehand that it reads
+/// `before`, as the Lua rules' guards do, the state is kept from before the batch instead.)
 public struct NavigationChange<Screen> {
   /// The state the batch produced.
   public let after: TabCoordinatorState<Screen>
@@ -149,10 +149,18 @@ public struct NavigationGuard<Screen> {
 
   /// A guard with a name and a check, declared where this initializer is called (errors its
   /// redirects cause without a line of their own, such as a redirect cycle, name that place).
-  /// `needs`, when given, is asked before each batch what the guard needs of it (see
-  /// ``GuardNeeds``).
   public init(
-    _ name: String, fileID: String = #fileID, line: Int = #line, needs: (() -> GuardNeeds)? = nil,
+    _ name: String, fileID: String = #fileID, line: Int = #line,
+    _ check: @escaping (NavigationChange<Screen>) -> GuardVerdict<Screen>
+  ) {
+    self.init(name, fileID: fileID, line: line, needs: nil, check)
+  }
+
+  /// A guard whose `needs`, when given, is asked before each batch what the guard needs of it
+  /// (see ``GuardNeeds``): the Lua rules' guards say whether any is declared and whether any
+  /// reads `before`.
+  package init(
+    _ name: String, fileID: String = #fileID, line: Int = #line, needs: (() -> GuardNeeds)?,
     _ check: @escaping (NavigationChange<Screen>) -> GuardVerdict<Screen>
   ) {
     self.name = name

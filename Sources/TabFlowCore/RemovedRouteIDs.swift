@@ -5,7 +5,7 @@ import TabFlowNavigation
 /// of the others is made only when needed: noting one, or copying none, allocates and retains
 /// nothing.
 @usableFromInline
-package struct RemovedRouteIDs {
+package struct RemovedRouteIDs: Sendable {
   @usableFromInline package var first: (tab: Int, id: RouteID)?
   @usableFromInline package var rest: [(tab: Int, id: RouteID)]?
 

@@ -9,7 +9,7 @@ extension TabCoordinator {
   /// pending resume are tried again (once: a committed batch already tried them).
   @inlinable
   func setContext(
-    _ key: String, to value: FlowValue?, state: inout State, removals: inout RouteRemovals
+    _ key: String, to value: FlowValue?, state: inout State
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     let changed = state.context[key] != value
     state.context[key] = value
@@ -26,7 +26,7 @@ extension TabCoordinator {
       if let batch {
         var applied = false
         let tab = state.selectedTab
-        outputs = commit(batch.source, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+        outputs = commit(batch.source, &state) { state throws(BatchError<Rules.Screen>) in
           do throws(BatchError<Rules.Screen>) {
             let performed = try state.performApply(batch.commands, source: batch.source, guards: guards, defaultTab: tab)
             applied = true
@@ -39,9 +39,9 @@ extension TabCoordinator {
         if applied { return outputs }
       }
     }
-    outputs += retryPendingLink(&state, removals: &removals)
+    outputs += retryPendingLink(&state)
     if state.pendingResume != nil {
-      outputs += followUpPendingResume(&state, removals: &removals, retrying: true)
+      outputs += followUpPendingResume(&state, retrying: true)
     }
     return outputs
   }
@@ -50,7 +50,7 @@ extension TabCoordinator {
   /// `retrying`) sends it again.
   @inlinable
   func followUpPendingResume(
-    _ state: inout State, removals: inout RouteRemovals, retrying: Bool
+    _ state: inout State, retrying: Bool
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     if let source = state.dropPendingResumeIfItsRouteLeft() {
       logger.debug("dropped the resume of \(source): its route left")
@@ -61,7 +61,6 @@ extension TabCoordinator {
     case nil:
       return []
     case let .success(performed)?:
-      removals.record(performed.removed)
       logger.debug("resumed: \(performed.commands.map(\.description).joined(separator: "; "))")
       return performed.reports.map { .report($0) }
     case let .failure(failure)?:

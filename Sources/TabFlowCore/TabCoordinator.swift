@@ -48,72 +48,39 @@ public struct TabCoordinator<Rules: NavigationRules> {
   }
 
   /// The coordinator's pure step: applies `action` to `state` and returns what it tells the host
-  /// and the IDs of the routes that left any tab (their effects are to be cancelled), in the
-  /// order `forEachRoute`'s diff gives them — by tab, then oldest first. Screen reducers do not
-  /// run here: the runtime runs them (TabFlow's `forEachRoute`, or a TCA `forEach`).
+  /// and the IDs of the routes that left any tab (their effects are to be cancelled) — by tab,
+  /// then oldest first. Screen reducers do not run here: the runtime runs them (TabFlow's
+  /// `forEachRoute`, or a TCA reducer).
   @inlinable
   public func step(_ action: Action, state: inout State) -> TabCoordinatorStep<Rules.Screen> {
-    if case .adoptReloaded = action {
-      // A reloaded state replaces the tabs wholesale: the routes that left are found by diffing.
-      let before = state.routeSnapshot
-      let outputs = apply(action, to: &state)
-      return TabCoordinatorStep(delegates: outputs, removedRouteIDs: state.routeIDsRemoved(since: before))
-    }
-    // Applied once; an action of a route that is gone applies nothing and gathers nothing.
-    var removals = RouteRemovals(ids: state.idGenerator)
-    let outputs = apply(action, to: &state, removals: &removals)
-    return TabCoordinatorStep(delegates: outputs, removedRouteIDs: removals.removedIDs(in: state))
+    let mark = state.markRemovals()
+    let outputs = apply(action, to: &state)
+    return TabCoordinatorStep(delegates: outputs, removedRouteIDs: state.routeIDsRemoved(since: mark))
   }
 
   /// Applies an action and returns what the coordinator tells the host: ``step(_:state:)``
-  /// without finding the routes that left, for tools that only follow states (the CLI's
-  /// explorer).
+  /// without saying which routes left (the state still notes them, for whoever marked it: see
+  /// ``TabCoordinatorState/markRemovals()``).
   @inlinable
   public func apply(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
-    var removals = RouteRemovals(ids: state.idGenerator)
-    return apply(action, to: &state, removals: &removals)
-  }
-
-  /// ``apply(_:to:)``, gathering the routes the action removed; `nil`, having done nothing, for
-  /// adopting a reloaded state and for an action of a route that is gone.
-  @inlinable
-  package func applyGatheringRemovals(
-    _ action: Action, to state: inout State
-  ) -> (outputs: [TabCoordinatorDelegate<Rules.Screen>], removals: RouteRemovals)? {
-    if case .adoptReloaded = action { return nil }
-    var removals = RouteRemovals(ids: state.idGenerator)
-    let outputs = apply(action, to: &state, removals: &removals)
-    return removals.actionRouteIsGone ? nil : (outputs, removals)
-  }
-
-  /// ``apply(_:to:)``, gathering the routes its batches remove into `removals`.
-  @inlinable
-  func apply(
-    _ action: Action, to state: inout State, removals: inout RouteRemovals
-  ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     switch action {
     case .delegate, .adoptReloaded, .cancelPendingLink, .customizeTabs:
-      return applyAction(action, to: &state, removals: &removals)
+      return applyAction(action, to: &state)
     case let .setContext(key, _)
     where state.pendingLink == nil && state.pendingResume == nil && !rules.reacts(toContext: key):
-      return applyAction(action, to: &state, removals: &removals)
+      return applyAction(action, to: &state)
     default:
       // The rule, the guards and a deep link's handler of one action share one budget.
-      return rules.withinAction { applyAction(action, to: &state, removals: &removals) }
+      return rules.withinAction { applyAction(action, to: &state) }
     }
   }
 
   @inlinable @inline(__always)
-  func applyAction(
-    _ action: Action, to state: inout State, removals: inout RouteRemovals
-  ) -> [TabCoordinatorDelegate<Rules.Screen>] {
+  func applyAction(_ action: Action, to state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
     switch action {
     case let .router(.routeAction(id, screenAction)):
-      // forEachRoute drops actions for routes that left (it learns of them here: one look-up).
-      guard let route = state.routeContext(for: id) else {
-        removals.actionRouteIsGone = true
-        return []
-      }
+      // forEachRoute drops and reports actions for routes that left; here they do nothing.
+      guard let route = state.routeContext(for: id) else { return [] }
       let batch: NavigationBatch<Rules.Screen>?
       do {
         batch = try rules.batch(for: screenAction, on: route, in: state)
@@ -124,7 +91,7 @@ public struct TabCoordinator<Rules: NavigationRules> {
       guard let batch else { return [] }
       // Un-addressed commands navigate the tab of the route that sent the action, or the app
       // layer when the route is presented over the tab bar.
-      return commit(batch.source, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+      return commit(batch.source, &state) { state throws(BatchError<Rules.Screen>) in
         do throws(BatchError<Rules.Screen>) {
           let performed = try state.performApply(
             route.isInAppLayer ? batch.commands.map { $0.addressedToAppLayer } : batch.commands,
@@ -138,33 +105,33 @@ public struct TabCoordinator<Rules: NavigationRules> {
       }
 
     case let .router(.updateRoutes(routes)):
-      return commit(.userBack, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+      return commit(.userBack, &state) { state throws(BatchError<Rules.Screen>) in
         try state.performUpdateRoutes(routes, guards: guards)
       }
 
     case let .tabTapped(tab):
-      return commit(.tabTap(tab), &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+      return commit(.tabTap(tab), &state) { state throws(BatchError<Rules.Screen>) in
         try state.performTap(tab, guards: guards)
       }
 
     case .back:
-      return commit(.userBack, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+      return commit(.userBack, &state) { state throws(BatchError<Rules.Screen>) in
         try state.performBack(guards: guards)
       }
 
     case let .openURL(url):
-      return commit(.deepLink(url), &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+      return commit(.deepLink(url), &state) { state throws(BatchError<Rules.Screen>) in
         try state.performOpen(url: url, deepLinks: deepLinks, guards: guards)
       }
 
     case let .perform(commands, confirmedGuards):
-      return commit(.host, &state, removals: &removals) { state throws(BatchError<Rules.Screen>) in
+      return commit(.host, &state) { state throws(BatchError<Rules.Screen>) in
         try state.performApply(
           commands, source: .host, guards: guards, defaultTab: nil, confirmedGuards: confirmedGuards)
       }
 
     case let .setContext(key, value):
-      return setContext(key, to: value, state: &state, removals: &removals)
+      return setContext(key, to: value, state: &state)
 
     case .cancelPendingLink:
       state.cancelPendingLink()
@@ -183,9 +150,9 @@ public struct TabCoordinator<Rules: NavigationRules> {
     case let .adoptReloaded(migrated):
       // A state built with another generator (a restored document) gets fresh IDs from this
       // one, so no ID handed out before repeats; a reload's migrated state already uses it.
-      let ids = state.idGenerator
-      state = migrated
-      state.adoptIDs(from: ids)
+      var migrated = migrated
+      migrated.adoptIDs(from: state.idGenerator)
+      state.replace(with: migrated)
       logger.debug("adopted the state migrated by a reload")
       return []
 
@@ -201,7 +168,6 @@ public struct TabCoordinator<Rules: NavigationRules> {
   func commit(
     _ source: @autoclosure () -> BatchSource,
     _ state: inout State,
-    removals: inout RouteRemovals,
     _ batch: (inout State) throws(BatchError<Rules.Screen>) -> State.PerformedBatch
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
     let level = logger.logLevel
@@ -226,13 +192,12 @@ public struct TabCoordinator<Rules: NavigationRules> {
         logger.debug("\(source()): \(performed.commands.map(\.description).joined(separator: "; "))")
       }
     }
-    removals.record(performed.removed)
     var outputs = performed.reports.map { TabCoordinatorDelegate<Rules.Screen>.report($0) }
     if state.pendingLink != nil, !performed.deferredALink {
-      outputs += retryPendingLink(&state, removals: &removals)
+      outputs += retryPendingLink(&state)
     }
     if state.pendingResume != nil {
-      outputs += followUpPendingResume(&state, removals: &removals, retrying: !performed.keptAResume)
+      outputs += followUpPendingResume(&state, retrying: !performed.keptAResume)
     }
     return outputs
   }
@@ -240,15 +205,12 @@ public struct TabCoordinator<Rules: NavigationRules> {
   /// Tries the pending deep link again (after a context change or an applied batch).
   /// Inlinable, like the batch it runs, so an app's screen type specializes the whole retry.
   @inlinable
-  func retryPendingLink(
-    _ state: inout State, removals: inout RouteRemovals
-  ) -> [TabCoordinatorDelegate<Rules.Screen>] {
+  func retryPendingLink(_ state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
     guard let url = state.pendingLink else { return [] }
     switch state.retryPendingLink(deepLinks: deepLinks, guards: guards) {
     case nil:
       return []
     case let .success(performed)?:
-      removals.record(performed.removed)
       logger.debug("pending \(url): \(performed.commands.map(\.description).joined(separator: "; "))")
       return performed.reports.map { .report($0) }
     case let .failure(failure)?:

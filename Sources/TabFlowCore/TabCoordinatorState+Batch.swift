@@ -160,18 +160,17 @@ extension TabCoordinatorState {
   }
 
   /// What a committed batch did: the commands it amounted to (what guards saw, and what is
-  /// logged), its reports, and the routes its changes removed (see ``RouteRemovals``).
+  /// logged) and its reports. The routes its changes removed are noted in the state's
+  /// ``RouteRemovalLog``.
   @usableFromInline
   package struct PerformedBatch {
     @usableFromInline package var commands: [NavigationCommand<Screen>]
     @usableFromInline package var reports: [NavigationReport]
-    @usableFromInline package var removed: RemovedRouteIDs
 
     @inlinable
-    init(commands: [NavigationCommand<Screen>], reports: [NavigationReport], removed: RemovedRouteIDs = RemovedRouteIDs()) {
+    init(commands: [NavigationCommand<Screen>], reports: [NavigationReport]) {
       self.commands = commands
       self.reports = reports
-      self.removed = removed
     }
 
     /// Whether a guard deferred a deep link in this batch (no retry right after it).
@@ -219,7 +218,8 @@ extension TabCoordinatorState {
           kept: original))
     else {
       confirmable = nil
-      return PerformedBatch(commands: commands, reports: reports, removed: journal.removed)
+      removalLog.note(journal.removed)
+      return PerformedBatch(commands: commands, reports: reports)
     }
     guard overruling else {
       restore(undoing: journal, original: original)

@@ -147,7 +147,8 @@ extension TabCoordinatorState {
       else {
         if let deferredLink { setPendingLink(deferredLink) }
         if let resumed { setPendingResume(resumed) }
-        return PerformedBatch(commands: redirect, reports: notes + reports, removed: journal.removed)
+        removalLog.note(journal.removed)
+        return PerformedBatch(commands: redirect, reports: notes + reports)
       }
       trail.append(topLabel)
       tried.append(redirect)

@@ -70,6 +70,9 @@ public struct TabCoordinatorState<Screen> {
   /// pending-link write — and the next rejection replaces it (see ``RejectedBatch``).
   /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
   @usableFromInline package var confirmable: ConfirmableRejection<Screen>?
+  /// The routes removed since the last ``markRemovals()`` (see ``RouteRemovalLog``).
+  /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
+  @usableFromInline package var removalLog = RouteRemovalLog()
 
   /// A coordinator with the declared tabs, each stack holding only its root, `initialTab`
   /// selected (the first tab when `nil`), its route IDs from `ids` (the tabs' roots are `#1`,
@@ -417,7 +420,8 @@ public struct TabCoordinatorState<Screen> {
 }
 
 extension TabCoordinatorState: Equatable where Screen: Equatable {
-  /// States are equal when every stored field but the bookkeeping `confirmable` is (inlinable,
+  /// States are equal when every stored field but the bookkeeping (`confirmable`, `removalLog`)
+  /// is (inlinable,
   /// unlike a synthesized conformance, so it is specialized for the screen type: the explorer
   /// compares states once per input). `EqualityCoverageTests` lists the stored fields, fails for a
   /// field it does not list, and checks that a state differing in one listed field is unequal.
@@ -458,8 +462,9 @@ extension TabCoordinatorState: Equatable where Screen: Equatable {
 extension TabCoordinatorState: Sendable where Screen: Sendable {}
 
 extension TabCoordinatorState: RouteContainer {
-  /// The record of the tabs is their route IDs.
-  public typealias RouteSnapshot = TabsRouteSnapshot
+  /// The record of the routes removed is kept by the state; its mark is the newest route ID
+  /// handed out when it was taken (``markRemovals()``).
+  public typealias RemovalMark = RouteID
 
   /// Whether any tab, or the app layer, holds a route with this ID.
   @inlinable

@@ -21,7 +21,7 @@ package struct UndoJournal<Screen> {
 
   @usableFromInline package var entries: Entries
   /// The routes the changes removed (some may be back, or added and removed again: see
-  /// ``RouteRemovals``).
+  /// ``RouteRemovalLog``).
   @usableFromInline package var removed: RemovedRouteIDs
 
   /// An empty journal.

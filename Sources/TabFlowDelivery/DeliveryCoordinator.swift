@@ -39,9 +39,9 @@ public struct DeliveryCoordinator<Screen, ScreenAction: ScriptableAction> {
   /// canary count it; a rollback's report is appended to the delegates, and the routes a rollback
   /// removed are among the removed IDs.
   public func step(_ action: Action, state: inout State) -> TabCoordinatorStep<Screen> {
-    let before = state.routeSnapshot
+    let mark = state.markRemovals()
     let outputs = apply(action, to: &state)
-    return TabCoordinatorStep(delegates: outputs, removedRouteIDs: state.routeIDsRemoved(since: before))
+    return TabCoordinatorStep(delegates: outputs, removedRouteIDs: state.routeIDsRemoved(since: mark))
   }
 
   /// ``step(_:state:)`` without finding the routes that left: what the coordinator tells the host.

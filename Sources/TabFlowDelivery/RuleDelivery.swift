@@ -446,7 +446,7 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     guard let candidate = try? rules.candidate(source: previous.source, name: previous.chunk) else { return true }
     rules.adopt(candidate)
     if let migrated = try? rules.compatibility(of: candidate, keeping: state) {
-      state = migrated
+      state.replace(with: migrated)
       return true
     }
     let tabs = Set(candidate.declarations.tabIDs.map { TabID($0) })
@@ -455,11 +455,11 @@ public final class RuleDelivery<Screen, ScreenAction: ScriptableAction> {
     if let trimmed = state.trimmed(toTabs: tabs, keeping: { screens.contains(codec.describe($0).name) }),
       let migrated = try? rules.compatibility(of: candidate, keeping: trimmed)
     {
-      state = migrated
+      state.replace(with: migrated)
     } else if var initial = try? rules.initialState() {
       // Its IDs from the generator the state had, so none handed out before comes back.
       initial.adoptIDs(from: state.idGenerator)
-      state = initial
+      state.replace(with: initial)
     }
     return false
   }

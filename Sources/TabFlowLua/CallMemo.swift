@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import TabFlowNavigation
 
 /// What a script's guards, deep-link handlers, invariants (and, when asked, rules) answered,

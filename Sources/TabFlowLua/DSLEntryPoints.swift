@@ -1,3 +1,5 @@
+import TabFlowLuaBinding
+
 /// What the rule DSL (`RuleDSL.lua`'s `tabflow_make_dsl`) hands the host, by name: the functions
 /// the host calls and the tables it knows by identity.
 struct DSLEntryPoints {

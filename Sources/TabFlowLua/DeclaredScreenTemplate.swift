@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import TabFlowNavigation
 
 /// A declared screen as the decoder reads a queued push of it straight from the VM: the

@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import TabFlowNavigation
 
 /// A screen defined by a script rather than a Swift type: a name and a JSON-like state.

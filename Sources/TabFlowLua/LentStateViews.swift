@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import TabFlowCore
 
 /// What answers a running call's `nav` views without a closure: lent to the VM by reference,

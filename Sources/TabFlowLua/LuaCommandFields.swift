@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import CLuaSandbox
 import TabFlowNavigation
 
@@ -33,7 +34,7 @@ struct LuaCommandFields: ScriptCommandFields {
       case .nil: return nil
       case .boolean where pushElement != nil: return nil  // a push without state
       case .string: return stack.string(at: -1).map(FlowValue.string)
-      default: return try stack.value(at: -1, commandField: key.name, position: position)
+      default: return try stack.value(at: -1, elementField: key.name, position: position)
       }
     } catch {
       throw ScriptError(error, rule: nil)

@@ -1,14 +1,17 @@
+import TabFlowLuaBinding
 import CLuaSandbox
 
 /// What the rule engine needs of the VM beyond running scripts: the host table the rule DSL is
-/// made with (pure library functions, freezing, the view function), one budget shared by every
-/// call of an action, and host work charged to that budget.
+/// made with (pure library functions, freezing, the view function) — the binding's one user
+/// of the rule-specific C (`clua_rules_host`).
 extension LuaVM {
   /// Makes the table the rule DSL is built over: `current` (what is running), `view` (answering
   /// `nav` views), `hint` (`hint(name, candidates)` → ` — did you mean 'x'?`, by
-  /// ``Suggestions``), `print` (to ``printHandler`` and ``scriptPrintHandler``), `freeze`, and the deterministic, freeze-aware `next`, `pairs`, `rawget`,
+  /// ``Suggestions``), `print` (to ``LuaVM/printHandler`` and `prints`), `freeze`, and the deterministic, freeze-aware `next`, `pairs`, `rawget`,
   /// `rawlen`, `rawset`, `setmetatable`, `tostring` and `string.format`.
-  func makeRuleHost(view: @escaping (LuaStack) throws -> Int32) throws(LuaError) -> LuaRef {
+  func makeRuleHost(
+    prints: ScriptPrintRoute, view: @escaping (LuaStack) throws -> Int32
+  ) throws(LuaError) -> LuaRef {
     try checkIdle()
     let L = state
     let top = lua_gettop(L)
@@ -33,8 +36,8 @@ extension LuaVM {
       printCount += 1
       let message = stack.string(at: 1) ?? ""
       printHandler?(message)
-      if let scriptPrintHandler {
-        scriptPrintHandler(ScriptPrint(message: message, position: stack.string(at: 2), running: stack.string(at: 3)))
+      if let handler = prints.handler {
+        handler(ScriptPrint(message: message, position: stack.string(at: 2), running: stack.string(at: 3)))
       }
       return 0
     }
@@ -47,67 +50,5 @@ extension LuaVM {
     let status = clua_sandbox_pcall(L, context, 4, 1)
     guard status == LUA_OK else { throw Self.failure(L, context, status: status, location: "rule host") }
     return LuaRef(slot: luaL_ref(L, CLUA_REGISTRYINDEX), owner: serial)
-  }
-
-  /// Positions inside the chunk `name` (the trusted rule DSL) never locate an error: a message
-  /// without a position gets the innermost position outside it.
-  func hideSource(_ name: String) {
-    let bytes = Array(name.utf8.prefix(31))
-    withUnsafeMutableBytes(of: &context.pointee.hiddenSource) { raw in
-      raw.initializeMemory(as: UInt8.self, repeating: 0)
-      raw.copyBytes(from: bytes)
-    }
-  }
-
-  /// Runs `body` with every call inside it sharing one instruction budget and deadline, armed by
-  /// the first call: one action's rule, guards and deep-link handler together are bounded by the
-  /// limits of one call, however many guards there are. Nested scopes join the outer one.
-  @inlinable
-  package func withSharedBudget<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-    let context = self.context
-    if context.pointee.batchDepth == 0 { context.pointee.batchArmed = 0 }
-    context.pointee.batchDepth += 1
-    defer {
-      context.pointee.batchDepth -= 1
-      if context.pointee.batchDepth == 0 { context.pointee.batchArmed = 0 }
-    }
-    return try body()
-  }
-
-  /// Where the running budget stands before a call: what a call made now starts from (the shared
-  /// budget's remainder, or a whole budget when the call arms its own). See ``instructionsUsed(since:)``.
-  func budgetMark() -> Int64 {
-    let context = self.context
-    let shared = context.pointee.batchDepth > 0 && context.pointee.batchArmed != 0
-    return shared ? context.pointee.instructionsLeft : context.pointee.instructionBudget
-  }
-
-  /// The instructions the calls since `mark` used (counted by the hook, one stride at a time).
-  func instructionsUsed(since mark: Int64) -> Int {
-    Int(clamping: max(0, mark - context.pointee.instructionsLeft))
-  }
-
-  /// Charges the instructions of a call that is not made because its answer is known
-  /// (``CallMemo``): `false` when the running budget could not pay for them, and the call must
-  /// run to fail where it fails. A call that would arm a budget of its own always fits (it did
-  /// when it ran).
-  func chargeRecalledCall(_ instructions: Int) -> Bool {
-    let context = self.context
-    guard context.pointee.batchDepth > 0 && context.pointee.batchArmed != 0 else { return true }
-    guard context.pointee.instructionsLeft >= Int64(clamping: instructions) else { return false }
-    context.pointee.instructionsLeft -= Int64(clamping: instructions)
-    return true
-  }
-
-  /// Charges work the host does for a script (a Swift function building a large view) to the
-  /// running call's budget. Returns `false` when the budget is used up; the C trampoline then
-  /// stops the script with the budget error as soon as the function returns.
-  @usableFromInline
-  package func chargeHostWork(_ instructions: Int) -> Bool {
-    let context = self.context
-    context.pointee.instructionsLeft -= Int64(clamping: instructions)
-    // No clock is read here (host work is on an action's hot path): the time it took meets the
-    // deadline at the next count hook.
-    return context.pointee.instructionsLeft >= 0
   }
 }

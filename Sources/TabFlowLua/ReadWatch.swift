@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import CLuaSandbox
 
 /// What `check` and `diff` learn of the keys rules read, while they explore the state space:

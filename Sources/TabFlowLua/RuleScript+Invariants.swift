@@ -1,14 +1,14 @@
+import TabFlowLuaBinding
+
 extension RuleScript {
   /// Why invariant number `index` (0-based) does not hold in the state `views` reads (its
   /// reason, or a plain sentence when it gave none); `nil` when it holds. Its error (a Lua error,
-  /// an exhausted budget) is thrown, located at the invariant's declaration. Remembered like a
-  /// guard's answer (``CallMemo``): an invariant that read the same views the same is not run
-  /// again.
+  /// an exhausted budget) is thrown, located at the invariant's declaration.
   @usableFromInline
   package func invariantProblem(_ index: Int, views: ViewReader) throws(ScriptError) -> String? {
     let name = declarations.invariants[index]
     let line = line(ofInvariant: index)
-    return try remembering(in: invariantAnswers, index, text: "", views: views) { views throws(ScriptError) in
+    return try withoutActuallyEscaping(views) { views throws(ScriptError) in
       try withViews(views, rule: "invariant '\(name)'", line: line) {
         try vm.call(callInvariantFunction, resultCount: 2) { stack in
           try stack.push(index + 1)

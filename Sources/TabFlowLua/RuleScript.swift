@@ -1,8 +1,11 @@
+import TabFlowLuaBinding
 import TabFlowCore
 import TabFlowNavigation
 
 /// One rule script loaded into its own sandboxed VM: the DSL, the script, its checked
-/// declarations and the entry points to call its rules, deep links and guards.
+/// declarations and the entry points to call its rules, deep links, guards and invariants. Each
+/// call runs its entry point and decodes what it answered (a rule's queue), nothing more:
+/// remembering answers is ``RememberingScript``'s, in front of it.
 ///
 /// Not `Sendable`: it lives where the coordinator runs (the store's actor).
 @usableFromInline
@@ -23,6 +26,8 @@ package final class RuleScript {
   @usableFromInline package let chunk: String
   /// What the script printed while it loaded, until a print handler takes it.
   private let loadPrints = LoadPrints()
+  /// Where the script's `print` lines go now.
+  private let prints = ScriptPrintRoute()
   @usableFromInline package let declarations: ScriptDeclarations
   private let callRuleFunction: LuaRef
   private let callDeepLinkFunction: LuaRef
@@ -42,18 +47,6 @@ package final class RuleScript {
   private let decoder: ScriptCommandDecoder
   private let ruleLocations: [String?]
   private let viewBox = ViewBox()
-  /// What the guards, the deep-link handlers and (when asked to remember them) the rules
-  /// answered, by what they read.
-  private let guardAnswers = CallMemo<GuardRefusal?, BatchSource>()
-  /// What all the guards of a batch answered together: see ``firstRefusal(source:skipping:views:failingGuard:)``.
-  private let guardChainAnswers = CallMemo<(index: Int, refusal: GuardRefusal)?, BatchSource>()
-  private let ruleAnswers = CallMemo<[NavigationCommand<DynamicScreen>], RuleCall>()
-  private let deepLinkAnswers = CallMemo<[NavigationCommand<DynamicScreen>], String>()
-  /// What the invariants answered (a reason, or `nil` when one held), by what they read.
-  let invariantAnswers = CallMemo<String?, String>()
-  /// Whether guards' and deep-link handlers' answers are remembered (see ``CallMemo``); off only
-  /// in tests that compare a remembering script with one that runs every call.
-  @exclusivity(unchecked) var remembersAnswers = true
   /// The last rules looked up (found or not), and where the next one goes once it is full.
   @exclusivity(unchecked) private var recentRules: [(screen: String, action: String, rule: Rule?)] = []
   @exclusivity(unchecked) private var nextRecentRule = 0
@@ -79,9 +72,9 @@ package final class RuleScript {
     do {
       vm = try LuaVM(limits: limits)
       vm.hideSource(RuleDSL.chunkName)
-      vm.scriptPrintHandler = { [loadPrints] line in loadPrints.hold(line) }
+      prints.handler = { [loadPrints] line in loadPrints.hold(line) }
       // `view(which, tab, field, argument)`: one ``ViewRead``, answered by the running call's reader.
-      let host = try vm.makeRuleHost { stack in
+      let host = try vm.makeRuleHost(prints: prints) { stack in
         let lent = viewBox.lent
         let views = viewBox.views
         guard lent != nil || views != nil else {
@@ -133,7 +126,7 @@ package final class RuleScript {
     }
     vm.compactAfterLoad()
     // Held only while loading: a rule's print goes to the handler given, or nowhere.
-    vm.scriptPrintHandler = nil
+    prints.handler = nil
     self.vm = vm
     guard let entryPoints else { throw ScriptError(.runtime, "the rule DSL gave no entry points").located(in: chunk, line: nil) }
     callRuleFunction = entryPoints.callRule
@@ -284,50 +277,12 @@ package final class RuleScript {
   /// Sends the script's `print` lines to `handler` from now on (`nil` drops them), after the
   /// lines it printed while loading, which were held for it.
   func usePrintHandler(_ handler: ((ScriptPrint) -> Void)?) {
-    vm.scriptPrintHandler = handler
+    prints.handler = handler
     if let handler { loadPrints.deliver(to: handler) }
   }
 
   /// How many looked-up rules ``rule(screen:action:)`` remembers.
   static let recentRuleCount = 4
-
-  /// What a rule is called with besides the views it reads: the tab, the payload when it takes
-  /// one, and the screen and the action when it is a wildcard (any other rule's key names them).
-  struct RuleCall: LuaIdentifiable {
-    let tab: String
-    let payload: FlowValue?
-    let screen: String?
-    let action: String?
-
-    func isLuaIdentical(to other: RuleCall) -> Bool {
-      tab.isLuaIdentical(to: other.tab) && payload.isLuaIdentical(to: other.payload)
-        && screen.isLuaIdentical(to: other.screen) && action.isLuaIdentical(to: other.action)
-    }
-
-    func hashLuaIdentity(into hasher: inout Hasher) {
-      tab.hashLuaIdentity(into: &hasher)
-      payload.hashLuaIdentity(into: &hasher)
-      screen.hashLuaIdentity(into: &hasher)
-      action.hashLuaIdentity(into: &hasher)
-    }
-  }
-
-  /// ``call(_:screen:action:tab:payload:views:)``, remembering the answer (see ``CallMemo``): a
-  /// rule called again with the same arguments, whose views read the same, answers as it did
-  /// without running. Rules are pure like guards (docs/LUA-RULES.md), so this
-  /// changes nothing but the time; it is what a checker wants, which calls the same rules from
-  /// many states.
-  @usableFromInline
-  package func callRemembering(
-    _ rule: Rule, screen: String, action: String, tab: String, payload: FlowValue, views: ViewReader
-  ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    let arguments = RuleCall(
-      tab: tab, payload: rule.takesPayload ? payload : nil,
-      screen: rule.isWildcard ? screen : nil, action: rule.isWildcard ? action : nil)
-    return try remembering(in: ruleAnswers, rule.index, text: arguments, views: views) { views throws(ScriptError) in
-      try run(rule, screen: screen, action: action, tab: tab, payload: payload, views: views)
-    }
-  }
 
   /// Runs a rule, its views read through `views`; returns the commands it queued.
   @usableFromInline
@@ -382,14 +337,13 @@ package final class RuleScript {
     lastTab = (tab, try stack.reference(at: -1))
   }
 
-  /// Runs the handler of deep-link pattern number `index` (0-based); returns its commands.
-  /// A handler that already answered this URL in a state that looks the same to it (the same
-  /// values of the views it read through `views`) is not run again: see ``CallMemo``.
+  /// Runs the handler of deep-link pattern number `index` (0-based), its views read through
+  /// `views`; returns its commands.
   @usableFromInline
   package func callDeepLink(
     _ index: Int, url: String, parameters: [String: String], views: ViewReader
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    try remembering(in: deepLinkAnswers, index, text: url, views: views) { views throws(ScriptError) in
+    try withoutActuallyEscaping(views) { views throws(ScriptError) in
       try commands(
         of: callDeepLinkFunction, rule: "deeplink \(declarations.deepLinks[index])", line: line(ofDeepLink: index),
         views: views
@@ -423,27 +377,29 @@ package final class RuleScript {
 
   /// Calls a DSL entry point that returns a queue, and decodes the queue while it is on the
   /// stack, field by field. A decoding failure is the rule's (reported at its declaration), not
-  /// the VM's.
+  /// the VM's. It comes back as the call's result, not in a variable the decoding closure sets:
+  /// such a variable lives in memory and is destroyed after every call (measured: about 60
+  /// instructions per rule call).
   private func commands(
     of function: LuaRef, rule: String, line: Int?, views: ViewReader?, arguments: (LuaStack) throws -> Void
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {
-    var decodingFailure: ScriptError?
-    let commands = try withViews(views, rule: rule, line: line) {
+    let decoded = try withViews(views, rule: rule, line: line) {
       try vm.call(function, resultCount: 1, arguments: arguments) { stack, first in
         do throws(ScriptError) {
-          return try decoder.commands(
-            fromQueueAt: first, in: stack, fieldNames: commandFieldNames, popOne: popOneIdentity)
+          return Result<[NavigationCommand<DynamicScreen>], ScriptError>.success(
+            try decoder.commands(fromQueueAt: first, in: stack, fieldNames: commandFieldNames, popOne: popOneIdentity))
         } catch {
-          decodingFailure = error
-          return []
+          return .failure(error)
         }
       }
     }
-    if var failure = decodingFailure {
+    switch decoded {
+    case let .success(commands):
+      return commands
+    case var .failure(failure):
       failure.rule = rule
       throw failure.located(in: chunk, line: line)
     }
-    return commands
   }
 
   /// What a guard answered when it refused a change: its reason, the commands its `redirect`
@@ -459,112 +415,27 @@ package final class RuleScript {
     @usableFromInline package var resume: Bool = false
   }
 
-  /// Runs guard number `index` (0-based) on a change from `source` (which it reads as
-  /// `change.source`, its text), its views — `change.after`, `change.before`, `change.commands` —
-  /// read through `views`; `nil` allows it. A guard that already answered a change that looks the
-  /// same to it (the same source, the same values of the views it read) is not run again: see
-  /// ``CallMemo``.
-  private func callGuard(_ index: Int, source: BatchSource, views: @escaping ViewReader) throws(ScriptError) -> GuardRefusal? {
-    // The reader is already escaping (``firstRefusal(source:skipping:views:failingGuard:)``).
-    if let known = recalled(from: guardAnswers, index, text: source, views: views) { return known }
-    return try remembered(in: guardAnswers, index, text: source, views: views) { views throws(ScriptError) in
-      try runGuard(index, source: source.description, views: views)
-    }
-  }
-
   /// The first refusal of the script's guards, in order, of a batch from `source`, skipping the
   /// guards named in `confirmed`: the guard's number and what it answered; `nil` when every
   /// guard allows it. A guard's error is thrown, with its number in `failingGuard`.
-  ///
-  /// Like each guard's answer (``callGuard(_:source:views:)``), the guards' answer together is
-  /// remembered by what they read — each view once, however many guards read it — so a batch
-  /// that looks the same to all of them walks one memo instead of one per guard. A guard's error,
-  /// a guard that printed or confirmed guards leave it unremembered.
   @usableFromInline
   package func firstRefusal(
     source: BatchSource, skipping confirmed: Set<String>, views: ViewReader, failingGuard: inout Int
   ) throws(ScriptError) -> (index: Int, refusal: GuardRefusal)? {
-    guard confirmed.isEmpty, remembersAnswers else {
-      return try withoutActuallyEscaping(views) { views throws(ScriptError) in
-        try firstRefusalOfEach(source: source, skipping: confirmed, views: views, failingGuard: &failingGuard)
+    try withoutActuallyEscaping(views) { views throws(ScriptError) in
+      let text = source.description
+      for (index, name) in declarations.guards.enumerated() where confirmed.isEmpty || !confirmed.contains(name) {
+        failingGuard = index
+        if let refusal = try callGuard(index, source: text, views: views) { return (index, refusal) }
       }
-    }
-    if let known = guardChainAnswers.recall(0, text: source, views: views), vm.chargeRecalledCall(known.cost) {
-      return known.answer
-    }
-    return try withoutActuallyEscaping(views) { views throws(ScriptError) in
-      // Each view the guards read, once, with its value, in the order they read them.
-      let chain = ViewRecording(views, once: true)
-      let mark = vm.budgetMark()
-      let prints = vm.printCount
-      let answer = try firstRefusalOfEach(source: source, skipping: [], views: chain.answer, failingGuard: &failingGuard)
-      if vm.printCount == prints {
-        guardChainAnswers.remember(
-          CallMemo.Outcome(answer: answer, cost: vm.instructionsUsed(since: mark)), 0, text: source, reads: chain.reads)
-      }
-      return answer
+      return nil
     }
   }
 
-  /// ``firstRefusal(source:skipping:views:failingGuard:)`` asking each guard in turn.
-  private func firstRefusalOfEach(
-    source: BatchSource, skipping confirmed: Set<String>, views: @escaping ViewReader, failingGuard: inout Int
-  ) throws(ScriptError) -> (index: Int, refusal: GuardRefusal)? {
-    for (index, name) in declarations.guards.enumerated() where confirmed.isEmpty || !confirmed.contains(name) {
-      failingGuard = index
-      if let refusal = try callGuard(index, source: source, views: views) { return (index, refusal) }
-    }
-    return nil
-  }
-
-  /// The answer of `call`, its views read through `views`: recalled from `memo` — its reads read
-  /// again through the same `views` — when a call of function `index` for `text` read the same
-  /// views the same, and remembered otherwise (unless it printed). A recalled answer is charged
-  /// to the running budget; when that cannot pay for it, the call runs, to fail where it fails.
-  func remembering<Answer, Text>(
-    in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: ViewReader,
-    _ call: (@escaping ViewReader) throws(ScriptError) -> Answer
-  ) throws(ScriptError) -> Answer {
-    if let known = recalled(from: memo, index, text: text, views: views) { return known }
-    // The reader escapes into the VM for the call only (``withViews(_:rule:line:_:)``): made
-    // escaping here, once, and only when the call runs.
-    return try withoutActuallyEscaping(views) { views throws(ScriptError) in
-      try remembered(in: memo, index, text: text, views: views, call)
-    }
-  }
-
-  /// The answer recalled from `memo` (see ``remembering(in:_:text:views:_:)``), charged to the
-  /// running budget; `nil` when none is known, answers are not remembered, or the budget cannot
-  /// pay for it.
-  private func recalled<Answer, Text>(
-    from memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: ViewReader
-  ) -> Answer? {
-    guard remembersAnswers, let known = memo.recall(index, text: text, views: views), vm.chargeRecalledCall(known.cost)
-    else { return nil }
-    return known.answer
-  }
-
-  /// The answer of `call`, remembered in `memo` by the views it read (unless it printed, or
-  /// answers are not remembered).
-  private func remembered<Answer, Text>(
-    in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: @escaping ViewReader,
-    _ call: (@escaping ViewReader) throws(ScriptError) -> Answer
-  ) throws(ScriptError) -> Answer {
-    guard remembersAnswers else { return try call(views) }
-    let recording = ViewRecording(views)
-    let mark = vm.budgetMark()
-    let prints = vm.printCount
-    let answer = try call(recording.answer)
-    if vm.printCount == prints {
-      memo.remember(
-        CallMemo.Outcome(answer: answer, cost: vm.instructionsUsed(since: mark)), index, text: text,
-        reads: recording.reads)
-    }
-    return answer
-  }
-
-  /// Runs guard number `index` in the VM.
-  private func runGuard(_ index: Int, source: String, views: @escaping ViewReader) throws(ScriptError) -> GuardRefusal? {
+  /// Runs guard number `index` (0-based) on a change from `source` (which it reads as
+  /// `change.source`), its views — `change.after`, `change.before`, `change.commands` — read
+  /// through `views`; `nil` allows it.
+  func callGuard(_ index: Int, source: String, views: @escaping ViewReader) throws(ScriptError) -> GuardRefusal? {
     let line = line(ofGuard: index)
     let label = BatchFailure.guardLabel(declarations.guards[index])
     let answer = try withViews(views, rule: label, line: line) {

@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import TabFlowNavigation
 
 /// A screen as a script declares it: `screen "item" { title = "Item", state = { id = 0 }, actions = { "buyTapped" } }`.

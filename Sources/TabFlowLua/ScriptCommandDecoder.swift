@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import CLuaSandbox
 import TabFlowNavigation
 

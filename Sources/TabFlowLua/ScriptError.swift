@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import TabFlowCore
 
 /// Why a script could not be loaded, or why a rule, deep link or guard failed. The navigation

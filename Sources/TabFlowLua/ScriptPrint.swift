@@ -51,3 +51,9 @@ public struct ScriptPrint: Sendable, Hashable, CustomStringConvertible {
     return head + ": " + message
   }
 }
+
+/// Where a rule script's `print` lines go (``RuleScript`` sets it; the rule host's `print`
+/// reads it on every line): `nil` drops them.
+final class ScriptPrintRoute {
+  var handler: ((ScriptPrint) -> Void)?
+}

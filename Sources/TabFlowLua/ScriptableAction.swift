@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import TabFlowNavigation
 
 /// A screen action that Lua rules can receive: its name (`itemTapped`) and payload (`{id = 3}`).

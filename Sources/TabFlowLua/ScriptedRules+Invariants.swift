@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import TabFlowCore
 
 extension ScriptedRules {
@@ -9,13 +10,16 @@ extension ScriptedRules {
   /// by code specialized for the app's screen type (the checker reads them in every state).
   @inlinable
   public func invariantViolations(in state: TabCoordinatorState<Screen>) -> [InvariantViolation] {
-    let script = self.script
+    let (script, memo) = (self.script, self.memo)
     var violations: [InvariantViolation] = []
     for (index, name) in script.declarations.invariants.enumerated() {
       // Written only for a violation: the checker asks in every state.
       var location: String? { script.line(ofInvariant: index).map { "\(script.chunk):\($0)" } }
       do {
-        if let reason = try withViews(of: state, { views throws(ScriptError) in try script.invariantProblem(index, views: views) }) {
+        let reason = try withViews(of: state) { views throws(ScriptError) in
+          if let memo { try memo.invariantProblem(index, views: views) } else { try script.invariantProblem(index, views: views) }
+        }
+        if let reason {
           violations.append(InvariantViolation(name: name, reason: reason, isError: false, location: location))
         }
       } catch {

@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import Foundation
 import Logging
 import TabFlowCore
@@ -26,13 +27,24 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       deepLinksCache = nil
       guardsReadBefore = false
       script.usePrintHandler(printHandler)
+      memo = remembersAnswers ? RememberingScript(script) : nil
     }
+  }
+  /// The script with its answers remembered (``RememberingScript``), in front of ``script``:
+  /// what guards, deep links, invariants — and rules when ``remembersRuleAnswers`` — are called
+  /// through; `nil` when answers are not remembered (every call runs). A new script starts with
+  /// empty memos.
+  @exclusivity(unchecked) @usableFromInline package var memo: RememberingScript?
+  /// Whether answers are remembered at all (``memo``); off only in tests that compare a
+  /// remembering script with one that runs every call.
+  package var remembersAnswers = true {
+    didSet { memo = remembersAnswers ? RememberingScript(script) : nil }
   }
   /// Where the script's `print` goes: each line with the rule (guard, deep link) that printed it
   /// and its `file:line` (``ScriptPrint``). `nil` drops them; a coordinator made with
   /// `TabCoordinator(script:logger:)` sets it, when it is `nil`, to log them to its logger at
   /// debug level (``logPrints(to:level:)``). Kept across reloads. A call that prints is never
-  /// remembered (``remembersRuleAnswers``), so it prints every time it runs.
+  /// remembered, so it prints every time it runs.
   public var printHandler: ((ScriptPrint) -> Void)? {
     didSet { script.usePrintHandler(printHandler) }
   }
@@ -58,9 +70,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// and deep-link handlers are not (rules are pure like them: see the rule author's guide). Off
   /// by default: an app rarely repeats an action in a state that looks the same, and every
   /// remembered call costs memory; `flowscript check` turns it on, exploring the same rules from
-  /// many states.
-  /// A rule that prints is not remembered (it would not print again).
-  @exclusivity(unchecked) public var remembersRuleAnswers = false
+  /// many states. A rule that prints is not remembered (it would not print again).
+  @exclusivity(unchecked) @usableFromInline package var remembersRuleAnswers = false
   /// Starts noting the payload fields rules read that the payload they got does not have —
   /// what `flowscript check` reports, sending each action's declared sample (the action's
   /// schema): such a field is one no line can set — and the context keys rules read that the
@@ -96,6 +107,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     lentState = LentStateViews(codec: codec)
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
+    memo = RememberingScript(script)
   }
 
   init(source: String, name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits) throws(ScriptError) {
@@ -103,6 +115,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     lentState = LentStateViews(codec: codec)
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
+    memo = RememberingScript(script)
   }
 
   /// What the current script declares.
@@ -189,13 +202,16 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     // A route presented over the tab bar: the rule's views describe the app layer.
     let tab = route.isInAppLayer ? RuleDSL.appLayerTab : route.tab.rawValue
     let (name, payload) = (action.scriptName, action.scriptPayload)
+    // Plain, the views lent; or remembered, when asked.
     let commands =
-      remembersRuleAnswers
-      ? try withViews(of: state) { views throws(ScriptError) in
-        try script.callRemembering(rule, screen: screenName, action: name, tab: tab, payload: payload, views: views)
-      }
-      : try lentState.lending(state, to: script.vm) { () throws(ScriptError) in
-        try script.call(rule, screen: screenName, action: name, tab: tab, payload: payload, lent: lentState)
+      if remembersRuleAnswers, let memo {
+        try withViews(of: state) { views throws(ScriptError) in
+          try memo.call(rule, screen: screenName, action: name, tab: tab, payload: payload, views: views)
+        }
+      } else {
+        try lentState.lending(state, to: script.vm) { () throws(ScriptError) in
+          try script.call(rule, screen: screenName, action: name, tab: tab, payload: payload, lent: lentState)
+        }
       }
     // Dynamic screens need no conversion.
     let converted: [NavigationCommand<Screen>]
@@ -283,8 +299,14 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     let declared = script.declarations.guards
     var failing = 0
     do throws(ScriptError) {
-      let answer = try script.firstRefusal(
-        source: change.source, skipping: change.confirmedGuards, views: views, failingGuard: &failing)
+      let answer =
+        if let memo {
+          try memo.firstRefusal(
+            source: change.source, skipping: change.confirmedGuards, views: views, failingGuard: &failing)
+        } else {
+          try script.firstRefusal(
+            source: change.source, skipping: change.confirmedGuards, views: views, failingGuard: &failing)
+        }
       guard let (index, refusal) = answer else { return (.allow, nil, nil) }
       failing = index
       return (try verdict(for: refusal, guard: declared[index], index: index), declared[index], guardSite(index))
@@ -357,7 +379,11 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     _ index: Int, pattern: String, match: DeepLinkMatch, state: TabCoordinatorState<Screen>
   ) throws(ScriptError) -> [NavigationCommand<Screen>] {
     let commands = try withViews(of: state) { views throws(ScriptError) in
-      try script.callDeepLink(index, url: match.url, parameters: match.parameters, views: views)
+      if let memo {
+        try memo.callDeepLink(index, url: match.url, parameters: match.parameters, views: views)
+      } else {
+        try script.callDeepLink(index, url: match.url, parameters: match.parameters, views: views)
+      }
     }
     // Dynamic screens need no conversion.
     if let dynamic = commands as? [NavigationCommand<Screen>] { return dynamic }
@@ -587,7 +613,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// remembered answer is recalled. The reader borrows `views` (no copy, no pointer kept) and
   /// cannot outlive `body`: a call that runs makes it escaping with `withoutActuallyEscaping`,
   /// which the runtime checks, and hands it to the VM only while it runs (``RuleScript``'s
-  /// `call`, `firstRefusal` and `remembering`). The codec and the VM are read when a view is,
+  /// calls, and ``RememberingScript``'s when a call runs). The codec and the VM are read when a view is,
   /// not copied for every call.
   @inlinable
   func withViews<Views: ScriptViews<Screen>, Result, Failure>(

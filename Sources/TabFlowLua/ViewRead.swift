@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import TabFlowNavigation
 
 /// One read of a `nav` view by a script call — `nav.top`, `change.before:tab("home").depth`,

@@ -1,3 +1,4 @@
+import TabFlowLuaBinding
 import TabFlowNavigation
 
 /// Records the `nav` views one script call reads, in order, passing each to the real reader:

@@ -1,15 +1,15 @@
 /// A value holding routes addressed by ``RouteID``: a ``RouteStack``, or a tab coordinator's
 /// state with one stack per tab. The runtime's `forEachRoute` works over any container: it runs a
-/// screen reducer on the route an action names, and cancels the effects of every route that left,
-/// found by recording the container before the action (``routeSnapshot``) and comparing after it
-/// (``routeIDsRemoved(since:)``).
+/// screen reducer on the route an action names, and cancels the effects of every route that left:
+/// it marks the container before the action (``markRemovals()``) and asks it after the action
+/// which routes were removed since the mark (``routeIDsRemoved(since:)``).
 ///
 /// ```swift
 /// extension TabStacks: RouteContainer {
 ///   func contains(routeID: RouteID) -> Bool { stacks.contains { $0.contains(routeID: routeID) } }
 ///   mutating func updateScreen<R>(id: RouteID, _ body: (inout Screen) throws -> R) rethrows -> R? { … }
-///   // A cheaper record than a copy of the container (the default): the stacks' IDs.
-///   var routeSnapshot: [RouteStackSnapshot] { stacks.map(\.routeSnapshot) }
+///   // A cheaper mark than a copy of the container (the default): the stacks' IDs.
+///   func markRemovals() -> [RouteStackSnapshot] { stacks.map(\.routeSnapshot) }
 ///   func routeIDsRemoved(since snapshot: [RouteStackSnapshot]) -> [RouteID] {
 ///     zip(stacks, snapshot).flatMap { $0.routeIDsRemoved(since: $1) }
 ///   }
@@ -18,10 +18,11 @@
 public protocol RouteContainer<Screen> {
   /// The screen type of the routes.
   associatedtype Screen
-  /// A record of the routes held at one moment: the container itself by default; a
-  /// ``RouteStack`` records only its route IDs (``RouteStackSnapshot``), so that recording it
-  /// before every action copies no screen and makes no later change copy the stack.
-  associatedtype RouteSnapshot = Self
+  /// What ``markRemovals()`` returns: the container itself by default; a ``RouteStack`` records
+  /// only its route IDs (``RouteStackSnapshot``), so that marking it before every action copies
+  /// no screen; a tab coordinator's state keeps the record of what it removes itself, and its
+  /// mark is a number.
+  associatedtype RemovalMark = Self
 
   /// Whether a route with this ID is held.
   func contains(routeID: RouteID) -> Bool
@@ -30,13 +31,15 @@ public protocol RouteContainer<Screen> {
   /// when no such route is held.
   mutating func updateScreen<Result>(id: RouteID, _ body: (inout Screen) throws -> Result) rethrows -> Result?
 
-  /// The record of the routes held now. Taken before every action, so it must be cheap.
-  var routeSnapshot: RouteSnapshot { get }
+  /// Marks the routes held now, for ``routeIDsRemoved(since:)`` to say which of them left.
+  /// Taken before every action, so it must be cheap. A container that keeps its own record of
+  /// removals starts a new one here.
+  mutating func markRemovals() -> RemovalMark
 
-  /// The IDs of the routes held when `snapshot` was taken that are no longer held.
+  /// The IDs of the routes held at `mark` that are no longer held.
   ///
   /// Called after every action, so it must be cheap when nothing structural changed.
-  func routeIDsRemoved(since snapshot: RouteSnapshot) -> [RouteID]
+  func routeIDsRemoved(since mark: RemovalMark) -> [RouteID]
 
   /// Adopts the routes a UI reports after the user changed them (a swipe back, a dragged-down
   /// sheet: `RouterAction`'s `updateRoutes`), or returns `false` when the container leaves
@@ -45,11 +48,11 @@ public protocol RouteContainer<Screen> {
   mutating func adoptUpdatedRoutes(_ routes: [Route<Screen>]) throws(NavigationError) -> Bool
 }
 
-extension RouteContainer where RouteSnapshot == Self {
+extension RouteContainer where RemovalMark == Self {
   /// The container itself: any later change to it copies its storage (copy-on-write), which a
-  /// container with a cheaper ``RouteSnapshot`` avoids.
+  /// container with a cheaper ``RemovalMark`` avoids.
   @inlinable
-  public var routeSnapshot: Self { self }
+  public func markRemovals() -> Self { self }
 }
 
 extension RouteContainer {
@@ -58,13 +61,13 @@ extension RouteContainer {
   public mutating func adoptUpdatedRoutes(_ routes: [Route<Screen>]) throws(NavigationError) -> Bool { false }
 }
 
-/// Kept for conformances written before ``RouteContainer`` took over the record of routes
-/// (``RouteContainer/routeSnapshot``): the same protocol.
-public typealias RouteSnapshotting = RouteContainer
-
 extension RouteStack: RouteContainer {
-  /// The record of a stack is its route IDs and structure version.
-  public typealias RouteSnapshot = RouteStackSnapshot
+  /// The mark of a stack is its route IDs and structure version.
+  public typealias RemovalMark = RouteStackSnapshot
+
+  /// The stack's route IDs and structure version (``routeSnapshot``); O(1).
+  @inlinable
+  public func markRemovals() -> RouteStackSnapshot { routeSnapshot }
 
   /// Changes whenever routes are added to or removed from the stack.
   public var structureToken: Int { Int(truncatingIfNeeded: structureVersion.generation) }

@@ -22,7 +22,7 @@ public struct RouteID: Hashable, Comparable, Sendable, CustomStringConvertible, 
   public let generation: UInt64
 
   @inlinable
-  init(generation: UInt64) {
+  package init(generation: UInt64) {
     self.generation = generation
   }
 

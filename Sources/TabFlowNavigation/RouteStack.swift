@@ -79,6 +79,8 @@ public struct RouteStack<Screen>: RouteCollection {
     // Screen actions nearly always come from the top route: found at once, at any depth.
     let last = storedIDs.count - 1
     if last >= 0, storedIDs[last] == id { return last }
+    // Newer than the top: gone (a route just popped), found at once too.
+    if last < 0 || storedIDs[last] < id { return nil }
     // Routes are appended with ever-growing IDs, so the IDs are sorted.
     var low = 0
     var high = storedIDs.count

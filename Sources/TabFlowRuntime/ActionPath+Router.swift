@@ -5,6 +5,8 @@ extension ActionPath {
   @inlinable
   public static func router<Screen, ScreenAction>() -> Self
   where Root == TabCoordinatorAction<Screen, ScreenAction>, Value == RouterAction<Screen, ScreenAction> {
-    Self(embed: { .router($0) }, extract: { if case let .router(action) = $0 { action } else { nil } })
+    Self(
+      embed: { .router($0) }, extract: { if case let .router(action) = $0 { action } else { nil } },
+      routeActionID: { if case let .router(.routeAction(id, _)) = $0 { id } else { nil } })
   }
 }

@@ -1,3 +1,5 @@
+import TabFlowNavigation
+
 /// A path from an action to one of its cases' payloads: how to embed a child action in the
 /// parent action, and how to extract it back. It plays the part of a TCA case key path, without
 /// macros.
@@ -29,6 +31,10 @@ public struct ActionPath<Root, Value>: Sendable {
   public let embed: @Sendable (Value) -> Root
   /// The child action inside a parent action, or `nil` when the parent is another case.
   public let extract: @Sendable (Root) -> Value?
+  /// For a path to router actions (``router()``): the route ID of a route action, read without
+  /// copying its screen action, or `nil` for any other action; `nil` (unknown) for other paths.
+  /// `forEachRoute` with an inert screen reducer needs only the ID.
+  @usableFromInline package let routeActionID: (@Sendable (Root) -> RouteID?)?
 
   /// A path made of the case's constructor and a matching extractor.
   ///
@@ -42,6 +48,19 @@ public struct ActionPath<Root, Value>: Sendable {
   ) {
     self.embed = embed
     self.extract = extract
+    routeActionID = nil
+  }
+
+  /// A path to router actions that also reads a route action's ID alone.
+  @inlinable
+  package init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?,
+    routeActionID: @escaping @Sendable (Root) -> RouteID?
+  ) {
+    self.embed = embed
+    self.extract = extract
+    self.routeActionID = routeActionID
   }
 
   /// The path continued by `next`: from the root to a payload of a payload.

@@ -31,8 +31,9 @@ extension Reducer {
   /// - Every effect a screen starts is cancellable by its route ID, and is cancelled as soon as
   ///   the route is no longer in the container after an action — whatever removed it: a pop,
   ///   a dismiss, a reset, `goBackToRoot`, a UI `updateRoutes`, a deep link replacing the stack,
-  ///   a new route at the same index, a replaced root. The container is diffed with
-  ///   ``/TabFlowNavigation/RouteContainer/routeIDsRemoved(since:)`` before and after the combined reducer.
+  ///   a new route at the same index, a replaced root. The container is marked
+  ///   (``/TabFlowNavigation/RouteContainer/markRemovals()``) before the coordinator's reducer and asked which
+  ///   routes it removed since (``/TabFlowNavigation/RouteContainer/routeIDsRemoved(since:)``) after it.
   ///   Cancellation IDs the screen uses itself (`.cancellable(id:)`, `.cancel(id:)`) are scoped
   ///   to its route, so screens cannot cancel one another's effects.
   /// - An action for a route that is no longer in the container is dropped — neither the screen
@@ -43,14 +44,12 @@ extension Reducer {
   ///   ``/TabFlowNavigation/UpdatableRouteContainer`` such as ``/TabFlowNavigation/RouteStack``): leading routes that kept their style
   ///   keep their IDs, the rest are new. Invalid routes are reported and the container is left
   ///   unchanged. For any other container the coordinator's reducer handles it.
-  /// - Cost: a `.none` action costs an `extract`, a record of the container
-  ///   (``/TabFlowNavigation/RouteContainer/routeSnapshot``) and an O(1) comparison. A ``/TabFlowNavigation/RouteStack`` records only
-  ///   its route IDs, so a push or pop by the coordinator copies at most the IDs (8 bytes per
-  ///   route), never the screens; a container without a cheaper record is recorded by copying it,
-  ///   and its first change in the action then copies its storage (copy-on-write). A
-  ///   ``/TabFlowCore/TabCoordinator`` over its own state (`forEachRoute(\.self, …)`) says which routes left
-  ///   instead (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``): nothing is
-  ///   recorded or compared.
+  /// - Cost: a `.none` action costs an `extract`, a mark of the container and an O(1)
+  ///   comparison. A ``/TabFlowNavigation/RouteStack``'s mark is its route IDs, so a push or pop by the coordinator
+  ///   copies at most the IDs (8 bytes per route), never the screens; a tab coordinator's state
+  ///   notes the routes its batches remove, so its mark is a number and nothing is compared; a
+  ///   container without a cheaper mark is marked by copying it, and its first change in the
+  ///   action then copies its storage (copy-on-write).
   @inlinable
   public func forEachRoute<Container: RouteContainer, ScreenAction, ScreenReducer: Reducer>(
     _ routes: WritableKeyPath<State, Container>,
@@ -90,13 +89,12 @@ where ScreenReducer.State == Container.Screen {
   @usableFromInline package let action: ActionPath<Action, RouterActionType>
   @usableFromInline package let screenReducer: ScreenReducer
   @usableFromInline package let location: IssueLocation
-  /// Whether `routes` is `\.self` (a `TabCoordinatorState` is its own container): then the
-  /// coordinator may say which routes left (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``),
-  /// and with an inert screen reducer no action reaches the container through `routes`.
-  @usableFromInline package let routesAreState: Bool
   /// Whether the screen reducer never does anything (``EmptyReducer``): then a route action does
   /// not touch the screen at all.
   @usableFromInline package let screenReducerIsInert: Bool
+  /// Whether `routes` is `\.self` over a state that is its own container (a tab coordinator's):
+  /// then the container is reached through the state's address, without the key path.
+  @usableFromInline package let routesAreState: Bool
 
   @usableFromInline
   package init(
@@ -111,66 +109,93 @@ where ScreenReducer.State == Container.Screen {
     self.action = action
     self.screenReducer = screenReducer
     self.location = location
-    routesAreState = State.self == Container.self && (routes as AnyKeyPath) == (\State.self as AnyKeyPath)
     screenReducerIsInert = screenReducer is any InertReducer
+    routesAreState = State.self == Container.self && (routes as AnyKeyPath) == (\State.self as AnyKeyPath)
   }
 
-  /// Runs `body` on the container in `state`, in place.
+  /// Runs `body` on the container in `state`, in place. A state that is its own container is
+  /// reached through its address: the types are the same (checked at init), so the rebound is
+  /// the identity, and `body` is the only access to `state` while it runs. A key path applied in
+  /// generic code costs a run-time projection (`swift_modifyAtWritableKeyPath`) per access.
   @inlinable
   func withContainer<Result, Failure: Error>(
     in state: inout State, _ body: (inout Container) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try body(&state[keyPath: routes])
+    if routesAreState {
+      return try withUnsafeMutablePointer(to: &state) { pointer throws(Failure) in
+        try pointer.withMemoryRebound(to: Container.self, capacity: 1) { container throws(Failure) in
+          try body(&container.pointee)
+        }
+      }
+    }
+    return try body(&state[keyPath: routes])
   }
 
-  /// Runs the screen reducer (for a route action), applies `updateRoutes`, runs the coordinator,
-  /// then cancels the effects of the routes that left.
+  /// Runs the screen reducer (for a route action), marks the container, applies `updateRoutes`,
+  /// runs the coordinator, then cancels the effects of the routes removed since the mark.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    // Nothing to run on screens, and a coordinator that may say which routes left: ask it first
-    // (it says nothing of an action for a route that is gone, which is reported below).
-    if routesAreState, screenReducerIsInert {
-      var effect = Effect<Action>.none
-      if coordinator.reduceCancellingRemovedRoutes(into: &state, action: action, effect: &effect) { return effect }
+    // A route action with an inert screen reducer needs only its route's ID, which a path to
+    // router actions reads without copying the action (the screen action stays where it is).
+    if screenReducerIsInert, let routeActionID = self.action.routeActionID, let id = routeActionID(action) {
+      let marked = withContainer(in: &state) { container in
+        container.contains(routeID: id) ? container.markRemovals() : nil
+      }
+      guard let marked else {
+        if case let .routeAction(_, screenAction)? = self.action.extract(action) {
+          reportLateAction(id: id, screenAction: screenAction)
+        }
+        return .none
+      }
+      return coordinate(&state, action, since: marked, screenEffect: .none, routedID: nil)
     }
     let routerAction = self.action.extract(action)
 
     // The screen reducer changes a screen in place and cannot change the structure, so it runs
-    // before the record is taken.
+    // before the mark; the route's look-up, the screen reducer and the mark share one access to
+    // the container (each access through the key path costs a run-time key-path projection).
     var screenEffect: Effect<Action> = .none
     var routedID: RouteID?
-    if case let .routeAction(id, screenAction)? = routerAction, screenReducerIsInert {
-      // Nothing to run on the screen: only check that the route is still there.
-      guard withContainer(in: &state, { container in container.contains(routeID: id) }) else {
+    let mark: Container.RemovalMark
+    if case let .routeAction(id, screenAction)? = routerAction {
+      let inert = screenReducerIsInert
+      let marked = withContainer(in: &state) { container -> (Effect<ScreenReducer.Action>, Container.RemovalMark)? in
+        // Nothing to run on an inert screen reducer's screen: only check that the route is there.
+        let effect: Effect<ScreenReducer.Action>? =
+          inert
+          ? (container.contains(routeID: id) ? Effect<ScreenReducer.Action>.none : nil)
+          : container.updateScreen(id: id) { screen in screenReducer.reduce(into: &screen, action: screenAction) }
+        guard let effect else { return nil }
+        return (effect, container.markRemovals())
+      }
+      guard let marked else {
         reportLateAction(id: id, screenAction: screenAction)
         return .none
       }
-    } else if case let .routeAction(id, screenAction)? = routerAction {
-      let effect = withContainer(in: &state) { container in
-        container.updateScreen(id: id) { screen in screenReducer.reduce(into: &screen, action: screenAction) }
-      }
-      guard let effect else {
-        reportLateAction(id: id, screenAction: screenAction)
-        return .none
-      }
-      if !effect.isNone {
+      if !marked.0.isNone {
         routedID = id
-        screenEffect = tag(effect, of: id)
+        screenEffect = tag(marked.0, of: id)
       }
+      mark = marked.1
+    } else {
+      // The container is marked and asked in place (never copied out of the state).
+      mark = withContainer(in: &state) { container in container.markRemovals() }
     }
-
-    if routesAreState, !screenReducerIsInert, screenEffect.isNone {
-      // The coordinator may say which routes left (no effect of the screen's to merge).
-      var effect = Effect<Action>.none
-      if coordinator.reduceCancellingRemovedRoutes(into: &state, action: action, effect: &effect) { return effect }
-    }
-    // The container is read in place (never copied out of the state) to record and compare it.
-    let before = withContainer(in: &state) { container in container.routeSnapshot }
     if case let .updateRoutes(newRoutes)? = routerAction {
       applyUpdateRoutes(newRoutes, to: &state)
     }
+    return coordinate(&state, action, since: mark, screenEffect: screenEffect, routedID: routedID)
+  }
+
+  /// Runs the coordinator on the marked container, then cancels the effects of the routes it
+  /// removed since `mark`; merges the screen's effect (of the route `routedID`, unless it left).
+  @inlinable
+  func coordinate(
+    _ state: inout State, _ action: Action, since mark: Container.RemovalMark, screenEffect: Effect<Action>,
+    routedID: RouteID?
+  ) -> Effect<Action> {
     let coordinatorEffect = coordinator.reduce(into: &state, action: action)
-    let removed = withContainer(in: &state) { container in container.routeIDsRemoved(since: before) }
+    let removed = withContainer(in: &state) { container in container.routeIDsRemoved(since: mark) }
 
     if removed.isEmpty {
       if screenEffect.isNone { return coordinatorEffect }
@@ -178,7 +203,7 @@ where ScreenReducer.State == Container.Screen {
       return .merge(screenEffect, coordinatorEffect)
     }
     // The routed screen may itself have left in this action: then its new effects never start.
-    if let routedID, removed.contains(routedID) { screenEffect = .none }
+    let screenEffect = routedID.map { removed.contains($0) } == true ? .none : screenEffect
     let own = screenEffect.isNone ? coordinatorEffect : coordinatorEffect.isNone ? screenEffect : .merge(screenEffect, coordinatorEffect)
     return own.followed(byCancellingEffectsOf: removed)
   }
@@ -230,20 +255,18 @@ package enum RouteEffects {
 }
 
 extension Effect {
-  /// Cancels the effects the screen of each route in `routes` started under `forEachRoute` —
-  /// what a reducer that says which routes left
-  /// (``Reducer/reduceCancellingRemovedRoutes(into:action:effect:)``) returns after its own
-  /// effect. Nothing to do when no effect runs under a cancellation ID (one route: no allocation;
+  /// Cancels the effects the screen of each route in `routes` started under `forEachRoute`.
+  /// Nothing to do when no effect runs under a cancellation ID (one route: no allocation;
   /// several: one array for the merge).
   @inlinable
-  public static func cancelEffects(ofRoutes routes: [RouteID]) -> Self {
+  package static func cancelEffects(ofRoutes routes: [RouteID]) -> Self {
     if routes.count == 1 { return .cancelEffects(ofRoute: routes[0]) }
     return .merge(routes.map { .cancelEffects(ofRoute: $0) })
   }
 
   /// ``cancelEffects(ofRoutes:)`` for one route (a pop): no array.
   @inlinable
-  public static func cancelEffects(ofRoute route: RouteID) -> Self {
+  package static func cancelEffects(ofRoute route: RouteID) -> Self {
     Self(operation: .cancelCompact(RouteEffects.cancelID(of: route)))
   }
 

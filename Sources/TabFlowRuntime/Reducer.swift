@@ -70,15 +70,6 @@ public protocol Reducer<State, Action> {
   @ReducerBuilder<State, Action>
   var body: Body { get }
 
-  /// `forEachRoute`'s question to the reducer it wraps when the route container is the
-  /// reducer's whole state: reduce `action` and say which routes left. A reducer that can (the
-  /// tab coordinator, whose batches journal what they remove) writes to `effect` its own effect
-  /// followed by ``Effect/cancelEffects(ofRoutes:)`` for the routes that left, and returns
-  /// `true`; such a reducer handles `updateRoutes` itself. The default returns `false` having
-  /// done nothing — as a reducer must for any action it cannot say this of, and for an action of
-  /// a route that is no longer held (which `forEachRoute` then drops and reports) — and
-  /// `forEachRoute` records the container before ``reduce(into:action:)`` and compares it after.
-  func reduceCancellingRemovedRoutes(into state: inout State, action: Action, effect: inout Effect<Action>) -> Bool
 }
 
 /// The ``Reducer/Body`` of a reducer that implements ``Reducer/reduce(into:action:)`` itself
@@ -100,14 +91,6 @@ extension Reducer where Body == ReducerHasNoBody<State, Action> {
   /// A placeholder: this reducer implements ``reduce(into:action:)`` and has no body.
   @inlinable
   public var body: Body { ReducerHasNoBody() }
-}
-
-extension Reducer {
-  /// `false`: `forEachRoute` diffs the container around this reducer.
-  @inlinable
-  public func reduceCancellingRemovedRoutes(into state: inout State, action: Action, effect: inout Effect<Action>) -> Bool {
-    false
-  }
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {

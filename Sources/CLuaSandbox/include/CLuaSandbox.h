@@ -105,7 +105,8 @@ lua_State *clua_sandbox_open(CLuaContext *c);
 void clua_sandbox_close(lua_State *L, CLuaContext *c);
 int clua_sandbox_openlibs(lua_State *L);
 void clua_push_swift_function(lua_State *L, void *box, int isPrint);
-int clua_rules_backing(lua_State *L, int idx);
+int clua_proxy_backing(lua_State *L, int idx);
+/* rules.c: the rule DSL's host table (TabFlowLua's only; the binding never calls it). */
 int clua_rules_host(lua_State *L);
 
 #endif

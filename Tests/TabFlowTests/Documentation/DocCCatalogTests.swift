@@ -9,10 +9,11 @@ import Testing
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The library products with a catalog; TabFlowUI's is built only where SwiftUI exists.
+  /// The libraries with a catalog: the library products, and the Lua binding `TabFlowLua`
+  /// re-exports; TabFlowUI's is built only where SwiftUI exists.
   static let libraries = [
-    "TabFlowNavigation", "TabFlowCore", "TabFlowPresentation", "TabFlowRuntime", "TabFlowLua", "TabFlowDelivery",
-    "TabFlowTCA", "TabFlowUI",
+    "TabFlowNavigation", "TabFlowCore", "TabFlowPresentation", "TabFlowRuntime", "TabFlowLuaBinding", "TabFlowLua",
+    "TabFlowDelivery", "TabFlowTCA", "TabFlowUI",
   ]
 
   static func read(_ path: String) throws -> String {

@@ -85,7 +85,7 @@ extension RuntimeTests {
       await store.finish()
     }
 
-    @Test func theCheapestSnapshotIsChosenForEachContainer() {
+    @Test func theCheapestMarkIsChosenForEachContainer() {
       func snapshotType(_ reducer: some Reducer) -> Any.Type? {
         (reducer as? any SnapshotTyped).map { type(of: $0).snapshotType }
       }
@@ -140,7 +140,7 @@ struct TwoStacks: RouteContainer, Equatable {
 }
 
 /// `TwoStacks` recording only route IDs between actions.
-struct SnapshottingTwoStacks: RouteSnapshotting, Equatable {
+struct SnapshottingTwoStacks: RouteContainer, Equatable {
   var base: TwoStacks
 
   init() throws { base = try TwoStacks() }
@@ -157,7 +157,7 @@ struct SnapshottingTwoStacks: RouteSnapshotting, Equatable {
     base.routeIDsRemoved(since: earlier.base)
   }
 
-  var routeSnapshot: [RouteStackSnapshot] { [base.left.routeSnapshot, base.right.routeSnapshot] }
+  func markRemovals() -> [RouteStackSnapshot] { [base.left.routeSnapshot, base.right.routeSnapshot] }
 
   func routeIDsRemoved(since snapshot: [RouteStackSnapshot]) -> [RouteID] {
     base.left.routeIDsRemoved(since: snapshot[0]) + base.right.routeIDsRemoved(since: snapshot[1])
@@ -233,5 +233,5 @@ protocol SnapshotTyped {
 }
 
 extension ForEachRouteReducer: SnapshotTyped {
-  static var snapshotType: Any.Type { Container.RouteSnapshot.self }
+  static var snapshotType: Any.Type { Container.RemovalMark.self }
 }

@@ -89,7 +89,7 @@ import Testing
   @Test(arguments: [1, 2, 3, 4])
   func aRememberingFlowGoesWhereOneRunningEveryCallGoes(seed: Int) throws {
     let running = try ScriptedFlow(Self.script)
-    running.rules.script.remembersAnswers = false
+    running.rules.remembersAnswers = false
     let remembering = try ScriptedFlow(Self.script)
     remembering.rules.remembersRuleAnswers = true
     var choices = SeededChoices(seed: UInt64(seed))

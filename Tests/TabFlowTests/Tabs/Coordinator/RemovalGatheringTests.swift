@@ -8,12 +8,13 @@
 import Testing
 
 extension TabCoordinatorTests {
-  /// `TabCoordinator.forEachRoute` learns which routes an action removed from the coordinator's
-  /// batches instead of recording and comparing the tabs around it. These tests hold the two to
-  /// the same answer: over long seeded runs of every kind of action — rules, taps, back, deep
-  /// links (kept pending by a guard, then retried), host batches, the UI's `updateRoutes`,
-  /// redirects and rejections — the routes gathered are exactly those the diff finds.
-  @Suite("Gathered route removals")
+  /// A tab coordinator's state notes the routes its batches remove, so `forEachRoute` and
+  /// `step` mark it before an action and ask it after (`markRemovals`, `routeIDsRemoved(since:)`)
+  /// instead of recording and comparing the tabs around it. These tests hold the two to the same
+  /// answer: over long seeded runs of every kind of action — rules, taps, back, deep links (kept
+  /// pending by a guard, then retried), host batches, the UI's `updateRoutes`, redirects and
+  /// rejections — the routes noted are exactly those the diff finds.
+  @Suite("Noted route removals")
   struct RemovalGatheringTests {
     /// Keeps `shop://profile/orders` pending until `loggedIn`, showing the login sheet meanwhile.
     static var ordersNeedALogin: NavigationGuard<Screen> {
@@ -80,8 +81,9 @@ extension TabCoordinatorTests {
         let expected = diffed.routeIDsRemoved(since: snapshot)
 
         var gathered = state
-        let (_, removals) = try #require(coordinator.applyGatheringRemovals(action, to: &gathered))
-        #expect(removals.removedIDs(in: gathered) == expected, "step \(step): \(action)")
+        let mark = gathered.markRemovals()
+        _ = coordinator.apply(action, to: &gathered)
+        #expect(gathered.routeIDsRemoved(since: mark) == expected, "step \(step): \(action)")
         // The same change, whatever IDs the new routes got.
         #expect(gathered.tabs.map { $0.stack.routes } == diffed.tabs.map { $0.stack.routes }, "step \(step): \(action)")
         if !expected.isEmpty { removedSome += 1 }
@@ -91,18 +93,28 @@ extension TabCoordinatorTests {
       #expect(removedSome > 40)
     }
 
-    @Test func theCoordinatorSaysWhichRoutesLeftAndAnyOtherReducerIsDiffed() throws {
+    @MainActor
+    @Test func aReducerComposedAroundTheCoordinatorCancelsTheSameWay() throws {
       let coordinator = try Self.coordinator()
       var state = try App.state(home: [.root(.feed), .push(.item(id: 1))])
-      var effect = Effect<Action>.none
-      #expect(coordinator.reduceCancellingRemovedRoutes(into: &state, action: .back, effect: &effect))
-      #expect(!effect.isNone, "the popped route's effects are cancelled")
-      // Another reducer over the same state (here the coordinator inside a composition) says
-      // nothing, so forEachRoute diffs around it.
-      var composedState = try App.state(home: [.root(.feed), .push(.item(id: 1))])
-      let composed = CombineReducers { coordinator }
-      #expect(!composed.reduceCancellingRemovedRoutes(into: &composedState, action: .back, effect: &effect))
-      #expect(composedState.tabs[0].stack.count == 2, "having done nothing")
+      let popped = state.tabs[0].stack.ids[1]
+      // The mark is the state's, whichever reducer changes it: the coordinator inside a
+      // composition, or a reducer applying a batch itself.
+      let composed = CombineReducers {
+        coordinator
+        Reduce<State, Action> { state, action in
+          if case .cancelPendingLink = action { _ = try? state.apply([.popToRoot]) }
+          return .none
+        }
+      }
+      let mark = state.markRemovals()
+      _ = composed.reduce(into: &state, action: .back)
+      #expect(state.routeIDsRemoved(since: mark) == [popped])
+      _ = coordinator.apply(.perform([.push(.item(id: 2))]), to: &state)
+      let pushed = state.tabs[0].stack.ids[1]
+      let next = state.markRemovals()
+      _ = composed.reduce(into: &state, action: .cancelPendingLink)
+      #expect(state.routeIDsRemoved(since: next) == [pushed])
     }
 
     @MainActor
@@ -126,16 +138,18 @@ extension TabCoordinatorTests {
       #expect(store.state.tabs[0].stack.count == 1)
     }
 
-    @Test func adoptingAReloadedStateIsLeftToTheDiff() throws {
+    @Test func adoptingAReloadedStateNotesTheRoutesItReplaced() throws {
       let coordinator = try Self.coordinator()
       var state = try App.state(home: [.root(.feed), .push(.item(id: 1))])
-      #expect(coordinator.applyGatheringRemovals(.adoptReloaded(try App.state()), to: &state) == nil)
-      // Nothing was done: the state is as it was.
-      #expect(state.tabs[0].stack.count == 2)
+      let before = state.routeSnapshot
+      let mark = state.markRemovals()
+      _ = coordinator.apply(.adoptReloaded(try App.state()), to: &state)
+      #expect(state.routeIDsRemoved(since: mark) == state.routeIDsRemoved(since: before))
+      #expect(state.routeIDsRemoved(since: mark).count == App.tabIDs.count + 1, "every old root, and the push")
     }
 
     /// An action of a route that is gone is found out by the one look-up the coordinator makes
-    /// of its route: nothing is applied or gathered, and forEachRoute is left to report it.
+    /// of its route: nothing is applied or noted, and forEachRoute is left to report it.
     @Test func anActionOfARouteThatIsGoneIsLeftToForEachRoute() throws {
       let coordinator = try Self.coordinator()
       var state = try App.state(home: [.root(.feed), .push(.item(id: 1))])
@@ -143,9 +157,7 @@ extension TabCoordinatorTests {
       _ = coordinator.apply(.back, to: &state)
       let before = state
       let action = Action.router(.routeAction(id: gone, action: .closeTapped))
-      #expect(coordinator.applyGatheringRemovals(action, to: &state) == nil)
-      var effect = Effect<Action>.none
-      #expect(!coordinator.reduceCancellingRemovedRoutes(into: &state, action: action, effect: &effect))
+      #expect(coordinator.apply(action, to: &state).isEmpty)
       #expect(coordinator.step(action, state: &state).removedRouteIDs.isEmpty)
       #expect(state == before)
     }
@@ -154,12 +166,13 @@ extension TabCoordinatorTests {
       let coordinator = try Self.coordinator()
       var state = try App.state()
       let action = Action.perform([.push(.item(id: 1)), .push(.item(id: 2)), .pop(count: 2)])
-      var diffed = state
-      let (_, removals) = try #require(coordinator.applyGatheringRemovals(action, to: &diffed))
-      #expect(removals.removedIDs(in: diffed).isEmpty)
+      var noted = state
+      let mark = noted.markRemovals()
+      _ = coordinator.apply(action, to: &noted)
+      #expect(noted.routeIDsRemoved(since: mark).isEmpty)
       // Nor does the effect forEachRoute returns cancel anything.
-      var effect = Effect<Action>.none
-      #expect(coordinator.reduceCancellingRemovedRoutes(into: &state, action: action, effect: &effect))
+      let effect = coordinator.forEachRoute(\.self, action: .router()) { EmptyReducer<Screen, ScreenAction>() }
+        .reduce(into: &state, action: action)
       #expect(effect.isNone)
       #expect(state.tabs[0].stack.count == 1)
     }

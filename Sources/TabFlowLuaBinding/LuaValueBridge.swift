@@ -27,8 +27,8 @@ struct LuaValueBridge {
     case result(Int)
     case global(String)
     case value
-    /// Field `key` of the command at `position` of a queue (`value[2].state`).
-    case commandField(position: Int, key: String)
+    /// Field `key` of element `position` of a list (`value[2].state`).
+    case elementField(position: Int, key: String)
 
     var name: String {
       switch self {
@@ -36,7 +36,7 @@ struct LuaValueBridge {
       case let .result(i): return "result \(i)"
       case let .global(name): return "'\(name)'"
       case .value: return "value"
-      case let .commandField(position, key): return "value[\(position)].\(key)"
+      case let .elementField(position, key): return "value[\(position)].\(key)"
       }
     }
   }
@@ -147,8 +147,9 @@ struct LuaValueBridge {
       guard lua_checkstack(L, 4) != 0 else {
         throw failure("is nested too deep for the Lua stack", at: place)
       }
-      // A table a rule script froze at load reads as its contents (its hidden backing table).
-      if clua_rules_backing(L, index) != 0 {
+      // A read-only proxy (a table a script's host froze) reads as its contents (its hidden
+      // backing table).
+      if clua_proxy_backing(L, index) != 0 {
         defer { lua_settop(L, -2) }
         return try readTable(at: lua_gettop(L), depth: depth, place: place)
       }
@@ -338,6 +339,7 @@ struct LuaValueBridge {
 /// The string at `index`, which must be a string (callers check the type first: `lua_tolstring` on
 /// a number would convert it in place). Copies the bytes, NULs included.
 @inline(__always)
+@usableFromInline
 func luaString(_ L: LuaStatePointer, _ index: Int32) -> String {
   var length = 0
   guard let bytes = lua_tolstring(L, index, &length) else { return "" }

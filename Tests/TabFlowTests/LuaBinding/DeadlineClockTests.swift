@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TabFlowLua
+@testable import TabFlowLuaBinding
 
 extension Scripting {
   /// A call's deadline counts the calling thread's CPU time, not the wall clock's: a machine so

@@ -1,7 +1,7 @@
 import CLuaSandbox
 
 #if !SystemLua && !BundledLua
-  #error("TabFlowLua needs Lua 5.4: enable TabFlow's SystemLua trait (the default; pkg-config lua5.4) or its BundledLua trait (Lua compiled from source by LuaSwift, for iOS)")
+  #error("TabFlowLua (its Lua binding, TabFlowLuaBinding) needs Lua 5.4: enable TabFlow's SystemLua trait (the default; pkg-config lua5.4) or its BundledLua trait (Lua compiled from source by LuaSwift, for iOS)")
 #endif
 
 /// A `lua_State *` as Swift sees it, whichever Lua the package trait chose: the system's header
@@ -9,7 +9,7 @@ import CLuaSandbox
 /// it (`UnsafeMutablePointer<lua_State>`). With both traits on, the bundled Lua is used. This is
 /// the one place that knows.
 #if BundledLua
-  typealias LuaStatePointer = UnsafeMutablePointer<lua_State>
+  @usableFromInline package typealias LuaStatePointer = UnsafeMutablePointer<lua_State>
 #else
-  typealias LuaStatePointer = OpaquePointer
+  @usableFromInline package typealias LuaStatePointer = OpaquePointer
 #endif

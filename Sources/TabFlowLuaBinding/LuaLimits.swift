@@ -1,5 +1,5 @@
 extension LuaVM {
-  /// The resource limits of one VM. The defaults suit a rule bundle; tests use much smaller ones.
+  /// The resource limits of one VM. The defaults suit a bundle of rule scripts; tests use much smaller ones.
   public struct Limits: Sendable, Hashable {
     /// The most bytes the state may hold while Lua code runs; `0` means no limit. The limit is
     /// suspended while a Swift function called from Lua runs (results that put the state over the
@@ -11,8 +11,9 @@ extension LuaVM {
     /// operators) without the budget seeing it; this limit bounds that cost, and with it how far a
     /// call can run past its ``deadline``.
     public var maxStringBytes: Int
-    /// The instruction budget of one host call: loading a script, or one action of ``ScriptedRules``
-    /// (its rule, every guard and a deep link's handler share it). Library functions that work in
+    /// The instruction budget of one host call: loading a script, or every call inside one
+    /// ``LuaVM/withSharedBudget(_:)`` (one action of the rules: its rule, every guard and a deep
+    /// link's handler share it). Library functions that work in
     /// C are charged too: every pattern-matching step,
     /// one instruction per 64 bytes allocated, and the size of the input of functions such as
     /// `table.sort` or `utf8.len`.

@@ -1,12 +1,19 @@
-/// A Lua value kept alive in a VM's registry, such as a rule's handler function.
+/// A Lua value kept alive in a VM's registry, such as a script's function.
 ///
 /// A reference is meaningful only to the ``LuaVM`` that made it (using it with another VM throws
 /// ``LuaError/misuse(_:)``), and only until it is released with ``LuaVM/release(_:)``.
+@usableFromInline
 package struct LuaRef: Hashable, Sendable {
   /// The registry slot.
-  let slot: Int32
+  @usableFromInline let slot: Int32
   /// The serial number of the VM that owns the slot.
-  let owner: UInt64
+  @usableFromInline let owner: UInt64
+
+  /// The value in registry slot `slot` of the VM whose serial is `owner` (``LuaVM/serial``).
+  package init(slot: Int32, owner: UInt64) {
+    self.slot = slot
+    self.owner = owner
+  }
 }
 
 /// A chunk loaded into a ``LuaVM`` with its own environment (its globals).
@@ -19,5 +26,5 @@ package struct LuaScript: Hashable, Sendable {
   /// The chunk name given to ``LuaVM/load(_:name:globals:)``, used in error messages.
   package let name: String
   /// The environment table.
-  let environment: LuaRef
+  package let environment: LuaRef
 }

@@ -1,7 +1,7 @@
 import Testing
 
 @testable import TabFlow
-@testable import TabFlowLua
+@testable import TabFlowLuaBinding
 
 extension Scripting {
   /// The count hook charges the budget one period (``LuaVM/Limits/hookStride``) at a time. Every

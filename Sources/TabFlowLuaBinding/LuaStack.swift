@@ -2,6 +2,7 @@ import CLuaSandbox
 import TabFlowNavigation
 
 /// The type of a Lua value.
+@usableFromInline
 package enum LuaType: Int32, Sendable, Hashable {
   /// No value at that index.
   case none = -1
@@ -24,6 +25,7 @@ package enum LuaType: Int32, Sendable, Hashable {
   /// A coroutine.
   case thread = 8
 
+  @inlinable
   init(raw: Int32) { self = LuaType(rawValue: raw) ?? .none }
 }
 
@@ -37,19 +39,22 @@ package enum LuaType: Int32, Sendable, Hashable {
 /// reads as ``LuaType/none``.
 ///
 /// A `LuaStack` is valid only inside the closure it was given to; do not store it.
+@usableFromInline
 package struct LuaStack {
-  let state: LuaStatePointer
+  @usableFromInline package let state: LuaStatePointer
   /// The VM (for its serial and its value limits); the stack is only used while the VM runs a call.
-  unowned(unsafe) let vm: LuaVM
+  @usableFromInline unowned(unsafe) let vm: LuaVM
   /// The lowest top `pop` may leave (values below belong to the caller).
-  let floor: Int32
+  @usableFromInline let floor: Int32
 
+  @inlinable
   init(state: LuaStatePointer, vm: LuaVM, floor: Int32) {
     self.state = state
     self.vm = vm
     self.floor = floor
   }
 
+  @inlinable
   var owner: UInt64 { vm.serial }
 
   var bridge: LuaValueBridge {
@@ -60,13 +65,13 @@ package struct LuaStack {
   package var top: Int32 { lua_gettop(state) }
 
   /// Whether `index` names a value of the current frame.
-  @inline(__always)
+  @inlinable
   func isValid(_ index: Int32) -> Bool {
     let top = lua_gettop(state)
     return index > 0 ? index <= top : (index < 0 && -index <= top)
   }
 
-  @inline(__always)
+  @inlinable
   func reserve(_ slots: Int32) throws(LuaError) {
     guard lua_checkstack(state, slots) != 0 else { throw .invalidValue("the Lua stack cannot grow") }
   }
@@ -74,6 +79,7 @@ package struct LuaStack {
   // MARK: Reading
 
   /// The type of the value at `index`; ``LuaType/none`` outside the frame.
+  @inlinable
   package func type(at index: Int32) -> LuaType {
     guard isValid(index) else { return .none }
     return LuaType(raw: lua_type(state, index))
@@ -87,6 +93,7 @@ package struct LuaStack {
 
   /// The integer at `index`: an integer, or a float with an exact integer value; `nil` otherwise
   /// (strings are not converted).
+  @inlinable
   package func integer(at index: Int32) -> Int? {
     guard isValid(index), lua_type(state, index) == LUA_TNUMBER else { return nil }
     var isInteger: Int32 = 0
@@ -107,13 +114,15 @@ package struct LuaStack {
   }
 
   /// Whether the value at `index` is true in Lua's sense (anything but `nil` and `false`).
+  @inlinable
   package func isTruthy(at index: Int32) -> Bool {
     isValid(index) && lua_toboolean(state, index) != 0
   }
 
   /// The identity of the table at `index` (its address), for comparing with a table known to the
   /// host; `nil` for any other value. Never dereferenced.
-  func tableIdentity(at index: Int32) -> UInt? {
+  @inlinable
+  package func tableIdentity(at index: Int32) -> UInt? {
     guard isValid(index), lua_type(state, index) == LUA_TTABLE else { return nil }
     return UInt(bitPattern: lua_topointer(state, index))
   }
@@ -122,7 +131,7 @@ package struct LuaStack {
   /// only string keys, every value a boolean, number or string — read as ``value(at:)`` would
   /// read them; `nil` for any other table (read it with ``value(at:)``, which also says what is
   /// wrong with it) or value.
-  func scalarMembers(at index: Int32) -> [String: FlowValue]? {
+  package func scalarMembers(at index: Int32) -> [String: FlowValue]? {
     let limit = vm.limits.maxValueCount - 1  // the table itself counts as one value
     var members: [String: FlowValue] = [:]
     let read = forEachScalarMember(ofPlainTableAt: index) { value in
@@ -137,8 +146,8 @@ package struct LuaStack {
   /// returns true, when the table is a plain object of scalars (no metatable, no array part,
   /// string keys, boolean, number or string values). False when the table is not one or `body`
   /// returned false; the stack is left as it was.
-  @inline(__always)
-  func forEachScalarMember(ofPlainTableAt index: Int32, _ body: (FlowValue) -> Bool) -> Bool {
+  @inlinable
+  package func forEachScalarMember(ofPlainTableAt index: Int32, _ body: (FlowValue) -> Bool) -> Bool {
     guard isValid(index), lua_type(state, index) == LUA_TTABLE, lua_rawlen(state, index) == 0,
       lua_checkstack(state, 3) != 0
     else { return false }
@@ -179,7 +188,7 @@ package struct LuaStack {
 
   /// The identities (see ``stringIdentity(at:)``) of the string keys of the table at `index`,
   /// with the keys; empty for any other value.
-  func stringKeyIdentities(ofTableAt index: Int32) -> [UInt: String] {
+  package func stringKeyIdentities(ofTableAt index: Int32) -> [UInt: String] {
     guard isValid(index), lua_type(state, index) == LUA_TTABLE, lua_checkstack(state, 2) != 0 else { return [:] }
     let table = absoluteIndex(index)
     var identities: [UInt: String] = [:]
@@ -195,12 +204,14 @@ package struct LuaStack {
   /// The address of the characters of the string at `index` — the same for every copy of a
   /// string the VM holds once (all short strings) — for comparing with strings known to be held;
   /// `nil` for any other value. Never dereferenced.
-  func stringIdentity(at index: Int32) -> UInt? {
+  @inlinable
+  package func stringIdentity(at index: Int32) -> UInt? {
     guard isValid(index), lua_type(state, index) == LUA_TSTRING else { return nil }
     return UInt(bitPattern: lua_tolstring(state, index, nil))
   }
 
   /// The raw length (`#` without `__len`) of the table or string at `index`; 0 for other values.
+  @inlinable
   package func rawLength(at index: Int32) -> Int {
     guard isValid(index) else { return 0 }
     let type = lua_type(state, index)
@@ -214,14 +225,15 @@ package struct LuaStack {
     return try bridge.read(at: index, root: .value)
   }
 
-  /// The value at `index` as a ``/TabFlowNavigation/FlowValue``; an error names it as field `key` of the command
-  /// at `position` of a queue (`value[1].state.f`).
-  func value(at index: Int32, commandField key: String, position: Int) throws(LuaError) -> FlowValue {
+  /// The value at `index` as a ``/TabFlowNavigation/FlowValue``; an error names it as field `key`
+  /// of element `position` of a list (`value[1].state.f`).
+  package func value(at index: Int32, elementField key: String, position: Int) throws(LuaError) -> FlowValue {
     guard isValid(index) else { return .null }
-    return try bridge.read(at: index, root: .commandField(position: position, key: key))
+    return try bridge.read(at: index, root: .elementField(position: position, key: key))
   }
 
   /// The absolute form of `index` (stays valid while values are pushed above it).
+  @inlinable
   package func absoluteIndex(_ index: Int32) -> Int32 {
     lua_absindex(state, index)
   }
@@ -243,7 +255,8 @@ package struct LuaStack {
   /// already holds, so the name is neither converted nor interned. `table` and `names` must be
   /// absolute indices of tables.
   @discardableResult
-  func pushField(named position: Int32, in names: Int32, of table: Int32) throws(LuaError) -> LuaType {
+  @inlinable
+  package func pushField(named position: Int32, in names: Int32, of table: Int32) throws(LuaError) -> LuaType {
     try reserve(2)
     lua_rawgeti(state, names, lua_Integer(position))
     return LuaType(raw: lua_rawget(state, table))
@@ -251,6 +264,7 @@ package struct LuaStack {
 
   /// Pushes `table[index]` (raw) and returns its type; pushes `nil` when `table` is not a table.
   @discardableResult
+  @inlinable
   package func pushElement(_ index: Int, of table: Int32) throws(LuaError) -> LuaType {
     try reserve(1)
     guard isValid(table), lua_type(state, table) == LUA_TTABLE else {
@@ -284,18 +298,21 @@ package struct LuaStack {
   // MARK: Writing
 
   /// Pushes `nil`.
+  @inlinable
   package func pushNil() throws(LuaError) {
     try reserve(1)
     lua_pushnil(state)
   }
 
   /// Pushes a boolean.
+  @inlinable
   package func push(_ value: Bool) throws(LuaError) {
     try reserve(1)
     lua_pushboolean(state, value ? 1 : 0)
   }
 
   /// Pushes an integer.
+  @inlinable
   package func push(_ value: Int) throws(LuaError) {
     try reserve(1)
     lua_pushinteger(state, lua_Integer(value))
@@ -319,6 +336,7 @@ package struct LuaStack {
   }
 
   /// Pushes the value held by `reference`.
+  @inlinable
   package func push(_ reference: LuaRef) throws(LuaError) {
     guard reference.owner == owner else { throw .misuse("a LuaRef made by another LuaVM was used") }
     try reserve(1)
@@ -363,6 +381,7 @@ package struct LuaStack {
   }
 
   /// Pops `count` values (never the values below the ones the closure was given).
+  @inlinable
   package func pop(_ count: Int32 = 1) {
     let top = lua_gettop(state)
     lua_settop(state, max(top - max(count, 0), min(floor, top)))

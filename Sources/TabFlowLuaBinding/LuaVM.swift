@@ -1,8 +1,9 @@
 import CLuaSandbox
 import Synchronization
 
-/// One sandboxed Lua 5.4 state: the VM of one rule bundle. Apps use it through ``ScriptedRules``;
-/// its public face is ``Limits``, the resource limits a script runs under.
+/// One sandboxed Lua 5.4 state. It knows no rule, tab or screen: the rules module (TabFlowLua)
+/// runs its scripts in it. Its public face is ``Limits``, the resource limits a script runs
+/// under.
 //
 // The engine (package-internal):
 //
@@ -50,28 +51,26 @@ public final class LuaVM {
   /// Receives the lines written by `print` (arguments converted with `tostring`, separated by
   /// tabs). Without a handler, output is dropped.
   package var printHandler: ((String) -> Void)?
-  /// Receives the lines a rule script prints (through the rule DSL's `print`), with what printed
-  /// them and where.
-  package var scriptPrintHandler: ((ScriptPrint) -> Void)?
   /// How many times scripts have called `print`: a call that printed had an effect besides its
-  /// answer (``CallMemo`` does not remember it).
-  package internal(set) var printCount = 0
+  /// answer (a host remembering answers must not remember it). A host's own `print` counts here
+  /// too.
+  package var printCount = 0
 
   /// The Lua state.
-  let state: LuaStatePointer
+  @usableFromInline package let state: LuaStatePointer
   /// The C context (allocator accounting, budget, deadline); it outlives `lua_close`.
   @usableFromInline package let context: UnsafeMutablePointer<CLuaContext>
   /// Keeps the Swift functions alive: Lua holds unretained pointers to them.
-  var boxes: [LuaFunctionBox] = []
+  package var boxes: [LuaFunctionBox] = []
   /// The buffers line coverage counts into while it is on (see `startLineCoverage(chunk:lineCount:)`);
   /// released after `lua_close`, which may still run script code.
   var lineCoverageBuffers: LineCoverageBuffers?
   /// Distinguishes this VM's references from other VMs'.
-  let serial: UInt64
+  @usableFromInline package let serial: UInt64
   /// Registry slot of the environment factory (`clua_newenv`).
   let newEnvironmentSlot: Int32
   /// Registry slot of the read-only base table.
-  let baseSlot: Int32
+  package let baseSlot: Int32
 
   private static let serials = Atomic<UInt64>(0)
 
@@ -174,16 +173,16 @@ public final class LuaVM {
   }
 
   /// Throws if a call is in progress (a Swift function called from Lua is calling back in).
-  @inline(__always)
-  func checkIdle() throws(LuaError) {
+  @inlinable
+  package func checkIdle() throws(LuaError) {
     guard context.pointee.callDepth == 0 else {
       throw .misuse("the LuaVM is running a call; Swift functions called from Lua cannot call back into it")
     }
   }
 
   /// Throws if `reference` belongs to another VM.
-  @inline(__always)
-  func check(_ reference: LuaRef) throws(LuaError) {
+  @inlinable
+  package func check(_ reference: LuaRef) throws(LuaError) {
     guard reference.owner == serial else { throw .misuse("a LuaRef made by another LuaVM was used") }
   }
 
@@ -192,15 +191,16 @@ public final class LuaVM {
   }
 
   /// A stack view on the main thread that cannot pop below `floor`.
-  @inline(__always)
-  func makeStack(floor: Int32) -> LuaStack {
+  @inlinable
+  package func makeStack(floor: Int32) -> LuaStack {
     LuaStack(state: state, vm: self, floor: floor)
   }
 
   // MARK: Errors
 
   /// The error for a failed protected call or load whose message is on top of the stack; pops it.
-  static func failure(
+  @usableFromInline
+  package static func failure(
     _ L: LuaStatePointer, _ context: UnsafeMutablePointer<CLuaContext>, status: Int32, location: @autoclosure () -> String?
   ) -> LuaError {
     if status == CLUA_REENTERED {
@@ -243,7 +243,8 @@ public final class LuaVM {
 
   /// The error for a call that returned normally although its budget ran out (the budget error was
   /// caught by a coroutine boundary and the script ended before the next check).
-  func lateBudgetFailure(location: String?) -> LuaError {
+  @usableFromInline
+  package func lateBudgetFailure(location: String?) -> LuaError {
     .budgetExceeded(Self.placed("script stopped (instruction budget of \(limits.instructionsPerCall) exceeded)", at: location))
   }
 
@@ -254,7 +255,8 @@ public final class LuaVM {
 
   /// `chunkname:line` where the function in `reference` is defined, for messages without a
   /// position; `nil` for a C function (it has no place in any script).
-  func location(of reference: LuaRef) -> String? {
+  @usableFromInline
+  package func location(of reference: LuaRef) -> String? {
     let L = state
     guard lua_checkstack(L, 1) != 0 else { return "?" }
     guard lua_rawgeti(L, CLUA_REGISTRYINDEX, lua_Integer(reference.slot)) == LUA_TFUNCTION else {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TabFlowLua
+@testable import TabFlowLuaBinding
 @testable import TabFlowNavigation
 
 /// `FlowValue.luaIdentityDigest`, what memos and the checker hash values by: equal for values a

@@ -17,7 +17,10 @@ extension LuaVM {
   ///   stack.stringField("op", of: first)
   /// }
   /// ```
-  @inline(__always)
+  // Inlinable (measured, see docs/PERFORMANCE.md): every rule call goes through it from the rules
+  // module, which specializes it for its result and inlines its closures, as it did when the
+  // binding was part of that module.
+  @inlinable
   package func call<Result>(
     _ function: LuaRef,
     resultCount: Int32 = 1,

@@ -1,7 +1,7 @@
 import CLuaSandbox
 import Testing
 
-@testable import TabFlowLua
+@testable import TabFlowLuaBinding
 
 extension Scripting {
   /// The lines of every function a chunk defines, read from its binary form, against the oracle

@@ -2,6 +2,7 @@
 ///
 /// Messages that come from Lua start with `chunkname:line:` whenever Lua knows the position
 /// (a chunk loaded as `"rules.lua"` reports `rules.lua:12: ...`).
+@usableFromInline
 package enum LuaError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The source does not compile, e.g. `rules.lua:3: unexpected symbol near '='`.
   case syntax(String)
@@ -47,7 +48,7 @@ package enum LuaError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The kind, the message and, for runtime errors, the traceback.
-  package var description: String {
+  @usableFromInline package var description: String {
     if case let .runtime(message, traceback) = self, !traceback.isEmpty {
       return "\(kindName): \(message)\n\(traceback)"
     }

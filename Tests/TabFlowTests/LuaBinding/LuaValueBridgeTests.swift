@@ -4,7 +4,7 @@ import Testing
 @testable import TabFlow
 @testable import TabFlowCore
 @testable import TabFlowDelivery
-@testable import TabFlowLua
+@testable import TabFlowLuaBinding
 @testable import TabFlowNavigation
 @testable import TabFlowPresentation
 @testable import TabFlowRuntime

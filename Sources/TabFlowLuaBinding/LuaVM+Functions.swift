@@ -3,12 +3,12 @@ import TabFlowNavigation
 
 /// A Swift function callable from Lua. Lua holds an unretained pointer to the box; the VM keeps
 /// the box alive until the state is closed (it closes the state first, so no box is called after).
-final class LuaFunctionBox {
+package final class LuaFunctionBox {
   let name: String
   unowned let vm: LuaVM
   let body: (LuaStack) throws -> Int32
 
-  init(name: String, vm: LuaVM, body: @escaping (LuaStack) throws -> Int32) {
+  package init(name: String, vm: LuaVM, body: @escaping (LuaStack) throws -> Int32) {
     self.name = name
     self.vm = vm
     self.body = body

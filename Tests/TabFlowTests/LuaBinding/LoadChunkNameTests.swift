@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TabFlowLua
+@testable import TabFlowLuaBinding
 
 extension Scripting {
   /// A chunk name a script gives `load` never takes the script's own name (its errors and covered
