@@ -115,7 +115,10 @@ extension PresentationTests {
       try dismissed.apply([.dismissAll])
       presenter.update(to: dismissed)
       #expect(presenter.updater(for: "home")?.isStepping == true, "two dismissals step")
-      await clock.run()
+      // Not the default 0.5 s of wall time: on a loaded machine (CI shares two cores) the steps'
+      // tasks may wait longer than that for a core; the work is finite, so a long bound only
+      // stops a hang.
+      await clock.run(timeout: .seconds(60))
       #expect(signals.map(\.change) == [.dismiss], "one signal for the change, none for its steps")
     }
   }
