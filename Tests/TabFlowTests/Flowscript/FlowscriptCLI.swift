@@ -1,7 +1,9 @@
+import FlowscriptKit
 import Foundation
 import Testing
 
-/// Runs the built `flowscript` binary (and the few other tools the tests use).
+/// Runs flowscript: in this process (``FlowscriptKit/Flowscript/run(arguments:stdin:environment:)``)
+/// when it can, else the built binary; and the few other tools the tests use.
 enum FlowscriptCLI {
   /// The package root, found from this file's path.
   static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -31,14 +33,48 @@ enum FlowscriptCLI {
     try RunningProcess(executable: binary(), arguments: arguments, environment: environment, directory: directory)
   }
 
-  /// Runs `flowscript ARGUMENTS` with `stdin` piped in; fails the test if it takes over 20 s or crashes.
+  /// The environment variables an in-process run heeds as a process would (``inProcess(_:)``).
+  static let inProcessVariables: Set<String> = ["NO_COLOR", "TERM", "HOME"]
+
+  /// Whether `flowscript` with these settings runs the same in this process as in its own:
+  /// no working directory of its own (paths are the test runner's), and no environment variable
+  /// that only a process reads (`COLUMNS`, read by ArgumentParser for help's width).
+  static func inProcess(environment: [String: String], directory: URL?) -> Bool {
+    directory == nil && environment.keys.allSatisfy(inProcessVariables.contains)
+  }
+
+  /// Runs `flowscript ARGUMENTS` with `stdin` as its input: in this process when it can
+  /// (``inProcess(environment:directory:)``), else the binary, failing the test if that takes over
+  /// 20 s or crashes.
   static func run(
     _ arguments: [String], stdin: String = "", environment: [String: String] = [:], in directory: URL? = nil,
     mergingErrors: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> ProcessResult {
-    try await run(
+    if inProcess(environment: environment, directory: directory) {
+      // As the binary's environment: the runner's, without NO_COLOR, then the test's.
+      var inherited = ProcessInfo.processInfo.environment
+      inherited["NO_COLOR"] = nil
+      let environment = inherited.merging(environment) { $1 }
+      let result = await onOwnThread {
+        Flowscript.run(arguments: arguments, stdin: stdin, environment: environment, mergingErrors: mergingErrors)
+      }
+      return ProcessResult(exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr)
+    }
+    return try await run(
       executable: binary(), arguments, stdin: stdin, environment: environment, in: directory,
       mergingErrors: mergingErrors, sourceLocation: sourceLocation)
+  }
+
+  /// Runs `body` on a thread of its own and waits for it without holding a thread of the
+  /// cooperative pool (two on a two-core machine): an in-process run computes for up to seconds,
+  /// which would starve the tests that wait on a test clock meanwhile.
+  static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      let thread = Thread { continuation.resume(returning: body()) }
+      // Lua runs on this thread: the main thread's stack size, not a secondary thread's default.
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
   }
 
   /// Runs any executable the same way.
