@@ -202,19 +202,64 @@ let package = Package(
         .product(name: "ComposableArchitecture", package: "TCAStandIn", condition: .when(traits: ["TCAStandIn"])),
       ]),
     .executableTarget(name: "tabflow-bench", dependencies: ["TabFlow"], path: "Benchmarks/TabFlowBenchmarks"),
+    // The tests: a target per layer, each depending only on its layer and those below (and
+    // test libraries); TabFlowTests for the umbrella, its glue, and what needs several layers
+    // (a store running Lua rules). scripts/test runs them all.
+    // Helpers more than one test target uses, at the level of their lowest user: no TabFlow
+    // module (seeded choices, workspaces, child processes, flowscript's paths).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // Small Lua limits for tests (`LuaVM.Limits.test`).
+    .target(name: "LuaTestSupport", dependencies: ["TabFlowLuaBinding"], path: "Tests/LuaTestSupport"),
+    // DeliveryFixture: the bundled and newer scripts, keys, packages, folders.
+    .target(name: "DeliveryTestSupport", dependencies: ["TabFlowDelivery", "TestSupport"], path: "Tests/DeliveryTestSupport"),
+    .testTarget(
+      name: "TabFlowLuaBindingTests",
+      dependencies: [
+        "TabFlowLuaBinding", "TabFlowNavigation", "CLuaSandbox", "LuaTestSupport", "TestSupport",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]),
+    .testTarget(
+      name: "TabFlowLuaTests",
+      dependencies: [
+        "TabFlowLua", "TabFlowLuaBinding", "TabFlowCore", "TabFlowNavigation", "CLuaSandbox", "LuaTestSupport", "TestSupport",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]),
+    .testTarget(
+      name: "TabFlowDeliveryTests",
+      dependencies: [
+        "TabFlowDelivery", "TabFlowLua", "TabFlowCore", "TabFlowNavigation", "DeliveryTestSupport", "TestSupport",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]),
     .testTarget(
       name: "TabFlowTests",
       dependencies: [
         "TabFlow",
-        "FlowscriptKit",
         "TabFlowLuaBinding",
         "CLuaSandbox",
+        "TestSupport",
+        "LuaTestSupport",
+        "DeliveryTestSupport",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
+    // flowscript's library, run in process (Flowscript.run(arguments:stdin:environment:)).
+    .testTarget(
+      name: "FlowscriptKitTests",
+      dependencies: [
+        "FlowscriptKit", "TabFlowNavigation", "TabFlowCore", "TabFlowLua", "TabFlowLuaBinding", "TabFlowDelivery",
+        "CLuaSandbox", "TestSupport", "DeliveryTestSupport",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]),
+    // The built flowscript binary, for what only a process shows: a working directory, a
+    // terminal (script(1)), signals, --watch while the REPL waits, stdin written in steps,
+    // COLUMNS. scripts/test passes the binary in FLOWSCRIPT_BIN. The libraries only to set up
+    // files (a package, a saved state) the binary then reads.
+    .testTarget(
+      name: "FlowscriptEndToEndTests",
+      dependencies: ["FlowscriptKit", "TabFlowNavigation", "TabFlowCore", "TabFlowLua", "TabFlowDelivery", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

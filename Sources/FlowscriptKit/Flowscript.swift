@@ -44,31 +44,70 @@ public struct Flowscript: ParsableCommand {
   /// A command with no options of its own (ArgumentParser builds it).
   public init() {}
 
-  /// Runs flowscript with `arguments` (the command line without the program name) and exits with
-  /// its exit code: 0 success, 1 a scenario or check failed, 2 usage or script error.
+  /// Runs flowscript with `arguments` (the command line without the program name) on the
+  /// process's streams and exits with its exit code: 0 success, 1 a scenario or check failed,
+  /// 2 usage or script error.
   public static func execute(_ arguments: [String]) -> Never {
+    let code = exitCode(running: arguments)
+    Console.process.flush()
+    Foundation.exit(code)
+  }
+
+  /// Runs flowscript with `arguments` (the command line without the program name) in this
+  /// process, reading `stdin` and writing into memory, and returns what a process would have
+  /// done: its exit code, stdout and stderr. Many runs may go at once (each has its own streams).
+  ///
+  /// The run is not a terminal: nothing is coloured, no progress is shown, the REPL neither
+  /// prompts nor edits lines. `environment` stands for the process's (`NO_COLOR`, `TERM`,
+  /// `HOME`). Relative paths are the process's current directory's.
+  public static func run(arguments: [String], stdin: String = "", environment: [String: String] = [:]) -> RunResult {
+    run(arguments: arguments, stdin: stdin, environment: environment, mergingErrors: false)
+  }
+
+  /// ``run(arguments:stdin:environment:)`` with stderr written into stdout when `mergingErrors`,
+  /// in the order the two were written (as `2>&1` would); ``RunResult/stderr`` is then empty.
+  public static func run(
+    arguments: [String], stdin: String = "", environment: [String: String] = [:], mergingErrors: Bool
+  ) -> RunResult {
+    let console = Console.inMemory(stdin: stdin, environment: environment, mergingErrors: mergingErrors)
+    let code = Console.$current.withValue(console) { exitCode(running: arguments) }
+    return RunResult(exitCode: code, stdout: console.output, stderr: console.errors)
+  }
+
+  /// What an in-process run (``run(arguments:stdin:environment:)``) did.
+  public struct RunResult: Sendable, Equatable {
+    /// 0 success, 1 a scenario or check failed, 2 usage or script error.
+    public let exitCode: Int32
+    /// Everything written to stdout.
+    public let stdout: String
+    /// Everything written to stderr.
+    public let stderr: String
+  }
+
+  /// Runs `arguments` on the current ``Console`` and returns the exit code.
+  static func exitCode(running arguments: [String]) -> Int32 {
     if let failure = Flowscript.mistypedSubcommand(arguments) {
       Output.errorText(failure)
-      Foundation.exit(2)
+      return 2
     }
     do {
       var command = try Flowscript.parseAsRoot(arguments)
       try command.run()
     } catch let failure as CommandFailure {
       if !failure.message.isEmpty { Output.error(failure.message) }
-      Foundation.exit(failure.code)
+      return failure.code
     } catch {
       let code = Flowscript.exitCode(for: error)
       let message = Flowscript.fullMessage(for: error)
       if code == .success {
         if !message.isEmpty { Output.text(message) }
-        Foundation.exit(0)
+        return 0
       }
       if !message.isEmpty { Output.errorText(message) }
       // Usage errors exit with 2 (docs/ARCHITECTURE.md §7; ArgumentParser's default is 64).
-      Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+      return code == .validationFailure ? 2 : code.rawValue
     }
-    Foundation.exit(0)
+    return 0
   }
 }
 

@@ -15,6 +15,7 @@ import TabFlowLua
 /// On a terminal, results and errors are coloured (``Tone``): an error red, a warning or note
 /// yellow, a pass green. Not when the stream is a file or a pipe, nor with `NO_COLOR` set (to
 /// anything but the empty string): the text is then exactly the same, without escape codes.
+/// Where the text goes, and whether it is coloured, is the run's ``Console``.
 enum Output {
   /// What a line says, which its colour shows on a terminal.
   enum Tone {
@@ -50,10 +51,10 @@ enum Output {
     return !value.isEmpty
   }
 
-  /// Whether stdout is coloured: a terminal, and `NO_COLOR` is not set.
-  static let colouredOutput = isatty(STDOUT_FILENO) == 1 && !colourIsOff(in: ProcessInfo.processInfo.environment)
-  /// Whether stderr is coloured: a terminal, and `NO_COLOR` is not set.
-  static let colouredErrors = isatty(STDERR_FILENO) == 1 && !colourIsOff(in: ProcessInfo.processInfo.environment)
+  /// Whether stdout is coloured: the run's console (``Console``) decides.
+  static var colouredOutput: Bool { Console.current.colouredOutput }
+  /// Whether stderr is coloured: the run's console (``Console``) decides.
+  static var colouredErrors: Bool { Console.current.colouredErrors }
 
   /// The tone of a line on stderr from its first word: `warning:` and `note:` are warnings,
   /// progress (`… 12000 states`) has none, everything else is an error.
@@ -61,6 +62,11 @@ enum Output {
     if text.hasPrefix("warning:") || text.hasPrefix("note:") { return .warning }
     if text.hasPrefix("…") { return nil }
     return .failure
+  }
+
+  /// Writes `text` and a line break to stdout.
+  private static func print(_ text: String) {
+    Console.current.write(text + "\n")
   }
 
   /// One line of output.
@@ -119,12 +125,10 @@ enum Output {
 
   /// Writes `safe` to stderr, in the colour of `tone` on a terminal (none for `nil`).
   private static func writeError(_ safe: String, tone: Tone?) {
-    // stdout is block-buffered when piped; flush it first so that in a combined log
-    // (`2>&1 | tee`) each error stays after the output that came before it.
-    fflush(nil)
+    let console = Console.current
     var text = safe.hasSuffix("\n") ? safe : safe + "\n"
-    if colouredErrors, let tone { text = tone.paint(text) }
-    FileHandle.standardError.write(Data(text.utf8))
+    if console.colouredErrors, let tone { text = tone.paint(text) }
+    console.writeError(text)
   }
 
   /// Text shown under an error line (a traceback), indented two spaces.
@@ -133,15 +137,12 @@ enum Output {
   }
 
   /// Whether stderr is a terminal: a long exploration then says how far it got every second or
-  /// so. Not when stderr is a file or a pipe (a script, a test, CI): what it writes there does not
-  /// depend on how fast the machine is.
-  static let showsProgress = isatty(STDERR_FILENO) == 1
+  /// so (``Console/showsProgress``).
+  static var showsProgress: Bool { Console.current.showsProgress }
 
   /// Whether stdin and stdout are a terminal: the REPL then prompts, edits lines and keeps
-  /// history. `NO_COLOR` does not change this: it turns off colour only.
-  static var isInteractive: Bool {
-    isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-  }
+  /// history (``Console/isInteractive``).
+  static var isInteractive: Bool { Console.current.isInteractive }
 }
 
 extension Unicode.Scalar {

@@ -19,17 +19,31 @@ final class LineReader {
   let interactive: Bool
   private let historyPath: String?
   private var plainInput: PlainInput?
+  /// The lines of an in-memory run's input (``Console/Input/text(_:)``) not read yet.
+  private var textInput: TextInput?
 
   /// - Parameters:
+  ///   - interactive: whether the console is a terminal (``Console/isInteractive``).
   ///   - completions: the words tab completion offers, given the words before the one being
   ///     completed (`["url"]` for `url sh`).
   ///   - idle: called about every 100 ms while waiting for input; returns whether it printed.
-  init(interactive: Bool, completions: @escaping ([String]) -> [String], idle: (() -> Bool)? = nil) {
-    let editable = interactive && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+  ///   - console: where the lines come from, and the environment (`TERM`, `HOME`) to heed.
+  init(
+    interactive: Bool, completions: @escaping ([String]) -> [String], idle: (() -> Bool)? = nil,
+    console: Console = .current
+  ) {
+    if case let .text(text) = console.input {
+      // In memory: every line is there already, so nothing waits and nothing is polled.
+      self.interactive = false
+      historyPath = nil
+      textInput = TextInput(text)
+      return
+    }
+    let editable = interactive && console.environment["TERM"] != "dumb"
     self.interactive = editable
     ReaderHooks.completions = completions
     ReaderHooks.idle = idle
-    if editable, let home = ProcessInfo.processInfo.environment["HOME"] {
+    if editable, let home = console.environment["HOME"] {
       historyPath = home + "/.flowscript_history"
       // Before the first libedit call, which reads these settings once (rl_initialize).
       clineedit_set_completion(completionGenerator)
@@ -45,7 +59,7 @@ final class LineReader {
         Output.info("(line editing is off: TERM is dumb; reading plain lines)")
       }
       // Polled only when something must happen while waiting: readLine is enough otherwise.
-      if idle != nil { plainInput = PlainInput() }
+      if let idle { plainInput = PlainInput(idle: idle) }
     }
   }
 
@@ -56,6 +70,7 @@ final class LineReader {
   /// The next line, or `nil` at the end of input. A line dropped with Ctrl-C is empty.
   func read(prompt: String) -> String? {
     guard interactive else {
+      if let textInput { return textInput.readLine() }
       if let plainInput { return plainInput.readLine() }
       return readLine(strippingNewline: true)
     }
@@ -74,10 +89,31 @@ final class LineReader {
   }
 }
 
+/// The lines of an in-memory input, read one at a time as standard input would be: split at
+/// `\n`, a `\r` before it dropped, a last line without a line break still a line.
+private final class TextInput {
+  private let bytes: [UInt8]
+  private var position = 0
+
+  init(_ text: String) { bytes = Array(text.utf8) }
+
+  func readLine() -> String? {
+    guard position < bytes.count else { return nil }
+    let end = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+    var line = bytes[position..<end]
+    position = min(end + 1, bytes.count)
+    if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+    return String(decoding: line, as: UTF8.self)
+  }
+}
+
 /// Standard input read a line at a time with `poll`, so that `idle` runs while no line comes.
 private final class PlainInput {
   private var buffer: [UInt8] = []
   private var ended = false
+  private let idle: () -> Bool
+
+  init(idle: @escaping () -> Bool) { self.idle = idle }
 
   func readLine() -> String? {
     while true {
@@ -98,7 +134,7 @@ private final class PlainInput {
         if errno == EINTR { continue }
         ended = true
       } else if ready == 0 {
-        if ReaderHooks.idle?() == true { fflush(nil) }
+        if idle() { fflush(nil) }
       } else {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let count = chunk.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }

@@ -1,3 +1,4 @@
+import DeliveryTestSupport
 import Foundation
 @testable import TabFlow
 @testable import TabFlowCore

@@ -1,3 +1,4 @@
+import DeliveryTestSupport
 import Foundation
 @testable import TabFlow
 @testable import TabFlowCore
@@ -6,6 +7,7 @@ import Foundation
 @testable import TabFlowNavigation
 @testable import TabFlowPresentation
 @testable import TabFlowRuntime
+import TestSupport
 import Testing
 
 /// Delivery in an app's real life: outside input never counts against a release, the canary's

@@ -1,3 +1,4 @@
+import DeliveryTestSupport
 import Foundation
 @testable import TabFlow
 @testable import TabFlowCore
@@ -5,6 +6,7 @@ import Foundation
 @testable import TabFlowLua
 @testable import TabFlowNavigation
 @testable import TabFlowRuntime
+import TestSupport
 import Testing
 
 /// Fuzzes the package folder as whoever can write it would: between launches, generated edits

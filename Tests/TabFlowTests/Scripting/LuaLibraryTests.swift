@@ -1,3 +1,4 @@
+import LuaTestSupport
 import Testing
 
 @testable import TabFlow

@@ -1,4 +1,5 @@
 import CustomDump
+import TestSupport
 import Testing
 
 @testable import TabFlow

@@ -5,6 +5,7 @@
 @testable import TabFlowNavigation
 @testable import TabFlowPresentation
 @testable import TabFlowRuntime
+import TestSupport
 import Testing
 
 extension ScriptedRulesTests {

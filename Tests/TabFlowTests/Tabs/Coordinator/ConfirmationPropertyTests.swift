@@ -1,4 +1,5 @@
 import TabFlow
+import TestSupport
 import Testing
 
 extension TabCoordinatorTests {

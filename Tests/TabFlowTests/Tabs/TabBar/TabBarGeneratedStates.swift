@@ -1,3 +1,4 @@
+import TestSupport
 import TabFlow
 
 /// Generated action sequences for the tab-bar fixtures' coordinator: screen actions on the top

@@ -1,0 +1,73 @@
+@testable import FlowscriptKit
+import Foundation
+@testable import TabFlowCore
+@testable import TabFlowLua
+import TestSupport
+import Testing
+
+/// `FrontierStates` packs the states waiting to be explored into their keys' numbers and rebuilds
+/// them: over every bundled script, an exploration with packed states reports exactly what one
+/// keeping them whole does — states, transitions, every finding with its lines, edges, traps.
+@Suite struct FrontierStatesTests {
+  /// What a report says, as text that compares.
+  static func summary(_ report: StateExplorer.Report) -> [String] {
+    ["\(report.states) states, \(report.transitions) transitions, depth \(report.depthReached), complete \(report.complete)"]
+      + report.findings.map { "\($0.kind) \($0.message) | \($0.lines.joined(separator: " ; "))" }
+      + report.unreachedScreens.map { "unreached \($0)" }
+      + report.noWayBack.map { "no way back \($0.screen) | \($0.lines.joined(separator: " ; "))" }
+      + report.edges.map { "\($0.from) -> \($0.to) \($0.line) \($0.style)" }.sorted()
+  }
+
+  @Test(arguments: try StateNumberingTests.bundledScripts())
+  func packedStatesExploreAsWholeOnes(script: String) throws {
+    func explore(packing: Bool) throws -> [String] {
+      let session = try FlowSession(origin: .file(script))
+      var explorer = StateExplorer(session: session, depth: 4, maxStates: 20_000, quiet: true)
+      explorer.jobs = 1
+      explorer.packsFrontier = packing
+      return Self.summary(explorer.run())
+    }
+    let packed = try explore(packing: true)
+    let whole = try explore(packing: false)
+    #expect(packed == whole)
+  }
+
+  /// A rebuilt state is the state it stands for, to everything but route IDs: the same key, the
+  /// same printed state.
+  @Test func rebuiltStatesPrintAsTheirOriginals() throws {
+    let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
+    session.isExploring = true
+    let numbering = StateNumbering(includesHistory: true)
+    let initial = session.state
+    let initialKey = numbering.key(of: initial)
+    var level = FrontierStates(numbering: numbering, template: initial, templateKey: initialKey)
+    var originals: [TabCoordinatorState<DynamicScreen>] = []
+    var frontier: [(TabCoordinatorState<DynamicScreen>, StateKey)] = [(initial, initialKey)]
+    var seen: Set<StateKey> = [initialKey]
+    var inputs = StateExplorer.Inputs(
+      declarations: session.rules.declarations,
+      context: ContextSamples(declarations: session.rules.declarations, read: session.rules.contextKeysRead))
+    for _ in 0..<3 {
+      var next: [(TabCoordinatorState<DynamicScreen>, StateKey)] = []
+      for (state, key) in frontier {
+        for input in inputs.lines(for: state) {
+          guard case let .changed(after) = ExplorationWorkers.step(input, from: state, in: session) else { continue }
+          let afterKey = numbering.key(of: after, from: (state, key))
+          guard seen.insert(afterKey).inserted else { continue }
+          next.append((after, afterKey))
+          level.append(after, key: afterKey, index: VisitedStates.Index(originals.count))
+          originals.append(after)
+        }
+      }
+      frontier = next
+    }
+    #expect(originals.count > 100)
+    for (position, original) in originals.enumerated() {
+      let entry = level.entry(at: position)
+      #expect(entry.index == VisitedStates.Index(position))
+      #expect(StateJSON.render(entry.state) == StateJSON.render(original))
+      #expect(numbering.key(of: entry.state) == numbering.key(of: original))
+      #expect(entry.state.history == original.history && entry.state.tabOrder == original.tabOrder)
+    }
+  }
+}
