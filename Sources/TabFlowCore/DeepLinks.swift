@@ -22,13 +22,13 @@ public struct DeepLinks<Screen> {
   public typealias Parameters = (Screen) -> [String: String]?
 
   /// The registered patterns, in the order they are tried, and their handlers (same order).
-  @usableFromInline package var entryPatterns: [DeepLinkPattern] = []
-  @usableFromInline package var handlers: [Handler] = []
+  package var entryPatterns: [DeepLinkPattern] = []
+  package var handlers: [Handler] = []
   /// Links that map screens back to URLs (``link(_:tab:screen:parameters:)``), in registration order.
   @usableFromInline package var links: [(pattern: DeepLinkPattern, parameters: Parameters)] = []
   @usableFromInline package var source: (() -> DeepLinks<Screen>)?
   /// Links tried after these (see ``followed(by:)``).
-  @usableFromInline package var fallback: [DeepLinks<Screen>] = []
+  package var fallback: [DeepLinks<Screen>] = []
   /// Which pattern recent URLs matched; replaced (not cleared) when a pattern is added, so
   /// copies made before keep theirs.
   @usableFromInline package var matches = URLMatchCache()
@@ -60,7 +60,6 @@ public struct DeepLinks<Screen> {
   }
 
   /// Adds an entry; URLs matched before are matched anew.
-  @usableFromInline
   package mutating func add(_ pattern: DeepLinkPattern, _ handler: @escaping Handler) {
     entryPatterns.append(pattern)
     handlers.append(handler)
@@ -81,7 +80,6 @@ public struct DeepLinks<Screen> {
   /// ```
   ///
   /// `screen` returning `nil` refuses the URL (its parameters do not make that screen).
-  @inlinable
   public mutating func link(
     _ pattern: String, tab: TabID? = nil,
     screen: @escaping ([String: String]) throws -> Screen?,
@@ -101,7 +99,6 @@ public struct DeepLinks<Screen> {
   /// selected tab; when the screen is the tab's root screen, the root itself, back to it and
   /// showing the linked screen's state in place (the root keeps its route ID), so the URL a root
   /// state is written as opens that state.
-  @inlinable
   public static func show(_ screen: Screen, in tab: TabID?, of state: TabCoordinatorState<Screen>) -> [NavigationCommand<Screen>] {
     let target = tab ?? state.selectedTab
     let root = state.stack(for: target)?.root.screen
@@ -115,13 +112,11 @@ public struct DeepLinks<Screen> {
   /// The URL of the screen the user sees (``TabCoordinatorState/visibleTop``: the app layer's top
   /// when something is presented over the tab bar, else the selected tab's top): the first link
   /// whose `parameters` recognizes it, filled in; `nil` when no link does (or a path parameter is missing).
-  @inlinable
   public func url(for state: TabCoordinatorState<Screen>) -> String? {
     url(for: state.visibleTop.screen)
   }
 
   /// The URL of a screen (see ``url(for:)-(TabCoordinatorState<Screen>)``).
-  @inlinable
   public func url(for screen: Screen) -> String? {
     if let found = source?().url(for: screen) { return found }
     for link in links {
@@ -158,9 +153,7 @@ public struct DeepLinks<Screen> {
     return nil
   }
 
-  /// The first pattern matching `url`, with its parameters and handler. Inlinable (the
-  /// matching itself is not generic), so opening a link runs specialized for the screen type.
-  @inlinable
+  /// The first pattern matching `url`, with its parameters and handler.
   func resolve(_ url: String) -> (match: DeepLinkMatch, handler: Handler)? {
     if let found = source?().resolve(url) { return found }
     if let (index, parameters) = matches.match(for: url, among: entryPatterns) {
@@ -226,7 +219,7 @@ extension TabCoordinatorState {
 
   /// ``open(url:deepLinks:guards:)``, with the commands the handler produced. When `retrying`
   /// (the pending link), any objection of a guard rejects: no redirect, no new deferral.
-  @inlinable
+  @usableFromInline
   mutating func performOpen(
     url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>], retrying: Bool = false
   ) throws(BatchError<Screen>) -> PerformedBatch {
@@ -253,7 +246,7 @@ extension TabCoordinatorState {
   /// Tries the pending link again. Returns `nil` when there is none or a guard still objects
   /// (it stays pending); otherwise the link is no longer pending, and the result is what opening
   /// it did (ending with ``NavigationReport/pendingLinkOpened(_:)``) or why it was dropped.
-  @inlinable
+  @usableFromInline
   mutating func retryPendingLink(
     deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>]
   ) -> Result<PerformedBatch, BatchFailure>? {
@@ -280,7 +273,6 @@ extension TabCoordinatorState {
   }
 
   /// Keeps `url` as the pending deep link (a guard deferred it).
-  @usableFromInline
   package mutating func setPendingLink(_ url: String) {
     pendingLink = url
   }

@@ -6,7 +6,6 @@ extension TabCoordinatorState {
   /// there is none (`already at root`): the previously selected tab (``BackBehavior/history``),
   /// the first tab (``BackBehavior/firstRoute``), the initial tab (``BackBehavior/initialRoute``)
   /// or the tab before the selected one (``BackBehavior/order``) — never the selected tab itself.
-  @inlinable
   public var backTarget: TabID? {
     switch backBehavior {
     case .none:
@@ -27,6 +26,5 @@ extension TabCoordinatorState {
 
   /// The user's order of visible tabs (``visibleTabIDs``: hidden tabs left out), which
   /// ``BackBehavior/firstRoute`` and ``BackBehavior/order`` follow.
-  @inlinable
   var backOrder: [TabID] { visibleTabIDs }
 }

@@ -11,9 +11,6 @@ import TabFlowNavigation
 /// catalog.register("item", ItemState.self, embed: Screen.item) { if case let .item(s) = $0 { s } else { nil } }
 /// ```
 /// A payload that does not decode is an error naming the screen and the field.
-///
-/// Registering is inlinable, so the entries' closures are specialized for the app's screen and
-/// payload types where the app registers them (no generic metadata look-ups per action).
 public struct ScreenCatalog<Screen>: Sendable {
   @usableFromInline
   package struct Entry: Sendable {
@@ -23,7 +20,7 @@ public struct ScreenCatalog<Screen>: Sendable {
     /// Whether a screen is this entry's, without encoding its payload.
     @usableFromInline package let matches: @Sendable (Screen) -> Bool
 
-    @inlinable
+    @usableFromInline
     init(
       name: String, make: @escaping @Sendable ([String: FlowValue]) throws(ScriptError) -> Screen,
       state: @escaping @Sendable (Screen) -> [String: FlowValue]?, matches: @escaping @Sendable (Screen) -> Bool
@@ -45,7 +42,6 @@ public struct ScreenCatalog<Screen>: Sendable {
 
   /// Registers a screen whose state is a `Codable` payload: `embed` builds the screen from it,
   /// `extract` returns it (or `nil` when a screen is another case).
-  @inlinable
   public mutating func register<Payload: Codable & Sendable>(
     _ name: String,
     _ payload: Payload.Type,
@@ -60,7 +56,6 @@ public struct ScreenCatalog<Screen>: Sendable {
   }
 
   /// Registers a screen without state (an enum case without payload).
-  @inlinable
   public mutating func register(_ name: String, _ screen: Screen) where Screen: Equatable & Sendable {
     entries.append(Entry(
       name: name,
@@ -75,26 +70,25 @@ public struct ScreenCatalog<Screen>: Sendable {
   }
 
   /// The typed screen for a script name and state.
-  @inlinable
+  @usableFromInline
   func screen(named name: String, state: [String: FlowValue]) throws(ScriptError) -> Screen {
     guard let entry = entries.first(where: { $0.name == name }) else { throw unknownScreen(name) }
     return try entry.make(state)
   }
 
   /// The error for a name no entry has.
-  @usableFromInline
   package func unknownScreen(_ name: String) -> ScriptError {
     ScriptError(.unknownName, "the screen catalog has no screen '\(name)'" + Suggestions.hint(for: name, in: names))
   }
 
   /// The script name and state of a typed screen, or `nil` when no entry claims it.
   /// The name `screen` is registered under, without encoding its payload; `nil` when none.
-  @inlinable
+  @usableFromInline
   func name(of screen: Screen) -> String? {
     entries.first { $0.matches(screen) }?.name
   }
 
-  @inlinable
+  @usableFromInline
   func describe(_ screen: Screen) -> DynamicScreen? {
     for entry in entries {
       if let state = entry.state(screen) { return DynamicScreen(entry.name, state: state) }
@@ -102,7 +96,6 @@ public struct ScreenCatalog<Screen>: Sendable {
     return nil
   }
 
-  @usableFromInline
   package static func decode<Payload: Decodable>(
     _ type: Payload.Type, from state: [String: FlowValue], screen: String
   ) throws(ScriptError) -> Payload {
@@ -113,7 +106,6 @@ public struct ScreenCatalog<Screen>: Sendable {
     }
   }
 
-  @usableFromInline
   package static func encode<Payload: Encodable>(_ payload: Payload) -> [String: FlowValue] {
     guard case let .object(members)? = try? FlowValueEncoder.encode(payload) else { return [:] }
     return members
