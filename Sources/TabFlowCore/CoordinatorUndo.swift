@@ -15,7 +15,7 @@ package enum CoordinatorUndo<Screen> {
 
 extension TabCoordinatorState {
   /// Undoes one change.
-  @usableFromInline
+  @inlinable
   mutating func undo(_ entry: CoordinatorUndo<Screen>) {
     switch entry {
     case let .stack(tab, undo):

@@ -22,13 +22,13 @@ public struct DeepLinks<Screen> {
   public typealias Parameters = (Screen) -> [String: String]?
 
   /// The registered patterns, in the order they are tried, and their handlers (same order).
-  package var entryPatterns: [DeepLinkPattern] = []
-  package var handlers: [Handler] = []
+  @usableFromInline package var entryPatterns: [DeepLinkPattern] = []
+  @usableFromInline package var handlers: [Handler] = []
   /// Links that map screens back to URLs (``link(_:tab:screen:parameters:)``), in registration order.
   @usableFromInline package var links: [(pattern: DeepLinkPattern, parameters: Parameters)] = []
   @usableFromInline package var source: (() -> DeepLinks<Screen>)?
   /// Links tried after these (see ``followed(by:)``).
-  package var fallback: [DeepLinks<Screen>] = []
+  @usableFromInline package var fallback: [DeepLinks<Screen>] = []
   /// Which pattern recent URLs matched; replaced (not cleared) when a pattern is added, so
   /// copies made before keep theirs.
   @usableFromInline package var matches = URLMatchCache()
@@ -153,7 +153,9 @@ public struct DeepLinks<Screen> {
     return nil
   }
 
-  /// The first pattern matching `url`, with its parameters and handler.
+  /// The first pattern matching `url`, with its parameters and handler. Inlinable (the
+  /// matching itself is not generic), so opening a link runs specialized for the screen type.
+  @inlinable
   func resolve(_ url: String) -> (match: DeepLinkMatch, handler: Handler)? {
     if let found = source?().resolve(url) { return found }
     if let (index, parameters) = matches.match(for: url, among: entryPatterns) {
@@ -219,7 +221,7 @@ extension TabCoordinatorState {
 
   /// ``open(url:deepLinks:guards:)``, with the commands the handler produced. When `retrying`
   /// (the pending link), any objection of a guard rejects: no redirect, no new deferral.
-  @usableFromInline
+  @inlinable
   mutating func performOpen(
     url: String, deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>], retrying: Bool = false
   ) throws(BatchError<Screen>) -> PerformedBatch {
@@ -246,7 +248,7 @@ extension TabCoordinatorState {
   /// Tries the pending link again. Returns `nil` when there is none or a guard still objects
   /// (it stays pending); otherwise the link is no longer pending, and the result is what opening
   /// it did (ending with ``NavigationReport/pendingLinkOpened(_:)``) or why it was dropped.
-  @usableFromInline
+  @inlinable
   mutating func retryPendingLink(
     deepLinks: DeepLinks<Screen>, guards: [NavigationGuard<Screen>]
   ) -> Result<PerformedBatch, BatchFailure>? {
@@ -273,6 +275,7 @@ extension TabCoordinatorState {
   }
 
   /// Keeps `url` as the pending deep link (a guard deferred it).
+  @usableFromInline
   package mutating func setPendingLink(_ url: String) {
     pendingLink = url
   }

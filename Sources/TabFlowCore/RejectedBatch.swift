@@ -78,7 +78,7 @@ package struct ConfirmableRejection<Screen> {
   @usableFromInline package let guards: Set<String>
   /// The guard that blocked the batch and its reason, when it did not ask: a confirmation is
   /// then refused, saying so.
-  package let block: (guardName: String, reason: String)?
+  @usableFromInline package let block: (guardName: String, reason: String)?
 
   @usableFromInline
   package init(
@@ -101,7 +101,7 @@ package struct BatchError<Screen>: Error, @unchecked Sendable {
   @usableFromInline package let failure: BatchFailure
   @usableFromInline package let rejected: [NavigationCommand<Screen>]?
 
-  @usableFromInline
+  @inlinable
   init(_ failure: BatchFailure, rejected: [NavigationCommand<Screen>]? = nil) {
     self.failure = failure
     self.rejected = rejected
@@ -109,7 +109,7 @@ package struct BatchError<Screen>: Error, @unchecked Sendable {
 
   /// With `location` set on the failure (where in a script the batch was made), unless the
   /// failure already says where it happened (a guard's redirect command, at the guard).
-  @usableFromInline
+  @inlinable
   func located(_ location: String?) -> BatchError {
     guard let location, failure.location == nil else { return self }
     var failure = failure

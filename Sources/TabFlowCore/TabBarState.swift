@@ -13,7 +13,7 @@ package struct TabBarState: Hashable, Sendable {
   @usableFromInline package var badges: [TabID: TabBadge]
 
   /// The declared order, nothing hidden, no badges.
-  @usableFromInline
+  @inlinable
   package init(order: [TabID], hidden: Set<TabID> = [], badges: [TabID: TabBadge] = [:]) {
     self.order = order
     self.hidden = hidden

@@ -7,7 +7,7 @@ extension TabCoordinator {
   /// (``NavigationRules/contextBatch(for:value:in:)``) runs through the guards like any other,
   /// its un-addressed commands going to the selected tab; then the pending deep link and the
   /// pending resume are tried again (once: a committed batch already tried them).
-  @usableFromInline
+  @inlinable
   func setContext(
     _ key: String, to value: FlowValue?, state: inout State
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
@@ -48,7 +48,7 @@ extension TabCoordinator {
 
   /// After a batch: drops the pending resume when its route has left, otherwise (when
   /// `retrying`) sends it again.
-  @usableFromInline
+  @inlinable
   func followUpPendingResume(
     _ state: inout State, retrying: Bool
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {

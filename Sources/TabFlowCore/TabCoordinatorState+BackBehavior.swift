@@ -26,5 +26,6 @@ extension TabCoordinatorState {
 
   /// The user's order of visible tabs (``visibleTabIDs``: hidden tabs left out), which
   /// ``BackBehavior/firstRoute`` and ``BackBehavior/order`` follow.
+  @inlinable
   var backOrder: [TabID] { visibleTabIDs }
 }

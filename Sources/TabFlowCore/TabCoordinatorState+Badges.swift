@@ -12,7 +12,7 @@ extension TabCoordinatorState {
   }
 
   /// Sets (or with `nil` clears) the badge of `tab`, journaled; an unknown tab is an error.
-  @usableFromInline
+  @inlinable
   mutating func setBadge(_ badge: TabBadge?, on tab: TabID, journal: inout UndoJournal<Screen>) throws(NavigationError) {
     _ = try index(of: tab)
     guard storedTabBar.badges[tab] != badge else { return }

@@ -14,7 +14,7 @@ extension TabCoordinatorState {
     @usableFromInline package let site: DeclarationSite?
     @usableFromInline package let label: String
 
-    @usableFromInline
+    @inlinable
     init(verdict: GuardVerdict<Screen>, guardName: String, site: DeclarationSite?, label: String) {
       self.verdict = verdict
       self.guardName = guardName
@@ -26,6 +26,7 @@ extension TabCoordinatorState {
   /// Whether two batches are the same, payloads included (descriptions name screens only), so
   /// a redirect is a cycle only when it repeats an earlier batch exactly. Screens that are
   /// `Equatable` compare as values; others by their dumped form.
+  @usableFromInline
   package static func same(_ lhs: [NavigationCommand<Screen>], _ rhs: [NavigationCommand<Screen>]) -> Bool {
     guard lhs.count == rhs.count else { return false }
     if let equatable = (lhs as Any) as? any Equatable { return isEqual(equatable, rhs) }
@@ -47,12 +48,13 @@ extension TabCoordinatorState {
   /// whole; a redirect applies its commands as a new batch through the guards again, up to
   /// ``maximumRedirects`` in a row, and a cycle or a longer run throws an error naming it, the
   /// guard whose redirect closed it and where that guard was declared; a deferral of a deep link keeps the link as ``pendingLink`` (and applies its redirect, if any).
-  /// Whatever fails leaves the state as it was before the first batch.
+  /// Whatever fails leaves the state as it was before the first batch. Inlinable, like the batch
+  /// it continues, so it runs specialized for the screen type.
   ///
   /// `defaultTab` and `confirmedGuards` are the batch's: a rejection of the batch itself is
   /// addressed with `defaultTab` and keeps its confirmed guards; a redirect's commands go to the
   /// selected tab and run with no guard confirmed.
-  @usableFromInline
+  @inlinable
   mutating func overrule(
     _ first: Objection, commands: [NavigationCommand<Screen>], source: BatchSource, guards: [NavigationGuard<Screen>],
     defaultTab: TabID? = nil, confirmedGuards: Set<String> = []
@@ -165,6 +167,7 @@ extension TabCoordinatorState {
   /// re-send, skipping `guardName` and the guards already confirmed for it, until the state
   /// changes (``confirmable``) — when the guard asked; a block is kept only to refuse its
   /// confirmation with the reason.
+  @inlinable
   mutating func rejection(
     _ commands: [NavigationCommand<Screen>], by guardName: String, reason: String, asks: Bool,
     source: BatchSource, defaultTab: TabID?, confirmedGuards: Set<String>
@@ -183,6 +186,7 @@ extension TabCoordinatorState {
   /// when the command ran — this state's selected tab, then the one each `selectTab` or
   /// `resetTabs` before it selected (also inside `.tab(t, …)`, where coordinator commands act on
   /// the coordinator). Commands already addressed, selections and events stay as they are.
+  @inlinable
   func addressedForConfirmation(
     _ commands: [NavigationCommand<Screen>], defaultTab: TabID?
   ) -> [NavigationCommand<Screen>] {
@@ -202,7 +206,7 @@ extension TabCoordinatorState {
 
   /// The tab a coordinator command selects (`selectTab`, `resetTabs`, either inside `tab(…)`);
   /// `nil` for any other command.
-  @usableFromInline
+  @inlinable
   static func selection(made command: NavigationCommand<Screen>) -> TabID? {
     switch command {
     case let .selectTab(tab), let .resetTabs(select: tab): return tab

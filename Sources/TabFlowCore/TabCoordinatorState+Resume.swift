@@ -4,6 +4,7 @@ import TabFlowNavigation
 /// change and applied batch until the guards allow it, dropped when its route leaves.
 extension TabCoordinatorState {
   /// Keeps `resume` as the pending resume (the newest replaces any other).
+  @usableFromInline
   package mutating func setPendingResume(_ resume: PendingResume<Screen>) {
     pendingResume = resume
   }
@@ -22,6 +23,7 @@ extension TabCoordinatorState {
 
   /// Drops the pending resume when the route that sent it has left every tab; the resume's
   /// source when it was dropped.
+  @inlinable
   mutating func dropPendingResumeIfItsRouteLeft() -> BatchSource? {
     guard let resume = pendingResume, let route = resume.route, !contains(routeID: route) else { return nil }
     cancelPendingResume()
@@ -31,6 +33,7 @@ extension TabCoordinatorState {
   /// Re-sends the pending resume. Returns `nil` when there is none or a guard still objects (it
   /// stays pending); otherwise it is no longer pending, and the result is what applying it did
   /// (ending with ``NavigationReport/resumed(source:)``) or why it was dropped.
+  @inlinable
   mutating func retryPendingResume(guards: [NavigationGuard<Screen>]) -> Result<PerformedBatch, BatchFailure>? {
     guard let resume = pendingResume else { return nil }
     // A retry the guards still refuse reaches no host: it is no rejection to confirm.

@@ -20,7 +20,7 @@ public struct ScreenCatalog<Screen>: Sendable {
     /// Whether a screen is this entry's, without encoding its payload.
     @usableFromInline package let matches: @Sendable (Screen) -> Bool
 
-    @usableFromInline
+    @inlinable
     init(
       name: String, make: @escaping @Sendable ([String: FlowValue]) throws(ScriptError) -> Screen,
       state: @escaping @Sendable (Screen) -> [String: FlowValue]?, matches: @escaping @Sendable (Screen) -> Bool
@@ -70,25 +70,26 @@ public struct ScreenCatalog<Screen>: Sendable {
   }
 
   /// The typed screen for a script name and state.
-  @usableFromInline
+  @inlinable
   func screen(named name: String, state: [String: FlowValue]) throws(ScriptError) -> Screen {
     guard let entry = entries.first(where: { $0.name == name }) else { throw unknownScreen(name) }
     return try entry.make(state)
   }
 
   /// The error for a name no entry has.
+  @usableFromInline
   package func unknownScreen(_ name: String) -> ScriptError {
     ScriptError(.unknownName, "the screen catalog has no screen '\(name)'" + Suggestions.hint(for: name, in: names))
   }
 
   /// The script name and state of a typed screen, or `nil` when no entry claims it.
   /// The name `screen` is registered under, without encoding its payload; `nil` when none.
-  @usableFromInline
+  @inlinable
   func name(of screen: Screen) -> String? {
     entries.first { $0.matches(screen) }?.name
   }
 
-  @usableFromInline
+  @inlinable
   func describe(_ screen: Screen) -> DynamicScreen? {
     for entry in entries {
       if let state = entry.state(screen) { return DynamicScreen(entry.name, state: state) }

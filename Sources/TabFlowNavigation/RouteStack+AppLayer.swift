@@ -8,7 +8,7 @@
 /// are refused here first, with messages about the app layer.
 extension RouteStack {
   /// An empty app layer over tabs whose first root is `tabBar` (the stand-in root's screen).
-  @usableFromInline
+  @inlinable
   package static func appLayer(over tabBar: Screen, ids: RouteIDGenerator) -> RouteStack {
     RouteStack(root: tabBar, withNavigation: false, ids: ids)
   }
@@ -23,11 +23,11 @@ extension RouteStack {
   }
 
   /// The number of routes presented over the tab bar (the app layer's routes, without its stand-in root).
-  package var appLayerCount: Int { storedRoutes.count - 1 }
+  @inlinable package var appLayerCount: Int { storedRoutes.count - 1 }
 
   /// Applies a command to this stack as the app layer and returns how to undo it; throws
   /// (changing nothing) when the app layer cannot apply it.
-  @usableFromInline
+  @inlinable
   package mutating func applyToAppLayer(
     _ command: NavigationCommand<Screen>, noteRemoved: (RouteID) -> Void = { _ in }
   ) throws(NavigationError) -> StackUndo<Screen>? {
@@ -75,6 +75,7 @@ extension RouteStack {
   /// Checks that `routes` can form an app layer: the first is presented (a sheet or cover over the
   /// tab bar — the app layer has no root of its own), no other is a root, and no push sits in a
   /// layer without navigation.
+  @inlinable
   package static func validateAppLayer(_ routes: [Route<Screen>], operation: @autoclosure () -> String) throws(NavigationError) {
     guard let first = routes.first else {
       throw .invalidRoutes(operation: operation(), reason: "no routes given; the first one is presented over the tab bar")
@@ -88,9 +89,11 @@ extension RouteStack {
     try validateRoutes(routes.dropFirst(), continuing: first, operation: operation())
   }
 
+  @inlinable
   static var emptyAppLayerReason: String { "nothing is presented over the tab bar — present a sheet or a cover first" }
 
   /// The app layer written for an error: `the app layer 'sheet:login > code'`.
+  @usableFromInline
   var appLayerText: String {
     storedRoutes.count <= 1 ? "the empty app layer" : "the app layer '" + storedRoutes.dropFirst().pathDescription() + "'"
   }

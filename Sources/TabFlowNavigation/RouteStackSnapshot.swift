@@ -12,7 +12,7 @@ public struct RouteStackSnapshot: Hashable, Sendable {
   /// The route IDs of the stack when the snapshot was taken, root first.
   public let ids: [RouteID]
 
-  @usableFromInline
+  @inlinable
   init(structureVersion: RouteID, ids: [RouteID]) {
     self.structureVersion = structureVersion
     self.ids = ids

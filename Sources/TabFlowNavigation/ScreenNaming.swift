@@ -7,10 +7,11 @@ public protocol ScreenNaming {
   var screenName: String { get }
 }
 
-/// The name of a screen as errors and logs show it. Not inlinable (no instruction bar reads it:
-/// docs/PERFORMANCE.md): for a screen type that is ``ScreenNaming`` the run-time cast to the
+/// The name of a screen as errors and logs show it. Inlinable, so that code specialized for a
+/// screen type that is ``ScreenNaming`` reads the name directly: the run-time cast to the
 /// protocol looks up the conformance, which costs thousands of instructions per call.
-@usableFromInline package func screenName<Screen>(of screen: Screen) -> String {
+@inlinable
+package func screenName<Screen>(of screen: Screen) -> String {
   if let named = screen as? any ScreenNaming { return named.screenName }
   let mirror = Mirror(reflecting: screen)
   if mirror.displayStyle == .enum {
