@@ -6,7 +6,6 @@ extension TabCoordinatorState {
   /// there is none (`already at root`): the previously selected tab (``BackBehavior/history``),
   /// the first tab (``BackBehavior/firstRoute``), the initial tab (``BackBehavior/initialRoute``)
   /// or the tab before the selected one (``BackBehavior/order``) — never the selected tab itself.
-  @inlinable
   public var backTarget: TabID? {
     switch backBehavior {
     case .none:

@@ -16,7 +16,6 @@ public struct TabCoordinatorStep<Screen> {
   public var removedRouteIDs: [RouteID]
 
   /// A step's outcome.
-  @inlinable
   public init(delegates: [TabCoordinatorDelegate<Screen>], removedRouteIDs: [RouteID]) {
     self.delegates = delegates
     self.removedRouteIDs = removedRouteIDs

@@ -19,7 +19,7 @@ package final class RuleScript {
     @usableFromInline package let isWildcard: Bool
     /// Whether the rule's function can read its payload (see ``ScriptDeclarations``); when it
     /// cannot, no payload table is made for it.
-    @usableFromInline package let takesPayload: Bool
+    package let takesPayload: Bool
   }
 
   @usableFromInline package let vm: LuaVM
@@ -358,7 +358,6 @@ package final class RuleScript {
   /// Runs `on_context` rule number `index` (0-based) for the context key `key`'s new `value`
   /// (`nil`: removed), its nav describing the selected tab `tab`; returns its commands. Not
   /// remembered: a context change is rare.
-  @usableFromInline
   package func callContextRule(
     _ index: Int, key: String, value: FlowValue?, tab: String, views: ViewReader
   ) throws(ScriptError) -> [NavigationCommand<DynamicScreen>] {

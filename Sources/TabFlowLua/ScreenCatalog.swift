@@ -11,9 +11,6 @@ import TabFlowNavigation
 /// catalog.register("item", ItemState.self, embed: Screen.item) { if case let .item(s) = $0 { s } else { nil } }
 /// ```
 /// A payload that does not decode is an error naming the screen and the field.
-///
-/// Registering is inlinable, so the entries' closures are specialized for the app's screen and
-/// payload types where the app registers them (no generic metadata look-ups per action).
 public struct ScreenCatalog<Screen>: Sendable {
   @usableFromInline
   package struct Entry: Sendable {
@@ -45,7 +42,6 @@ public struct ScreenCatalog<Screen>: Sendable {
 
   /// Registers a screen whose state is a `Codable` payload: `embed` builds the screen from it,
   /// `extract` returns it (or `nil` when a screen is another case).
-  @inlinable
   public mutating func register<Payload: Codable & Sendable>(
     _ name: String,
     _ payload: Payload.Type,
@@ -60,7 +56,6 @@ public struct ScreenCatalog<Screen>: Sendable {
   }
 
   /// Registers a screen without state (an enum case without payload).
-  @inlinable
   public mutating func register(_ name: String, _ screen: Screen) where Screen: Equatable & Sendable {
     entries.append(Entry(
       name: name,
@@ -102,7 +97,6 @@ public struct ScreenCatalog<Screen>: Sendable {
     return nil
   }
 
-  @usableFromInline
   package static func decode<Payload: Decodable>(
     _ type: Payload.Type, from state: [String: FlowValue], screen: String
   ) throws(ScriptError) -> Payload {
@@ -113,7 +107,6 @@ public struct ScreenCatalog<Screen>: Sendable {
     }
   }
 
-  @usableFromInline
   package static func encode<Payload: Encodable>(_ payload: Payload) -> [String: FlowValue] {
     guard case let .object(members)? = try? FlowValueEncoder.encode(payload) else { return [:] }
     return members

@@ -42,7 +42,7 @@ public struct ScreenDeclaration: Hashable, Sendable {
   /// Why `payload` does not fit the declared sample payload of `action`, or `nil`: the sample is
   /// the action's schema — every field of it is required, no other field is taken, and each
   /// value has its sample's kind. `nil` for an action the screen does not declare.
-  public func payloadProblem(action: String, payload: FlowValue) -> String? {
+  package func payloadProblem(action: String, payload: FlowValue) -> String? {
     guard let sample = actionSamples[action] else { return nil }
     let fields = sample.objectValue ?? [:]
     let given: [String: FlowValue]

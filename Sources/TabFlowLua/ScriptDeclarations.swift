@@ -25,14 +25,14 @@ public struct ScriptDeclarations: Hashable, Sendable {
 
   /// A context key as the script declares it (`context "tier" { "gold", "silver" }`): what the
   /// tools (`check`, `diff`) set it to while they explore.
-  public struct ContextKey: Hashable, Sendable {
+  package struct ContextKey: Hashable, Sendable {
     /// The key.
-    public var key: String
+    package var key: String
     /// Its sample values, in declaration order; `true` and `false` for a key declared alone
     /// (`context "vip"`, a flag).
-    public var values: [FlowValue]
+    package var values: [FlowValue]
     /// The script line that declared it.
-    public var line: Int?
+    package var line: Int?
   }
 
   /// The app's name.
@@ -54,7 +54,7 @@ public struct ScriptDeclarations: Hashable, Sendable {
   /// The screen links (`link("shop://item/:id", "item")`), in declaration order.
   public var links: [ScriptLink]
   /// The declared context keys, in declaration order.
-  public var contextKeys: [ContextKey] = []
+  package var contextKeys: [ContextKey] = []
   /// The invariant names (`invariant("orders need login", …)`), in declaration order.
   public var invariants: [String] = []
   /// The context keys with an `on_context` rule, in declaration order.

@@ -46,7 +46,7 @@ public struct ScriptLink: Hashable, Sendable {
   /// Why a URL cannot carry the `:param` fields of this link's screen, declared as `declaration`
   /// — a field that is a list or a table: no URL can show the screen, nor open it — or `nil`
   /// when each is a string, a number or a boolean. `flowscript check` reports it.
-  public func parameterProblem(declaration: ScreenDeclaration) -> String? {
+  package func parameterProblem(declaration: ScreenDeclaration) -> String? {
     guard let path = try? DeepLinkPattern(pattern).parameterNames else { return nil }
     for name in path {
       guard let declared = declaration.stateDefaults[name], Self.text(of: declared) == nil else { continue }
@@ -59,7 +59,7 @@ public struct ScriptLink: Hashable, Sendable {
   /// Why this link writes no URL for its screen in `state` (its declaration `declaration`), or
   /// `nil` when it writes one: a path field that is empty, or that is a list or a table, or
   /// another field that is a list or a table changed from its default.
-  public func urlProblem(for state: [String: FlowValue], declaration: ScreenDeclaration) -> String? {
+  package func urlProblem(for state: [String: FlowValue], declaration: ScreenDeclaration) -> String? {
     guard let path = try? DeepLinkPattern(pattern).parameterNames else { return nil }
     for name in path {
       guard let value = state[name] else { return "\(screen) has no field \(name), which \(pattern) needs" }

@@ -129,7 +129,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// The chunk name of the current script (`shop.lua`), used in its error messages.
   public var chunk: String { script.chunk }
   /// Bytes the current script's VM uses now.
-  public var memoryInUse: Int { script.vm.memoryInUse }
+  package var memoryInUse: Int { script.vm.memoryInUse }
 
   /// Starts counting which lines of the current script run (`flowscript run --coverage`), for a
   /// script of `lineCount` lines: see ``LuaVM/startLineCoverage(chunk:lineCount:)``. A reload
@@ -168,7 +168,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// Why `payload` does not fit the sample payload `screen` declares for `action` (its schema:
   /// see ``ScreenDeclaration/payloadProblem(action:payload:)``), or `nil`. `flowscript` checks
   /// every action line with it; an app's typed actions are checked by their types.
-  public func payloadProblem(screen: String, action: String, payload: FlowValue) -> String? {
+  package func payloadProblem(screen: String, action: String, payload: FlowValue) -> String? {
     declarations.screen(named: screen)?.payloadProblem(action: action, payload: payload)
   }
 
@@ -261,7 +261,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
 
   /// Whether the script has a rule for this action of a screen named `screen`.
-  public func handles(action: String, on screen: String) -> Bool {
+  package func handles(action: String, on screen: String) -> Bool {
     script.rule(screen: screen, action: action) != nil
   }
 

@@ -15,7 +15,6 @@ extension TabCoordinator {
   ///     .forEachRoute(\.self, action: .router()) { EmptyReducer() }
   /// }
   /// ```
-  @inlinable
   public init<Screen, ScreenAction>(
     script: ScriptedRules<Screen, ScreenAction>,
     guards: [NavigationGuard<Screen>] = [],

@@ -11,9 +11,9 @@ extension LuaVM {
     /// operators) without the budget seeing it; this limit bounds that cost, and with it how far a
     /// call can run past its ``deadline``.
     public var maxStringBytes: Int
-    /// The instruction budget of one host call: loading a script, or every call inside one
-    /// ``LuaVM/withSharedBudget(_:)`` (one action of the rules: its rule, every guard and a deep
-    /// link's handler share it). Library functions that work in
+    /// The instruction budget of one host call: loading a script, or every call inside one shared
+    /// budget (one action of the rules: its rule, every guard and a deep link's handler share
+    /// it). Library functions that work in
     /// C are charged too: every pattern-matching step,
     /// one instruction per 64 bytes allocated, and the size of the input of functions such as
     /// `table.sort` or `utf8.len`.

@@ -21,14 +21,12 @@ public struct RouteStackSnapshot: Hashable, Sendable {
 
 extension RouteStack {
   /// The stack's route IDs and structure version; O(1).
-  @inlinable
   public var routeSnapshot: RouteStackSnapshot {
     RouteStackSnapshot(structureVersion: structureVersion, ids: storedIDs)
   }
 
   /// The IDs of the routes the stack held at `snapshot` that it no longer holds. O(1) when no
   /// route was added or removed since; otherwise O(log n + removed).
-  @inlinable
   public func routeIDsRemoved(since snapshot: RouteStackSnapshot) -> [RouteID] {
     routeIDsRemoved(sinceVersion: snapshot.structureVersion, ids: snapshot.ids)
   }

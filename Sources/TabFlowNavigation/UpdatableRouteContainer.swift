@@ -17,7 +17,6 @@ extension UpdatableRouteContainer {
   /// `UpdatableRouteContainer` where it conforms to ``RouteContainer``; a conditional conformance
   /// (`extension Box: UpdatableRouteContainer where …`) keeps `RouteContainer`'s default
   /// (`false`) unless the type implements `adoptUpdatedRoutes(_:)` itself.
-  @inlinable
   public mutating func adoptUpdatedRoutes(_ routes: [Route<Screen>]) throws(NavigationError) -> Bool {
     try updateRoutes(routes)
     return true

@@ -29,7 +29,7 @@ public final class Store<State, Action> {
 
   // Actions waiting to be processed, from `queueHead` on; only used while processing.
   @exclusivity(unchecked) @usableFromInline package var queue: [Action] = []
-  @exclusivity(unchecked) @usableFromInline package var queueHead = 0
+  @exclusivity(unchecked) package var queueHead = 0
   @exclusivity(unchecked) @usableFromInline package var isProcessing = false
   // Tasks started during the current outermost `send`, for its `StoreTask`.
   @exclusivity(unchecked) @usableFromInline package var startedTasks: [Task<Void, Never>] = []
