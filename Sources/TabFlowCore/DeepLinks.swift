@@ -60,6 +60,7 @@ public struct DeepLinks<Screen> {
   }
 
   /// Adds an entry; URLs matched before are matched anew.
+  @usableFromInline
   package mutating func add(_ pattern: DeepLinkPattern, _ handler: @escaping Handler) {
     entryPatterns.append(pattern)
     handlers.append(handler)
@@ -80,6 +81,7 @@ public struct DeepLinks<Screen> {
   /// ```
   ///
   /// `screen` returning `nil` refuses the URL (its parameters do not make that screen).
+  @inlinable
   public mutating func link(
     _ pattern: String, tab: TabID? = nil,
     screen: @escaping ([String: String]) throws -> Screen?,
@@ -99,6 +101,7 @@ public struct DeepLinks<Screen> {
   /// selected tab; when the screen is the tab's root screen, the root itself, back to it and
   /// showing the linked screen's state in place (the root keeps its route ID), so the URL a root
   /// state is written as opens that state.
+  @inlinable
   public static func show(_ screen: Screen, in tab: TabID?, of state: TabCoordinatorState<Screen>) -> [NavigationCommand<Screen>] {
     let target = tab ?? state.selectedTab
     let root = state.stack(for: target)?.root.screen
@@ -112,11 +115,13 @@ public struct DeepLinks<Screen> {
   /// The URL of the screen the user sees (``TabCoordinatorState/visibleTop``: the app layer's top
   /// when something is presented over the tab bar, else the selected tab's top): the first link
   /// whose `parameters` recognizes it, filled in; `nil` when no link does (or a path parameter is missing).
+  @inlinable
   public func url(for state: TabCoordinatorState<Screen>) -> String? {
     url(for: state.visibleTop.screen)
   }
 
   /// The URL of a screen (see ``url(for:)-(TabCoordinatorState<Screen>)``).
+  @inlinable
   public func url(for screen: Screen) -> String? {
     if let found = source?().url(for: screen) { return found }
     for link in links {

@@ -42,6 +42,7 @@ public struct ScreenCatalog<Screen>: Sendable {
 
   /// Registers a screen whose state is a `Codable` payload: `embed` builds the screen from it,
   /// `extract` returns it (or `nil` when a screen is another case).
+  @inlinable
   public mutating func register<Payload: Codable & Sendable>(
     _ name: String,
     _ payload: Payload.Type,
@@ -56,6 +57,7 @@ public struct ScreenCatalog<Screen>: Sendable {
   }
 
   /// Registers a screen without state (an enum case without payload).
+  @inlinable
   public mutating func register(_ name: String, _ screen: Screen) where Screen: Equatable & Sendable {
     entries.append(Entry(
       name: name,
@@ -97,6 +99,7 @@ public struct ScreenCatalog<Screen>: Sendable {
     return nil
   }
 
+  @usableFromInline
   package static func decode<Payload: Decodable>(
     _ type: Payload.Type, from state: [String: FlowValue], screen: String
   ) throws(ScriptError) -> Payload {
@@ -107,6 +110,7 @@ public struct ScreenCatalog<Screen>: Sendable {
     }
   }
 
+  @usableFromInline
   package static func encode<Payload: Encodable>(_ payload: Payload) -> [String: FlowValue] {
     guard case let .object(members)? = try? FlowValueEncoder.encode(payload) else { return [:] }
     return members

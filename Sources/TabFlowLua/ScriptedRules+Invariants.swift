@@ -6,7 +6,9 @@ extension ScriptedRules {
   /// hold. Each runs like a guard reading `change.after` (pure, under the call budget); an
   /// invariant that raises an error is a violation too. Navigation never calls them: `check` and
   /// `diff` evaluate them in every explored state, and an app may assert them in debug builds
-  /// (``assertInvariants(in:file:line:)``).
+  /// (``assertInvariants(in:file:line:)``). Inlinable, so the views an invariant reads are read
+  /// by code specialized for the app's screen type (the checker reads them in every state).
+  @inlinable
   public func invariantViolations(in state: TabCoordinatorState<Screen>) -> [InvariantViolation] {
     let (script, memo) = (self.script, self.memo)
     var violations: [InvariantViolation] = []

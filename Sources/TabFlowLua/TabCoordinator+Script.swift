@@ -15,6 +15,7 @@ extension TabCoordinator {
   ///     .forEachRoute(\.self, action: .router()) { EmptyReducer() }
   /// }
   /// ```
+  @inlinable
   public init<Screen, ScreenAction>(
     script: ScriptedRules<Screen, ScreenAction>,
     guards: [NavigationGuard<Screen>] = [],
