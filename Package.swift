@@ -212,6 +212,50 @@ let package = Package(
     .target(name: "LuaTestSupport", dependencies: ["TabFlowLuaBinding"], path: "Tests/LuaTestSupport"),
     // DeliveryFixture: the bundled and newer scripts, keys, packages, folders.
     .target(name: "DeliveryTestSupport", dependencies: ["TabFlowDelivery", "TestSupport"], path: "Tests/DeliveryTestSupport"),
+    // The navigation specifications' screens, routes, generators and oracles (TestScreen,
+    // NavigationGen, NavigationModel, StepsCase, EqualityCoverage), for the layers above too.
+    .target(
+      name: "NavigationTestSupport",
+      dependencies: ["TabFlowNavigation", .product(name: "PropertyBased", package: "swift-property-based")],
+      path: "Tests/NavigationTestSupport"),
+    .testTarget(
+      name: "TabFlowNavigationTests",
+      dependencies: [
+        "TabFlowNavigation", "NavigationTestSupport",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
+    // The Tabs specifications' screens and coordinators (TabTestScreen, TabFixtures,
+    // TabBarFixtures, TabsSnapshot), for the layers above too.
+    .target(
+      name: "CoreTestSupport", dependencies: ["TabFlowCore", "TabFlowNavigation"], path: "Tests/CoreTestSupport"),
+    .testTarget(
+      name: "TabFlowCoreTests",
+      dependencies: [
+        "TabFlowCore", "TabFlowNavigation", "CoreTestSupport", "NavigationTestSupport", "TestSupport",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]),
+    // The presentation specifications' namespace and helpers (a checked stack, a recorder of
+    // what an updater shows), for the glue tests above too.
+    .target(
+      name: "PresentationTestSupport",
+      dependencies: ["TabFlowPresentation", "TabFlowNavigation"],
+      path: "Tests/PresentationTestSupport"),
+    .testTarget(
+      name: "TabFlowPresentationTests",
+      dependencies: [
+        "TabFlowPresentation", "TabFlowCore", "TabFlowNavigation", "PresentationTestSupport", "CoreTestSupport",
+        "NavigationTestSupport",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]),
+    .testTarget(
+      name: "TabFlowRuntimeTests",
+      dependencies: [
+        "TabFlowRuntime", "TabFlowCore", "TabFlowNavigation", "TestSupport",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]),
     .testTarget(
       name: "TabFlowLuaBindingTests",
       dependencies: [
@@ -239,6 +283,9 @@ let package = Package(
         "TestSupport",
         "LuaTestSupport",
         "DeliveryTestSupport",
+        "NavigationTestSupport",
+        "CoreTestSupport",
+        "PresentationTestSupport",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Clocks", package: "swift-clocks"),

@@ -1,5 +1,5 @@
-/// The specification of what a UI binds to (`Sources/TabFlowPresentation`): layers, the
-/// write-back of what the user does, stepwise updates, the tab bar and the presenter.
-///
-/// Every suite of this folder is nested here, so `swift test --filter Presentation` runs exactly them.
-enum PresentationTests {}
+import PresentationTestSupport
+
+/// The presentation specifications that need the runtime too (a presenter on a `Store`, the
+/// write-back through the coordinator's test app); the rest are in TabFlowPresentationTests.
+enum PresentationTests: PresentationSpecification {}

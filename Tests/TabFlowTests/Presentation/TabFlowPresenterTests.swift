@@ -1,5 +1,7 @@
 import Clocks
+import CoreTestSupport
 import IssueReporting
+import PresentationTestSupport
 import TabFlow
 import Testing
 

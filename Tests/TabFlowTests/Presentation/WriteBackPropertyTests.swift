@@ -1,3 +1,5 @@
+import NavigationTestSupport
+import PresentationTestSupport
 import PropertyBased
 import TabFlow
 import Testing

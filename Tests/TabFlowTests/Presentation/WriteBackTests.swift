@@ -1,4 +1,7 @@
 import Clocks
+import CoreTestSupport
+import NavigationTestSupport
+import PresentationTestSupport
 import TabFlow
 import Testing
 

@@ -1,4 +1,5 @@
 import Clocks
+import CoreTestSupport
 import Logging
 import Synchronization
 import TabFlow

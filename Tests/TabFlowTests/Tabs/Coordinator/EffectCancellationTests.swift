@@ -1,5 +1,7 @@
 import Clocks
+import CoreTestSupport
 import TabFlow
+import TestSupport
 import Testing
 
 extension TabCoordinatorTests {

@@ -1,4 +1,5 @@
 import Clocks
+import CoreTestSupport
 import Foundation
 import TabFlow
 import Testing

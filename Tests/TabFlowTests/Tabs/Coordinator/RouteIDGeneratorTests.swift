@@ -1,4 +1,6 @@
 import Clocks
+import CoreTestSupport
+import NavigationTestSupport
 import TabFlow
 import TabFlowCore
 import Testing
