@@ -249,12 +249,25 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]),
+    // The coordinator specifications' test app (screens, rules, screen reducer, deep links,
+    // guards, test stores) and log capture, under the namespace protocol CoordinatorSpecification
+    // (each test target declares its own `TabCoordinatorTests`), for the glue tests above too.
+    .target(
+      name: "RuntimeTestSupport",
+      dependencies: [
+        "TabFlowRuntime", "TabFlowCore", "TabFlowNavigation", "CoreTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Tests/RuntimeTestSupport"),
     .testTarget(
       name: "TabFlowRuntimeTests",
       dependencies: [
-        "TabFlowRuntime", "TabFlowCore", "TabFlowNavigation", "TestSupport",
+        "TabFlowRuntime", "TabFlowCore", "TabFlowNavigation", "RuntimeTestSupport", "CoreTestSupport",
+        "NavigationTestSupport", "TestSupport",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .testTarget(
       name: "TabFlowLuaBindingTests",
@@ -286,6 +299,7 @@ let package = Package(
         "NavigationTestSupport",
         "CoreTestSupport",
         "PresentationTestSupport",
+        "RuntimeTestSupport",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Clocks", package: "swift-clocks"),

@@ -2,6 +2,7 @@ import Clocks
 import CoreTestSupport
 import IssueReporting
 import PresentationTestSupport
+import RuntimeTestSupport
 import TabFlow
 import Testing
 

@@ -1,6 +1,7 @@
 import NavigationTestSupport
 import PresentationTestSupport
 import PropertyBased
+import RuntimeTestSupport
 import TabFlow
 import Testing
 

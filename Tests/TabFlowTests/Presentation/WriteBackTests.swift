@@ -2,6 +2,7 @@ import Clocks
 import CoreTestSupport
 import NavigationTestSupport
 import PresentationTestSupport
+import RuntimeTestSupport
 import TabFlow
 import Testing
 

@@ -1,4 +1,5 @@
 import Logging
+import RuntimeTestSupport
 import Testing
 
 @testable import TabFlow

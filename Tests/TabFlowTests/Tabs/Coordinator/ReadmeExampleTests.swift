@@ -1,4 +1,5 @@
 import CoreTestSupport
+import RuntimeTestSupport
 
 // The example of README.md's "Embedding TabFlow in a Swift app", verbatim between the markers:
 // it compiles as part of the test suite, and the tests below run it and check what it says.

@@ -1,3 +1,4 @@
+import RuntimeTestSupport
 @testable import TabFlow
 @testable import TabFlowCore
 @testable import TabFlowDelivery

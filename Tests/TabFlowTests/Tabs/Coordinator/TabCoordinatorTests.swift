@@ -1,8 +1,8 @@
+import RuntimeTestSupport
 import Testing
 
-/// End-to-end specification of the `TabCoordinator` reducer (docs/ARCHITECTURE.md §3–§5): every input goes
-/// through a `TestStore` running `TabCoordinator(…).forEachRoute(\.self, action: .router())`
-/// with a screen reducer whose effects wait on a `TestClock`. Every suite in this folder nests
-/// here, so `swift test --filter TabCoordinator` runs exactly them.
+/// The coordinator specifications that need more than the runtime (a Store running Lua rules):
+/// the same namespace as TabFlowRuntimeTests' `Coordinator/`, over the same test app
+/// (`RuntimeTestSupport`), so `swift test --filter TabCoordinator` runs both.
 @Suite("TabCoordinator")
-enum TabCoordinatorTests {}
+enum TabCoordinatorTests: CoordinatorSpecification {}

@@ -1,5 +1,8 @@
 import Logging
-import TabFlow
+import RuntimeTestSupport
+import TabFlowCore
+import TabFlowNavigation
+import TabFlowRuntime
 import Testing
 
 extension TabCoordinatorTests {

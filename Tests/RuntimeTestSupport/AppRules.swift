@@ -1,14 +1,19 @@
-import TabFlow
+import TabFlowCore
+import TabFlowNavigation
+import TabFlowRuntime
 
-extension TabCoordinatorTests {
+extension CoordinatorFixtures {
   /// The test app's navigation rules as a type: each screen action maps to a named batch.
-  struct AppRules: NavigationRules {
+  package struct AppRules: NavigationRules {
     /// What `reportTapped` throws.
-    struct ServiceDown: Error, CustomStringConvertible {
-      var description: String { "the report service is down" }
+    package struct ServiceDown: Error, CustomStringConvertible {
+      package init() {}
+      package var description: String { "the report service is down" }
     }
 
-    func batch(
+    package init() {}
+
+    package func batch(
       for action: ScreenAction, on route: RouteContext<Screen>, in state: TabCoordinatorState<Screen>
     ) throws -> NavigationBatch<Screen>? {
       switch action {
@@ -46,17 +51,17 @@ extension TabCoordinatorTests {
   }
 }
 
-extension TabCoordinatorTests.App {
+extension CoordinatorFixtures.App {
   /// Part of the same rules written as one closure. Its batches name no rule: failures say which
   /// route's action they came from.
-  static var closureRules: ClosureRules<TabCoordinatorTests.Screen, TabCoordinatorTests.ScreenAction> {
+  package static var closureRules: ClosureRules<CoordinatorFixtures.Screen, CoordinatorFixtures.ScreenAction> {
     ClosureRules { action, _, _ in
       switch action {
       case let .itemTapped(id): return [.push(.item(id: id))]
       case .closeTapped: return [.pop()]
       case .ordersTapped: return [.tab("profile", .push(.orders)), .selectTab("profile")]
       case .ordersThenDismissTapped: return [.push(.orders), .dismiss()]
-      case .reportTapped: throw TabCoordinatorTests.AppRules.ServiceDown()
+      case .reportTapped: throw CoordinatorFixtures.AppRules.ServiceDown()
       default: return []
       }
     }

@@ -2,20 +2,22 @@ import Clocks
 import CoreTestSupport
 import Logging
 import Synchronization
-import TabFlow
+import TabFlowCore
+import TabFlowNavigation
+import TabFlowRuntime
 import Testing
 
-extension TabCoordinatorTests {
-  typealias State = TabCoordinatorState<Screen>
-  typealias Action = TabCoordinatorAction<Screen, ScreenAction>
-  typealias AppStore = TestStore<State, Action>
+extension CoordinatorFixtures {
+  package typealias State = TabCoordinatorState<Screen>
+  package typealias Action = TabCoordinatorAction<Screen, ScreenAction>
+  package typealias AppStore = TestStore<State, Action>
 
   /// The test app: its tabs, deep links, guards, and test stores running the whole composition.
-  enum App {
+  package enum App {
     /// `home` (root `feed`), `orders` (root `orders`) and `profile` (root `account`, reselect
     /// `none`), each stack at its root unless given, `home` selected, route IDs from `ids` (with a
     /// fresh generator and no routes given, the roots are `#1`, `#2`, `#3`).
-    static func state(
+    package static func state(
       home: [Route<Screen>]? = nil,
       orders: [Route<Screen>]? = nil,
       profile: [Route<Screen>]? = nil,
@@ -37,16 +39,16 @@ extension TabCoordinatorTests {
     }
 
     /// The app's tabs, in tab-bar order.
-    static let tabIDs: [TabID] = ["home", "orders", "profile"]
+    package static let tabIDs: [TabID] = ["home", "orders", "profile"]
 
     /// The patterns of ``deepLinks()``, in the order they are tried.
-    static let patterns = ["shop://item/:id", "shop://checkout", "shop://profile/orders"]
+    package static let patterns = ["shop://item/:id", "shop://checkout", "shop://profile/orders"]
 
     /// - `shop://item/:id?mode=…` selects `home` and opens `item(id)` there with the mode
     ///   (`keepRoot` by default; `replace` opens `feed > item(id)`);
     /// - `shop://checkout` appends `checkout` to `home`;
     /// - `shop://profile/orders` selects `profile` and opens `orders` above its root.
-    static func deepLinks() throws -> DeepLinks<Screen> {
+    package static func deepLinks() throws -> DeepLinks<Screen> {
       var links = DeepLinks<Screen>()
       try links.register("shop://item/:id") { match, _ in
         guard let id = Int(match["id"] ?? "") else {
@@ -69,7 +71,7 @@ extension TabCoordinatorTests {
     }
 
     /// Rejects any change that shows `checkout` unless the context says `loggedIn`.
-    static var auth: NavigationGuard<Screen> {
+    package static var auth: NavigationGuard<Screen> {
       NavigationGuard("auth") { change in
         if change.after.top.screen == .checkout, change.after.context["loggedIn"] != true {
           return .reject("login required")
@@ -79,7 +81,7 @@ extension TabCoordinatorTests {
     }
 
     /// Rejects any change that leaves a shown `checkout` unless the context says `paid`.
-    static var checkoutLock: NavigationGuard<Screen> {
+    package static var checkoutLock: NavigationGuard<Screen> {
       NavigationGuard("checkoutLock") { change in
         let leaves = change.before.top.screen == .checkout && change.after.top.screen != .checkout
         return leaves && change.after.context["paid"] != true ? .ask("finish the checkout first") : .allow
@@ -87,14 +89,14 @@ extension TabCoordinatorTests {
     }
 
     /// A logger that drops everything (failures log at `notice`, which would clutter test output).
-    static var silentLogger: Logger {
+    package static var silentLogger: Logger {
       Logger(label: "tabflow.tests.silent") { _ in SwiftLogNoOpLogHandler() }
     }
 
     /// A test store running the whole composition: the coordinator, and the screen reducer on
     /// every route of every tab through `forEachRoute`.
     @MainActor
-    static func store<Rules: NavigationRules>(
+    package static func store<Rules: NavigationRules>(
       _ initialState: State,
       rules: Rules,
       guards: [NavigationGuard<Screen>] = [],
@@ -117,7 +119,7 @@ extension TabCoordinatorTests {
 
     /// ``store(_:rules:guards:deepLinks:clock:logger:fileID:filePath:line:column:)`` with ``AppRules``.
     @MainActor
-    static func store(
+    package static func store(
       _ initialState: State,
       guards: [NavigationGuard<Screen>] = [],
       deepLinks: DeepLinks<Screen> = DeepLinks(),
@@ -137,7 +139,7 @@ extension TabCoordinatorTests {
 
 extension TabCoordinatorAction {
   /// The action `action` of the screen of route `id`: `.router(.routeAction(id:action:))`.
-  static func screen(_ id: RouteID, _ action: ScreenAction) -> Self {
+  package static func screen(_ id: RouteID, _ action: ScreenAction) -> Self {
     .router(.routeAction(id: id, action: action))
   }
 }
@@ -146,7 +148,7 @@ extension TabCoordinatorState {
   /// Gives a tab these routes (with fresh IDs) — for expected states, whose equality ignores
   /// route IDs, and for starting states. Built from the public initialisers only, so
   /// expectations do not go through the batch engine under test.
-  mutating func setRoutes(_ routes: [Route<Screen>], of tab: TabID) throws {
+  package mutating func setRoutes(_ routes: [Route<Screen>], of tab: TabID) throws {
     var tabs = self.tabs
     let position = try index(of: tab)
     tabs[position].stack = try RouteStack(validating: routes)
@@ -155,13 +157,13 @@ extension TabCoordinatorState {
   }
 
   /// Sets the selected tab and the history, for expected states.
-  mutating func setSelection(_ tab: TabID, history: [TabID]) throws {
+  package mutating func setSelection(_ tab: TabID, history: [TabID]) throws {
     self = try TabCoordinatorState(
       restoring: tabs, selectedTab: tab, history: history, backBehavior: backBehavior, context: context)
   }
 
   /// The ID of the route at `index` in `tab`; fails the test when there is none.
-  func routeID(_ tab: TabID, _ index: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> RouteID {
+  package func routeID(_ tab: TabID, _ index: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> RouteID {
     let ids = routeIDs(ofTab: tab)
     return try #require(
       ids.indices.contains(index) ? ids[index] : nil, "tab '\(tab)' has no route at \(index)",
@@ -169,24 +171,33 @@ extension TabCoordinatorState {
   }
 }
 
-extension TabCoordinatorTests {
+extension CoordinatorFixtures {
   /// Records what guards see, so tests can check that they ran, on what, and in which order.
-  final class GuardRecorder: Sendable {
+  package final class GuardRecorder: Sendable {
     /// One guard call.
-    struct Sighting: Equatable, Sendable {
-      let before: State
-      let after: State
-      let commands: [NavigationCommand<Screen>]
-      let source: BatchSource
+    package struct Sighting: Equatable, Sendable {
+      package let before: State
+      package let after: State
+      package let commands: [NavigationCommand<Screen>]
+      package let source: BatchSource
+
+      package init(before: State, after: State, commands: [NavigationCommand<Screen>], source: BatchSource) {
+        self.before = before
+        self.after = after
+        self.commands = commands
+        self.source = source
+      }
     }
 
     private let sightings = Mutex<[Sighting]>([])
 
+    package init() {}
+
     /// Every call so far, in order.
-    var all: [Sighting] { sightings.withLock { $0 } }
+    package var all: [Sighting] { sightings.withLock { $0 } }
 
     /// A guard that records each change and answers `verdict`.
-    func recordingGuard(
+    package func recordingGuard(
       _ name: String = "recorder",
       verdict: @escaping @Sendable (NavigationChange<Screen>) -> GuardVerdict<Screen> = { _ in .allow }
     ) -> NavigationGuard<Screen> {

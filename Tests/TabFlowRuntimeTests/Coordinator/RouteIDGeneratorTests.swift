@@ -1,8 +1,10 @@
 import Clocks
 import CoreTestSupport
 import NavigationTestSupport
-import TabFlow
+import RuntimeTestSupport
 import TabFlowCore
+import TabFlowNavigation
+import TabFlowRuntime
 import Testing
 
 extension TabCoordinatorTests {

@@ -1,4 +1,7 @@
-import TabFlow
+import RuntimeTestSupport
+import TabFlowCore
+import TabFlowNavigation
+import TabFlowRuntime
 import TestSupport
 import Testing
 

@@ -1,6 +1,9 @@
 import Clocks
 import CoreTestSupport
-import TabFlow
+import RuntimeTestSupport
+import TabFlowCore
+import TabFlowNavigation
+import TabFlowRuntime
 import TestSupport
 import Testing
 

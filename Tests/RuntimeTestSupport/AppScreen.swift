@@ -1,10 +1,12 @@
 import Foundation
-import TabFlow
+import TabFlowCore
+import TabFlowNavigation
+import TabFlowRuntime
 
-extension TabCoordinatorTests {
+extension CoordinatorFixtures {
   /// The screens of the test app. `item` counts (its effects make the count visible), and
   /// `nested` is a whole tab coordinator shown as one screen of an outer tab.
-  enum Screen: Equatable, Sendable, Codable {
+  package enum Screen: Equatable, Sendable, Codable {
     case feed
     case item(id: Int, count: Int = 0)
     case login
@@ -18,30 +20,30 @@ extension TabCoordinatorTests {
   ///
   /// It is saved inside the outer document as the inner coordinator's own navigation document,
   /// so a nested flow persists with everything the outer one keeps.
-  struct NestedFlow: Equatable, Sendable, Codable {
-    var coordinator: TabCoordinatorState<Screen>
+  package struct NestedFlow: Equatable, Sendable, Codable {
+    package var coordinator: TabCoordinatorState<Screen>
 
-    init(_ coordinator: TabCoordinatorState<Screen>) {
+    package init(_ coordinator: TabCoordinatorState<Screen>) {
       self.coordinator = coordinator
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let document = try decoder.singleValueContainer().decode(String.self)
       coordinator = try NavigationDocument.decode(Data(document.utf8), as: Screen.self)
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var container = encoder.singleValueContainer()
       try container.encode(String(decoding: try NavigationDocument.encode(coordinator), as: UTF8.self))
     }
   }
 }
 
-extension TabCoordinatorTests.Screen: ScreenNaming {
+extension CoordinatorFixtures.Screen: ScreenNaming {
   /// The case name, as TabFlow would derive it; counted while a ``FormattingProbe`` listens, so
   /// the logging tests can tell whether a message naming screens was formatted at all.
-  var screenName: String {
-    TabCoordinatorTests.FormattingProbe.current?.record()
+  package var screenName: String {
+    CoordinatorFixtures.FormattingProbe.current?.record()
     switch self {
     case .feed: return "feed"
     case .item: return "item"

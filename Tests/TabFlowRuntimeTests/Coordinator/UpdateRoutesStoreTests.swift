@@ -1,5 +1,8 @@
 import CoreTestSupport
-import TabFlow
+import RuntimeTestSupport
+import TabFlowCore
+import TabFlowNavigation
+import TabFlowRuntime
 import Testing
 
 extension TabCoordinatorTests {

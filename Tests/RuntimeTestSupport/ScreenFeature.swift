@@ -1,9 +1,11 @@
 import Clocks
-import TabFlow
+import TabFlowCore
+import TabFlowNavigation
+import TabFlowRuntime
 
-extension TabCoordinatorTests {
+extension CoordinatorFixtures {
   /// What the screens of the test app send.
-  enum ScreenAction: Equatable, Sendable {
+  package enum ScreenAction: Equatable, Sendable {
     /// An `item` counts one up.
     case increment
     /// Any screen: sleep one second on the clock, then send `increment` (an effect to cancel).
@@ -34,10 +36,12 @@ extension TabCoordinatorTests {
 
   /// The screens' reducer: `item` counts, any screen can start a delayed increment, and a
   /// `nested` screen runs its inner coordinator (through `Scope`).
-  struct ScreenFeature: Reducer {
-    let clock: any Clock<Duration>
+  package struct ScreenFeature: Reducer {
+    package let clock: any Clock<Duration>
 
-    var body: some Reducer<Screen, ScreenAction> {
+    package init(clock: any Clock<Duration>) { self.clock = clock }
+
+    package var body: some Reducer<Screen, ScreenAction> {
       Reduce { screen, action in
         switch action {
         case .increment:
@@ -60,10 +64,12 @@ extension TabCoordinatorTests {
 
   /// The inner coordinator of a `nested` screen: the same rules and screens, one level down.
   /// Its effects are the outer route's effects, so they end when the outer route leaves.
-  struct NestedFlowFeature: Reducer {
-    let clock: any Clock<Duration>
+  package struct NestedFlowFeature: Reducer {
+    package let clock: any Clock<Duration>
 
-    func reduce(
+    package init(clock: any Clock<Duration>) { self.clock = clock }
+
+    package func reduce(
       into screen: inout Screen, action: TabCoordinatorAction<Screen, ScreenAction>
     ) -> Effect<TabCoordinatorAction<Screen, ScreenAction>> {
       // forEachRoute only routes a nested action to the route it was addressed to; a `nested`
@@ -79,11 +85,11 @@ extension TabCoordinatorTests {
 }
 
 extension ActionPath
-where Root == TabCoordinatorTests.ScreenAction,
-  Value == TabCoordinatorAction<TabCoordinatorTests.Screen, TabCoordinatorTests.ScreenAction>
+where Root == CoordinatorFixtures.ScreenAction,
+  Value == TabCoordinatorAction<CoordinatorFixtures.Screen, CoordinatorFixtures.ScreenAction>
 {
   /// The path to a nested screen's coordinator action.
-  static var nested: Self {
+  package static var nested: Self {
     Self(embed: { .nested($0) }, extract: { if case let .nested(action) = $0 { action } else { nil } })
   }
 }

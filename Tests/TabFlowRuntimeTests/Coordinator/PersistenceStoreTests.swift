@@ -1,7 +1,10 @@
 import Clocks
 import CoreTestSupport
 import Foundation
-import TabFlow
+import RuntimeTestSupport
+import TabFlowCore
+import TabFlowNavigation
+import TabFlowRuntime
 import Testing
 
 extension TabCoordinatorTests {
