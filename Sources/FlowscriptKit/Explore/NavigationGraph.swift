@@ -345,7 +345,7 @@ extension NavigationGraph {
           if let step = step(from: state, to: after, line: text, parsed: parsed, reports: session.lastReports) {
             steps.insert(step)
           }
-          let toKey = numbering.key(of: after, from: (state, key))
+          let toKey = numbering.key(of: after, from: state, parentKey: key)
           if seen.count < maxStates, seen.insert(toKey).inserted {
             next.append((after, toKey))
             shown.formUnion(places(in: after))

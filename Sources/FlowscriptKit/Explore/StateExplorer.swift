@@ -333,7 +333,7 @@ struct StateExplorer {
               }
             case let .changed(after):
               report.transitions += 1
-              let toKey = numbering.key(of: after, from: (state, fromKey))
+              let toKey = numbering.key(of: after, from: state, parentKey: fromKey)
               let fingerprint = toKey.fingerprint
               // One look-up for the usual case, a state already seen; a new state is inserted by it.
               let atLimit = visited.count >= maxStates

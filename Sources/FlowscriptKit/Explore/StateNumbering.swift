@@ -46,32 +46,50 @@ final class StateNumbering {
     self.includesHistory = includesHistory
   }
 
-  /// The key of `state`, reached from `parent` (whose key this numbering made), if any.
-  func key(of state: State, from parent: (state: State, key: StateKey)? = nil) -> StateKey {
-    let tabs = state.tabs
-    let parentTabs = parent?.state.tabs
+  /// The key of the exploration's first state (no parent).
+  func key(of state: State) -> StateKey {
+    makeKey(of: state, parent: state, parentNumbers: nil)
+  }
+
+  /// The key of `state`, reached from `parent`, whose key `parentKey` this numbering made: the
+  /// parts the step left as they were keep the parent's numbers, found without hashing them.
+  func key(of state: State, from parent: State, parentKey: StateKey) -> StateKey {
+    makeKey(of: state, parent: parent, parentNumbers: parentKey.numbers)
+  }
+
+  /// The key of `state`; with `parentNumbers`, `parent`'s key, whose parts `state` may repeat.
+  /// The parent is read field by field, never bound or copied whole (a copy of a state retains
+  /// and releases each of its arrays: it once cost more than the numbering itself).
+  private func makeKey(of state: State, parent: State, parentNumbers: [Int]?) -> StateKey {
+    let tabs = state.storedTabs
+    let parentTabs = parent.storedTabs
     // A parent with other tabs (never, while one script is explored) has a key of another shape.
-    let sameShape = parentTabs?.count == tabs.count
+    let known: [Int]
+    if let parentNumbers, parentTabs.count == tabs.count {
+      known = parentNumbers
+    } else {
+      known = []
+    }
+    let sameShape = !known.isEmpty
     var numbers: [Int] = []
     numbers.reserveCapacity(tabs.count + 6)
-    numbers.append(number(ofSelected: state.selectedTab))
+    numbers.append(number(ofSelected: state.storedSelectedTab))
     for index in tabs.indices {
-      let stack = tabs[index].stack
-      guard sameShape, let parent, let parentTabs else {
-        numbers.append(number(of: stack, keeping: nil))
+      let routes = tabs[index].stack.storedRoutes
+      guard sameShape else {
+        numbers.append(number(of: tabs[index].stack, keeping: nil))
         continue
       }
-      let parentStack = parentTabs[index].stack
-      let parentNumber = parent.key.numbers[1 + index]
-      if Self.address(of: stack.routes) == Self.address(of: parentStack.routes) {
+      let parentNumber = known[1 + index]
+      if Self.address(of: routes) == Self.address(of: parentTabs[index].stack.storedRoutes) {
         numbers.append(parentNumber)
       } else {
-        numbers.append(number(of: stack, keeping: (parentStack, lists[parentNumber])))
+        numbers.append(number(of: tabs[index].stack, keeping: (parentTabs[index].stack, lists[parentNumber])))
       }
     }
     let contextNumber = numbers.count
-    if sameShape, let parent, Self.identical(state.context, parent.state.context) {
-      numbers.append(parent.key.numbers[contextNumber])
+    if sameShape, Self.identical(state.context, parent.context) {
+      numbers.append(known[contextNumber])
     } else {
       let number = Self.number(of: LuaIdentity(FlowValue.object(state.context)), in: &contextNumbers)
       if number > contextsByNumber.count { contextsByNumber.append(state.context) }
@@ -83,10 +101,8 @@ final class StateNumbering {
       dump(resume.commands, to: &resumed)
       numbers.append(Self.number(
         of: LuaIdentity("\(state.pendingLink ?? "")\u{0}\(resume.source)\u{0}\(resumed)"), in: &linkNumbers))
-    } else if sameShape, let parent, parent.state.pendingResume == nil,
-      state.pendingLink.isLuaIdentical(to: parent.state.pendingLink)
-    {
-      numbers.append(parent.key.numbers[contextNumber + 1])
+    } else if sameShape, parent.pendingResume == nil, state.pendingLink.isLuaIdentical(to: parent.pendingLink) {
+      numbers.append(known[contextNumber + 1])
     } else {
       numbers.append(state.pendingLink.map { Self.number(of: LuaIdentity($0), in: &linkNumbers) } ?? 0)
     }
@@ -94,27 +110,28 @@ final class StateNumbering {
     // differ only there go different ways.
     if !includesHistory {
       numbers.append(0)
-    } else if sameShape, let parent, state.history == parent.state.history {
-      numbers.append(parent.key.numbers[contextNumber + 2])
+    } else if sameShape, state.storedHistory == parent.storedHistory {
+      numbers.append(known[contextNumber + 2])
     } else {
-      numbers.append(state.history.isEmpty ? 0 : Self.number(of: state.history, in: &historyNumbers))
+      numbers.append(state.storedHistory.isEmpty ? 0 : Self.number(of: state.storedHistory, in: &historyNumbers))
     }
     // The user's order and hidden tabs: 0 while they are the declared order and none hidden.
-    if sameShape, let parent, state.tabOrder == parent.state.tabOrder, state.hiddenTabs == parent.state.hiddenTabs {
-      numbers.append(parent.key.numbers[contextNumber + 3])
-    } else if state.hiddenTabs.isEmpty, state.tabOrder.elementsEqual(tabs.lazy.map(\.id)) {
+    let tabBar = state.storedTabBar
+    if sameShape, tabBar.order == parent.storedTabBar.order, tabBar.hidden == parent.storedTabBar.hidden {
+      numbers.append(known[contextNumber + 3])
+    } else if tabBar.hidden.isEmpty, tabBar.order.elementsEqual(tabs.lazy.map(\.id)) {
       numbers.append(0)
     } else {
-      let parts: [TabID?] = state.tabOrder + [nil] + state.hiddenTabs.sorted()
+      let parts: [TabID?] = tabBar.order + [nil] + tabBar.hidden.sorted()
       numbers.append(Self.number(of: parts, in: &tabBarNumbers))
     }
     // The app layer (what is presented over the tab bar): 0 while nothing is.
     if !state.isAppLayerPresented {
       numbers.append(0)
-    } else if sameShape, let parent, parent.state.isAppLayerPresented,
-      Self.address(of: state.storedAppLayer.routes) == Self.address(of: parent.state.storedAppLayer.routes)
+    } else if sameShape, parent.isAppLayerPresented,
+      Self.address(of: state.storedAppLayer.storedRoutes) == Self.address(of: parent.storedAppLayer.storedRoutes)
     {
-      numbers.append(parent.key.numbers[contextNumber + 4])
+      numbers.append(known[contextNumber + 4])
     } else {
       numbers.append(number(of: state.storedAppLayer, keeping: nil))
     }

@@ -101,7 +101,7 @@ struct MapExploration {
           case let .failed(kind, message): outcomes.append(.failed(kind, message))
           case .unchanged: outcomes.append(.unchanged)
           case let .changed(after):
-            let key = numbering.key(of: after, from: (fromState, keys[from]))
+            let key = numbering.key(of: after, from: fromState, parentKey: keys[from])
             if let known = index[key] {
               outcomes.append(.state(known))
             } else if lineCount == depth || nodes.count >= maxStates {

@@ -59,7 +59,7 @@ struct BehaviourDiff {
     /// The state after it and its key in `numbering`: `before`'s when it changed nothing or failed.
     func after(_ before: State, key: StateKey, numbering: StateNumbering) -> (state: State, key: StateKey) {
       guard case let .changed(after) = kind else { return (before, key) }
-      return (after, numbering.key(of: after, from: (before, key)))
+      return (after, numbering.key(of: after, from: before, parentKey: key))
     }
   }
 

@@ -52,7 +52,7 @@ import Testing
       for (state, key) in frontier {
         for input in inputs.lines(for: state) {
           guard case let .changed(after) = ExplorationWorkers.step(input, from: state, in: session) else { continue }
-          let afterKey = numbering.key(of: after, from: (state, key))
+          let afterKey = numbering.key(of: after, from: state, parentKey: key)
           guard seen.insert(afterKey).inserted else { continue }
           next.append((after, afterKey))
           level.append(after, key: afterKey, index: VisitedStates.Index(originals.count))

@@ -48,7 +48,7 @@ import Testing
         let parent = frontier[index]
         for step in shuffled(steps, &choices) {
           guard case let .changed(after) = step else { continue }
-          let key = numbering.key(of: after, from: (parent.state, parent.key))
+          let key = numbering.key(of: after, from: parent.state, parentKey: parent.key)
           states.append((after, key))
           if seen.insert(key).inserted { next.append((after, key)) }
         }
@@ -104,7 +104,7 @@ import Testing
       for _ in 0..<min(2_000, states.count * 4) {
         let (state, key) = states[choices.next(states.count)]
         let other = states[choices.next(states.count)]
-        #expect(numbering.key(of: state, from: (other.state, other.key)) == key, "\(name): \(StateJSON.render(state))")
+        #expect(numbering.key(of: state, from: other.state, parentKey: other.key) == key, "\(name): \(StateJSON.render(state))")
         #expect(numbering.key(of: state) == key, "\(name): \(StateJSON.render(state))")
       }
     }
