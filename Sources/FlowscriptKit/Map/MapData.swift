@@ -92,44 +92,34 @@ struct MapData {
   /// The JSON text.
   private(set) var json = ""
 
-  /// The JSON for `exploration` of `session`'s script (its declarations name the tabs and
-  /// screens; its links give each state's URL), with `marks` on transitions. With `against`,
-  /// the page shows the review banner. `savedState` is the `--state FILE` exploration started
-  /// from (`"state":"FILE"`, which the page's scenario header tells `flowscript run` to start
-  /// from too); absent otherwise.
+  /// The JSON for `exploration` of `session`'s script (its declarations name the tabs), with
+  /// `marks` on transitions. With `against`, the page shows the review banner. `savedState` is
+  /// the `--state FILE` exploration started from (`"state":"FILE"`, which the page's scenario
+  /// header tells `flowscript run` to start from too); absent otherwise.
+  ///
+  /// The exploration numbered each state's stacks and context as it reached it (it keeps no
+  /// state); the texts, lines and failures are numbered here, state by state in the order they
+  /// were reached, so every table comes out as it would from the states themselves.
   init(
     _ exploration: MapExploration, session: FlowSession, marks: [Mark] = [], against: Against? = nil,
     savedState: String? = nil
   ) {
     let declarations = session.rules.declarations
-    var tables = Tables()
-    // Declared screens first, in their order; a screen the script never declared is added as seen.
-    for screen in declarations.screens { _ = tables.screen(screen.name, title: screen.title) }
-    var urlOfScreen: [DynamicScreen: Int] = [:]
+    var tables = exploration.tables
     var states: [String] = []
     var outs: [String] = []
     states.reserveCapacity(exploration.nodes.count)
     outs.reserveCapacity(exploration.nodes.count)
-    let tabs = exploration.nodes.first?.state.tabs.map(\.id) ?? []
+    let tabs = exploration.tabIDs
     for node in exploration.nodes {
-      let state = node.state
-      let selected = tabs.firstIndex(of: state.selectedTab) ?? 0
-      let stacks = state.tabs.map { tables.stack($0.stack) }
-      let context = tables.context(state.context)
-      let top = state.visibleTop.screen
-      let url: Int
-      if let known = urlOfScreen[top] {
-        url = known
-      } else {
-        url = session.currentURL(of: state).map { tables.text($0) } ?? -1
-        urlOfScreen[top] = url
-      }
-      let pending = state.pendingLink.map { tables.text($0) } ?? -1
+      let row = node.row
+      let url = row.url.map { tables.text($0) } ?? -1
+      let pending = row.pendingLink.map { tables.text($0) } ?? -1
       let parent = node.parent.map { "\($0.index),\(tables.line($0.line))" } ?? "-1,-1"
       let inputs = tables.inputSet(node.inputs)
-      let app = state.isAppLayerPresented ? ",\(tables.stack(state.storedAppLayer))" : ""
+      let app = row.appLayer.map { ",\($0)" } ?? ""
       states.append(
-        "[\(selected),[\(stacks.map(String.init).joined(separator: ","))],\(context),\(url),\(pending),\(parent),\(inputs)\(app)]")
+        "[\(row.selected),[\(row.stacks.map(String.init).joined(separator: ","))],\(row.context),\(url),\(pending),\(parent),\(inputs)\(app)]")
       outs.append("[" + node.outcomes.map { String(tables.code($0)) }.joined(separator: ",") + "]")
     }
     let tabRows = tabs.map { id in
@@ -178,115 +168,6 @@ struct MapData {
     case .invalidCommand: "invalid"
     case .redirectLoop: "loop"
     default: "input"
-    }
-  }
-
-  /// The tables, each entry written once and numbered by its position.
-  private struct Tables {
-    var screens: [(name: String, title: String)] = []
-    var screenIndex: [String: Int] = [:]
-    var lines: [String] = []
-    var lineIndex: [String: Int] = [:]
-    var inputSets: [[Int]] = []
-    var inputSetIndex: [[String]: Int] = [:]
-    var texts: [String] = []
-    var textIndex: [String: Int] = [:]
-    var fails: [(kind: String, text: Int)] = []
-    var failIndex: [String: Int] = [:]
-    var routes: [String] = []
-    var routeIndex: [String: Int] = [:]
-    var layers: [String] = []
-    var layerIndex: [String: Int] = [:]
-    var stacks: [[Int]] = []
-    var stackIndex: [[Int]: Int] = [:]
-    var contexts: [String] = []
-    var contextIndex: [String: Int] = [:]
-
-    /// The number of a screen, given `title` when it is new.
-    mutating func screen(_ name: String, title: String? = nil) -> Int {
-      Self.number(of: name, in: &screenIndex) { screens.append((name, title ?? name)) }
-    }
-
-    /// The number of an input line.
-    mutating func line(_ text: String) -> Int {
-      Self.number(of: text, in: &lineIndex) { lines.append(text) }
-    }
-
-    /// The number of a text: a URL, a pending link, a failure's message.
-    mutating func text(_ text: String) -> Int {
-      Self.number(of: text, in: &textIndex) { texts.append(text) }
-    }
-
-    /// The number of the list of lines a state tries.
-    mutating func inputSet(_ inputs: [String]) -> Int {
-      if let known = inputSetIndex[inputs] { return known }
-      let numbers = inputs.map { line($0) }
-      inputSets.append(numbers)
-      inputSetIndex[inputs] = inputSets.count - 1
-      return inputSets.count - 1
-    }
-
-    /// An outcome as the number `out` holds.
-    mutating func code(_ outcome: MapExploration.Outcome) -> Int {
-      switch outcome {
-      case let .state(index): return index
-      case .unchanged: return -1
-      case .beyond: return -2
-      case .unexplorable: return -3
-      case let .failed(kind, message):
-        let name = MapData.kindName(kind)
-        if let known = failIndex[name + " " + message] { return -10 - known }
-        failIndex[name + " " + message] = fails.count
-        fails.append((name, text(message)))
-        return -10 - (fails.count - 1)
-      }
-    }
-
-    /// The number of a stack: its layers, as the Presentation layer reads them.
-    mutating func stack(_ stack: RouteStack<DynamicScreen>) -> Int {
-      let numbers = stack.layers.map { layer in
-        let routeNumbers = layer.routeIndices.map { route(stack[$0]) }
-        let detents = layer.sheetConfiguration.map {
-          "[" + $0.detents.map { MapData.string($0.description) }.joined(separator: ",") + "]"
-        } ?? "0"
-        let row = "[\(MapData.string(layer.style.rawValue)),\(layer.withNavigation ? 1 : 0),\(detents),["
-          + routeNumbers.map(String.init).joined(separator: ",") + "]]"
-        return Self.number(of: row, in: &layerIndex) { layers.append(row) }
-      }
-      if let known = stackIndex[numbers] { return known }
-      stacks.append(numbers)
-      stackIndex[numbers] = stacks.count - 1
-      return stacks.count - 1
-    }
-
-    /// The number of a route: its screen and the screen's state.
-    mutating func route(_ route: Route<DynamicScreen>) -> Int {
-      let row = "[\(screen(route.screen.name)),\(Self.pairsText(route.screen.state))]"
-      return Self.number(of: row, in: &routeIndex) { routes.append(row) }
-    }
-
-    /// The number of a context.
-    mutating func context(_ context: [String: FlowValue]) -> Int {
-      let row = Self.pairsText(context)
-      return Self.number(of: row, in: &contextIndex) { contexts.append(row) }
-    }
-
-    /// `["id=3","name=\"x\""]`: an object's members, keys sorted, each as `FlowValue.description`
-    /// writes it in a table, so `{` + the members joined by `, ` + `}` is the object's description.
-    static func pairsText(_ object: [String: FlowValue]) -> String {
-      "[" + object.keys.sorted().map { key in
-        let member = FlowValue.object([key: object[key] ?? .null]).description
-        return MapData.string(String(member.dropFirst().dropLast()))
-      }.joined(separator: ",") + "]"
-    }
-
-    /// The number of `key` in `index`, calling `add` (which appends it to its table) when new.
-    private static func number<Key: Hashable>(of key: Key, in index: inout [Key: Int], add: () -> Void) -> Int {
-      if let known = index[key] { return known }
-      let next = index.count
-      index[key] = next
-      add()
-      return next
     }
   }
 }

@@ -11,6 +11,9 @@ import TabFlowLua
 /// keeps every transition's outcome — the page follows them — and also runs the inputs of the
 /// states at the depth limit, so it can say which inputs change nothing or are rejected there and
 /// which lead beyond the explored depth.
+///
+/// It keeps no explored state: each is drawn into a row of the page's tables when it is reached
+/// (``MapStateRow``), and only the states of the level being explored and of the next are whole.
 struct MapExploration {
   typealias State = TabCoordinatorState<DynamicScreen>
 
@@ -30,7 +33,8 @@ struct MapExploration {
 
   /// One explored state.
   struct Node {
-    let state: State
+    /// What the page draws of it.
+    let row: MapStateRow
     /// The state that first reached this one (`nil` for the initial state) and the line from it.
     let parent: (index: Int, line: String)?
     /// The lines tried from this state, in the order of ``StateExplorer/Inputs``.
@@ -49,6 +53,11 @@ struct MapExploration {
   let context: ContextSamples
   /// The context keys rules read that the context lacked.
   private(set) var read: Set<String> = []
+  /// The page's tables, with every explored state's stacks and contexts numbered (the declared
+  /// screens first, in their order).
+  private(set) var tables = MapTables()
+  /// The tabs, in the order of the initial state's.
+  private(set) var tabIDs: [TabID] = []
 
   /// Explores from `session`'s state as `check` does, with the context keys rules are seen to
   /// read added round by round (``ContextSamples/exploring(from:declarations:rounds:_:)``).
@@ -80,19 +89,36 @@ struct MapExploration {
     var inputs = StateExplorer.Inputs(declarations: declarations, context: context)
     let workers = ExplorationWorkers(session: session, count: jobs)
     let numbering = StateNumbering(includesHistory: declarations.backBehavior == .history)
+    // Declared screens first, in their order; a screen the script never declared is added as seen.
+    var tables = MapTables()
+    for screen in declarations.screens { _ = tables.screen(screen.name, title: screen.title) }
+    let tabIDs = initial.tabs.map(\.id)
+    // A state's URL is its top screen's (the links do not change while exploring).
+    var urlOfScreen: [DynamicScreen: String?] = [:]
+    func row(of state: State) -> MapStateRow {
+      let top = state.visibleTop.screen
+      let url = urlOfScreen[top] ?? {
+        let url = session.currentURL(of: state)
+        urlOfScreen[top] = url
+        return url
+      }()
+      return MapStateRow(state, tabIDs: tabIDs, url: url, tables: &tables)
+    }
     var keys: [StateKey] = [numbering.key(of: initial)]
     var index: [StateKey: Int] = [keys[0]: 0]
-    var nodes = [Node(state: initial, parent: nil)]
+    var nodes = [Node(row: row(of: initial), parent: nil)]
     var truncated = false
     var level = 0..<1
+    // The states of the level being explored (`level`, in order) and of the next.
+    var levelStates = [initial]
     // Each level's states run their inputs; the last level's record new states only as beyond.
     for lineCount in 0...depth {
-      let planned = level.map { inputs.lines(for: nodes[$0].state) }
-      let states = level.map { nodes[$0].state }
+      let planned = levelStates.map { inputs.lines(for: $0) }
+      var nextStates: [State] = []
       let first = level.lowerBound
-      workers.run(states, inputs: planned) { offset, steps in
+      workers.run(levelStates, inputs: planned) { offset, steps in
         let from = first + offset
-        let fromState = nodes[from].state
+        let fromState = levelStates[offset]
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(steps.count)
         for (input, step) in zip(planned[offset], steps) {
@@ -110,7 +136,8 @@ struct MapExploration {
             } else {
               index[key] = nodes.count
               keys.append(key)
-              nodes.append(Node(state: after, parent: (from, input.text)))
+              nodes.append(Node(row: row(of: after), parent: (from, input.text)))
+              nextStates.append(after)
               outcomes.append(.state(nodes.count - 1))
             }
           }
@@ -120,9 +147,12 @@ struct MapExploration {
         return true
       }
       level = level.upperBound..<nodes.count
+      levelStates = nextStates
       if level.isEmpty { break }
     }
     self.nodes = nodes
+    self.tables = tables
+    self.tabIDs = tabIDs
     self.truncated = truncated
     read = workers.contextKeysRead
   }

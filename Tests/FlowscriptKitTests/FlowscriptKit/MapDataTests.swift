@@ -35,6 +35,18 @@ import Testing
     return parts.joined(separator: " > ")
   }
 
+  /// The first state (breadth first) whose selected tab shows `screen` on top, read from the
+  /// JSON's tables (the exploration keeps no state).
+  static func firstState(_ data: [String: Any], showing screen: String) throws -> Int? {
+    let states = try #require(data["states"] as? [[Any]])
+    for (index, state) in states.enumerated() {
+      let selected = try #require(state[0] as? Int)
+      let stacks = try #require(state[1] as? [Int])
+      if try stackText(data, stack: stacks[selected]).hasSuffix(screen) { return index }
+    }
+    return nil
+  }
+
   /// The same for a session's stack.
   static func stackText(_ stack: RouteStack<DynamicScreen>) -> String {
     stack.routes.map { ($0.isPresented ? "\($0.style):" : "") + $0.screen.name }.joined(separator: " > ")
@@ -90,7 +102,7 @@ import Testing
     for (index, state) in states.enumerated().dropFirst() {
       #expect(try #require(state[5] as? Int) < index)
     }
-    let cart = try #require(exploration.nodes.firstIndex { $0.state.selectedStack.top.screen.name == "cart" })
+    let cart = try #require(try Self.firstState(data, showing: "cart"))
     var lines: [String] = []
     var current = cart
     while let parent = exploration.nodes[current].parent {
@@ -105,10 +117,13 @@ import Testing
     let layers = try #require(data["layers"] as? [[Any]])
     let stacks = try #require(data["stacks"] as? [[Int]])
     let states = try #require(data["states"] as? [[Any]])
-    let cart = try #require(exploration.nodes.firstIndex { $0.state.selectedStack.top.screen.name == "cart" })
+    let cart = try #require(try Self.firstState(data, showing: "cart"))
+    #expect(exploration.nodes[cart].parent?.line == "feed.cartTapped")
     let stack = try #require((states[cart][1] as? [Int])?.first)
     let drawn = stacks[stack].map { layers[$0] }
-    let expected = exploration.nodes[cart].state.selectedStack.layers
+    let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
+    _ = session.execute(try FlowLineParser.parse("feed.cartTapped"))
+    let expected = session.state.selectedStack.layers
     #expect(drawn.count == expected.count)
     #expect(drawn.map { $0[0] as? String } == expected.map { $0.style.rawValue })
     #expect(drawn.last?[2] as? [String] == ["medium", "large"])
