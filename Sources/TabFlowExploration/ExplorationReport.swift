@@ -64,10 +64,15 @@ public struct ExplorationReport<Screen, ScreenAction> {
       }
     }
     switch outcome {
-    case .passed: lines.append("passed (\(notes.count) notes)")
-    case .failed: lines.append("failed: \(problems.count) problems")
+    case .passed: lines.append("passed (\(Self.counted(notes.count, "note")))")
+    case .failed: lines.append("failed: \(Self.counted(problems.count, "problem"))")
     case .incomplete: lines.append("incomplete: no problem found, but not every state was explored")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `1 note`, `2 notes`.
+  private static func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 }
