@@ -304,6 +304,7 @@ let package = Package(
       name: "TabFlowTests",
       dependencies: [
         "TabFlow",
+        "TabFlowExploration",
         "TabFlowLuaBinding",
         "CLuaSandbox",
         "TestSupport",

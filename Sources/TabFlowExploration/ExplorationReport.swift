@@ -54,7 +54,9 @@ public struct ExplorationReport<Screen, ScreenAction> {
     } else {
       extent = "bounded: states deeper than \(depth) inputs were not explored"
     }
-    lines.append("explored \(states) states and \(transitions) transitions to depth \(depthReached) of \(depth) (\(extent))")
+    lines.append(
+      "explored \(Self.counted(states, "state")) and \(Self.counted(transitions, "transition")) to depth "
+        + "\(depthReached) of \(depth) (\(extent))")
     lines.append(
       "states are kept as 64-bit fingerprints: the chance that a collision hid a state is at most \(collisionProbability)")
     for finding in findings {

@@ -89,6 +89,26 @@ struct ExplorationEngineTests {
     #expect(first.text.contains("the chance that a collision hid a state is at most"))
   }
 
+  @Test("The report's text: extent, collision bound, findings with their reproductions, verdict")
+  func reportText() throws {
+    let noFive = NavigationGuard<TinyScreen>("noFive") { change in
+      change.after.top.screen == .page(5) ? .reject("not five") : .allow
+    }
+    let report = try TinyApp.exploration(guards: [noFive], oneTab: true, taps: false, depth: 2) { _ in
+      [("push 5", .push(5)), ("fail", .fail)]
+    }.run()
+    #expect(report.text == """
+      explored 1 state and 3 transitions to depth 0 of 2 (exhaustive: every reachable state was reached)
+      states are kept as 64-bit fingerprints: the chance that a collision hid a state is at most 0.0
+      problem: failed batch: rule error: action in home: the rule broke
+        reproduce: home: fail
+      note: guard rejection: action in home: rejected by guard 'noFive': not five
+        reproduce: home: push 5
+      failed: 1 problem
+
+      """)
+  }
+
   @Test("An exploration cut at maxStates is incomplete, never a pass, and proves no trap")
   func maxStates() throws {
     let cut = try TinyApp.exploration(depth: 3, maxStates: 2, actions: Self.pushOnce).run()
