@@ -55,6 +55,13 @@ public struct ReachedState<Screen> {
   public let depth: Int
   /// The state.
   public let state: TabCoordinatorState<Screen>
+
+  @usableFromInline
+  init(index: Int, depth: Int, state: TabCoordinatorState<Screen>) {
+    self.index = index
+    self.depth = depth
+    self.state = state
+  }
 }
 
 /// An input tried from a state, and what it did.
@@ -80,6 +87,19 @@ public struct TriedInput<Screen, ScreenAction> {
   public let delegates: [TabCoordinatorDelegate<Screen>]
   /// What the input did to the state.
   public let outcome: Outcome
+
+  @usableFromInline
+  init(
+    from: Int, state: TabCoordinatorState<Screen>, input: ExplorationInput<Screen, ScreenAction>, position: Int,
+    delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome
+  ) {
+    self.from = from
+    self.state = state
+    self.input = input
+    self.position = position
+    self.delegates = delegates
+    self.outcome = outcome
+  }
 }
 
 /// What analyses are given when an exploration ends: how it went, and reproductions.
@@ -96,6 +116,19 @@ public struct ExplorationEnd<Screen, ScreenAction> {
   public let exhaustive: Bool
   let visited: VisitedTable
   let replay: ([Int]) -> [ExplorationInput<Screen, ScreenAction>]
+
+  @usableFromInline
+  init(
+    states: Int, depth: Int, truncated: Bool, exhaustive: Bool, visited: VisitedTable,
+    replay: @escaping ([Int]) -> [ExplorationInput<Screen, ScreenAction>]
+  ) {
+    self.states = states
+    self.depth = depth
+    self.truncated = truncated
+    self.exhaustive = exhaustive
+    self.visited = visited
+    self.replay = replay
+  }
 
   /// The number of inputs that reach state `index`.
   public func depth(of index: Int) -> Int { Int(visited.depths[index]) }

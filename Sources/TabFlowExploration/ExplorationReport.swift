@@ -33,6 +33,22 @@ public struct ExplorationReport<Screen, ScreenAction> {
   /// The state limit.
   public var maxStates: Int
 
+  @usableFromInline
+  init(
+    outcome: Outcome, findings: [ExplorationFinding<Screen, ScreenAction>], states: Int, transitions: Int, depth: Int,
+    depthReached: Int, exhaustive: Bool, truncated: Bool, maxStates: Int
+  ) {
+    self.outcome = outcome
+    self.findings = findings
+    self.states = states
+    self.transitions = transitions
+    self.depth = depth
+    self.depthReached = depthReached
+    self.exhaustive = exhaustive
+    self.truncated = truncated
+    self.maxStates = maxStates
+  }
+
   /// The problems (findings that are not notes).
   public var problems: [ExplorationFinding<Screen, ScreenAction>] { findings.filter { !$0.isNote } }
   /// The notes.

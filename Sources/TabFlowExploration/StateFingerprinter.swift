@@ -14,54 +14,80 @@ import TabFlowNavigation
 /// depend only on the order states are met, so the same exploration makes the same fingerprints
 /// in every run (Swift's `Hasher` is seeded per process: it is used for look-ups only). The
 /// parts are kept, not the states: a route or a context is shared by many states.
+///
+/// Inlinable, as ``Exploration/run()`` is: specialized for the app's screen type in the module
+/// that runs the exploration, it looks up no generic type metadata.
+@usableFromInline
 final class StateFingerprinter<Screen: Hashable> {
-  private var routeNumbers: [Route<Screen>: Int] = [:]
-  private var listNumbers: [[Int]: Int] = [:]
-  private var contextNumbers: [[String: FlowValue]: Int] = [:]
-  private var linkNumbers: [String: Int] = [:]
-  private var historyNumbers: [[TabID]: Int] = [:]
-  private var tabBarNumbers: [[TabID?]: Int] = [:]
-  private var tabNumbers: [TabID: Int] = [:]
+  @usableFromInline var routeNumbers: [Route<Screen>: Int] = [:]
+  @usableFromInline var listNumbers: [[Int]: Int] = [:]
+  @usableFromInline var contextNumbers: [[String: FlowValue]: Int] = [:]
+  @usableFromInline var linkNumbers: [String: Int] = [:]
+  @usableFromInline var historyNumbers: [[TabID]: Int] = [:]
+  @usableFromInline var tabBarNumbers: [[TabID?]: Int] = [:]
+  @usableFromInline var tabNumbers: [TabID: Int] = [:]
   /// Pending resumes are `Equatable` only, and rare: compared one by one.
-  private var resumes: [PendingResume<Screen>] = []
+  @usableFromInline var resumes: [PendingResume<Screen>] = []
   /// The numbers of the state being fingerprinted (kept to reuse the storage).
-  private var numbers: [Int] = []
+  @usableFromInline var numbers: [Int] = []
+
+  @usableFromInline
+  init() {}
 
   /// The fingerprint of `state`.
+  @inlinable
   func fingerprint(of state: TabCoordinatorState<Screen>) -> UInt64 {
     numbers.removeAll(keepingCapacity: true)
     numbers.append(Self.number(of: state.selectedTab, in: &tabNumbers))
-    for tab in state.tabs {
-      numbers.append(number(of: tab.stack.routes))
+    let tabs = state.tabs
+    let order = state.tabOrder
+    var declaredOrder = order.count == tabs.count
+    for index in tabs.indices {
+      numbers.append(number(of: tabs[index].stack.routes))
+      if declaredOrder, order[index] != tabs[index].id { declaredOrder = false }
     }
     numbers.append(state.isAppLayerPresented ? number(of: state.appLayer) : 0)
     numbers.append(Self.number(of: state.context, in: &contextNumbers))
-    numbers.append(state.pendingLink.map { Self.number(of: $0, in: &linkNumbers) } ?? 0)
-    numbers.append(state.pendingResume.map(number(of:)) ?? 0)
+    if let link = state.pendingLink {
+      numbers.append(Self.number(of: link, in: &linkNumbers))
+    } else {
+      numbers.append(0)
+    }
+    if let resume = state.pendingResume {
+      numbers.append(number(of: resume))
+    } else {
+      numbers.append(0)
+    }
     let history = state.backBehavior == .history ? state.history : []
     numbers.append(history.isEmpty ? 0 : Self.number(of: history, in: &historyNumbers))
-    if state.hiddenTabs.isEmpty, state.tabOrder.elementsEqual(state.tabs.lazy.map(\.id)) {
+    let hidden = state.hiddenTabs
+    if hidden.isEmpty, declaredOrder {
       numbers.append(0)
     } else {
-      let parts: [TabID?] = state.tabOrder + [nil] + state.hiddenTabs.sorted()
+      let parts: [TabID?] = order + [nil] + hidden.sorted()
       numbers.append(Self.number(of: parts, in: &tabBarNumbers))
     }
     return Self.mix(numbers)
   }
 
-  private func number(of routes: [Route<Screen>]) -> Int {
-    let list = routes.map { Self.number(of: $0, in: &routeNumbers) }
+  @inlinable
+  func number(of routes: [Route<Screen>]) -> Int {
+    var list: [Int] = []
+    list.reserveCapacity(routes.count)
+    for route in routes { list.append(Self.number(of: route, in: &routeNumbers)) }
     return Self.number(of: list, in: &listNumbers)
   }
 
-  private func number(of resume: PendingResume<Screen>) -> Int {
+  @usableFromInline
+  func number(of resume: PendingResume<Screen>) -> Int {
     if let known = resumes.firstIndex(of: resume) { return known + 1 }
     resumes.append(resume)
     return resumes.count
   }
 
   /// The number of `part`, given it (the next one, from 1) the first time it is seen.
-  private static func number<Part: Hashable>(of part: Part, in numbers: inout [Part: Int]) -> Int {
+  @inlinable
+  static func number<Part: Hashable>(of part: Part, in numbers: inout [Part: Int]) -> Int {
     if let known = numbers[part] { return known }
     let number = numbers.count + 1
     numbers[part] = number
@@ -70,6 +96,7 @@ final class StateFingerprinter<Screen: Hashable> {
 
   /// The numbers mixed into 64 bits: each in turn, with SplitMix64's finaliser after each, so
   /// lists that differ anywhere differ here but for a chance of 2⁻⁶⁴.
+  @usableFromInline
   static func mix(_ numbers: [Int]) -> UInt64 {
     var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(truncatingIfNeeded: numbers.count &+ 1)
     for number in numbers {

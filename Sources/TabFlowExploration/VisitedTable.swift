@@ -5,27 +5,33 @@
 ///
 /// Two different states with the same fingerprint are taken for one, and what lies only beyond
 /// the second goes unexplored: ``collisionProbability(states:)`` bounds the chance of that.
+@usableFromInline
 struct VisitedTable {
   /// Each state's index by its fingerprint (only looked up, never iterated: the order of a
   /// dictionary differs from run to run).
-  private var indices: [UInt64: Int32] = [:]
+  @usableFromInline var indices: [UInt64: Int32] = [:]
   /// Each state's parent (-1 for the initial state) and the position of the input that led from
   /// there, in the parent's input list.
-  private(set) var parents: [Int32] = []
-  private(set) var positions: [Int32] = []
+  @usableFromInline var parents: [Int32] = []
+  @usableFromInline var positions: [Int32] = []
   /// Each state's number of inputs from the initial state.
-  private(set) var depths: [Int32] = []
+  @usableFromInline var depths: [Int32] = []
 
   /// How many states were reached.
-  var count: Int { parents.count }
+  @inlinable var count: Int { parents.count }
+
+  @usableFromInline
+  init() {}
 
   /// The index of the state with `fingerprint`, if it was reached.
+  @inlinable
   func index(of fingerprint: UInt64) -> Int? {
     indices[fingerprint].map(Int.init)
   }
 
   /// Records a state not reached before (see ``index(of:)``), reached from `parent` by the input
   /// at `position` of its list (`nil`: the initial state); its index.
+  @inlinable
   mutating func insert(_ fingerprint: UInt64, from parent: (index: Int, position: Int)?) -> Int {
     let index = count
     indices[fingerprint] = Int32(index)
