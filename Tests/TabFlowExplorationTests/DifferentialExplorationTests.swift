@@ -51,6 +51,7 @@ struct DifferentialExplorationTests {
   /// tab history while back does not use it).
   struct Whole: Hashable {
     let selected: TabID
+    let history: [TabID]
     let tabs: [[Route<TinyScreen>]]
     let appLayer: [Route<TinyScreen>]
     let context: [String: FlowValue]
@@ -60,6 +61,7 @@ struct DifferentialExplorationTests {
 
     init(_ state: State) {
       selected = state.selectedTab
+      history = state.backBehavior == .history ? state.history : []
       tabs = state.tabs.map(\.stack.routes)
       appLayer = state.appLayer
       context = state.context
@@ -89,11 +91,14 @@ struct DifferentialExplorationTests {
     return seen.count
   }
 
-  @Test("The engine counts the states a naive explorer counts, on 40 generated apps", arguments: 0..<40)
-  func sameCounts(seed: Int) throws {
+  @Test(
+    "The engine counts the states a naive explorer counts, on 40 generated apps, back by place or by history",
+    arguments: 0..<20, [BackBehavior.firstRoute, .history])
+  func sameCounts(seed: Int, back: BackBehavior) throws {
     let (rules, alphabet) = Self.app(seed: UInt64(seed))
     let coordinator = TabCoordinator(rules: rules)
-    let initial = try TinyApp.state()
+    let initial = try TabCoordinatorState<TinyScreen>(
+      tabs: [TabDefinition("home", root: .home), TabDefinition("other", root: .other)], backBehavior: back)
     let depth = 4
     let report = Exploration(coordinator: coordinator, initialState: initial, depth: depth, alphabet: alphabet).run()
     #expect(report.states == Self.naiveCount(coordinator, from: initial, alphabet: alphabet, depth: depth), "\(report.text)")
