@@ -103,6 +103,15 @@ struct ExplorationAnalysisTests {
     #expect(noTaps.findings.filter { $0.kind == .trap }.map(\.reproduction.labels) == [["home: push 1"]])
   }
 
+  /// Home pushes page 1; a page presents the sheet.
+  static func pageThenSheet(_ screen: TinyScreen) -> [(label: String, action: TinyAction)] {
+    switch screen {
+    case .home: [("push 1", .push(1))]
+    case .page: [("sheet", .presentSheet)]
+    default: []
+    }
+  }
+
   @Test("Expected screens never shown are reported; shown ones are not")
   func unreachedScreens() throws {
     let report = try TinyApp.exploration(expectedScreens: ["home", "other", "page", "sheet"]) { screen in
@@ -110,21 +119,9 @@ struct ExplorationAnalysisTests {
     }.run()
     #expect(report.problems.map(\.message) == ["sheet is never shown in any reachable state"])
     #expect(report.problems.first?.kind == .unreachedScreen)
-    let bounded = try TinyApp.exploration(depth: 1, expectedScreens: ["page", "sheet"]) { screen in
-      switch screen {
-      case .home: [("push 1", .push(1))]
-      case .page: [("sheet", .presentSheet)]
-      default: []
-      }
-    }.run()
+    let bounded = try TinyApp.exploration(depth: 1, expectedScreens: ["page", "sheet"], actions: Self.pageThenSheet).run()
     #expect(bounded.problems.map(\.message) == ["sheet is never shown within 1 inputs"])
-    let all = try TinyApp.exploration(depth: 2, expectedScreens: ["page", "sheet"]) { screen in
-      switch screen {
-      case .home: [("push 1", .push(1))]
-      case .page: [("sheet", .presentSheet)]
-      default: []
-      }
-    }.run()
+    let all = try TinyApp.exploration(depth: 2, expectedScreens: ["page", "sheet"], actions: Self.pageThenSheet).run()
     #expect(!all.findings.contains { $0.kind == .unreachedScreen })
   }
 
@@ -155,13 +152,7 @@ struct ExplorationAnalysisTests {
 
   @Test("An analysis of the app's own is fed every state and input, and gives reproductions")
   func ownAnalysis() throws {
-    let report = try TinyApp.exploration(analyses: [{ SheetFinder() }]) { screen in
-      switch screen {
-      case .home: [("push 1", .push(1))]
-      case .page: [("sheet", .presentSheet)]
-      default: []
-      }
-    }.run()
+    let report = try TinyApp.exploration(analyses: [{ SheetFinder() }], actions: Self.pageThenSheet).run()
     let note = try #require(report.notes.first)
     #expect(note.message == "\(report.states) states, \(report.transitions) inputs")
     #expect(note.reproduction.labels == ["home: push 1", "page: sheet"])
