@@ -208,6 +208,7 @@ let package = Package(
       name: "TCAIntegrationTests",
       dependencies: [
         "TabFlowTCA", "TabFlowNavigation", "TabFlowCore", "TabFlowLua", "TabFlowPresentation", "TabFlowDelivery",
+        "TabFlowExploration",
         .product(name: "ComposableArchitecture", package: "TCAStandIn", condition: .when(traits: ["TCAStandIn"])),
       ]),
     .executableTarget(name: "tabflow-bench", dependencies: ["TabFlow"], path: "Benchmarks/TabFlowBenchmarks"),
