@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "TabFlowNavigation", targets: ["TabFlowNavigation"]),
     .library(name: "TabFlowCore", targets: ["TabFlowCore"]),
     .library(name: "TabFlowPresentation", targets: ["TabFlowPresentation"]),
+    // Exploring a coordinator's states from an app's unit tests (Swift or Lua rules): no Lua, no runtime.
+    .library(name: "TabFlowExploration", targets: ["TabFlowExploration"]),
     .library(name: "TabFlowLua", targets: ["TabFlowLua"]),
     .library(name: "TabFlowDelivery", targets: ["TabFlowDelivery"]),
     .library(name: "TabFlowRuntime", targets: ["TabFlowRuntime"]),
@@ -112,6 +114,11 @@ let package = Package(
     .target(
       name: "TabFlowPresentation",
       dependencies: ["TabFlowCore", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]),
+    // Breadth-first exploration of a coordinator's states through its pure step, for an app's
+    // unit tests: generic over the rules (Swift or Lua), so it needs neither Lua nor a runtime.
+    .target(
+      name: "TabFlowExploration",
+      dependencies: ["TabFlowCore", "TabFlowNavigation", .product(name: "Logging", package: "swift-log")]),
     // TabFlow's own TCA-shaped runtime (Reducer, Effect, Store, TestStore, forEachRoute): opt-in.
     .target(
       name: "TabFlowRuntime",
@@ -183,6 +190,8 @@ let package = Package(
     .target(
       name: "ShopExample", dependencies: ["TabFlow"], path: "Examples/ShopExample", resources: [.copy("shop.lua"), .copy("shop-confirm.lua")]),
     .executableTarget(name: "tabflow-example", dependencies: ["ShopExample", "TabFlow"], path: "Examples/ShopExampleApp"),
+    // An app whose rules are Swift: typed screens and actions, a login guard, deep links.
+    .target(name: "SwiftRulesShop", dependencies: ["TabFlowCore", "TabFlowNavigation"], path: "Examples/SwiftRulesShop"),
     .testTarget(
       name: "ShopExampleTests",
       dependencies: [
@@ -199,6 +208,7 @@ let package = Package(
       name: "TCAIntegrationTests",
       dependencies: [
         "TabFlowTCA", "TabFlowNavigation", "TabFlowCore", "TabFlowLua", "TabFlowPresentation", "TabFlowDelivery",
+        "TabFlowExploration",
         .product(name: "ComposableArchitecture", package: "TCAStandIn", condition: .when(traits: ["TCAStandIn"])),
       ]),
     .executableTarget(name: "tabflow-bench", dependencies: ["TabFlow"], path: "Benchmarks/TabFlowBenchmarks"),
@@ -229,6 +239,10 @@ let package = Package(
     // TabBarFixtures, TabsSnapshot), for the layers above too.
     .target(
       name: "CoreTestSupport", dependencies: ["TabFlowCore", "TabFlowNavigation"], path: "Tests/CoreTestSupport"),
+    // The exploration engine's tests, and the Swift-rules example explored.
+    .testTarget(
+      name: "TabFlowExplorationTests",
+      dependencies: ["TabFlowExploration", "TabFlowCore", "TabFlowNavigation", "SwiftRulesShop"]),
     .testTarget(
       name: "TabFlowCoreTests",
       dependencies: [
@@ -291,6 +305,7 @@ let package = Package(
       name: "TabFlowTests",
       dependencies: [
         "TabFlow",
+        "TabFlowExploration",
         "TabFlowLuaBinding",
         "CLuaSandbox",
         "TestSupport",

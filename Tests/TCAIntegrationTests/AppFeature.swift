@@ -2,9 +2,10 @@
 // TCAStandIn/ — a local package whose module is named `ComposableArchitecture` and declares TCA
 // 1.25.5's names in TCA's shapes — beside every TabFlow module a TCA app imports, each of TCA's
 // names written unqualified. Were any of them also declared by TabFlowNavigation, TabFlowCore,
-// TabFlowLua, TabFlowPresentation, TabFlowDelivery or TabFlowTCA, this file would not compile
-// ("ambiguous"). With the real TCA, `@Reducer` and `@ObservableState` decorate the feature, and
-// `@Reducer` makes `Action` case-pathable (AppFeature+CasePaths.swift writes that out by hand).
+// TabFlowLua, TabFlowPresentation, TabFlowDelivery, TabFlowTCA or TabFlowExploration, this file
+// would not compile ("ambiguous"). With the real TCA, `@Reducer` and `@ObservableState` decorate
+// the feature, and `@Reducer` makes `Action` case-pathable (AppFeature+CasePaths.swift writes that
+// out by hand).
 //
 // No reducer is invoked directly and no effect is transformed here: route actions reach the
 // coordinator through `Scope`, and what it hands back comes out as effects.
@@ -12,6 +13,7 @@
   import ComposableArchitecture
   import TabFlowCore
   import TabFlowDelivery
+  import TabFlowExploration
   import TabFlowLua
   import TabFlowNavigation
   import TabFlowPresentation

@@ -1,0 +1,145 @@
+import TabFlowCore
+import TabFlowNavigation
+
+/// A finding an exploration looks for, fed by the engine: each state the first time it is
+/// reached, each state before its inputs are tried, each input tried, and the end, when it gives
+/// its findings. One analysis per kind of finding (failed batches, traps…); an app's test adds
+/// its own through ``Exploration/analyses``.
+///
+/// The engine calls an analysis on one thread, in the order states and inputs are explored
+/// (breadth first: a state is reached by the fewest inputs before any state reached by more), so
+/// the first occurrence of a finding is the one with the shortest reproduction. States are told
+/// by their index, which ``ExplorationEnd`` turns into a reproduction; an analysis keeps indices,
+/// not states.
+public protocol ExplorationAnalysis<Screen, ScreenAction>: AnyObject {
+  /// The coordinator's screen type.
+  associatedtype Screen
+  /// The screens' action type.
+  associatedtype ScreenAction
+
+  /// A state reached for the first time (the initial state included). Returning
+  /// ``ExplorationDecision/stop`` keeps the engine from exploring on from it (an invariant
+  /// it breaks); the default explores on.
+  func reached(_ state: ReachedState<Screen>) -> ExplorationDecision
+  /// A state whose inputs are about to be tried, each once; the default does nothing.
+  func exploring(_ state: ReachedState<Screen>)
+  /// An input tried from a state being explored.
+  func tried(_ input: TriedInput<Screen, ScreenAction>)
+  /// The findings, once the exploration ended, each with its reproduction (made by `end`).
+  func findings(_ end: ExplorationEnd<Screen, ScreenAction>) -> [ExplorationFinding<Screen, ScreenAction>]
+}
+
+extension ExplorationAnalysis {
+  /// Explores on.
+  public func reached(_ state: ReachedState<Screen>) -> ExplorationDecision { .exploreOn }
+  /// Does nothing.
+  public func exploring(_ state: ReachedState<Screen>) {}
+  /// Does nothing.
+  public func tried(_ input: TriedInput<Screen, ScreenAction>) {}
+}
+
+/// Whether the engine explores on from a state an analysis was told about.
+public enum ExplorationDecision: Hashable, Sendable {
+  /// Try the state's inputs (unless it is at the depth limit).
+  case exploreOn
+  /// Do not: what lies only beyond it stays unexplored, and the exploration is not exhaustive.
+  case stop
+}
+
+/// A state of an exploration, with its index (the order states were first reached in, the
+/// initial state 0) and its depth (the number of inputs of its shortest reproduction).
+public struct ReachedState<Screen> {
+  /// The state's index.
+  public let index: Int
+  /// The number of inputs that reach it from the initial state.
+  public let depth: Int
+  /// The state.
+  public let state: TabCoordinatorState<Screen>
+
+  @usableFromInline
+  init(index: Int, depth: Int, state: TabCoordinatorState<Screen>) {
+    self.index = index
+    self.depth = depth
+    self.state = state
+  }
+}
+
+/// An input tried from a state, and what it did.
+public struct TriedInput<Screen, ScreenAction> {
+  /// What the input did to the state.
+  public enum Outcome {
+    /// The state is the same state (a discarded batch, or a change that made the same state).
+    case unchanged
+    /// The input led to another state: `index` is its index, `nil` when it was new but the
+    /// exploration had reached ``Exploration/maxStates`` (it was not recorded).
+    case moved(to: Int?, after: TabCoordinatorState<Screen>)
+  }
+
+  /// The index of the state the input was tried from.
+  public let from: Int
+  /// The state the input was tried from.
+  public let state: TabCoordinatorState<Screen>
+  /// The input.
+  public let input: ExplorationInput<Screen, ScreenAction>
+  /// The input's position in the state's input list (what a reproduction replays).
+  public let position: Int
+  /// What the coordinator told the host: reports, a failed or rejected batch.
+  public let delegates: [TabCoordinatorDelegate<Screen>]
+  /// What the input did to the state.
+  public let outcome: Outcome
+
+  @usableFromInline
+  init(
+    from: Int, state: TabCoordinatorState<Screen>, input: ExplorationInput<Screen, ScreenAction>, position: Int,
+    delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome
+  ) {
+    self.from = from
+    self.state = state
+    self.input = input
+    self.position = position
+    self.delegates = delegates
+    self.outcome = outcome
+  }
+}
+
+/// What analyses are given when an exploration ends: how it went, and reproductions.
+public struct ExplorationEnd<Screen, ScreenAction> {
+  /// How many states were reached.
+  public let states: Int
+  /// The depth the exploration was asked to reach.
+  public let depth: Int
+  /// Whether the exploration was cut at ``Exploration/maxStates``: some states' inputs were not
+  /// all tried, so nothing may be concluded from the absence of a move (no trap is proven).
+  public let truncated: Bool
+  /// Whether every reachable state was reached (the exploration ran out of new states before
+  /// the depth limit, none was cut or left unexplored by a ``ExplorationDecision/stop``).
+  public let exhaustive: Bool
+  let visited: VisitedTable
+  let replay: ([Int]) -> [ExplorationInput<Screen, ScreenAction>]
+
+  @usableFromInline
+  init(
+    states: Int, depth: Int, truncated: Bool, exhaustive: Bool, visited: VisitedTable,
+    replay: @escaping ([Int]) -> [ExplorationInput<Screen, ScreenAction>]
+  ) {
+    self.states = states
+    self.depth = depth
+    self.truncated = truncated
+    self.exhaustive = exhaustive
+    self.visited = visited
+    self.replay = replay
+  }
+
+  /// The number of inputs that reach state `index`.
+  public func depth(of index: Int) -> Int { Int(visited.depths[index]) }
+
+  /// The shortest reproduction of state `index`: the fewest inputs, then the first found.
+  public func reproduction(to index: Int) -> ExplorationReproduction<Screen, ScreenAction> {
+    ExplorationReproduction(inputs: replay(visited.path(to: index)))
+  }
+
+  /// The shortest reproduction of state `index`, then the input at `position` of its list.
+  public func reproduction(to index: Int, then position: Int) -> ExplorationReproduction<Screen, ScreenAction> {
+    ExplorationReproduction(inputs: replay(visited.path(to: index) + [position]))
+  }
+}
