@@ -22,14 +22,14 @@ extension FlowscriptCLI {
   }
 
   /// Runs the `flowscript` binary with `ARGUMENTS` and `stdin` piped in; fails the test if it takes
-  /// over 20 s or crashes.
+  /// over `timeout` (a safety net against a hang, not a bar) or crashes.
   static func run(
     _ arguments: [String], stdin: String = "", environment: [String: String] = [:], in directory: URL? = nil,
-    mergingErrors: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    mergingErrors: Bool = false, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> ProcessResult {
     try await run(
       executable: binary(), arguments, stdin: stdin, environment: environment, in: directory,
-      mergingErrors: mergingErrors, sourceLocation: sourceLocation)
+      mergingErrors: mergingErrors, timeout: timeout, sourceLocation: sourceLocation)
   }
 
   /// `script` (util-linux) and its arguments to run bare `flowscript` on a pseudo-terminal.

@@ -20,7 +20,10 @@ extension FlowscriptTests {
         of: guardLine, with: "change.context.loggedIn == false and change.after:tab(\"home\"):contains(\"checkout\")")
       try demo.write(to: folder.appendingPathComponent("scripts/demo.lua"), atomically: true, encoding: .utf8)
       try changed.write(to: folder.appendingPathComponent("next.lua"), atomically: true, encoding: .utf8)
-      let result = try await FlowscriptCLI.run(["diff", "scripts/demo.lua", "next.lua", "--explore", "6"], in: folder)
+      // A debug build explores both scripts to depth 6: on a shared, loaded machine that took over
+      // the 20 s default (a safety net against a hang, not a bar).
+      let result = try await FlowscriptCLI.run(
+        ["diff", "scripts/demo.lua", "next.lua", "--explore", "6"], in: folder, timeout: .seconds(300))
       #expect(result.exitCode == 1)
       let printed = result.stdout.replacingOccurrences(of: #" in \d+ ms"#, with: " in … ms", options: .regularExpression)
       #expect(readme.contains("$ flowscript diff scripts/demo.lua next.lua --explore 6\n" + printed + "```\n"), "\(printed)")
