@@ -216,7 +216,7 @@ final class ExplorationWorkers: @unchecked Sendable {
       return .failed(session.lastFailureKind ?? .input, message)
     case .changed:
       // The session does not compare (see `tellsUnchangedLines`): the state it was put in is here.
-      return session.state == state ? .unchanged : .changed(session.state)
+      return session.isInState(state) ? .unchanged : .changed(session.state)
     default:
       return .unchanged
     }
