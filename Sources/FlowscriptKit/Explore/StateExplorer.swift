@@ -301,7 +301,11 @@ struct StateExplorer {
           explored.expand(from, screen: fromScreen, cover: state.visibleTop.style == .cover)
           if state.selectedStack.count == 1, !state.isAppLayerPresented { explored.mark(from, .atRoot) }
           let tabBarShows = state.selectedStack.presentedIndices.isEmpty && !state.isAppLayerPresented
-          for ((line, parsed), step) in zip(stateInputs, stateSteps) {
+          // By index: destructuring a zip copies every input and step (a step holds a state).
+          for offset in stateSteps.indices {
+            let line = stateInputs[offset].text
+            let parsed = stateInputs[offset].line
+            let step = stateSteps[offset]
             // Back, tab taps and context changes draw no edge; back and taps are not a cover's way back.
             let tapOrBack: Bool
             let movesOnly: Bool
@@ -331,9 +335,9 @@ struct StateExplorer {
               if kind == .guardRejection, let question = Self.blockedQuestion(message) {
                 report.findings.append(Finding(kind: .blockReadsAsQuestion, message: question, lines: lines))
               }
-            case let .changed(after):
+            case let .changed(reached):
               report.transitions += 1
-              let toKey = numbering.key(of: after, from: state, parentKey: fromKey)
+              let toKey = numbering.key(of: reached.state, from: state, parentKey: fromKey)
               let fingerprint = toKey.fingerprint
               // One look-up for the usual case, a state already seen; a new state is inserted by it.
               let atLimit = visited.count >= maxStates
@@ -352,32 +356,32 @@ struct StateExplorer {
               }
               if tapOrBack, tabBarShows || parsed == .back, let to {
                 explored.addMove(from: from, to: to)
-                if after.selectedStack.count == 1, !after.isAppLayerPresented { explored.mark(to, .atRoot) }
+                if reached.state.selectedStack.count == 1, !reached.state.isAppLayerPresented { explored.mark(to, .atRoot) }
               }
-              if !movesOnly, let edge = transition(from: state, to: after, line: line) {
+              if !movesOnly, let edge = transition(from: state, to: reached.state, line: line) {
                 report.edges.insert(edge)
               }
-              if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(after) < Self.visibleDepth(state) {
+              if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(reached.state) < Self.visibleDepth(state) {
                 explored.mark(from, .wayBack)
               }
               if isNew {
                 // A state seen before added its screens when it was first reached.
-                report.reachedScreens.formUnion(after.selectedStack.routes.lazy.map { $0.screen.name })
-                if after.isAppLayerPresented { report.reachedScreens.formUnion(after.appLayer.lazy.map { $0.screen.name }) }
+                report.reachedScreens.formUnion(reached.state.selectedStack.routes.lazy.map { $0.screen.name })
+                if reached.state.isAppLayerPresented { report.reachedScreens.formUnion(reached.state.appLayer.lazy.map { $0.screen.name }) }
                 guard let to else {
                   report.truncated = true
                   return false
                 }
-                if !breaksInvariants(after, index: to) {
+                if !breaksInvariants(reached.state, index: to) {
                   reachedNext = true
-                  if !lastLevel { next.append(after, key: toKey, index: to) }
-                  let top = after.visibleTop.screen.name
+                  if !lastLevel { next.append(reached.state, key: toKey, index: to) }
+                  let top = reached.state.visibleTop.screen.name
                   if firstAtTop[top] == nil { firstAtTop[top] = to }
-                  noteLink(of: after, index: to)
-                  if let pending = after.pendingLink, pending != state.pendingLink,
+                  noteLink(of: reached.state, index: to)
+                  if let pending = reached.state.pendingLink, pending != state.pendingLink,
                     !deferred.contains(where: { $0.url == pending })
                   {
-                    deferred.append((pending, after, to))
+                    deferred.append((pending, reached.state, to))
                   }
                 }
               }
