@@ -101,6 +101,16 @@ extension FlowValue: LuaIdentifiable {
     case let (.object(a), .object(b)):
       if sameRepresentation(a, b) { return true }
       guard a.count == b.count else { return false }
+      // A small table (a route's `screen`, `style` and `state`; a screen's few fields) is
+      // searched key by key: its keys are short strings, compared in a word or two, where
+      // finding a key by its hash hashes it first.
+      if a.count <= Self.scannedFieldCount {
+        for (key, value) in a {
+          guard let match = b.first(where: { $0.key.isLuaIdentical(to: key) }), match.value.isLuaIdentical(to: value)
+          else { return false }
+        }
+        return true
+      }
       for (key, value) in a {
         // Swift finds the key by canonical equivalence: the key found must have the same bytes.
         guard let index = b.index(forKey: key), b[index].key.isLuaIdentical(to: key),
@@ -116,6 +126,9 @@ extension FlowValue: LuaIdentifiable {
   package func hashLuaIdentity(into hasher: inout Hasher) {
     hasher.combine(luaIdentityDigest)
   }
+
+  /// Up to this many fields, two tables are compared by searching each key in turn.
+  static var scannedFieldCount: Int { 8 }
 
   /// A 64-bit digest of what ``isLuaIdentical(to:)`` compares — kind, integer, float bits, string
   /// bytes, elements in order, members in any order — equal for values a script cannot tell
