@@ -167,8 +167,10 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
 
   /// The trees of `text` (made when `making` and there are none yet).
   private func roots(of text: Text, making: Bool) -> Roots? {
-    if lastRecent < recent.count, recent[lastRecent].text.isLuaIdentical(to: text) { return recent[lastRecent].roots }
-    for index in recent.indices where recent[index].text.isLuaIdentical(to: text) {
+    // Each entry is compared where `recent` holds it (`inout`): reading `recent[i].text` copies
+    // the whole entry out first, and a text (a rule's tab, payload and names) is several values.
+    if lastRecent < recent.count, Self.holds(&recent[lastRecent], text) { return recent[lastRecent].roots }
+    for index in recent.indices where Self.holds(&recent[index], text) {
       lastRecent = index
       return recent[index].roots
     }
@@ -188,6 +190,11 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
       }
     }
     return found
+  }
+
+  /// Whether `entry` is `text`'s.
+  private static func holds(_ entry: inout (text: Text, roots: Roots), _ text: Text) -> Bool {
+    entry.text.isLuaIdentical(to: text)
   }
 
   /// What a node whose branch holds `value` costs: one, plus one per element of every array and

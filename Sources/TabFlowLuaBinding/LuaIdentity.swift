@@ -85,6 +85,33 @@ extension Optional: LuaIdentifiable where Wrapped: LuaIdentifiable {
   }
 }
 
+// The optionals compared on every call and every step — a rule memo's texts, a view's tab and
+// argument, a state key's pending link — compared by functions compiled for them here: the
+// generic one above, called from another module, copies both values through their metadata.
+extension Optional where Wrapped == String {
+  /// ``LuaIdentifiable/isLuaIdentical(to:)``, for an optional string.
+  package func isLuaIdentical(to other: String?) -> Bool {
+    switch self {
+    case .none: return other == nil
+    case let .some(value):
+      guard let other else { return false }
+      return value.isLuaIdentical(to: other)
+    }
+  }
+}
+
+extension Optional where Wrapped == FlowValue {
+  /// ``LuaIdentifiable/isLuaIdentical(to:)``, for an optional value.
+  package func isLuaIdentical(to other: FlowValue?) -> Bool {
+    switch self {
+    case .none: return other == nil
+    case let .some(value):
+      guard let other else { return false }
+      return value.isLuaIdentical(to: other)
+    }
+  }
+}
+
 extension FlowValue: LuaIdentifiable {
   /// The same kind and the same content: an integer is never a float, a float is compared by
   /// its bits (so `0.0` is not `-0.0`), strings and keys by their bytes.
