@@ -27,8 +27,8 @@ final class ExplorationWorkers: @unchecked Sendable {
   }
 
   /// A state a line reached, held where a step can be copied with one retain (a step is copied
-  /// as it is handed around, and a state copied field by field retains all its storage) and read
-  /// in place (`reached.state`: a `let` of a class is borrowed, never copied, to read it).
+  /// as it is handed around, and a state copied field by field retains all its storage). Bind
+  /// `reached.state` once where it is used: each read of it passed to a call copies it out.
   final class Reached {
     let state: State
     init(_ state: State) { self.state = state }

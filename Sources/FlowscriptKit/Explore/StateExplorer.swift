@@ -336,8 +336,10 @@ struct StateExplorer {
                 report.findings.append(Finding(kind: .blockReadsAsQuestion, message: question, lines: lines))
               }
             case let .changed(reached):
+              // Bound once: each read of `reached.state` for a call copies the state out of its box.
+              let after = reached.state
               report.transitions += 1
-              let toKey = numbering.key(of: reached.state, from: state, parentKey: fromKey)
+              let toKey = numbering.key(of: after, from: state, parentKey: fromKey)
               let fingerprint = toKey.fingerprint
               // One look-up for the usual case, a state already seen; a new state is inserted by it.
               let atLimit = visited.count >= maxStates
@@ -356,32 +358,32 @@ struct StateExplorer {
               }
               if tapOrBack, tabBarShows || parsed == .back, let to {
                 explored.addMove(from: from, to: to)
-                if reached.state.selectedStack.count == 1, !reached.state.isAppLayerPresented { explored.mark(to, .atRoot) }
+                if after.selectedStack.count == 1, !after.isAppLayerPresented { explored.mark(to, .atRoot) }
               }
-              if !movesOnly, let edge = transition(from: state, to: reached.state, line: line) {
+              if !movesOnly, let edge = transition(from: state, to: after, line: line) {
                 report.edges.insert(edge)
               }
-              if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(reached.state) < Self.visibleDepth(state) {
+              if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(after) < Self.visibleDepth(state) {
                 explored.mark(from, .wayBack)
               }
               if isNew {
                 // A state seen before added its screens when it was first reached.
-                report.reachedScreens.formUnion(reached.state.selectedStack.routes.lazy.map { $0.screen.name })
-                if reached.state.isAppLayerPresented { report.reachedScreens.formUnion(reached.state.appLayer.lazy.map { $0.screen.name }) }
+                report.reachedScreens.formUnion(after.selectedStack.routes.lazy.map { $0.screen.name })
+                if after.isAppLayerPresented { report.reachedScreens.formUnion(after.appLayer.lazy.map { $0.screen.name }) }
                 guard let to else {
                   report.truncated = true
                   return false
                 }
-                if !breaksInvariants(reached.state, index: to) {
+                if !breaksInvariants(after, index: to) {
                   reachedNext = true
-                  if !lastLevel { next.append(reached.state, key: toKey, index: to) }
-                  let top = reached.state.visibleTop.screen.name
+                  if !lastLevel { next.append(after, key: toKey, index: to) }
+                  let top = after.visibleTop.screen.name
                   if firstAtTop[top] == nil { firstAtTop[top] = to }
-                  noteLink(of: reached.state, index: to)
-                  if let pending = reached.state.pendingLink, pending != state.pendingLink,
+                  noteLink(of: after, index: to)
+                  if let pending = after.pendingLink, pending != state.pendingLink,
                     !deferred.contains(where: { $0.url == pending })
                   {
-                    deferred.append((pending, reached.state, to))
+                    deferred.append((pending, after, to))
                   }
                 }
               }
