@@ -103,13 +103,22 @@ public struct DeepLinks<Screen> {
   /// state is written as opens that state.
   @inlinable
   public static func show(_ screen: Screen, in tab: TabID?, of state: TabCoordinatorState<Screen>) -> [NavigationCommand<Screen>] {
-    let target = tab ?? state.selectedTab
-    let root = state.stack(for: target)?.root.screen
-    let isRoot = root.map { screenName(of: $0) == screenName(of: screen) } ?? false
-    let commands: [NavigationCommand<Screen>] =
-      isRoot ? [.goBackToRoot, .setTopScreen(screen)] : [.open([.push(screen)], mode: .keepRoot)]
-    guard let tab else { return commands }
-    return [.selectTab(tab)] + commands.map { .tab(tab, $0) }
+    // The root read where the state holds it (`stack(for:)` copies the stack), and the batch
+    // made at once (no array per step: links open from every state the checker explores).
+    let isRoot = state.position(ofTab: tab ?? state.selectedTab).map { position in
+      screenName(of: state.storedTabs[position].stack.storedRoutes[0].screen) == screenName(of: screen)
+    } ?? false
+    var commands: [NavigationCommand<Screen>] = []
+    commands.reserveCapacity(tab == nil ? 2 : 3)
+    if let tab { commands.append(.selectTab(tab)) }
+    func add(_ command: NavigationCommand<Screen>) { commands.append(tab.map { .tab($0, command) } ?? command) }
+    if isRoot {
+      add(.goBackToRoot)
+      add(.setTopScreen(screen))
+    } else {
+      add(.open([.push(screen)], mode: .keepRoot))
+    }
+    return commands
   }
 
   /// The URL of the screen the user sees (``TabCoordinatorState/visibleTop``: the app layer's top

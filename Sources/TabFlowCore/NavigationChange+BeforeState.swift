@@ -28,18 +28,19 @@ extension NavigationChange {
     }
 
     /// `body` given the state where this holds it (no copy), made by `make` and held from then
-    /// on when it holds none yet.
+    /// on when it holds none yet. `inout` only so that `body` reads it in place (a method called
+    /// on a pointer's `pointee` is called on a copy of the whole state); `body` never writes it.
     @inlinable
     func withState<Result, Failure>(
       making make: () -> TabCoordinatorState<Screen>,
-      _ body: (UnsafePointer<TabCoordinatorState<Screen>>) throws(Failure) -> Result
+      _ body: (inout TabCoordinatorState<Screen>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
       try withUnsafeMutablePointers { holds, element throws(Failure) in
         if !holds.pointee {
           element.initialize(to: make())
           holds.pointee = true
         }
-        return try body(element)
+        return try body(&element.pointee)
       }
     }
 

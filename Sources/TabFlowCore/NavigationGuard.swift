@@ -91,14 +91,15 @@ public struct NavigationChange<Screen> {
   /// The state before the batch.
   @inlinable
   public var before: TabCoordinatorState<Screen> {
-    withBefore { $0.pointee }
+    withBefore { $0 }
   }
 
   /// `body` given ``before`` where this change holds it (no copy), rebuilt from the batch's
   /// journal first when no reader made it yet: for a guard that reads many views of `before`.
+  /// `inout` only so that `body` reads it in place; it never writes it.
   @inlinable
   package func withBefore<Result, Failure>(
-    _ body: (UnsafePointer<TabCoordinatorState<Screen>>) throws(Failure) -> Result
+    _ body: (inout TabCoordinatorState<Screen>) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try beforeState.withState(making: { () -> TabCoordinatorState<Screen> in
       var state = after

@@ -49,13 +49,13 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     /// context dictionary, the same screen name), which compares equal at once where hashing
     /// would read all of it. Past ``scanLimit`` they are hashed.
     @exclusivity(unchecked) private var branches: [(value: FlowValue, node: Node)] = []
-    @exclusivity(unchecked) private var hashed: [LuaIdentity<FlowValue>: Node]?
+    @exclusivity(unchecked) private var hashed: [DigestKey: Node]?
 
     static var scanLimit: Int { 8 }
 
     /// The node the branch for `value` leads to.
     func next(for value: FlowValue) -> Node? {
-      if let hashed { return hashed[LuaIdentity(value)] }
+      if let hashed { return hashed[DigestKey(value)] }
       for index in branches.indices where branches[index].value.isLuaIdentical(to: value) {
         return branches[index].node
       }
@@ -65,12 +65,12 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     /// Adds the branch for `value` (which has none yet).
     func add(_ node: Node, for value: FlowValue) {
       if hashed != nil {
-        hashed?[LuaIdentity(value)] = node
+        hashed?[DigestKey(value)] = node
         return
       }
       branches.append((value, node))
       if branches.count > Self.scanLimit {
-        hashed = Dictionary(branches.map { (LuaIdentity($0.value), $0.node) }, uniquingKeysWith: { first, _ in first })
+        hashed = Dictionary(branches.map { (DigestKey($0.value), $0.node) }, uniquingKeysWith: { first, _ in first })
         branches = []
       }
     }
@@ -167,8 +167,10 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
 
   /// The trees of `text` (made when `making` and there are none yet).
   private func roots(of text: Text, making: Bool) -> Roots? {
-    if lastRecent < recent.count, recent[lastRecent].text.isLuaIdentical(to: text) { return recent[lastRecent].roots }
-    for index in recent.indices where recent[index].text.isLuaIdentical(to: text) {
+    // Each entry is compared where `recent` holds it (`inout`): reading `recent[i].text` copies
+    // the whole entry out first, and a text (a rule's tab, payload and names) is several values.
+    if lastRecent < recent.count, Self.holds(&recent[lastRecent], text) { return recent[lastRecent].roots }
+    for index in recent.indices where Self.holds(&recent[index], text) {
       lastRecent = index
       return recent[index].roots
     }
@@ -190,6 +192,11 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     return found
   }
 
+  /// Whether `entry` is `text`'s.
+  private static func holds(_ entry: inout (text: Text, roots: Roots), _ text: Text) -> Bool {
+    entry.text.isLuaIdentical(to: text)
+  }
+
   /// What a node whose branch holds `value` costs: one, plus one per element of every array and
   /// table in it (counting stops past `limit`).
   static func weight(of value: FlowValue, limit: Int) -> Int {
@@ -209,4 +216,24 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     }
     return weight
   }
+}
+
+/// A branch's value as a key, with its digest (``/TabFlowNavigation/FlowValue/luaIdentityDigest``)
+/// made once: a look-up compares the keys its probe passes, and keys whose digests differ are
+/// told apart by them, never by comparing two values (two stacks of routes read in full).
+/// Equal when the values are Lua-identical, as ``LuaIdentity`` is.
+struct DigestKey: Hashable {
+  let digest: UInt64
+  let value: FlowValue
+
+  init(_ value: FlowValue) {
+    digest = value.luaIdentityDigest
+    self.value = value
+  }
+
+  static func == (lhs: DigestKey, rhs: DigestKey) -> Bool {
+    lhs.digest == rhs.digest && lhs.value.isLuaIdentical(to: rhs.value)
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }

@@ -52,8 +52,11 @@ extension TabCoordinatorState: ScriptViews {
     case .tab:
       return .string(selectedTab.rawValue)
     case .top:
-      // A tab's stack always has its root; an empty app layer has no top.
-      return try routes().last.map { .string(codec.name($0.screen)) } ?? .null
+      // A tab's stack always has its root; an empty app layer has no top. Read by index: `last`
+      // copies the route out through its type's generic copy.
+      let shown = try routes()
+      guard let last = shown.indices.last else { return .null }
+      return .string(codec.name(shown[last].screen))
     case .depth:
       return .int(try routes().count)
     case .stack:
@@ -90,6 +93,7 @@ extension NavigationChange: ScriptViews {
       return .array(commands.map { .string($0.description) })
     }
     guard read.side == .before else { return try after.value(of: read, codec: codec, vm: vm) }
-    return try withBefore { before throws(ScriptError) in try before.pointee.value(of: read, codec: codec, vm: vm) }
+    // Read in place (`inout`): a method called on a pointer's `pointee` reads a copy of the state.
+    return try withBefore { before throws(ScriptError) in try before.value(of: read, codec: codec, vm: vm) }
   }
 }

@@ -85,6 +85,33 @@ extension Optional: LuaIdentifiable where Wrapped: LuaIdentifiable {
   }
 }
 
+// The optionals compared on every call and every step — a rule memo's texts, a view's tab and
+// argument, a state key's pending link — compared by functions compiled for them here: the
+// generic one above, called from another module, copies both values through their metadata.
+extension Optional where Wrapped == String {
+  /// ``LuaIdentifiable/isLuaIdentical(to:)``, for an optional string.
+  package func isLuaIdentical(to other: String?) -> Bool {
+    switch self {
+    case .none: return other == nil
+    case let .some(value):
+      guard let other else { return false }
+      return value.isLuaIdentical(to: other)
+    }
+  }
+}
+
+extension Optional where Wrapped == FlowValue {
+  /// ``LuaIdentifiable/isLuaIdentical(to:)``, for an optional value.
+  package func isLuaIdentical(to other: FlowValue?) -> Bool {
+    switch self {
+    case .none: return other == nil
+    case let .some(value):
+      guard let other else { return false }
+      return value.isLuaIdentical(to: other)
+    }
+  }
+}
+
 extension FlowValue: LuaIdentifiable {
   /// The same kind and the same content: an integer is never a float, a float is compared by
   /// its bits (so `0.0` is not `-0.0`), strings and keys by their bytes.
@@ -101,6 +128,16 @@ extension FlowValue: LuaIdentifiable {
     case let (.object(a), .object(b)):
       if sameRepresentation(a, b) { return true }
       guard a.count == b.count else { return false }
+      // A small table (a route's `screen`, `style` and `state`; a screen's few fields) is
+      // searched key by key: its keys are short strings, compared in a word or two, where
+      // finding a key by its hash hashes it first.
+      if a.count <= Self.scannedFieldCount {
+        for (key, value) in a {
+          guard let match = b.first(where: { $0.key.isLuaIdentical(to: key) }), match.value.isLuaIdentical(to: value)
+          else { return false }
+        }
+        return true
+      }
       for (key, value) in a {
         // Swift finds the key by canonical equivalence: the key found must have the same bytes.
         guard let index = b.index(forKey: key), b[index].key.isLuaIdentical(to: key),
@@ -116,6 +153,9 @@ extension FlowValue: LuaIdentifiable {
   package func hashLuaIdentity(into hasher: inout Hasher) {
     hasher.combine(luaIdentityDigest)
   }
+
+  /// Up to this many fields, two tables are compared by searching each key in turn.
+  static var scannedFieldCount: Int { 8 }
 
   /// A 64-bit digest of what ``isLuaIdentical(to:)`` compares — kind, integer, float bits, string
   /// bytes, elements in order, members in any order — equal for values a script cannot tell

@@ -74,12 +74,12 @@ extension TabsTests {
       #expect(!change.isBeforeMade)
       #expect(change.before.selectedStack.count == 3)
       #expect(change.isBeforeMade)
-      #expect(change.withBefore { $0.pointee.selectedStack.count } == 3)
+      #expect(change.withBefore { $0.selectedStack.count } == 3)
       change = NavigationChange(
         after: rebuilt, commands: [], source: .host, confirmedGuards: [], journal: UndoJournal(),
         kept: .holding(kept))
       #expect(change.isBeforeMade)
-      #expect(change.withBefore { $0.pointee == kept })
+      #expect(change.withBefore { $0 == kept })
     }
 
     /// A rejected batch whose state was kept for the guards is put back from the kept copy.

@@ -21,9 +21,17 @@ final class ExplorationWorkers: @unchecked Sendable {
     /// The line failed, with the kind of failure and the message.
     case failed(FailureKind, String)
     /// The line changed the state to this one.
-    case changed(State)
+    case changed(Reached)
     /// The line ran and changed nothing.
     case unchanged
+  }
+
+  /// A state a line reached, held where a step can be copied with one retain (a step is copied
+  /// as it is handed around, and a state copied field by field retains all its storage). Bind
+  /// `reached.state` once where it is used: each read of it passed to a call copies it out.
+  final class Reached {
+    let state: State
+    init(_ state: State) { self.state = state }
   }
 
   /// States handed to a worker at a time.
@@ -216,7 +224,7 @@ final class ExplorationWorkers: @unchecked Sendable {
       return .failed(session.lastFailureKind ?? .input, message)
     case .changed:
       // The session does not compare (see `tellsUnchangedLines`): the state it was put in is here.
-      return session.state == state ? .unchanged : .changed(session.state)
+      return session.isInState(state) ? .unchanged : .changed(Reached(session.state))
     default:
       return .unchanged
     }

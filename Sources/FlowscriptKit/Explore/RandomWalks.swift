@@ -186,7 +186,7 @@ struct RandomWalks {
         choices.swapAt(attempt, attempt + Int(random.next() % UInt64(choices.count - attempt)))
         input = choices[attempt]
         step = ExplorationWorkers.step(input, from: state, in: session)
-        if case let .changed(after) = step, !shown.contains(after) { break }
+        if case let .changed(after) = step, !shown.contains(after.state) { break }
         if case let .failed(kind, message) = step, kind != .input, !failed.contains("\(kind) \(message)") { break }
       }
       walk.lines += 1
@@ -206,7 +206,7 @@ struct RandomWalks {
       case let .changed(after):
         noteRule(input.line, reached: true, rules: ruleKeys, session: session, in: &walk)
         lines.append(input.text)
-        state = after
+        state = after.state
         shown.append(state)
         noteShown(state)
         if breaksInvariants(state) { return walk }

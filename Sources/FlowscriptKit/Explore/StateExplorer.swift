@@ -301,7 +301,11 @@ struct StateExplorer {
           explored.expand(from, screen: fromScreen, cover: state.visibleTop.style == .cover)
           if state.selectedStack.count == 1, !state.isAppLayerPresented { explored.mark(from, .atRoot) }
           let tabBarShows = state.selectedStack.presentedIndices.isEmpty && !state.isAppLayerPresented
-          for ((line, parsed), step) in zip(stateInputs, stateSteps) {
+          // By index: destructuring a zip copies every input and step (a step holds a state).
+          for offset in stateSteps.indices {
+            let line = stateInputs[offset].text
+            let parsed = stateInputs[offset].line
+            let step = stateSteps[offset]
             // Back, tab taps and context changes draw no edge; back and taps are not a cover's way back.
             let tapOrBack: Bool
             let movesOnly: Bool
@@ -331,7 +335,9 @@ struct StateExplorer {
               if kind == .guardRejection, let question = Self.blockedQuestion(message) {
                 report.findings.append(Finding(kind: .blockReadsAsQuestion, message: question, lines: lines))
               }
-            case let .changed(after):
+            case let .changed(reached):
+              // Bound once: each read of `reached.state` for a call copies the state out of its box.
+              let after = reached.state
               report.transitions += 1
               let toKey = numbering.key(of: after, from: state, parentKey: fromKey)
               let fingerprint = toKey.fingerprint

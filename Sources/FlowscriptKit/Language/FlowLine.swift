@@ -2,8 +2,10 @@ import TabFlowCore
 import TabFlowNavigation
 
 
+// Indirect: the explorer hands lines around by the tens of thousands, and a boxed line is copied
+// with one retain, where the whole enum (its largest case is an expectation) was copied field by field.
 /// One line of the flowscript language (REPL, scenario files and `send` share it).
-enum FlowLine: Equatable {
+indirect enum FlowLine: Equatable {
   /// `feed.itemTapped {id=3}`: send an action from the topmost `feed` route of the selected tab;
   /// `home:feed.loaded {id=3}` from the topmost `feed` route of the tab `home` (as an effect that
   /// finishes after the user switched tabs does). Names may be quoted: `"tab one":"my screen"."1st"`.

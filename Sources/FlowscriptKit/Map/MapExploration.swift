@@ -126,7 +126,8 @@ struct MapExploration {
           case .unexplorable: outcomes.append(.unexplorable)
           case let .failed(kind, message): outcomes.append(.failed(kind, message))
           case .unchanged: outcomes.append(.unchanged)
-          case let .changed(after):
+          case let .changed(reached):
+            let after = reached.state
             let key = numbering.key(of: after, from: fromState, parentKey: keys[from])
             if let known = index[key] {
               outcomes.append(.state(known))

@@ -52,14 +52,14 @@ struct BehaviourDiff {
 
     /// The state after it: `before` when it changed nothing or failed.
     func after(_ before: State) -> State {
-      if case let .changed(after) = kind { return after }
+      if case let .changed(after) = kind { return after.state }
       return before
     }
 
     /// The state after it and its key in `numbering`: `before`'s when it changed nothing or failed.
     func after(_ before: State, key: StateKey, numbering: StateNumbering) -> (state: State, key: StateKey) {
       guard case let .changed(after) = kind else { return (before, key) }
-      return (after, numbering.key(of: after, from: before, parentKey: key))
+      return (after.state, numbering.key(of: after.state, from: before, parentKey: key))
     }
   }
 

@@ -241,7 +241,7 @@ final class FlowSession {
         return .failed(error.description)
       }
     case let .tab(tab):
-      guard state.tabIDs.contains(TabID(tab)) else {
+      guard Self.hasTab(TabID(tab), in: &state) else {
         let known = state.tabIDs.map(\.rawValue)
         return .failed("unknown tab '\(tab)' (tabs: \(known.joined(separator: ", ")))" + hint(tab, known))
       }
@@ -363,9 +363,9 @@ final class FlowSession {
   /// The topmost route of the selected tab (or of `tab`) showing `screen`, after checking that the
   /// screen and the action are declared (with suggestions).
   func routeID(forAction action: String, of screen: String, in tab: TabID? = nil) throws(ScriptError) -> RouteID {
-    let declarations = rules.declarations
-    guard let declaration = declarations.screen(named: screen) else {
-      throw ScriptError(.unknownName, "unknown screen '\(screen)'" + hint(screen, declarations.screenNames))
+    // Read where the script holds them (`rules.declarations` would copy them all).
+    guard let declaration = rules.script.declarations.screen(named: screen) else {
+      throw ScriptError(.unknownName, "unknown screen '\(screen)'" + hint(screen, rules.declarations.screenNames))
     }
     guard declaration.declares(action: action) else {
       let actions = declaration.actionList
@@ -375,8 +375,12 @@ final class FlowSession {
           + hint(action, actions))
     }
     // Un-addressed, the app layer is searched first: what is presented over the tab bar is on top.
-    if tab == nil, let index = state.appLayer.lastIndex(where: { $0.screen.name == screen }) {
-      return state.appLayerIDs[index]
+    if tab == nil, let id = Self.appLayerRouteID(showing: screen, in: &state) {
+      return id
+    }
+    // A line the explorer sends, or one addressed to a tab, gets no warning about a cover: found in place.
+    if isExploring || tab != nil, let id = Self.tabRouteID(showing: screen, tab: tab, in: &state) {
+      return id
     }
     let tabID = tab ?? state.selectedTab
     guard let stack = state.stack(for: tabID) else {
@@ -394,6 +398,37 @@ final class FlowSession {
           + "(an effect finishing on it can send \(screen).\(action); write \(tabID):\(screen).\(action) to say so)")
     }
     return stack.ids[index]
+  }
+
+  /// Whether the session's state is `other`, compared where the session holds it.
+  func isInState(_ other: State) -> Bool { Self.equal(&state, other) }
+
+  private static func equal(_ state: inout State, _ other: State) -> Bool { state == other }
+
+  /// Whether `state` has the tab `tab`. The state is read where the session holds it (`inout`):
+  /// a computed view of the stored property (`state.tabIDs`) would copy the whole state first.
+  private static func hasTab(_ tab: TabID, in state: inout State) -> Bool {
+    state.position(ofTab: tab) != nil
+  }
+
+  /// The topmost route of the app layer showing `screen`, read in place (see ``hasTab(_:in:)``).
+  private static func appLayerRouteID(showing screen: String, in state: inout State) -> RouteID? {
+    // The root (index 0) stands for the tab bar: never a screen a line can name.
+    var index = state.storedAppLayer.storedRoutes.count - 1
+    while index > 0 {
+      if state.storedAppLayer.storedRoutes[index].screen.name == screen { return state.storedAppLayer.storedIDs[index] }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// The topmost route of the tab `tab` (the selected one when `nil`) showing `screen`, read in
+  /// place (see ``hasTab(_:in:)``); `nil` when there is no such tab or route.
+  private static func tabRouteID(showing screen: String, tab: TabID?, in state: inout State) -> RouteID? {
+    guard let position = state.position(ofTab: tab ?? state.storedSelectedTab),
+      let index = state.storedTabs[position].stack.storedRoutes.lastIndex(where: { $0.screen.name == screen })
+    else { return nil }
+    return state.storedTabs[position].stack.storedIDs[index]
   }
 
   private func check(_ expectation: Expectation) -> LineOutcome {

@@ -51,7 +51,8 @@ import Testing
       var next: [(TabCoordinatorState<DynamicScreen>, StateKey)] = []
       for (state, key) in frontier {
         for input in inputs.lines(for: state) {
-          guard case let .changed(after) = ExplorationWorkers.step(input, from: state, in: session) else { continue }
+          guard case let .changed(reached) = ExplorationWorkers.step(input, from: state, in: session) else { continue }
+          let after = reached.state
           let afterKey = numbering.key(of: after, from: state, parentKey: key)
           guard seen.insert(afterKey).inserted else { continue }
           next.append((after, afterKey))

@@ -47,7 +47,8 @@ import Testing
       workers.run(frontier.map(\.state), inputs: frontier.map { inputs.lines(for: $0.state) }) { index, steps in
         let parent = frontier[index]
         for step in shuffled(steps, &choices) {
-          guard case let .changed(after) = step else { continue }
+          guard case let .changed(reached) = step else { continue }
+          let after = reached.state
           let key = numbering.key(of: after, from: parent.state, parentKey: parent.key)
           states.append((after, key))
           if seen.insert(key).inserted { next.append((after, key)) }
