@@ -179,7 +179,7 @@ let package = Package(
       // Reducer…); Presentation draws the phone (`RouteStack.layers`) of `map` and `tree`.
       dependencies: [
         "TabFlowNavigation", "TabFlowCore", "TabFlowPresentation", "TabFlowLua", "TabFlowDelivery",
-        "CLineEdit",
+        "TabFlowExploration", "CLineEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],

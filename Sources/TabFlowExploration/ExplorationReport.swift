@@ -56,7 +56,7 @@ public struct ExplorationReport<Screen, ScreenAction> {
 
   /// The chance that two distinct states had the same 64-bit fingerprint, so that one of them —
   /// and what lies only beyond it — was not explored: at most n(n−1)/2 · 2⁻⁶⁴ for n states.
-  public var collisionProbability: Double { VisitedTable.collisionProbability(states: states) }
+  public var collisionProbability: Double { FingerprintCollision.probability(states: states) }
 
   /// The report as text: what was explored, the fingerprints' collision bound, each finding with
   /// its reproduction (the inputs' labels), and the verdict.
@@ -73,8 +73,7 @@ public struct ExplorationReport<Screen, ScreenAction> {
     lines.append(
       "explored \(Self.counted(states, "state")) and \(Self.counted(transitions, "transition")) to depth "
         + "\(depthReached) of \(depth) (\(extent))")
-    lines.append(
-      "states are kept as 64-bit fingerprints: the chance that a collision hid a state is at most \(collisionProbability)")
+    lines.append(FingerprintCollision.line(states: states))
     for finding in findings {
       lines.append("\(finding.isNote ? "note" : "problem"): \(finding.kind): \(finding.message)")
       if !finding.reproduction.inputs.isEmpty {

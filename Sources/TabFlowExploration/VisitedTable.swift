@@ -4,7 +4,7 @@
 /// costs some 30 to 40 bytes here.
 ///
 /// Two different states with the same fingerprint are taken for one, and what lies only beyond
-/// the second goes unexplored: ``collisionProbability(states:)`` bounds the chance of that.
+/// the second goes unexplored: ``FingerprintCollision`` bounds the chance of that.
 @usableFromInline
 struct VisitedTable {
   /// Each state's index by its fingerprint (only looked up, never iterated: the order of a
@@ -52,12 +52,5 @@ struct VisitedTable {
       current = Int(parents[current])
     }
     return path.reversed()
-  }
-
-  /// The chance that two of `states` distinct states had the same 64-bit fingerprint, so one of
-  /// them was never explored: at most n(n−1)/2 pairs, each colliding with chance 2⁻⁶⁴.
-  static func collisionProbability(states: Int) -> Double {
-    let n = Double(states)
-    return n * (n - 1) / 2 / 18_446_744_073_709_551_616.0
   }
 }

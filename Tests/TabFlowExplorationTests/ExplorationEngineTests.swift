@@ -99,7 +99,7 @@ struct ExplorationEngineTests {
     }.run()
     #expect(report.text == """
       explored 1 state and 3 transitions to depth 0 of 2 (exhaustive: every reachable state was reached)
-      states are kept as 64-bit fingerprints: the chance that a collision hid a state is at most 0.0
+      states are kept as 64-bit fingerprints: the chance that a collision hid a state is at most 0
       problem: failed batch: rule error: action in home: the rule broke
         reproduce: home: fail
       note: guard rejection: action in home: rejected by guard 'noFive': not five

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftRulesShop
 import TabFlowCore
 import TabFlowExploration
@@ -55,6 +56,10 @@ struct SwiftRulesShopExplorationTests {
     #expect(report.states > 100 && !report.truncated)
     // The question before leaving the checkout is a note.
     #expect(report.notes.map(\.message).contains("back: rejected by guard 'discardOrder': discard the order? (asks the user)"))
+    // docs/EXPLORATION.md shows this report word for word.
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let page = try String(contentsOf: root.appendingPathComponent("docs/EXPLORATION.md"), encoding: .utf8)
+    #expect(page.contains("```\n" + report.text + "```\n"), "\(report.text)")
   }
 
   @Test("A cover planted in the about sheet is caught, with its exact shortest reproduction")

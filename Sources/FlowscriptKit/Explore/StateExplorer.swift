@@ -1,5 +1,6 @@
 import Foundation
 import TabFlowCore
+import TabFlowExploration
 import TabFlowLua
 import TabFlowNavigation
 
@@ -119,7 +120,7 @@ struct StateExplorer {
         Output.line("\(chunk): explored \(states) states and \(transitions) transitions to depth \(depthReached)"
           + (truncated ? " (stopped at the state limit)" : "") + " in \(milliseconds) ms"
           + " (\(statesPerSecond) states/s)")
-        Output.line(VisitedStates.collisionLine(states: states))
+        Output.line(FingerprintCollision.line(states: states))
       }
       if !context.undeclared.isEmpty {
         let keys = context.undeclared.map { "'\($0)'" }.joined(separator: ", ")

@@ -4,7 +4,7 @@
 /// when a report prints them. A state costs 30 to 50 bytes here, however big it is.
 ///
 /// Two different states with the same fingerprint would be taken for one, and what lies only
-/// beyond the second would go unexplored: ``collisionProbability`` bounds the chance of that.
+/// beyond the second would go unexplored: `FingerprintCollision` bounds the chance of that.
 struct VisitedStates {
   /// The number of a reached state, in the order states were reached (the initial state is 0).
   typealias Index = Int32
@@ -99,40 +99,6 @@ struct VisitedStates {
       current = parent
     }
     return lines.reversed()
-  }
-
-  /// The chance that two of `states` distinct states had the same 64-bit fingerprint, so one of
-  /// them was never explored: at most n(n−1)/2 pairs, each colliding with chance 2⁻⁶⁴.
-  static func collisionProbability(states: Int) -> Double {
-    let n = Double(states)
-    return n * (n - 1) / 2 / 18_446_744_073_709_551_616.0
-  }
-
-  /// The report's line on fingerprints.
-  static func collisionLine(states: Int) -> String {
-    let probability = collisionProbability(states: states)
-    let written = probability == 0 ? "0" : formatted(probability)
-    return "states are kept as 64-bit fingerprints: the chance that a collision hid a state is at most \(written)"
-  }
-
-  /// `6.3e-12`: two significant digits.
-  private static func formatted(_ value: Double) -> String {
-    var exponent = 0
-    var mantissa = value
-    while mantissa < 1 {
-      mantissa *= 10
-      exponent -= 1
-    }
-    while mantissa >= 10 {
-      mantissa /= 10
-      exponent += 1
-    }
-    var tenths = Int((mantissa * 10).rounded())
-    if tenths >= 100 {
-      tenths /= 10
-      exponent += 1
-    }
-    return "\(tenths / 10).\(tenths % 10)e\(exponent)"
   }
 
   private mutating func grow() {

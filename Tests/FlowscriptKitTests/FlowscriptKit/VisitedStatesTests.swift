@@ -46,15 +46,6 @@ import Testing
     #expect(visited.index(of: 4_096 + 17) == oracle[4_096 + 17])
   }
 
-  @Test func theCollisionLineStatesTheBirthdayBound() {
-    #expect(VisitedStates.collisionProbability(states: 1) == 0)
-    // 15,221 states: 15,221 × 15,220 / 2 pairs, each 2⁻⁶⁴.
-    #expect(VisitedStates.collisionLine(states: 15_221)
-      == "states are kept as 64-bit fingerprints: the chance that a collision hid a state is at most 6.3e-12")
-    #expect(VisitedStates.collisionLine(states: 1_739_297).hasSuffix("at most 8.2e-8"))
-    #expect(VisitedStates.collisionLine(states: 1).hasSuffix("at most 0"))
-  }
-
   @Test func keysThatDifferHaveDifferentFingerprints() {
     var seen = Set<UInt64>()
     for a in 0..<40 {
