@@ -224,7 +224,9 @@ final class ExplorationWorkers: @unchecked Sendable {
       return .failed(session.lastFailureKind ?? .input, message)
     case .changed:
       // The session does not compare (see `tellsUnchangedLines`): the state it was put in is here.
-      return session.isInState(state) ? .unchanged : .changed(Reached(session.state))
+      // The state reached is moved out, and the session left in `state`, where its next line runs
+      // from without a copy (``FlowSession/load(_:)``).
+      return session.isInState(state) ? .unchanged : .changed(Reached(session.takeState(loading: state)))
     default:
       return .unchanged
     }
