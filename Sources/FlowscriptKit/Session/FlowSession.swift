@@ -425,7 +425,8 @@ final class FlowSession {
   }
 
   /// Whether the session's state is `other`, compared where the session holds it.
-  func isInState(_ other: State) -> Bool { Self.equal(&state, other) }
+  /// The same bits (a failed line's state put back from the copy kept before it) are equal at once.
+  func isInState(_ other: State) -> Bool { Self.identical(&state, other) || Self.equal(&state, other) }
 
   private static func equal(_ state: inout State, _ other: State) -> Bool { state == other }
 
@@ -636,7 +637,7 @@ final class FlowSession {
 }
 
 /// What kind of failure a line ran into.
-enum FailureKind: Equatable {
+enum FailureKind: Hashable {
   /// The line itself was wrong: an unknown name, no such screen in the stack, back at the root.
   case input
   /// A rule, deep link or guard raised an error (including budget or memory exhaustion).
