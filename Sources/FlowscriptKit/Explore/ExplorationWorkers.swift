@@ -27,11 +27,21 @@ final class ExplorationWorkers: @unchecked Sendable {
   }
 
   /// A state a line reached, held where a step can be copied with one retain (a step is copied
-  /// as it is handed around, and a state copied field by field retains all its storage). Bind
-  /// `reached.state` once where it is used: each read of it passed to a call copies it out.
+  /// as it is handed around, and a state copied field by field retains all its storage). Read it
+  /// in place with ``withState(_:)``: binding `reached.state` copies it out, field by field.
   final class Reached {
-    let state: State
-    init(_ state: State) { self.state = state }
+    // Read one step at a time, by the thread merging: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var stored: State
+    init(_ state: State) { stored = state }
+
+    /// The state (a copy).
+    var state: State { stored }
+
+    /// `body` given the state where this holds it (no copy). `inout` only so that `body` reads it
+    /// in place; it never writes it.
+    func withState<Result>(_ body: (inout State) -> Result) -> Result {
+      body(&stored)
+    }
   }
 
   /// States handed to a worker at a time.

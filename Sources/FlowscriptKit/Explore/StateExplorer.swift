@@ -340,57 +340,61 @@ struct StateExplorer {
                 report.findings.append(Finding(kind: .blockReadsAsQuestion, message: question, lines: lines))
               }
             case let .changed(reached):
-              // Bound once: each read of `reached.state` for a call copies the state out of its box.
-              let after = reached.state
               report.transitions += 1
-              let toKey = numbering.key(of: after, from: state, parentKey: fromKey)
-              let fingerprint = toKey.fingerprint
-              // One look-up for the usual case, a state already seen; a new state is inserted by it.
-              let atLimit = visited.count >= maxStates
-              let to: VisitedStates.Index?
-              let isNew: Bool
-              if atLimit {
-                to = visited.index(of: fingerprint)
-                isNew = to == nil
-              } else {
-                let inserted = visited.insert(fingerprint, from: from)
-                (to, isNew) = (inserted.index, inserted.inserted)
-                if isNew {
-                  visited.record(input: line, for: inserted.index)
-                  explored.append()
-                }
-              }
-              if tapOrBack, tabBarShows || parsed == .back, let to {
-                explored.addMove(from: from, to: to)
-                if Self.selectedDepth(after) == 1, !after.isAppLayerPresented { explored.mark(to, .atRoot) }
-              }
-              if !movesOnly, let edge = transition(from: state, to: after, line: line) {
-                report.edges.insert(edge)
-              }
-              if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(after) < Self.visibleDepth(state) {
-                explored.mark(from, .wayBack)
-              }
-              if isNew {
-                // A state seen before added its screens when it was first reached.
-                report.reachedScreens.formUnion(after.storedTabs[after.selectedIndex].stack.storedRoutes.lazy.map { $0.screen.name })
-                if after.isAppLayerPresented { report.reachedScreens.formUnion(after.appLayer.lazy.map { $0.screen.name }) }
-                guard let to else {
-                  report.truncated = true
-                  return false
-                }
-                if !breaksInvariants(after, index: to) {
-                  reachedNext = true
-                  if !lastLevel { next.append(after, key: toKey, index: to) }
-                  let top = after.visibleTop.screen.name
-                  if firstAtTop[top] == nil { firstAtTop[top] = to }
-                  noteLink(of: after, index: to)
-                  if let pending = after.pendingLink, pending != state.pendingLink,
-                    !deferred.contains(where: { $0.url == pending })
-                  {
-                    deferred.append((pending, after, to))
+              // Read where the step holds it (`inout`, never written): binding `reached.state`
+              // copies the whole state out of its box. `false`: the state limit was reached.
+              let goesOn = reached.withState { (after: inout State) -> Bool in
+                let toKey = numbering.key(of: after, from: state, parentKey: fromKey)
+                let fingerprint = toKey.fingerprint
+                // One look-up for the usual case, a state already seen; a new state is inserted by it.
+                let atLimit = visited.count >= maxStates
+                let to: VisitedStates.Index?
+                let isNew: Bool
+                if atLimit {
+                  to = visited.index(of: fingerprint)
+                  isNew = to == nil
+                } else {
+                  let inserted = visited.insert(fingerprint, from: from)
+                  (to, isNew) = (inserted.index, inserted.inserted)
+                  if isNew {
+                    visited.record(input: line, for: inserted.index)
+                    explored.append()
                   }
                 }
+                if tapOrBack, tabBarShows || parsed == .back, let to {
+                  explored.addMove(from: from, to: to)
+                  if Self.selectedDepth(after) == 1, !after.isAppLayerPresented { explored.mark(to, .atRoot) }
+                }
+                if !movesOnly, let edge = transition(from: state, to: after, line: line) {
+                  report.edges.insert(edge)
+                }
+                if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(after) < Self.visibleDepth(state) {
+                  explored.mark(from, .wayBack)
+                }
+                if isNew {
+                  // A state seen before added its screens when it was first reached.
+                  report.reachedScreens.formUnion(after.storedTabs[after.selectedIndex].stack.storedRoutes.lazy.map { $0.screen.name })
+                  if after.isAppLayerPresented { report.reachedScreens.formUnion(after.appLayer.lazy.map { $0.screen.name }) }
+                  guard let to else {
+                    report.truncated = true
+                    return false
+                  }
+                  if !breaksInvariants(after, index: to) {
+                    reachedNext = true
+                    if !lastLevel { next.append(after, key: toKey, index: to) }
+                    let top = after.visibleTop.screen.name
+                    if firstAtTop[top] == nil { firstAtTop[top] = to }
+                    noteLink(of: after, index: to)
+                    if let pending = after.pendingLink, pending != state.pendingLink,
+                      !deferred.contains(where: { $0.url == pending })
+                    {
+                      deferred.append((pending, after, to))
+                    }
+                  }
+                }
+                return true
               }
+              guard goesOn else { return false }
             case .unchanged:
               report.transitions += 1
             }
