@@ -27,11 +27,21 @@ final class ExplorationWorkers: @unchecked Sendable {
   }
 
   /// A state a line reached, held where a step can be copied with one retain (a step is copied
-  /// as it is handed around, and a state copied field by field retains all its storage). Bind
-  /// `reached.state` once where it is used: each read of it passed to a call copies it out.
+  /// as it is handed around, and a state copied field by field retains all its storage). Read it
+  /// in place with ``withState(_:)``: binding `reached.state` copies it out, field by field.
   final class Reached {
-    let state: State
-    init(_ state: State) { self.state = state }
+    // Read one step at a time, by the thread merging: no run-time exclusivity checks.
+    @exclusivity(unchecked) private var stored: State
+    init(_ state: State) { stored = state }
+
+    /// The state (a copy).
+    var state: State { stored }
+
+    /// `body` given the state where this holds it (no copy). `inout` only so that `body` reads it
+    /// in place; it never writes it.
+    func withState<Result>(_ body: (inout State) -> Result) -> Result {
+      body(&stored)
+    }
   }
 
   /// States handed to a worker at a time.
@@ -224,7 +234,9 @@ final class ExplorationWorkers: @unchecked Sendable {
       return .failed(session.lastFailureKind ?? .input, message)
     case .changed:
       // The session does not compare (see `tellsUnchangedLines`): the state it was put in is here.
-      return session.isInState(state) ? .unchanged : .changed(Reached(session.state))
+      // The state reached is moved out, and the session left in `state`, where its next line runs
+      // from without a copy (``FlowSession/load(_:)``).
+      return session.isInState(state) ? .unchanged : .changed(Reached(session.takeState(loading: state)))
     default:
       return .unchanged
     }

@@ -235,6 +235,8 @@ struct StateExplorer {
     var frontier = emptyLevel
     frontier.append(initial, key: initialKey, index: initialIndex)
     var reported = Set<String>()
+    // Each kind of failure with each message is reported once (its first, shortest reproduction).
+    var reportedFailures = Set<ReportedFailure>()
     report.reachedScreens = Set(initial.tabs.flatMap { $0.stack.routes.map { $0.screen.name } } + initial.appLayer.map(\.screen.name))
     // The first state found to show each screen at the top of the selected tab: where a rule's
     // payload problem is reproduced from.
@@ -300,8 +302,8 @@ struct StateExplorer {
           // What the user sees: the app layer's top when something is presented over the tab bar.
           let fromScreen = state.visibleTop.screen.name
           explored.expand(from, screen: fromScreen, cover: state.visibleTop.style == .cover)
-          if state.selectedStack.count == 1, !state.isAppLayerPresented { explored.mark(from, .atRoot) }
-          let tabBarShows = state.selectedStack.presentedIndices.isEmpty && !state.isAppLayerPresented
+          if Self.selectedDepth(state) == 1, !state.isAppLayerPresented { explored.mark(from, .atRoot) }
+          let tabBarShows = !state.isAppLayerPresented && !Self.selectedTabPresents(state)
           // By index: destructuring a zip copies every input and step (a step holds a state).
           for offset in stateSteps.indices {
             let line = stateInputs[offset].text
@@ -330,69 +332,74 @@ struct StateExplorer {
               // A back or tap a guard asks about is a question to the user (the host re-sends it
               // confirmed): a way out, not a trap. A guard that blocks is no way out.
               if kind == .guardQuestion, tapOrBack, tabBarShows || parsed == .back { explored.mark(from, .asked) }
-              guard kind != .input, reported.insert("\(kind) \(message)").inserted else { continue }
+              guard kind != .input, reportedFailures.insert(ReportedFailure(kind: kind, message: message)).inserted
+              else { continue }
               let lines = visited.lines(to: from) + [line]
               report.findings.append(Finding(kind: kind, message: message, lines: lines))
               if kind == .guardRejection, let question = Self.blockedQuestion(message) {
                 report.findings.append(Finding(kind: .blockReadsAsQuestion, message: question, lines: lines))
               }
             case let .changed(reached):
-              // Bound once: each read of `reached.state` for a call copies the state out of its box.
-              let after = reached.state
               report.transitions += 1
-              let toKey = numbering.key(of: after, from: state, parentKey: fromKey)
-              let fingerprint = toKey.fingerprint
-              // One look-up for the usual case, a state already seen; a new state is inserted by it.
-              let atLimit = visited.count >= maxStates
-              let to: VisitedStates.Index?
-              let isNew: Bool
-              if atLimit {
-                to = visited.index(of: fingerprint)
-                isNew = to == nil
-              } else {
-                let inserted = visited.insert(fingerprint, from: from)
-                (to, isNew) = (inserted.index, inserted.inserted)
-                if isNew {
-                  visited.record(input: line, for: inserted.index)
-                  explored.append()
-                }
-              }
-              if tapOrBack, tabBarShows || parsed == .back, let to {
-                explored.addMove(from: from, to: to)
-                if after.selectedStack.count == 1, !after.isAppLayerPresented { explored.mark(to, .atRoot) }
-              }
-              if !movesOnly, let edge = transition(from: state, to: after, line: line) {
-                report.edges.insert(edge)
-              }
-              if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(after) < Self.visibleDepth(state) {
-                explored.mark(from, .wayBack)
-              }
-              if isNew {
-                // A state seen before added its screens when it was first reached.
-                report.reachedScreens.formUnion(after.selectedStack.routes.lazy.map { $0.screen.name })
-                if after.isAppLayerPresented { report.reachedScreens.formUnion(after.appLayer.lazy.map { $0.screen.name }) }
-                guard let to else {
-                  report.truncated = true
-                  return false
-                }
-                if !breaksInvariants(after, index: to) {
-                  reachedNext = true
-                  if !lastLevel { next.append(after, key: toKey, index: to) }
-                  let top = after.visibleTop.screen.name
-                  if firstAtTop[top] == nil { firstAtTop[top] = to }
-                  noteLink(of: after, index: to)
-                  if let pending = after.pendingLink, pending != state.pendingLink,
-                    !deferred.contains(where: { $0.url == pending })
-                  {
-                    deferred.append((pending, after, to))
+              // Read where the step holds it (`inout`, never written): binding `reached.state`
+              // copies the whole state out of its box. `false`: the state limit was reached.
+              let goesOn = reached.withState { (after: inout State) -> Bool in
+                let toKey = numbering.key(of: after, from: state, parentKey: fromKey)
+                let fingerprint = toKey.fingerprint
+                // One look-up for the usual case, a state already seen; a new state is inserted by it.
+                let atLimit = visited.count >= maxStates
+                let to: VisitedStates.Index?
+                let isNew: Bool
+                if atLimit {
+                  to = visited.index(of: fingerprint)
+                  isNew = to == nil
+                } else {
+                  let inserted = visited.insert(fingerprint, from: from)
+                  (to, isNew) = (inserted.index, inserted.inserted)
+                  if isNew {
+                    visited.record(input: line, for: inserted.index)
+                    explored.append()
                   }
                 }
+                if tapOrBack, tabBarShows || parsed == .back, let to {
+                  explored.addMove(from: from, to: to)
+                  if Self.selectedDepth(after) == 1, !after.isAppLayerPresented { explored.mark(to, .atRoot) }
+                }
+                if !movesOnly, let edge = transition(from: state, to: after, line: line) {
+                  report.edges.insert(edge)
+                }
+                if !tapOrBack, state.visibleTop.style == .cover, Self.visibleDepth(after) < Self.visibleDepth(state) {
+                  explored.mark(from, .wayBack)
+                }
+                if isNew {
+                  // A state seen before added its screens when it was first reached.
+                  report.reachedScreens.formUnion(after.storedTabs[after.selectedIndex].stack.storedRoutes.lazy.map { $0.screen.name })
+                  if after.isAppLayerPresented { report.reachedScreens.formUnion(after.appLayer.lazy.map { $0.screen.name }) }
+                  guard let to else {
+                    report.truncated = true
+                    return false
+                  }
+                  if !breaksInvariants(after, index: to) {
+                    reachedNext = true
+                    if !lastLevel { next.append(after, key: toKey, index: to) }
+                    let top = after.visibleTop.screen.name
+                    if firstAtTop[top] == nil { firstAtTop[top] = to }
+                    noteLink(of: after, index: to)
+                    if let pending = after.pendingLink, pending != state.pendingLink,
+                      !deferred.contains(where: { $0.url == pending })
+                    {
+                      deferred.append((pending, after, to))
+                    }
+                  }
+                }
+                return true
               }
+              guard goesOn else { return false }
             case .unchanged:
               report.transitions += 1
             }
             steps += 1
-            if !quiet, Output.showsProgress, steps % 256 == 0, ContinuousClock.now - lastProgress > .seconds(1) {
+            if steps % 256 == 0, !quiet, Output.showsProgress, ContinuousClock.now - lastProgress > .seconds(1) {
               lastProgress = ContinuousClock.now
               Output.error("… \(visited.count) states, depth \(level + 1)")
             }
@@ -650,12 +657,30 @@ struct StateExplorer {
 
   /// The routes the user has above the tab bar's root: the selected tab's, and the app layer's over it.
   static func visibleDepth(_ state: State) -> Int {
-    state.selectedStack.count + (state.isAppLayerPresented ? state.storedAppLayer.count - 1 : 0)
+    selectedDepth(state) + (state.isAppLayerPresented ? state.storedAppLayer.storedRoutes.count - 1 : 0)
+  }
+
+  /// The number of routes of the selected tab, read where the state holds them (`selectedStack`
+  /// copies the stack: the explorer asks several times per transition).
+  static func selectedDepth(_ state: State) -> Int {
+    state.storedTabs[state.selectedIndex].stack.storedRoutes.count
+  }
+
+  /// Whether the selected tab has a sheet or cover presented above its root, read in place.
+  static func selectedTabPresents(_ state: State) -> Bool {
+    let routes = state.storedTabs[state.selectedIndex].stack.storedRoutes
+    return routes.indices.dropFirst().contains { routes[$0].isPresented }
+  }
+
+  /// A failure as reported: its kind and message (compared without writing the kind out).
+  struct ReportedFailure: Hashable {
+    let kind: FailureKind
+    let message: String
   }
 
   /// The ID of the route the user sees: the app layer's top when something is presented over the tab bar.
   static func visibleTopID(_ state: State) -> RouteID? {
-    state.isAppLayerPresented ? state.storedAppLayer.ids.last : state.selectedStack.ids.last
+    state.isAppLayerPresented ? state.storedAppLayer.storedIDs.last : state.storedTabs[state.selectedIndex].stack.storedIDs.last
   }
 
   /// The edge a change draws: a new route on top (push, sheet, cover) or a tab switch.

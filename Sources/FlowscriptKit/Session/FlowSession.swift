@@ -214,11 +214,35 @@ final class FlowSession {
   }
 
   /// Puts the session in `state` (the explorer visits many states); forgets the undo history.
+  /// A state the session holds already, bit for bit (the same storage in every field: the
+  /// explorer runs each of a state's lines from it, see ``takeState(loading:)``), is not copied in again.
   func load(_ state: State) {
-    self.state = state
+    if !Self.identical(&self.state, state) { self.state = state }
     history.removeAll(keepingCapacity: true)
     lastFailure = nil
     lastRejected = nil
+  }
+
+  /// The session's state, moved out (not copied), with the session put in `next` (``load(_:)``):
+  /// the explorer keeps each state a line reached and runs the next line from the state before.
+  func takeState(loading next: State) -> State {
+    var taken = next
+    swap(&taken, &state)
+    history.removeAll(keepingCapacity: true)
+    lastFailure = nil
+    lastRejected = nil
+    return taken
+  }
+
+  /// Whether two states are the same bits (the same storage in every field), and so equal;
+  /// `false` says nothing. `state` is read in place.
+  private static func identical(_ state: inout State, _ other: State) -> Bool {
+    withUnsafeBytes(of: &state) { lhs in
+      withUnsafeBytes(of: other) { rhs in
+        guard let left = lhs.baseAddress, let right = rhs.baseAddress, lhs.count == rhs.count else { return false }
+        return memcmp(left, right, lhs.count) == 0
+      }
+    }
   }
 
   private func run(_ line: FlowLine) -> LineOutcome {
@@ -401,7 +425,8 @@ final class FlowSession {
   }
 
   /// Whether the session's state is `other`, compared where the session holds it.
-  func isInState(_ other: State) -> Bool { Self.equal(&state, other) }
+  /// The same bits (a failed line's state put back from the copy kept before it) are equal at once.
+  func isInState(_ other: State) -> Bool { Self.identical(&state, other) || Self.equal(&state, other) }
 
   private static func equal(_ state: inout State, _ other: State) -> Bool { state == other }
 
@@ -612,7 +637,7 @@ final class FlowSession {
 }
 
 /// What kind of failure a line ran into.
-enum FailureKind: Equatable {
+enum FailureKind: Hashable {
   /// The line itself was wrong: an unknown name, no such screen in the stack, back at the root.
   case input
   /// A rule, deep link or guard raised an error (including budget or memory exhaustion).
