@@ -1,4 +1,5 @@
 import TabFlowCore
+import TabFlowLua
 
 /// What `check`'s analyses keep of each state an exploration reached, by its index (the order
 /// states were first reached in): a few bits, the screen the user sees in it once it was explored, and the
@@ -38,7 +39,7 @@ package struct ExploredStates {
 
   /// The routes the user has above the tab bar's root: the selected tab's, and the app layer's
   /// over it (a cover's action that lowers it is its way back).
-  package static func visibleDepth<Screen>(_ state: TabCoordinatorState<Screen>) -> Int {
+  package static func visibleDepth(_ state: TabCoordinatorState<DynamicScreen>) -> Int {
     state.selectedStack.count + (state.isAppLayerPresented ? state.storedAppLayer.count - 1 : 0)
   }
 

@@ -131,8 +131,18 @@ public struct ScriptStepFailure: Hashable, Sendable {
   /// (`guardFailed`; `guardError` is the rules' ``ScriptedRules/lastGuardError``), whatever the
   /// coordinator made of it; otherwise the first batch it discarded (failed or rejected); `nil`
   /// when the step did not fail.
+  ///
+  /// Inlinable, so `flowscript`'s explorer, which classifies every step it tries, runs it
+  /// specialized for its screens (no generic metadata looked up per step).
+  @inlinable
   public init?<Screen>(_ delegates: [TabCoordinatorDelegate<Screen>], guardFailed: Bool, guardError: ScriptError?) {
-    let failure = delegates.lazy.compactMap(\.failure).first
+    var failure: BatchFailure?
+    for delegate in delegates {
+      if let found = delegate.failure {
+        failure = found
+        break
+      }
+    }
     if guardFailed {
       self = Self.guardFailed(guardError, batchFailed: failure != nil)
     } else if let failure {

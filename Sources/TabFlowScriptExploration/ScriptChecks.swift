@@ -55,8 +55,9 @@ public final class ScriptChecks {
   /// of each step (how it failed, the user's moves).
   public var analyses: [() -> any ExplorationAnalysis<DynamicScreen, DynamicAction>] {
     var made: [() -> any ExplorationAnalysis<DynamicScreen, DynamicAction>] = [
-      { [unowned self] in
-        let run = ScriptCheckRun(rules: rules, alphabet: alphabet)
+      // Strong: the exploration holding the factories keeps the checks (none holds it).
+      {
+        let run = ScriptCheckRun(rules: self.rules, alphabet: self.alphabet)
         self.run = run
         return ScriptStepRecorder(run)
       }
@@ -67,9 +68,9 @@ public final class ScriptChecks {
       ScriptUnreachedScreenAnalysis.init, CoverWayBackAnalysis.init,
     ]
     for kind in kinds {
-      made.append { [unowned self] in
+      made.append {
         // The recorder, first, made this run's.
-        kind(self.run ?? ScriptCheckRun(rules: rules, alphabet: alphabet))
+        kind(self.run ?? ScriptCheckRun(rules: self.rules, alphabet: self.alphabet))
       }
     }
     return made

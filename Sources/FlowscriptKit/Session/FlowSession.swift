@@ -332,7 +332,9 @@ final class FlowSession {
   ) -> ScriptStepFailure? {
     note(outputs, events: &events)
     let guardFailed = rules.guardErrorCount != guardErrors
-    guard let failure = ScriptStepFailure(outputs, guardFailed: guardFailed, guardError: rules.lastGuardError) else {
+    // The guard's error is read only when one failed: reading it copies its strings.
+    let error = guardFailed ? rules.lastGuardError : nil
+    guard let failure = ScriptStepFailure(outputs, guardFailed: guardFailed, guardError: error) else {
       return nil
     }
     lastFailureKind = failure.kind
@@ -340,7 +342,7 @@ final class FlowSession {
       lastBatchFailure = nil
       lastRejected = nil
       lastRejectingGuard = nil
-      lastTraceback = rules.lastGuardError?.traceback
+      lastTraceback = error?.traceback
     }
     return failure
   }

@@ -36,7 +36,9 @@ final class ScriptStepRecorder: ExplorationAnalysis {
 
   func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
     let errors = run.rules.guardErrorCount
-    run.failure = ScriptStepFailure(input.delegates, guardFailed: errors != run.guardErrors, guardError: run.rules.lastGuardError)
+    let guardFailed = errors != run.guardErrors
+    run.failure = ScriptStepFailure(
+      input.delegates, guardFailed: guardFailed, guardError: guardFailed ? run.rules.lastGuardError : nil)
     run.guardErrors = errors
     let to: Int? = if case let .moved(to?, _) = input.outcome { to } else { nil }
     run.reachedNew = to != nil && to == run.lastReached
