@@ -143,6 +143,13 @@ public struct ScriptStepFailure: Hashable, Sendable {
         break
       }
     }
+    guard let made = Self(firstFailure: failure, guardFailed: guardFailed, guardError: guardError) else { return nil }
+    self = made
+  }
+
+  /// The failure of a step whose first discarded batch (failed or rejected) was `firstFailure`:
+  /// as ``init(_:guardFailed:guardError:)``, for a host that found that batch itself.
+  public init?(firstFailure failure: BatchFailure?, guardFailed: Bool, guardError: ScriptError?) {
     if guardFailed {
       self = Self.guardFailed(guardError, batchFailed: failure != nil)
     } else if let failure {

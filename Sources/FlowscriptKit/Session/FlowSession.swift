@@ -330,11 +330,11 @@ final class FlowSession {
   private func failure(
     of outputs: [TabCoordinatorDelegate<DynamicScreen>], guardErrors: Int, events: inout [String]
   ) -> ScriptStepFailure? {
-    note(outputs, events: &events)
+    let batchFailure = note(outputs, events: &events)
     let guardFailed = rules.guardErrorCount != guardErrors
     // The guard's error is read only when one failed: reading it copies its strings.
     let error = guardFailed ? rules.lastGuardError : nil
-    guard let failure = ScriptStepFailure(outputs, guardFailed: guardFailed, guardError: error) else {
+    guard let failure = ScriptStepFailure(firstFailure: batchFailure, guardFailed: guardFailed, guardError: error) else {
       return nil
     }
     lastFailureKind = failure.kind
@@ -349,8 +349,8 @@ final class FlowSession {
 
   /// Notes what the coordinator said of a line, up to the first batch it discarded — a rejection
   /// to confirm, reports, the events rules emitted (into `events`, when changes are described),
-  /// the failure and a rule error's traceback.
-  private func note(_ outputs: [TabCoordinatorDelegate<DynamicScreen>], events: inout [String]) {
+  /// the failure and a rule error's traceback; the first batch discarded, if any.
+  private func note(_ outputs: [TabCoordinatorDelegate<DynamicScreen>], events: inout [String]) -> BatchFailure? {
     for output in outputs {
       if case let .rejected(rejected) = output {
         lastRejected = rejected
@@ -359,7 +359,7 @@ final class FlowSession {
       if let failure = output.failure {
         lastBatchFailure = failure
         if case let .ruleFailed(rule) = failure.reason { lastTraceback = rule.traceback }
-        return
+        return failure
       }
       if case let .report(report) = output {
         lastReports.append(report)
@@ -367,6 +367,7 @@ final class FlowSession {
         if describesChanges { events.append(report.description.escapingControlCharacters(keepingLineBreaks: false)) }
       }
     }
+    return nil
   }
 
   /// The topmost route of the selected tab (or of `tab`) showing `screen`, after checking that the
