@@ -17,6 +17,8 @@ let package = Package(
     // Exploring a coordinator's states from an app's unit tests (Swift or Lua rules): no Lua, no runtime.
     .library(name: "TabFlowExploration", targets: ["TabFlowExploration"]),
     .library(name: "TabFlowLua", targets: ["TabFlowLua"]),
+    // Exploring Lua rules as `flowscript check` does: its inputs (flowscript lines) and findings.
+    .library(name: "TabFlowScriptExploration", targets: ["TabFlowScriptExploration"]),
     .library(name: "TabFlowDelivery", targets: ["TabFlowDelivery"]),
     .library(name: "TabFlowRuntime", targets: ["TabFlowRuntime"]),
     // The SwiftUI adapter; an empty module where SwiftUI does not exist (Linux).
@@ -140,6 +142,12 @@ let package = Package(
       ],
       // RuleDSL.lua, embedded at build time as `EmbeddedLua.ruleDSL`.
       plugins: ["EmbedLua"]),
+    // `flowscript check`'s exploration of Lua rules over TabFlowExploration's engine: the line
+    // language (its inputs are flowscript lines, its reproductions `send` lines), the context
+    // samples, how a step fails, and check's analyses. No runtime, no CLI.
+    .target(
+      name: "TabFlowScriptExploration",
+      dependencies: ["TabFlowLua", "TabFlowExploration", "TabFlowCore", "TabFlowNavigation"]),
     // Signed rule packages: verification, release order, app-binary fit, last good, canary.
     .target(
       name: "TabFlowDelivery",
@@ -179,7 +187,7 @@ let package = Package(
       // Reducer…); Presentation draws the phone (`RouteStack.layers`) of `map` and `tree`.
       dependencies: [
         "TabFlowNavigation", "TabFlowCore", "TabFlowPresentation", "TabFlowLua", "TabFlowDelivery",
-        "TabFlowExploration", "CLineEdit",
+        "TabFlowExploration", "TabFlowScriptExploration", "CLineEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -326,7 +334,7 @@ let package = Package(
       name: "FlowscriptKitTests",
       dependencies: [
         "FlowscriptKit", "TabFlowNavigation", "TabFlowCore", "TabFlowLua", "TabFlowLuaBinding", "TabFlowDelivery",
-        "CLuaSandbox", "TestSupport", "DeliveryTestSupport",
+        "TabFlowExploration", "TabFlowScriptExploration", "CLuaSandbox", "TestSupport", "DeliveryTestSupport",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]),
     // The built flowscript binary, for what only a process shows: a working directory, a
@@ -335,7 +343,9 @@ let package = Package(
     // files (a package, a saved state) the binary then reads.
     .testTarget(
       name: "FlowscriptEndToEndTests",
-      dependencies: ["FlowscriptKit", "TabFlowNavigation", "TabFlowCore", "TabFlowLua", "TabFlowDelivery", "TestSupport"]),
+      dependencies: [
+        "FlowscriptKit", "TabFlowNavigation", "TabFlowCore", "TabFlowLua", "TabFlowDelivery", "TabFlowScriptExploration", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

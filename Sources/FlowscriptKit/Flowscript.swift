@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TabFlowCore
 import TabFlowLua
+import TabFlowScriptExploration
 
 /// The `flowscript` command: drives TabFlow rule scripts from the command line. The executable
 /// is ``execute(_:)``; the language, session, explorer and output it runs are this library's.

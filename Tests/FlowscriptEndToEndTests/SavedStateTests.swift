@@ -1,6 +1,7 @@
 @testable import FlowscriptKit
 import Foundation
 @testable import TabFlowCore
+import TabFlowScriptExploration
 import TestSupport
 import Testing
 

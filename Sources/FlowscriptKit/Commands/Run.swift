@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TabFlowScriptExploration
 
 extension Flowscript {
   /// `flowscript run RULES.lua FLOW...`.

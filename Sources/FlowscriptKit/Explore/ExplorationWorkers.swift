@@ -1,6 +1,7 @@
 import Foundation
 import TabFlowCore
 import TabFlowLua
+import TabFlowScriptExploration
 
 /// Runs the explorer's inputs from many states at once: one ``FlowSession`` — one Lua VM — per
 /// thread, each taking the next slice of states until none is left. What each input did is handed

@@ -1,5 +1,6 @@
 import TabFlowCore
 import TabFlowLua
+import TabFlowScriptExploration
 
 
 /// The navigation graph exploration found, drawn for a reader:

@@ -1,6 +1,7 @@
 import Foundation
 import TabFlowCore
 import TabFlowLua
+import TabFlowScriptExploration
 
 /// `check --simulate RUNS --depth D [--seed S]`: seeded random walks from the initial state, each
 /// up to D lines long, each line drawn from the inputs `check --explore` would try in the state
@@ -200,7 +201,7 @@ struct RandomWalks {
         noteRule(input.line, reached: kind != .input, rules: ruleKeys, session: session, in: &walk)
         guard kind != .input, failed.insert("\(kind) \(message)").inserted else { continue }
         walk.findings.append(StateExplorer.Finding(kind: kind, message: message, lines: lines + [input.text]))
-        if kind == .guardRejection, let question = StateExplorer.blockedQuestion(message) {
+        if kind == .guardRejection, let question = ScriptStepFailure.blockedQuestion(message) {
           walk.findings.append(StateExplorer.Finding(kind: .blockReadsAsQuestion, message: question, lines: lines + [input.text]))
         }
       case let .changed(after):

@@ -3,6 +3,7 @@ import TabFlowCore
 import TabFlowExploration
 import TabFlowLua
 import TabFlowNavigation
+import TabFlowScriptExploration
 
 /// `check --explore`: breadth-first exploration of every state a flow can reach, deduplicated,
 /// with the shortest line sequence to each problem.
@@ -50,15 +51,6 @@ struct StateExplorer {
     let to: String
     let line: String
     let style: String
-  }
-
-  /// The note for a blocking guard's rejection `message` whose reason reads as a question (ends
-  /// in `?`): nobody can confirm a block, so the question is never put to the user. `nil` when the
-  /// reason does not read as one.
-  static func blockedQuestion(_ message: String) -> String? {
-    guard message.trimmingCharacters(in: .whitespaces).hasSuffix("?") else { return nil }
-    return message + " — this reads as a question, but the guard blocks and no user can confirm it; "
-      + "return false, reason, { ask = true } if the user may go ahead"
   }
 
   /// A problem and the lines that reproduce it.
@@ -157,34 +149,13 @@ struct StateExplorer {
 
     /// Prints `finding`: its label and message, and the line that reproduces it.
     static func print(_ finding: Finding, sendCommand: String) {
-      let label: String
-      switch finding.kind {
-      case .ruleError: label = "rule error"
-      case .invalidCommand: label = "invalid command"
-      case .guardRejection: label = "guard rejection (note)"
-      case .guardQuestion: label = "guard question (note)"
-      case .blockReadsAsQuestion: label = "guard blocks with a question (note)"
-      case .guardError: label = "guard error"
-      case .redirectLoop: label = "redirect loop"
-      case .input: label = "error"
-      case .unexplorable: label = "not explored"
-      case .linkNeverOpens: label = "deferred link never opens"
-      case .linkRoundTrip: label = "link does not round-trip"
-      case .linkParameter: label = "link cannot be written"
-      case .payloadField: label = "payload field not in the sample"
-      case .trap: label = "trap"
-      case .unhandledAction: label = "unhandled action"
-      case .invariant: label = "invariant violated"
-      }
-      Output.line("\(label): \(finding.message)")
+      Output.line("\(finding.kind.label): \(finding.message)")
       // A declaration's problem needs no lines to show.
       guard finding.kind != .linkParameter, finding.kind != .unhandledAction else { return }
       Output.line("  reproduce: \(sendCommand) " + finding.lines.map(Self.quote).joined(separator: " "))
     }
 
-    private static func quote(_ line: String) -> String {
-      "'" + line.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    private static func quote(_ line: String) -> String { ScriptChecks.quoted(line) }
 
     /// A shell word: `text` itself when it needs no quoting, else single-quoted.
     static func shellWord(_ text: String) -> String {
@@ -336,7 +307,7 @@ struct StateExplorer {
               else { continue }
               let lines = visited.lines(to: from) + [line]
               report.findings.append(Finding(kind: kind, message: message, lines: lines))
-              if kind == .guardRejection, let question = Self.blockedQuestion(message) {
+              if kind == .guardRejection, let question = ScriptStepFailure.blockedQuestion(message) {
                 report.findings.append(Finding(kind: .blockReadsAsQuestion, message: question, lines: lines))
               }
             case let .changed(reached):
@@ -420,23 +391,25 @@ struct StateExplorer {
     // called unreachable.
     report.stoppedAtViolations = stoppedAtViolations
     if stoppedAtViolations { report.complete = false }
+    let links = LinkChecks(context: context, run: runLine)
     for entry in deferred {
-      let outcome = opening(entry.url, from: entry.state)
+      let outcome = links.opening(entry.url, from: entry.state)
       guard outcome.opened == nil else { continue }
       report.findings.append(Finding(
-        kind: .linkNeverOpens, message: "\(entry.url) was deferred, and " + neverOpensReason(outcome),
+        kind: .linkNeverOpens, message: links.neverOpensMessage(entry.url, outcome),
         lines: visited.lines(to: entry.index)))
     }
     // With nothing explored (depth 0), no link is opened either: no rule runs.
     for entry in linked where depth > 0 {
-      if let problem = roundTripProblem(entry.url, of: entry.state, from: initial) {
+      if let problem = links.roundTripProblem(entry.url, of: entry.state, from: initial) {
         report.findings.append(Finding(kind: .linkRoundTrip, message: problem, lines: visited.lines(to: entry.index)))
       }
     }
     session.load(initial)
     // Cut off at the state limit, a state's moves may not all have been tried: no trap is proven.
     if !report.truncated {
-      report.findings += explored.trapFindings(visited: visited)
+      report.findings += explored.traps(depth: { Int(visited.depths[$0]) }, lines: { visited.lines(to: VisitedStates.Index($0)) })
+        .map { Finding(kind: .trap, message: ExploredStates.trapMessage(screen: $0.screen), lines: $0.lines) }
     }
     report.findings += Self.payloadFieldFindings(
       workers.missingPayloadFields, declarations: declarations, firstAtTop: firstAtTop.mapValues { visited.lines(to: $0) })
@@ -445,215 +418,50 @@ struct StateExplorer {
     report.staticOnly = depth == 0
     // With nothing explored (depth 0: validate only), no screen can be called unreachable.
     report.unreachedScreens = depth == 0 ? [] : declarations.screenNames.filter { !report.reachedScreens.contains($0) }
-    report.noWayBack = explored.coversWithoutWayBack(visited: visited, depth: depth)
+    report.noWayBack = explored.coversWithoutWayBack(
+      depth: depth, depthOf: { Int(visited.depths[$0]) }, lines: { visited.lines(to: VisitedStates.Index($0)) }
+    ).map { ($0.screen, $0.lines) }
     // One reading of the clock: seconds and fraction from two readings could straddle a second.
     let elapsed = (ContinuousClock.now - start).components
     report.milliseconds = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
     return (report, workers.contextKeysRead)
   }
 
-  /// The problems the declarations show before any rule runs: actions no rule handles, and links
-  /// whose parameters no URL can carry.
+  /// The problems the declarations show before any rule runs (``DeclarationProblems``): actions
+  /// no rule handles, and links whose parameters no URL can carry.
   static func declarationFindings(_ declarations: ScriptDeclarations, chunk: String) -> [Finding] {
-    var findings = unhandledActionFindings(declarations)
-    for link in declarations.links {
-      guard let declaration = declarations.screen(named: link.screen),
-        let problem = link.parameterProblem(declaration: declaration)
-      else { continue }
-      findings.append(Finding(
-        kind: .linkParameter, message: problem + (link.line.map { " (\(chunk):\($0))" } ?? ""), lines: []))
-    }
-    return findings
+    DeclarationProblems.unhandledActions(declarations).map { Finding(kind: .unhandledAction, message: $0, lines: []) }
+      + DeclarationProblems.linkParameters(declarations, chunk: chunk).map { Finding(kind: .linkParameter, message: $0, lines: []) }
   }
 
   /// How many states of a level are run at a time.
   static let frontierSlice = 1_024
 
-  /// A finding for each declared action no rule handles (neither `screen.action` nor
-  /// `*.action`): sending it can never navigate, so the declaration or a rule is missing.
-  static func unhandledActionFindings(_ declarations: ScriptDeclarations) -> [Finding] {
-    let keys = Set(declarations.rules)
-    var findings: [Finding] = []
-    for screen in declarations.screens {
-      for (action, _) in screen.actions where !keys.contains("\(screen.name).\(action)") && !keys.contains("*.\(action)") {
-        findings.append(Finding(
-          kind: .unhandledAction,
-          message: "screen '\(screen.name)' declares action '\(action)', but no rule handles it "
-            + "(on(\"\(screen.name).\(action)\", …) or on(\"*.\(action)\", …)); declare only the actions rules handle",
-          lines: []))
-      }
-    }
-    return findings
-  }
-
-  /// A finding for each payload field a rule read that its action's declared sample lacks, with
-  /// the lines that reach the screen and send the action, and the sample's field it may mean.
+  /// A finding for each payload field a rule read that its action's declared sample lacks
+  /// (``DeclarationProblems/payloadFields(_:declarations:)``), with the lines that reach the
+  /// screen (`firstAtTop`) and send the action.
   static func payloadFieldFindings(
     _ missing: [String: Set<String>], declarations: ScriptDeclarations, firstAtTop: [String: [String]]
   ) -> [Finding] {
-    var findings: [Finding] = []
-    for (action, fields) in missing.sorted(by: { $0.key < $1.key }) {
-      guard let dot = action.firstIndex(of: ".") else { continue }
-      let screen = String(action[..<dot])
-      let name = String(action[action.index(after: dot)...])
-      let sample = declarations.screen(named: screen)?.actions.first { $0.name == name }?.sample ?? .emptyObject
-      let line = Inputs.actionLine(screen: screen, action: name, sample: sample)
-      let sampleFields = sample.objectValue.map { Array($0.keys) } ?? []
-      for field in fields.sorted() {
-        // A misspelled field (`p.idd` for the sample's `id`) is named with the one meant.
-        findings.append(Finding(
-          kind: .payloadField,
-          message: "the rule for \(action) reads payload field '\(field)', which the action's declared sample "
-            + "\(sample == .emptyObject ? "{}" : "\(sample)") does not have: no line can send it"
-            + Suggestions.hint(for: field, in: sampleFields),
-          lines: (firstAtTop[screen] ?? []) + [line]))
-      }
-    }
-    return findings
-  }
-
-  /// Every input worth trying in a state: tab taps, back, the top screen's declared actions with
-  /// their sample payloads, every deep link and link with sample parameters, and setting each
-  /// context key to its other values (``ContextSamples``), so guarded screens can be reached. Each line
-  /// is written and parsed once, however many states try it.
-  struct Inputs {
-    /// A line as written (reproductions show it) and as parsed; `nil` when it cannot be parsed.
-    typealias Input = (text: String, line: FlowLine?)
-
-    private let context: ContextSamples
-    private let declarations: ScriptDeclarations
-    private let back: Input
-    private let links: [Input]
-    /// Each tab's tap, in tab-bar order, for the tabs they were made for (a script's tabs do not
-    /// change while it is explored).
-    private var taps: (tabs: [TabID], inputs: [Input]) = ([], [])
-    private var actions: [String: [Input]] = [:]
-    /// The line setting each context key to each of its values (parallel to `context.keys`).
-    private let settings: [[FlowValue: Input]]
-    /// `hide tab X` and `show tab X` for each tab declared `hideable` (no other tab can be hidden).
-    private let hideable: [(tab: TabID, hide: Input, show: Input)]
-    /// Whether the user's reordering is explored (`--customization`): each visible tab moved one
-    /// place toward the front.
-    private let reorders: Bool
-
-    init(declarations: ScriptDeclarations, context: ContextSamples, customization: Bool = false) {
-      self.declarations = declarations
-      self.context = context
-      reorders = customization
-      hideable = declarations.tabs.filter(\.item.hideable).map { tab in
-        let name = FlowName.written(tab.id)
-        return (TabID(tab.id), Self.input("hide tab " + name), Self.input("show tab " + name))
-      }
-      back = Self.input("back")
-      links = (declarations.deepLinks + declarations.links.map(\.pattern)).map { pattern in
-        let url = StateExplorer.sampleURL(pattern)
-        return Self.input("url " + (url.contains(where: \.isWhitespace) ? FlowName.quoted(url) : url))
-      }
-      settings = context.keys.indices.map { key in
-        Dictionary(context.keys[key].values.map { ($0, Self.input(context.line(key: key, value: $0))) }, uniquingKeysWith: { first, _ in first })
-      }
-    }
-
-    /// The line that sends `action` of `screen` with its declared sample payload.
-    static func actionLine(screen: String, action: String, sample: FlowValue) -> String {
-      FlowName.written(screen) + "." + FlowName.written(action) + (sample == .emptyObject ? "" : " \(sample)")
-    }
-
-    mutating func lines(for state: State) -> [Input] {
-      let tabs = state.tabs
-      if !tabs.elementsEqual(taps.tabs, by: { $0.id == $1 }) {
-        let ids = tabs.map(\.id)
-        taps = (ids, ids.map { Self.input("tab " + FlowName.written($0.rawValue)) })
-      }
-      // The screen the user sees: the app layer's top when something is presented over the tab bar.
-      let top = state.visibleTop.screen.name
-      let topActions: [Input]
-      if let known = actions[top] {
-        topActions = known
-      } else {
-        topActions = (declarations.screen(named: top)?.actions ?? []).map { action, sample in
-          Self.input(Self.actionLine(screen: top, action: action, sample: sample))
-        }
-        actions[top] = topActions
-      }
-      var lines: [Input] = []
-      lines.reserveCapacity(taps.inputs.count + 1 + settings.count + topActions.count + links.count)
-      let hidden = state.hiddenTabs
-      let overTabs = state.isAppLayerPresented
-      if overTabs {
-        // The tab bar is under the app layer: no tap or customization reaches it.
-      } else if hidden.isEmpty {
-        lines += taps.inputs
-      } else {
-        // A tap on a hidden tab is an error: the tab is not in the bar.
-        for (tab, tap) in zip(taps.tabs, taps.inputs) where !hidden.contains(tab) { lines.append(tap) }
-      }
-      lines.append(back)
-      for entry in hideable where !overTabs && entry.tab != state.selectedTab {
-        lines.append(hidden.contains(entry.tab) ? entry.show : entry.hide)
-      }
-      if reorders, !overTabs {
-        let order = state.tabOrder
-        for index in order.indices.dropFirst() {
-          var moved = order
-          moved.swapAt(index - 1, index)
-          lines.append(Self.input("order tabs " + moved.map { FlowName.written($0.rawValue) }.joined(separator: " ")))
-        }
-      }
-      for (key, value) in context.changes(from: state.context) {
-        lines.append(settings[key][value] ?? Self.input(context.line(key: key, value: value)))
-      }
-      lines += topActions
-      lines += links
-      return lines
-    }
-
-    private static func input(_ text: String) -> Input {
-      (text, try? FlowLineParser.parse(text))
+    DeclarationProblems.payloadFields(missing, declarations: declarations).map { problem in
+      Finding(kind: .payloadField, message: problem.message, lines: (firstAtTop[problem.screen] ?? []) + [problem.line])
     }
   }
 
-  /// Why opening `url` (the link of `state`'s top screen) from the initial state with `state`'s
-  /// context does not show that screen with that state; `nil` when it does. A link a guard defers
-  /// is judged where it opens once the context allows it (a guard keeping a screen behind a login
-  /// does not break its link); one that never opens is reported as such.
-  private func roundTripProblem(_ url: String, of state: State, from initial: State) -> String? {
-    session.load(initial)
-    for key in state.context.keys.sorted() {
-      guard let value = state.context[key], let parsed = try? FlowLineParser.parse("set \(FlowName.written(key)) \(value)")
-      else { continue }
-      _ = session.execute(parsed)
-    }
-    let expected = state.visibleTop.screen
-    let opened = session.execute(.url(url))
-    if case let .failed(message) = opened {
-      return "\(url), the link of \(StateText.screen(expected)), fails to open: \(message)"
-    }
-    var shown = session.state.visibleTop.screen
-    if session.state.pendingLink == url {
-      let outcome = opening(url, from: session.state)
-      guard let allowed = outcome.opened else {
-        let never = if case .stays(let tried, exhaustive: false) = outcome {
-          "opens in none of the \(tried) contexts nearest to it"
-        } else {
-          "never opens"
-        }
-        return "\(url), the link of \(StateText.screen(expected)), is deferred by a guard and \(never)"
-      }
-      shown = allowed.visibleTop.screen
-    }
-    guard shown == expected else {
-      return "\(url), the link of \(StateText.screen(expected)), shows \(StateText.screen(shown))"
-    }
-    return nil
+  /// Every input worth trying in a state, as lines (``ScriptInputLines``).
+  typealias Inputs = ScriptInputLines
+
+  /// Runs `line` from `state` in the session: the state after it, the reports of the coordinator,
+  /// and its failure message (``LinkChecks``).
+  private func runLine(_ line: FlowLine, from state: State) -> LinkChecks.LineRun {
+    session.load(state)
+    let outcome = session.execute(line)
+    let failure: String? = if case let .failed(message) = outcome { message } else { nil }
+    return LinkChecks.LineRun(state: session.state, reports: session.lastReports, failure: failure)
   }
 
-  /// `shop://item/:id` → `shop://item/1`.
-  static func sampleURL(_ pattern: String) -> String {
-    pattern.split(separator: "/", omittingEmptySubsequences: false)
-      .map { $0.hasPrefix(":") ? "1" : String($0) }
-      .joined(separator: "/")
-  }
+  /// `shop://item/:id` → `shop://item/1` (``ScriptInputLines/sampleURL(_:)``).
+  static func sampleURL(_ pattern: String) -> String { ScriptInputLines.sampleURL(pattern) }
 
   /// The routes the user has above the tab bar's root: the selected tab's, and the app layer's over it.
   static func visibleDepth(_ state: State) -> Int {

@@ -1,3 +1,4 @@
+import TabFlowScriptExploration
 /// The line language's summary, shared by `flowscript --help` and the REPL's `help`: every line
 /// kind, each line at most 78 columns, so that an 80-column terminal or a pipe shows the table
 /// as written (ArgumentParser wraps only lines wider than the terminal).

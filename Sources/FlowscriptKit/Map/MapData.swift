@@ -2,6 +2,7 @@ import TabFlowCore
 import TabFlowLua
 import TabFlowNavigation
 import TabFlowPresentation
+import TabFlowScriptExploration
 
 
 /// The explored flow as the compact JSON the map page draws, every repeated thing written once

@@ -1,6 +1,7 @@
 import Foundation
 import TabFlowCore
 import TabFlowLua
+import TabFlowScriptExploration
 
 /// What `flowscript map` explored: every state reachable within a number of lines, in the order
 /// a breadth-first search first reached them (so the first state showing a screen is reached by

@@ -1,3 +1,4 @@
+import TabFlowScriptExploration
 /// The map page: one HTML file with its CSS and JavaScript inline, which loads nothing (no
 /// network, no fonts, no frameworks) and so opens from the file system. ``MapPage`` puts the
 /// title where `{{TITLE}}` is and the explored flow (``MapData``'s JSON) where `{{DATA}}` is.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TabFlowCore
 import TabFlowLua
+import TabFlowScriptExploration
 
 /// `--state FILE` of `repl`, `send`, `run`, `check` and `map`: start from a saved navigation
 /// document — what an app's `NavigationFileStore` writes (`{"format":"tabflow.navigation",…}`),

@@ -1,6 +1,7 @@
 import TabFlowCore
 import TabFlowLua
 import TabFlowPresentation
+import TabFlowScriptExploration
 
 
 /// `show`: the current screen as a phone would show it — navigation bar with the back

@@ -1,6 +1,7 @@
 import TabFlowCore
 import TabFlowLua
 import TabFlowNavigation
+import TabFlowScriptExploration
 
 
 /// The `--json` / `state` format (docs/ARCHITECTURE.md §7), keys in a fixed order:

@@ -2,16 +2,13 @@ import TabFlowCore
 import TabFlowLua
 import TabFlowNavigation
 import TabFlowPresentation
+import TabFlowScriptExploration
 
 
 /// How flowscript writes screens, stacks and states as text.
 enum StateText {
   /// `item(id=3, qty=1)` or `feed`.
-  static func screen(_ screen: DynamicScreen) -> String {
-    guard !screen.state.isEmpty else { return screen.name }
-    let fields = screen.state.keys.sorted().map { key in "\(key)=\(screen.state[key] ?? .null)" }
-    return "\(screen.name)(\(fields.joined(separator: ", ")))"
-  }
+  static func screen(_ screen: DynamicScreen) -> String { screen.shownText }
 
   /// A route as a stack line shows it: `item(id=3)`, `sheet:login`, `cover:promo`.
   static func route(_ route: Route<DynamicScreen>) -> String {

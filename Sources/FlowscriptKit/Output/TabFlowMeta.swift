@@ -1,6 +1,7 @@
 import Foundation
 import TabFlowLua
 import TabFlowNavigation
+import TabFlowScriptExploration
 
 /// The lua-language-server definitions `flowscript types` prints: the DSL's fixed part
 /// (``source``) and a script's names.

@@ -1,6 +1,7 @@
 import TabFlowCore
 import TabFlowLua
 import TabFlowNavigation
+import TabFlowScriptExploration
 
 
 /// `flowscript diff OLD NEW`: explores two scripts in lockstep from the same initial state, over

@@ -1,5 +1,6 @@
 import TabFlowCore
 import TabFlowLua
+import TabFlowScriptExploration
 
 
 /// What decided the first differing transition of a ``BehaviourDiff/Difference``: the part of

@@ -4,6 +4,7 @@ import TabFlowCore
 import TabFlowDelivery
 import TabFlowLua
 import TabFlowNavigation
+import TabFlowScriptExploration
 
 /// A flow being driven: the rule script, the navigation state and the last line's outcome.
 /// Every line goes through the real `TabCoordinator` with the script's guards and deep links.
@@ -277,7 +278,7 @@ final class FlowSession {
     case let .url(url):
       let outcome = drive(.openURL(url))
       if case .noDeepLinkMatch? = lastBatchFailure?.reason, let empty = coordinator.deepLinks.emptyParameter(in: url) {
-        return .failed("no deep link matches '\(url)': :\(empty.parameter) is empty (\(empty.pattern) needs a value for it)")
+        return .failed(ScriptStepFailure.emptyParameterMessage(url: url, parameter: empty.parameter, pattern: empty.pattern))
       }
       return outcome
     case .currentURL:
@@ -321,59 +322,68 @@ final class FlowSession {
 
   /// Sends a coordinator action; remembers the state for `undo` when it changes. A Lua guard
   /// that raised an error while the action ran fails the line as a rule error (see
-  /// ``guardFailed(_:)``), whatever the coordinator made of it.
+  /// ``ScriptStepFailure``), whatever the coordinator made of it.
   private func drive(_ action: Coordinator.Action) -> LineOutcome {
     var events: [String] = []
     let guardErrors = rules.guardErrorCount
     guard tellsUnchangedLines || describesChanges || keepsHistory else {
       // Nothing reads the state before the line: it is not copied.
-      let outcome = note(coordinator.apply(action, to: &state), events: &events) ?? .changed([], events: events)
-      return rules.guardErrorCount == guardErrors ? outcome : guardFailed(outcome)
+      let outputs = coordinator.apply(action, to: &state)
+      return failure(of: outputs, guardErrors: guardErrors, events: &events).map { .failed($0.message) }
+        ?? .changed([], events: events)
     }
     let before = state
-    if let failed = note(coordinator.apply(action, to: &state), events: &events) {
-      return rules.guardErrorCount == guardErrors ? failed : guardFailed(failed)
-    }
+    let outputs = coordinator.apply(action, to: &state)
+    let failure = failure(of: outputs, guardErrors: guardErrors, events: &events)
+    if let failure, !failure.changeMade { return .failed(failure.message) }
     if state != before, keepsHistory {
       history.append(before)
       if history.count > 200 { history.removeFirst(history.count - 200) }
     }
-    if rules.guardErrorCount != guardErrors { return guardFailed(.unchanged(events: events)) }
+    if let failure { return .failed(failure.message) }
     if state == before { return .unchanged(events: events) }
     guard describesChanges else { return .changed([], events: events) }
     return .changed(ChangeSummary(before: before, after: state, rules: rules).lines, events: events)
   }
 
-  /// The outcome of a line during which a Lua guard raised an error: a failure of the rules
-  /// (``FailureKind/guardError``, with the guard's error and traceback), never a rejection the user could be
-  /// asked about and confirm — as an app counts it (``ScriptedRules/guardErrorCount``). The
-  /// coordinator rejected the batch the guard was asked about; a guard failing while a pending
-  /// link was retried leaves the line's own change made.
-  private func guardFailed(_ outcome: LineOutcome) -> LineOutcome {
-    lastFailureKind = .guardError
-    lastBatchFailure = nil
-    lastRejected = nil
-    lastRejectingGuard = nil
-    let error = rules.lastGuardError
-    lastTraceback = error?.traceback
-    let message = error.map { "guard failed: \($0)" } ?? "a guard failed"
-    if case .failed = outcome { return .failed(message) }
-    return .failed(message + " (while retrying the pending link; the line's change was made)")
+  /// Notes what the coordinator said of a line (``note(_:events:)``) and how it failed, if it did
+  /// (``ScriptStepFailure``, with `guardErrors` the rules' guard error count before it ran). A
+  /// Lua guard's error is a failure of the rules (with the guard's error and traceback), never a
+  /// rejection the user could be asked about and confirm — as an app counts it
+  /// (``ScriptedRules/guardErrorCount``).
+  private func failure(
+    of outputs: [TabCoordinatorDelegate<DynamicScreen>], guardErrors: Int, events: inout [String]
+  ) -> ScriptStepFailure? {
+    let batchFailure = note(outputs, events: &events)
+    let guardFailed = rules.guardErrorCount != guardErrors
+    // The guard's error is read only when one failed: reading it copies its strings.
+    let error = guardFailed ? rules.lastGuardError : nil
+    guard let failure = ScriptStepFailure(firstFailure: batchFailure, guardFailed: guardFailed, guardError: error) else {
+      return nil
+    }
+    lastFailureKind = failure.kind
+    if guardFailed {
+      lastBatchFailure = nil
+      lastRejected = nil
+      lastRejectingGuard = nil
+      lastTraceback = error?.traceback
+    }
+    return failure
   }
 
-  /// Notes what the coordinator said of a line — a rejection to confirm, reports, the events
-  /// rules emitted (into `events`, when changes are described); the line's failure, if it failed.
-  private func note(_ outputs: [TabCoordinatorDelegate<DynamicScreen>], events: inout [String]) -> LineOutcome? {
+  /// Notes what the coordinator said of a line, up to the first batch it discarded — a rejection
+  /// to confirm, reports, the events rules emitted (into `events`, when changes are described),
+  /// the failure and a rule error's traceback; the first batch discarded, if any.
+  private func note(_ outputs: [TabCoordinatorDelegate<DynamicScreen>], events: inout [String]) -> BatchFailure? {
     for output in outputs {
       if case let .rejected(rejected) = output {
         lastRejected = rejected
         lastRejectingGuard = rejected.guardName
       }
       if let failure = output.failure {
-        lastFailureKind = FailureKind(failure)
         lastBatchFailure = failure
         if case let .ruleFailed(rule) = failure.reason { lastTraceback = rule.traceback }
-        return .failed(Self.message(for: failure))
+        return failure
       }
       if case let .report(report) = output {
         lastReports.append(report)
@@ -602,20 +612,8 @@ final class FlowSession {
     }
   }
 
-  /// What a failed line says: a rule's error with its place; a rejection with the guard's name
-  /// (`rejected by guard 'auth': login required`), and when the guard asks, that `confirm`
-  /// re-sends it; an invalid command a rule made with the rule's place and name; otherwise the
-  /// reason alone (`already at root`).
-  static func message(for failure: BatchFailure) -> String {
-    switch failure.reason {
-    case let .rejected(name, reason):
-      return "rejected by \(BatchFailure.guardLabel(name)): \(reason)" + (failure.asks ? Self.askSuffix : "")
-    case .invalidCommand where failure.location != nil:
-      return failure.description
-    default:
-      return failure.message
-    }
-  }
+  /// What a failed line says (``ScriptStepFailure/message(for:)``).
+  static func message(for failure: BatchFailure) -> String { ScriptStepFailure.message(for: failure) }
 
   /// What `show` says of the last rejected change, while it is the last thing that happened:
   /// whether its guard asks (`confirm` re-sends it) or blocks (nothing can). `nil` when there is
@@ -628,70 +626,11 @@ final class FlowSession {
       : "last change: blocked by \(guardLabel): \(lastRejected.reason) — it cannot be confirmed"
   }
 
-  /// What a question's failure line ends with: the guard asks, so the user may go ahead.
-  static let askSuffix = " (the guard asks: confirm re-sends the change)"
+  /// What a question's failure line ends with (``ScriptStepFailure/askSuffix``).
+  static var askSuffix: String { ScriptStepFailure.askSuffix }
 
   private func hint(_ name: String, _ candidates: [String]) -> String {
     Suggestions.hint(for: name, in: candidates)
-  }
-}
-
-/// What kind of failure a line ran into.
-enum FailureKind: Hashable {
-  /// The line itself was wrong: an unknown name, no such screen in the stack, back at the root.
-  case input
-  /// A rule, deep link or guard raised an error (including budget or memory exhaustion).
-  case ruleError
-  /// A rule or deep link produced a command that is invalid for the stack.
-  case invalidCommand
-  /// A guard rejected the change and blocks it: the user cannot confirm it.
-  case guardRejection
-  /// A guard rejected the change and asks (`{ ask = true }`): the user may confirm it.
-  case guardQuestion
-  /// A guard blocks a change with a reason that reads as a question (it ends in `?`) but does not
-  /// ask, so no user can confirm it (a note of `check`).
-  case blockReadsAsQuestion
-  /// A Lua guard raised an error (including budget or memory exhaustion): a failure of the
-  /// rules, as an app counts it, never a rejection.
-  case guardError
-  /// Guards redirected in a cycle or too many times in a row.
-  case redirectLoop
-  /// An input the explorer could not write as a line (reported by `check`, never by a line).
-  case unexplorable
-  /// A deep link a guard deferred that no reachable context change lets open (reported by `check`).
-  case linkNeverOpens
-  /// A screen whose link, opened, does not show it again (reported by `check`).
-  case linkRoundTrip
-  /// A link whose path parameter is a list or table field, which no URL can carry (reported by
-  /// `check` before it explores).
-  case linkParameter
-  /// A rule that reads a payload field its action's declared sample does not have: no line can
-  /// send it (reported by `check`).
-  case payloadField
-  /// A state from which no back or tab tap leads to a tab's root (reported by `check`).
-  case trap
-  /// A declared action no rule handles (reported by `check` before it explores).
-  case unhandledAction
-  /// A state in which one of the script's invariants does not hold (reported by `check`).
-  case invariant
-
-  /// Whether `check` reports this kind as a note rather than a problem: a guard's verdict is the
-  /// rules working as written.
-  var isNote: Bool {
-    switch self {
-    case .guardRejection, .guardQuestion, .blockReadsAsQuestion: return true
-    default: return false
-    }
-  }
-
-  init(_ failure: BatchFailure) {
-    switch (failure.reason, failure.source) {
-    case (.ruleFailed, _): self = .ruleError
-    case (.rejected, _): self = failure.asks ? .guardQuestion : .guardRejection
-    case (.redirectLoop, _): self = .redirectLoop
-    case (.invalidCommand, .rule), (.invalidCommand, .deepLink), (.invalidCommand, .screenAction): self = .invalidCommand
-    default: self = .input
-    }
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import TabFlowCore
 import TabFlowLua
+import TabFlowScriptExploration
 
 /// What scenario files exercised of a rule script (`flowscript run --coverage`): which rules ran,
 /// how often each guard allowed, rejected and redirected a change, which deep links and `link`

@@ -1,3 +1,4 @@
+import TabFlowScriptExploration
 /// Runs lines the way scenario files and `send` do: a line that fails must be followed by an
 /// `expect error` (blank lines and comments in between are skipped), an expectation that does not
 /// hold stops the run, and `quit` ends it. The script's invariants are evaluated in the initial

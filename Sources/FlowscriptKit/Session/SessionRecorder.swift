@@ -1,5 +1,6 @@
 import Foundation
 import TabFlowNavigation
+import TabFlowScriptExploration
 
 /// Writes a REPL session as a scenario file (`flowscript repl RULES.lua --record FILE`), one that
 /// `flowscript run` passes: the lines that drive the flow, snapshot expectations after each line

@@ -1,5 +1,6 @@
 import CLineEdit
 import Foundation
+import TabFlowScriptExploration
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import TabFlowCore
+import TabFlowScriptExploration
 
 /// The REPL: reads lines, runs them, prints what changed.
 struct ReplLoop {

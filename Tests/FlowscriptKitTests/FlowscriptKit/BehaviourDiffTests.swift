@@ -1,5 +1,6 @@
 @testable import FlowscriptKit
 import Foundation
+import TabFlowScriptExploration
 import TestSupport
 import Testing
 

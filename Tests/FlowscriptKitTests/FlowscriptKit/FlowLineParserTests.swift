@@ -1,4 +1,5 @@
 @testable import FlowscriptKit
+import TabFlowScriptExploration
 import TestSupport
 import Testing
 

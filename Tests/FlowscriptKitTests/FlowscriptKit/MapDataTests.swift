@@ -2,6 +2,7 @@
 import Foundation
 @testable import TabFlowLua
 @testable import TabFlowNavigation
+import TabFlowScriptExploration
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import FlowscriptKit
 @testable import TabFlowLua
+import TabFlowScriptExploration
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import FlowscriptKit
 import Foundation
+import TabFlowScriptExploration
 import Testing
 
 /// flowscript's tab-bar lines (`order tabs`, `hide tab`, `show tab`), the JSON state's `order`,

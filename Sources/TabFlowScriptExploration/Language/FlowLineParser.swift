@@ -4,9 +4,9 @@ import TabFlowNavigation
 
 
 /// Parses lines of the flowscript language; errors say what is wrong and where.
-enum FlowLineParser {
+package enum FlowLineParser {
   /// Parses one line.
-  static func parse(_ text: String) throws(FlowLineError) -> FlowLine {
+  package static func parse(_ text: String) throws(FlowLineError) -> FlowLine {
     let line = text.trimmingWhitespace()
     if line.isEmpty || line.hasPrefix("#") { return .nothing }
     let (word, rest) = line.splitFirstWord()
@@ -48,7 +48,7 @@ enum FlowLineParser {
 
   /// `[tab:]screen.action [payload]`, each name bare or quoted.
   /// The words a line can start with, for did-you-mean.
-  static let commandWords = ["tab", "back", "url", "set", "expect", "exit", "order", "hide"]
+  package static let commandWords = ["tab", "back", "url", "set", "expect", "exit", "order", "hide"]
     + ReplCommand.allCases.map(\.rawValue)
 
   /// `order tabs a b c`, `hide tab a`, `show tab a`.
@@ -186,7 +186,7 @@ enum FlowLineParser {
   }
 
   /// The words after `expect`.
-  static let expectationKinds = ["tab", "stack", "app", "top", "error", "depth", "url", "pending", "resume", "event", "context", "rejected"]
+  package static let expectationKinds = ["tab", "stack", "app", "top", "error", "depth", "url", "pending", "resume", "event", "context", "rejected"]
 
   private static func stack(_ text: String) throws(FlowLineError) -> Expectation {
     var tab: String?
@@ -273,14 +273,14 @@ enum FlowLineParser {
 }
 
 /// Why a line does not parse.
-struct FlowLineError: Error, Equatable, CustomStringConvertible {
-  let message: String
-  init(_ message: String) { self.message = message }
-  var description: String { message }
+package struct FlowLineError: Error, Equatable, CustomStringConvertible {
+  package let message: String
+  package init(_ message: String) { self.message = message }
+  package var description: String { message }
 }
 
 extension StringProtocol {
-  func trimmingWhitespace() -> String {
+  package func trimmingWhitespace() -> String {
     let scalars = unicodeScalars.drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
     var end = scalars.endIndex
     while end > scalars.startIndex {
@@ -293,13 +293,13 @@ extension StringProtocol {
   }
 
   /// The first space-separated word and the trimmed rest.
-  func splitFirstWord() -> (String, String) {
+  package func splitFirstWord() -> (String, String) {
     let text = trimmingWhitespace()
     guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (text, "") }
     return (String(text[..<space]), text[space...].trimmingWhitespace())
   }
 
-  var isIdentifier: Bool {
+  package var isIdentifier: Bool {
     guard let first = unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
       return false
     }
@@ -307,7 +307,7 @@ extension StringProtocol {
   }
 
   /// The text between double quotes, with `\"` and `\\` unescaped; `nil` when not quoted.
-  func unquoted() -> String? {
+  package func unquoted() -> String? {
     let text = trimmingWhitespace()
     guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return nil }
     var result = ""

@@ -10,19 +10,19 @@ import TabFlowNavigation
 /// `true` and cleared when it is: an absent flag and a cleared one are one context to the lines
 /// that set it, so exploring never doubles its states for the difference. Any other key is set to
 /// each of its values but the one it has.
-struct ContextSamples: Equatable {
+package struct ContextSamples: Equatable {
   /// One key and the lines that set it.
-  struct Key: Equatable {
-    let name: String
+  package struct Key: Equatable {
+    package let name: String
     /// Its values, in declaration order (`true`, `false` for a flag).
-    let values: [FlowValue]
+    package let values: [FlowValue]
     /// Whether the script declares it (else rules were only seen to read it).
-    let declared: Bool
+    package let declared: Bool
     /// Whether it is a flag: its values are `true` and `false` (known once: the explorer asks
     /// in every state).
-    let isFlag: Bool
+    package let isFlag: Bool
 
-    init(name: String, values: [FlowValue], declared: Bool) {
+    package init(name: String, values: [FlowValue], declared: Bool) {
       self.name = name
       self.values = values
       self.declared = declared
@@ -31,28 +31,28 @@ struct ContextSamples: Equatable {
 
     /// The value `context` has for the key, as the lines tell values apart: a flag's absence is
     /// `false`.
-    func current(in context: [String: FlowValue]) -> FlowValue? {
+    package func current(in context: [String: FlowValue]) -> FlowValue? {
       let value = context[name]
       return isFlag && value != .bool(true) ? .bool(false) : value
     }
   }
 
   /// The keys, declared ones first (in declaration order), then the ones only read (sorted).
-  let keys: [Key]
+  package let keys: [Key]
 
   /// These keys.
-  init(keys: [Key]) {
+  package init(keys: [Key]) {
     self.keys = keys
   }
 
   /// The declared keys of `declarations`, and the keys of `read` none declares, as flags.
-  init(declarations: ScriptDeclarations, read: Set<String>) {
+  package init(declarations: ScriptDeclarations, read: Set<String>) {
     self.init(declarations: [declarations], read: read)
   }
 
   /// The keys each of `declarations` declares (merged: `diff` sends both scripts the same lines),
   /// and the keys of `read` none of them declares, as flags.
-  init(declarations: [ScriptDeclarations], read: Set<String>) {
+  package init(declarations: [ScriptDeclarations], read: Set<String>) {
     var declared = ContextSamples(keys: [])
     for each in declarations {
       declared = ContextSamples(
@@ -66,7 +66,7 @@ struct ContextSamples: Equatable {
 
   /// The samples of both scripts: each key once, its values the first script's followed by the
   /// second's it lacks (`diff` sends both scripts the same lines).
-  init(merging first: ContextSamples, _ second: ContextSamples) {
+  package init(merging first: ContextSamples, _ second: ContextSamples) {
     var merged = first.keys
     for key in second.keys {
       if let index = merged.firstIndex(where: { $0.name == key.name }) {
@@ -82,13 +82,13 @@ struct ContextSamples: Equatable {
   }
 
   /// The key names.
-  var names: [String] { keys.map(\.name) }
+  package var names: [String] { keys.map(\.name) }
   /// The keys rules read that the script does not declare.
-  var undeclared: [String] { keys.filter { !$0.declared }.map(\.name) }
+  package var undeclared: [String] { keys.filter { !$0.declared }.map(\.name) }
 
   /// The values each key can be set to from `context`, as `(key index, value)`: a flag's other
   /// value, every other value of any other key.
-  func changes(from context: [String: FlowValue]) -> [(key: Int, value: FlowValue)] {
+  package func changes(from context: [String: FlowValue]) -> [(key: Int, value: FlowValue)] {
     var changes: [(key: Int, value: FlowValue)] = []
     for (index, key) in keys.enumerated() {
       let current = key.current(in: context)
@@ -102,12 +102,12 @@ struct ContextSamples: Equatable {
   }
 
   /// The line setting key number `key` to `value`.
-  func line(key: Int, value: FlowValue) -> String {
+  package func line(key: Int, value: FlowValue) -> String {
     "set \(FlowName.written(keys[key].name)) \(value)"
   }
 
   /// The context as the lines tell contexts apart: each key's ``Key/current(in:)`` value.
-  func signature(of context: [String: FlowValue]) -> [FlowValue?] {
+  package func signature(of context: [String: FlowValue]) -> [FlowValue?] {
     keys.map { $0.current(in: context) }
   }
 
@@ -115,7 +115,7 @@ struct ContextSamples: Equatable {
   /// lacks added (as flags, unless one of `declarations` declares them), while it sees new ones — a key read only
   /// behind another key's value is found on the next round — at most `rounds` times. `explore`
   /// returns its result and the keys it saw read.
-  static func exploring<Result>(
+  package static func exploring<Result>(
     from samples: ContextSamples, declarations: [ScriptDeclarations], rounds: Int = 4,
     _ explore: (ContextSamples) -> (result: Result, read: Set<String>)
   ) -> Result {

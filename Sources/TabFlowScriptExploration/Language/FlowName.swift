@@ -3,13 +3,13 @@
 /// `"1st"`, with `\"`, `\\`, `\n`, `\r` and `\t` escaped, and any other character a terminal would act
 /// on written `\u{2028}`, as Lua writes it). Every name a script can declare can be written, and
 /// what is written reads back.
-enum FlowName {
+package enum FlowName {
   /// Characters that end a bare name.
-  static let delimiters: Set<Character> = [" ", "\t", ".", ":", ">", "{", "\""]
+  package static let delimiters: Set<Character> = [" ", "\t", ".", ":", ">", "{", "\""]
 
   /// Reads a name at the start of `text`; returns it and the text after it, or `nil` when `text`
   /// does not start with one.
-  static func scan(_ text: Substring) -> (name: String, rest: Substring)? {
+  package static func scan(_ text: Substring) -> (name: String, rest: Substring)? {
     guard let first = text.first else { return nil }
     if first == "\"" {
       var name = ""
@@ -42,13 +42,13 @@ enum FlowName {
   }
 
   /// A name as the line language writes it: bare when it can be, quoted otherwise.
-  static func written(_ name: String) -> String {
+  package static func written(_ name: String) -> String {
     if !name.isEmpty, name.isIdentifier { return name }
     return quoted(name)
   }
 
   /// `text` in double quotes, with `"` and `\` escaped.
-  static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var out = "\""
     for character in text {
       switch character {
@@ -82,7 +82,7 @@ enum FlowName {
   }
 
   /// Reads one whole name (nothing after it but spaces), or `nil`.
-  static func whole(_ text: String) -> String? {
+  package static func whole(_ text: String) -> String? {
     guard let (name, rest) = scan(Substring(text.trimmingWhitespace())), rest.trimmingWhitespace().isEmpty else {
       return nil
     }

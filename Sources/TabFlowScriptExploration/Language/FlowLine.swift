@@ -5,7 +5,7 @@ import TabFlowNavigation
 // Indirect: the explorer hands lines around by the tens of thousands, and a boxed line is copied
 // with one retain, where the whole enum (its largest case is an expectation) was copied field by field.
 /// One line of the flowscript language (REPL, scenario files and `send` share it).
-indirect enum FlowLine: Equatable {
+package indirect enum FlowLine: Equatable {
   /// `feed.itemTapped {id=3}`: send an action from the topmost `feed` route of the selected tab;
   /// `home:feed.loaded {id=3}` from the topmost `feed` route of the tab `home` (as an effect that
   /// finishes after the user switched tabs does). Names may be quoted: `"tab one":"my screen"."1st"`.
@@ -38,7 +38,7 @@ indirect enum FlowLine: Equatable {
 }
 
 /// What an `expect` line asserts.
-enum Expectation: Equatable {
+package enum Expectation: Equatable {
   /// `expect tab home`.
   case tab(String)
   /// `expect stack home: feed > item > sheet:login` (the tab is optional: the selected one).
@@ -71,15 +71,20 @@ enum Expectation: Equatable {
 
 /// A route as `expect stack` writes it: the bare name for root and pushes, `sheet:` / `cover:`
 /// for presented routes.
-struct StackEntry: Equatable, CustomStringConvertible {
-  var screen: String
-  var presented: RouteStyle?
+package struct StackEntry: Equatable, CustomStringConvertible {
+  package var screen: String
+  package var presented: RouteStyle?
 
-  var description: String { presented.map { "\($0):\(screen)" } ?? screen }
+  package init(screen: String, presented: RouteStyle?) {
+    self.screen = screen
+    self.presented = presented
+  }
+
+  package var description: String { presented.map { "\($0):\(screen)" } ?? screen }
 }
 
 /// REPL commands.
-enum ReplCommand: String, CaseIterable {
+package enum ReplCommand: String, CaseIterable {
   case state, tree, show, reload, undo, help, quit
   /// Re-sends the last rejected batch past the guard that rejected it.
   case confirm

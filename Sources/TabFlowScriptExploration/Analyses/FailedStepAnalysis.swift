@@ -1,0 +1,31 @@
+import TabFlowExploration
+import TabFlowLua
+
+/// `check`'s failed steps: rule errors, invalid commands, guard errors, redirect loops, and the
+/// guards' rejections and questions as notes (with a note when a blocking guard's reason reads as
+/// a question) — each kind and message once, at the first step met breadth first (the shortest
+/// reproduction). A failure of the input itself (back at a root, a URL no link matches) is none.
+final class FailedStepAnalysis: ExplorationAnalysis {
+  private let run: ScriptCheckRun
+  private var reported = Set<String>()
+  private var found = ScriptFindingEntries()
+
+  init(_ run: ScriptCheckRun) {
+    self.run = run
+  }
+
+  func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
+    guard let failure = run.failure, failure.kind != .input else { return }
+    // As a line shows it: escape codes from a script are shown, not obeyed.
+    let message = failure.message.escapingControlCharacters(keepingLineBreaks: false)
+    guard reported.insert("\(failure.kind) \(message)").inserted else { return }
+    found.append(failure.kind.findingKind, message, at: input.from, then: input.position, order: run.nextOrder())
+    if failure.kind == .guardRejection, let question = ScriptStepFailure.blockedQuestion(message) {
+      found.append(FailureKind.blockReadsAsQuestion.findingKind, question, at: input.from, then: input.position, order: run.nextOrder())
+    }
+  }
+
+  func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {
+    found.findings(end, run: run, phase: ScriptCheckPhase.exploring)
+  }
+}

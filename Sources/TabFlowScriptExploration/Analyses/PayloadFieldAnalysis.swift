@@ -1,0 +1,36 @@
+import TabFlowCore
+import TabFlowExploration
+import TabFlowLua
+
+/// `check`'s payload fields: each field a rule read that its action's declared sample lacks (no
+/// line can send it; ``DeclarationProblems/payloadFields(_:declarations:)``), reproduced from
+/// the first state met showing the action's screen on top, then the action.
+final class PayloadFieldAnalysis: ExplorationAnalysis {
+  private let run: ScriptCheckRun
+  /// The first state met showing each screen on top (not breaking an invariant, but the initial state).
+  private var firstAtTop: [String: (index: Int, state: TabCoordinatorState<DynamicScreen>)] = [:]
+
+  init(_ run: ScriptCheckRun) {
+    self.run = run
+  }
+
+  func reached(_ state: ReachedState<DynamicScreen>) -> ExplorationDecision {
+    guard state.index == 0 || run.lastViolating != state.index else { return .exploreOn }
+    let top = state.state.visibleTop.screen.name
+    if firstAtTop[top] == nil { firstAtTop[top] = (state.index, state.state) }
+    return .exploreOn
+  }
+
+  func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {
+    let problems = DeclarationProblems.payloadFields(run.rules.missingPayloadFields, declarations: run.declarations)
+    let findings = problems.map { problem in
+      var reproduction = ExplorationReproduction<DynamicScreen, DynamicAction>(inputs: [])
+      if let first = firstAtTop[problem.screen] {
+        let position = run.alphabet.inputs(for: first.state).firstIndex { $0.label == problem.line }
+        reproduction = position.map { end.reproduction(to: first.index, then: $0) } ?? end.reproduction(to: first.index)
+      }
+      return ExplorationFinding(kind: FailureKind.payloadField.findingKind, message: problem.message, reproduction: reproduction)
+    }
+    return run.collect(findings, phase: ScriptCheckPhase.payloadFields)
+  }
+}

@@ -1,0 +1,112 @@
+import TabFlowCore
+import TabFlowExploration
+import TabFlowLua
+import TabFlowNavigation
+
+/// The inputs `flowscript check` tries in each state of a Lua script's coordinator, as an
+/// exploration's inputs: each labelled with its flowscript line (what a reproduction shows, and
+/// what `flowscript send` runs), each sending the action `send` would send for that line from
+/// that state.
+///
+/// The lines of a state, in order: a tap on each tab in the bar (none while something is
+/// presented over it, none on a hidden tab), `back`, `hide tab`/`show tab` for each `hideable`
+/// tab but the selected one, the tab orders one swap away (with `customization`), each context
+/// key set to its other values (the declared keys, and the keys rules were seen to read: see
+/// ``contextKeys``), the actions the top screen declares (with their sample payloads), and every
+/// deep link and link with sample parameters.
+///
+/// ```swift
+/// let rules = try ScriptedRules<DynamicScreen, DynamicAction>(contentsOfFile: "shop.lua")
+/// let alphabet = ScriptAlphabet(declarations: rules.declarations)
+/// let checks = ScriptChecks(rules: rules, alphabet: alphabet)
+/// let report = Exploration(
+///   coordinator: TabCoordinator(script: rules), initialState: try rules.initialState(), depth: 5,
+///   screenName: { $0.name }, analyses: checks.analyses, inputs: alphabet.inputs(for:)
+/// ).run()
+/// #expect(checks.findings.isEmpty, "\(checks.findings.map(\.line))")
+/// ```
+///
+/// A line the line language cannot read back (every name is quoted when it needs to be, so none
+/// should) is no input: ``unexplorableLines(for:)`` lists them, and `check` reports each.
+///
+/// Not thread-safe: the lines are written once per screen and tab bar, and kept.
+public final class ScriptAlphabet {
+  /// A state of a script's coordinator.
+  public typealias State = TabCoordinatorState<DynamicScreen>
+  /// An input: a flowscript line and its action.
+  public typealias Input = ExplorationInput<DynamicScreen, DynamicAction>
+
+  /// The context keys the lines set, and to what.
+  package let context: ContextSamples
+  private var lines: ScriptInputLines
+
+  /// The alphabet of a script with `declarations`: its declared context keys, and each key of
+  /// `contextKeysRead` none declares, as a flag (`check` sets the keys rules were seen to read:
+  /// ``ScriptChecks/contextKeysRead``); the user's reordering of the tabs only with `customization`.
+  public convenience init(declarations: ScriptDeclarations, contextKeysRead: Set<String> = [], customization: Bool = false) {
+    self.init(
+      declarations: declarations, context: ContextSamples(declarations: declarations, read: contextKeysRead),
+      customization: customization)
+  }
+
+  /// The alphabet with these context samples.
+  package init(declarations: ScriptDeclarations, context: ContextSamples, customization: Bool = false) {
+    self.context = context
+    lines = ScriptInputLines(declarations: declarations, context: context, customization: customization)
+  }
+
+  /// The context keys the lines set: the declared ones (in declaration order), then the ones only
+  /// read (sorted).
+  public var contextKeys: [String] { context.names }
+  /// The context keys the lines set that the script does not declare (set as flags).
+  public var undeclaredContextKeys: [String] { context.undeclared }
+
+  /// The inputs to try from `state`, in `check`'s order.
+  public func inputs(for state: State) -> [Input] {
+    lines.lines(for: state).compactMap { text, line in
+      line.flatMap { Self.action(for: $0, in: state) }.map { Input(text, $0) }
+    }
+  }
+
+  /// The lines of `state` the line language cannot read back: not inputs, so not explored.
+  public func unexplorableLines(for state: State) -> [String] {
+    lines.lines(for: state).compactMap { $0.line == nil ? $0.text : nil }
+  }
+
+  /// The action `flowscript send` sends for `line` from `state` (as the explorer runs it: an
+  /// action line addresses the topmost route showing its screen, in the app layer first, then in
+  /// the selected tab, covered or not); `nil` for a line that sends none (an expectation, a
+  /// command) or that fails before it is sent (an unknown tab, no route showing the screen).
+  package static func action(for line: FlowLine, in state: State) -> TabCoordinatorAction<DynamicScreen, DynamicAction>? {
+    switch line {
+    case let .tab(tab):
+      let id = TabID(tab)
+      return state.tabIDs.contains(id) ? .tabTapped(id) : nil
+    case .back:
+      return .back
+    case let .customize(change):
+      return .customizeTabs(change)
+    case let .url(url):
+      return .openURL(url)
+    case let .set(key, value):
+      return .setContext(key, value == .null ? nil : value)
+    case let .action(tab, screen, action, payload):
+      guard let id = routeID(showing: screen, tab: tab.map { TabID($0) }, in: state) else { return nil }
+      return .router(.routeAction(id: id, action: DynamicAction(action, payload: payload)))
+    default:
+      return nil
+    }
+  }
+
+  /// The topmost route showing `screen`: un-addressed (`tab` nil), in the app layer first, then in
+  /// the selected tab; addressed, in that tab.
+  private static func routeID(showing screen: String, tab: TabID?, in state: State) -> RouteID? {
+    if tab == nil, let index = state.appLayer.lastIndex(where: { $0.screen.name == screen }) {
+      return state.appLayerIDs[index]
+    }
+    guard let stack = state.stack(for: tab ?? state.selectedTab),
+      let index = stack.routes.lastIndex(where: { $0.screen.name == screen })
+    else { return nil }
+    return stack.ids[index]
+  }
+}

@@ -1,0 +1,254 @@
+import Logging
+import TabFlowCore
+import TabFlowExploration
+import TabFlowLua
+import TabFlowNavigation
+
+/// `flowscript check`'s findings as analyses of an ``Exploration`` of a Lua script's coordinator
+/// with a ``ScriptAlphabet``: failed steps by kind (rule errors, invalid commands, guard errors,
+/// redirect loops, guards' rejections and questions as notes), inputs that cannot be written,
+/// broken script invariants (a state breaking one is not explored on), traps, deferred links
+/// that never open, links that do not round-trip, payload fields no sample has, actions no rule
+/// handles, link parameters no URL carries, unreached screens, covers without a way back.
+///
+/// ```swift
+/// let rules = try ScriptedRules<DynamicScreen, DynamicAction>(contentsOfFile: "shop.lua")
+/// let alphabet = ScriptAlphabet(declarations: rules.declarations)
+/// let checks = ScriptChecks(rules: rules, alphabet: alphabet)
+/// _ = Exploration(
+///   coordinator: TabCoordinator(script: rules), initialState: try rules.initialState(), depth: 5,
+///   screenName: { $0.name }, analyses: checks.analyses, inputs: alphabet.inputs(for:)
+/// ).run()
+/// for finding in checks.findings { print(checks.lines(of: finding, sendCommand: "flowscript send shop.lua")) }
+/// ```
+///
+/// ``findings`` are `check`'s, in its order, each once (the first met breadth first, with the
+/// shortest reproduction): the exploration's own report also holds the engine's built-in
+/// analyses' findings, some of them the same problems under other kinds. Each finding's kind is
+/// named as `check` prints it (``FailureKind/label``; `unreached`, `not reached within depth N
+/// (note)`, `no way back`), and its reproduction's labels are `flowscript send` lines.
+///
+/// The checks read the rules while the exploration runs (their guard errors, the context keys
+/// and payload fields rules read): the exploration must step a coordinator of these `rules`,
+/// one step at a time. Exploring turns on the rules' watch of what they read and their memo of
+/// rule answers, as `check` does.
+public final class ScriptChecks {
+  /// A state of a script's coordinator.
+  public typealias State = TabCoordinatorState<DynamicScreen>
+  /// A finding.
+  public typealias Finding = ExplorationFinding<DynamicScreen, DynamicAction>
+
+  let rules: ScriptedRules<DynamicScreen, DynamicAction>
+  let alphabet: ScriptAlphabet
+  /// The run the analyses made last share (made by the first of them).
+  private var run: ScriptCheckRun?
+
+  /// Checks of an exploration of `rules` with `alphabet`.
+  public init(rules: ScriptedRules<DynamicScreen, DynamicAction>, alphabet: ScriptAlphabet) {
+    self.rules = rules
+    self.alphabet = alphabet
+    rules.remembersRuleAnswers = true
+    try? rules.watchReads()
+  }
+
+  /// The analyses, for ``Exploration/analyses``: made afresh for each run, sharing what they learn
+  /// of each step (how it failed, the user's moves).
+  public var analyses: [() -> any ExplorationAnalysis<DynamicScreen, DynamicAction>] {
+    var made: [() -> any ExplorationAnalysis<DynamicScreen, DynamicAction>] = [
+      // Strong: the exploration holding the factories keeps the checks (none holds it).
+      {
+        let run = ScriptCheckRun(rules: self.rules, alphabet: self.alphabet)
+        self.run = run
+        return ScriptStepRecorder(run)
+      }
+    ]
+    let kinds: [(ScriptCheckRun) -> any ExplorationAnalysis<DynamicScreen, DynamicAction>] = [
+      ScriptInvariantAnalysis.init, DeclarationAnalysis.init, UnexplorableInputAnalysis.init, FailedStepAnalysis.init,
+      DeferredLinkAnalysis.init, LinkRoundTripAnalysis.init, ScriptTrapAnalysis.init, PayloadFieldAnalysis.init,
+      ScriptUnreachedScreenAnalysis.init, CoverWayBackAnalysis.init,
+    ]
+    for kind in kinds {
+      made.append {
+        // The recorder, first, made this run's.
+        kind(self.run ?? ScriptCheckRun(rules: self.rules, alphabet: self.alphabet))
+      }
+    }
+    return made
+  }
+
+  /// The last run's findings, in `check`'s order: the declarations' problems, then what the
+  /// exploration met (invariants, inputs that cannot be written, failed steps) in the order met,
+  /// deferred links that never open, links that do not round-trip, traps, payload fields,
+  /// unreached screens, covers without a way back.
+  public var findings: [Finding] {
+    run?.collected.sorted { ($0.phase, $0.order) < ($1.phase, $1.order) }.map(\.finding) ?? []
+  }
+
+  /// The problems among ``findings`` (not notes).
+  public var problems: [Finding] { findings.filter { !$0.isNote } }
+
+  /// The context keys rules read so far that their context lacked: the keys `check` adds to the
+  /// alphabet for its next round (``ScriptAlphabet/init(declarations:contextKeysRead:customization:)``).
+  public var contextKeysRead: Set<String> { rules.contextKeysRead }
+
+  /// Runs `explore` as `check` runs its explorations: with the alphabet of `rules`' declarations
+  /// and the context keys rules were seen to read, then again with the keys it saw read that the
+  /// alphabet lacked (as flags), while it sees new ones — a key read only behind another key's
+  /// value is found on the next round — at most `rounds` times. Each round gets a fresh
+  /// alphabet and checks on the same rules; the last round's result is returned.
+  ///
+  /// ```swift
+  /// let rules = try ScriptedRules<DynamicScreen, DynamicAction>(contentsOfFile: "shop.lua")
+  /// let initial = try rules.initialState()
+  /// let findings = ScriptChecks.explore(rules: rules) { alphabet, checks in
+  ///   _ = Exploration(
+  ///     coordinator: TabCoordinator(script: rules), initialState: initial, depth: 5,
+  ///     screenName: { $0.name }, analyses: checks.analyses, inputs: alphabet.inputs(for:)
+  ///   ).run()
+  ///   return checks.findings
+  /// }
+  /// ```
+  public static func explore<Result>(
+    rules: ScriptedRules<DynamicScreen, DynamicAction>, customization: Bool = false, rounds: Int = 4,
+    _ explore: (ScriptAlphabet, ScriptChecks) -> Result
+  ) -> Result {
+    let declarations = rules.declarations
+    let start = ContextSamples(declarations: declarations, read: rules.contextKeysRead)
+    return ContextSamples.exploring(from: start, declarations: [declarations], rounds: rounds) { samples in
+      let alphabet = ScriptAlphabet(declarations: declarations, context: samples, customization: customization)
+      let result = explore(alphabet, ScriptChecks(rules: rules, alphabet: alphabet))
+      return (result, rules.contextKeysRead)
+    }
+  }
+
+  /// The lines `flowscript check` prints for `finding`: its kind's label and its message, and,
+  /// for a finding about a state, the `flowscript send` command (`sendCommand`, e.g.
+  /// `flowscript send shop.lua`) with the lines that reproduce it.
+  public func lines(of finding: Finding, sendCommand: String) -> [String] {
+    let first = "\(finding.kind.name): \(finding.message)"
+    guard !Self.statelessKinds.contains(finding.kind.name), !finding.kind.name.hasPrefix(Self.notReachedPrefix) else {
+      return [first]
+    }
+    return [first, "  reproduce: \(sendCommand) " + finding.reproduction.labels.map(Self.quoted).joined(separator: " ")]
+  }
+
+  /// `text` as one shell word in single quotes (a `'` in it written `'\''`).
+  package static func quoted(_ text: String) -> String {
+    "'" + text.replacing("'", with: "'\\''") + "'"
+  }
+
+  /// How the name of a ``ScriptFindingKinds/notReached(withinDepth:)`` kind starts.
+  private static let notReachedPrefix = "not reached within depth "
+  /// The kinds of findings about no state: no reproduction is printed.
+  private static let statelessKinds: Set<String> = [
+    FailureKind.linkParameter.label, FailureKind.unhandledAction.label, ScriptFindingKinds.unreached.name,
+  ]
+}
+
+/// The kinds of ``ScriptChecks``' findings that are not a ``FailureKind``.
+public enum ScriptFindingKinds {
+  /// A declared screen no state of a complete exploration shows.
+  public static let unreached = ExplorationFindingKind("unreached")
+  /// A declared screen no state shows within the depth explored (a note: it may lie deeper).
+  public static func notReached(withinDepth depth: Int) -> ExplorationFindingKind {
+    ExplorationFindingKind("not reached within depth \(depth) (note)", isNote: true)
+  }
+  /// A cover whose actions never lead back.
+  public static let noWayBack = ExplorationFindingKind("no way back")
+}
+
+/// What the analyses of one run of ``ScriptChecks`` share: the rules and alphabet, what the
+/// recorder (``ScriptStepRecorder``) learned of the last step and of each state, and the findings.
+final class ScriptCheckRun {
+  typealias State = TabCoordinatorState<DynamicScreen>
+  typealias Finding = ExplorationFinding<DynamicScreen, DynamicAction>
+
+  let rules: ScriptedRules<DynamicScreen, DynamicAction>
+  let alphabet: ScriptAlphabet
+  let declarations: ScriptDeclarations
+  /// The coordinator the link checks run lines with (its logging off).
+  let coordinator: TabCoordinator<ScriptedRules<DynamicScreen, DynamicAction>>
+
+  /// The marks and moves of the states reached (traps, covers without a way back).
+  var explored = ExploredStates()
+  /// The initial state, as the exploration started from it.
+  var initial: State?
+  /// How the last step tried failed, if it did.
+  var failure: ScriptStepFailure?
+  /// Whether the last step tried reached a state not reached before.
+  var reachedNew = false
+  /// The state last reached, until the step that reached it is told.
+  var lastReached: Int?
+  /// The last state reached that breaks an invariant.
+  var lastViolating: Int?
+  /// Whether a state breaking an invariant was reached (and not explored on).
+  var stoppedAtViolations = false
+  /// The greatest depth of a state explored (-1: none).
+  var deepestExplored = -1
+  /// The rules' guard error count after the last step.
+  var guardErrors = 0
+
+  /// The findings so far: each with its phase (its place in `check`'s report) and its order in it.
+  private(set) var collected: [(phase: Int, order: Int, finding: Finding)] = []
+  private var counter = 0
+
+  init(rules: ScriptedRules<DynamicScreen, DynamicAction>, alphabet: ScriptAlphabet) {
+    self.rules = rules
+    self.alphabet = alphabet
+    declarations = rules.declarations
+    var quiet = Logger(label: "tabflow.navigation") { _ in SwiftLogNoOpLogHandler() }
+    quiet.logLevel = .critical
+    coordinator = TabCoordinator(script: rules, logger: quiet)
+    guardErrors = rules.guardErrorCount
+  }
+
+  /// A number for a finding met now: findings met while exploring are reported in that order.
+  func nextOrder() -> Int {
+    counter += 1
+    return counter
+  }
+
+  /// Keeps `findings`, in `phase`, with their orders (`orders`, or their positions).
+  func collect(_ findings: [Finding], phase: Int, orders: [Int]? = nil) -> [Finding] {
+    for (offset, finding) in findings.enumerated() {
+      collected.append((phase, orders?[offset] ?? offset, finding))
+    }
+    return findings
+  }
+
+  /// Whether the user sees a tab's root, with nothing presented.
+  static func isAtRoot(_ state: State) -> Bool {
+    state.selectedStack.count == 1 && !state.isAppLayerPresented
+  }
+
+  /// The link checks, running lines with the coordinator's step.
+  var links: LinkChecks {
+    LinkChecks(context: alphabet.context) { [self] line, state in runLine(line, from: state) }
+  }
+
+  /// Runs `line` from `state` as `flowscript send` would (the action it sends, how it failed, as
+  /// a line says it): what the link checks need.
+  func runLine(_ line: FlowLine, from state: State) -> LinkChecks.LineRun {
+    var after = state
+    guard let action = ScriptAlphabet.action(for: line, in: state) else {
+      return LinkChecks.LineRun(state: state, reports: [], failure: "cannot run \(line)")
+    }
+    let errors = rules.guardErrorCount
+    let delegates = coordinator.apply(action, to: &after)
+    let guardFailed = rules.guardErrorCount != errors
+    var reports: [NavigationReport] = []
+    for delegate in delegates {
+      if delegate.failure != nil { break }
+      if case let .report(report) = delegate { reports.append(report) }
+    }
+    var message = ScriptStepFailure(delegates, guardFailed: guardFailed, guardError: rules.lastGuardError)?.message
+    if !guardFailed, case let .url(url) = line,
+      case .noDeepLinkMatch? = delegates.lazy.compactMap(\.failure).first?.reason,
+      let empty = coordinator.deepLinks.emptyParameter(in: url)
+    {
+      message = ScriptStepFailure.emptyParameterMessage(url: url, parameter: empty.parameter, pattern: empty.pattern)
+    }
+    return LinkChecks.LineRun(
+      state: after, reports: reports, failure: message?.escapingControlCharacters(keepingLineBreaks: false))
+  }
+}
