@@ -250,19 +250,19 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     }
 
     /// Merges what the input at `position` of the list of `state` (index `from`, key `key`, its
-    /// fingerprint `fingerprint`) did: the state after it and the delegates, `nil` when it was not
-    /// sent (not explorable). Whether to go on: `false` once the exploration is cut at the limit.
+    /// fingerprint `fingerprint`) did: the state after it, `nil` when it was not sent (not
+    /// explorable), and the delegates. Whether to go on: `false` once the exploration is cut at
+    /// the limit.
     func merge(
       from: Int, state: State, key: Key, fingerprint: UInt64, position: Int, input: Input,
-      stepped: (after: State, delegates: Delegates)?
+      after: State?, delegates: Delegates
     ) -> Bool {
-      guard let stepped else {
+      guard let after else {
         let tried = TriedInput(from: from, state: state, input: input, position: position, delegates: [], outcome: .unchanged)
         for analysis in analyses { analysis.tried(tried) }
         return true
       }
       transitions += 1
-      let after = stepped.after
       let afterKey = keying.key(of: after, from: state, parentKey: key)
       let afterFingerprint = keying.fingerprint(of: afterKey)
       let outcome: TriedInput<Screen, ScreenAction>.Outcome
@@ -285,7 +285,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         }
       }
       let tried = TriedInput(
-        from: from, state: state, input: input, position: position, delegates: stepped.delegates, outcome: outcome)
+        from: from, state: state, input: input, position: position, delegates: delegates, outcome: outcome)
       for analysis in analyses { analysis.tried(tried) }
       return !truncated
     }
@@ -305,16 +305,19 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             let list = inputs(state)
             explore(state, index: from)
             for (inputPosition, input) in list.enumerated() {
-              var stepped: (after: State, delegates: Delegates)?
+              let goesOn: Bool
               if input.isExplorable {
                 var after = state
                 let step = caller.step(input.action, state: &after)
-                stepped = (after, step.delegates)
+                goesOn = merge(
+                  from: from, state: state, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
+                  after: after, delegates: step.delegates)
+              } else {
+                goesOn = merge(
+                  from: from, state: state, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
+                  after: nil, delegates: [])
               }
-              guard merge(
-                from: from, state: state, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
-                stepped: stepped)
-              else { break level }
+              guard goesOn else { break level }
             }
           }
           continue
@@ -344,7 +347,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             for position in steps.indices {
               guard merge(
                 from: from, state: state, key: key, fingerprint: fingerprint, position: position, input: list[position],
-                stepped: steps[position])
+                after: steps[position]?.after, delegates: steps[position]?.delegates ?? [])
               else {
                 cut = true
                 return false
