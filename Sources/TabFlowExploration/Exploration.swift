@@ -25,7 +25,8 @@ import TabFlowNavigation
 /// kept as a 64-bit fingerprint that ignores route IDs, with its parent's index and the position
 /// of the input that led from there (a reproduction is rebuilt by replaying those positions from
 /// the initial state, so ``inputs`` must give the same list for the same state). The states still
-/// to explore — one level at a time — are kept whole.
+/// to explore — one level at a time — are kept whole, unless the caller's store packs them
+/// (``run(keying:frontier:workers:)``, which also takes the caller's keys and threads).
 public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
   /// The coordinator's screen type.
   public typealias Screen = Rules.Screen
@@ -122,18 +123,23 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     return state
   }
 
-  /// The state a reproduction leads to: its actions sent, in order, from ``startState``.
+  /// The state a reproduction leads to: its actions sent, in order, from ``startState`` (those of
+  /// inputs that are not ``ExplorationInput/isExplorable`` are not sent).
   public func state(after reproduction: ExplorationReproduction<Screen, ScreenAction>) -> State {
     var state = startState
     let coordinator = quietCoordinator
-    for action in reproduction.actions { _ = coordinator.step(action, state: &state) }
+    for input in reproduction.inputs where input.isExplorable { _ = coordinator.step(input.action, state: &state) }
     return state
   }
 
   /// The coordinator with its logging off: an exploration discards thousands of batches, each
   /// logged at `notice` otherwise.
   @usableFromInline
-  var quietCoordinator: TabCoordinator<Rules> {
+  var quietCoordinator: TabCoordinator<Rules> { Self.quiet(coordinator) }
+
+  /// `coordinator` with its logging off.
+  @usableFromInline
+  static func quiet(_ coordinator: TabCoordinator<Rules>) -> TabCoordinator<Rules> {
     var quiet = coordinator
     quiet.logger = Logger(label: quiet.logger.label) { _ in SwiftLogNoOpLogHandler() }
     return quiet
@@ -150,7 +156,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       let list = inputs(state)
       guard list.indices.contains(position) else { break }
       replayed.append(list[position])
-      _ = coordinator.step(list[position].action, state: &state)
+      if list[position].isExplorable { _ = coordinator.step(list[position].action, state: &state) }
     }
     return replayed
   }
@@ -163,13 +169,58 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
   /// 187,000, a third of which went to those look-ups.
   @inlinable
   public func run() -> ExplorationReport<Screen, ScreenAction> {
+    run(keying: StateFingerprinter<Screen>(), frontier: ArrayFrontier(), workers: ExplorationWorkers(quietCoordinator))
+  }
+
+  /// Explores with `jobs` threads, and reports: the same report as ``run()``, whatever the
+  /// number. Each thread but the calling one steps a coordinator of its own, which
+  /// `makeCoordinator` makes (Lua rules hold a VM, which is not thread-safe; Swift rules may
+  /// return ``coordinator``); `nil` means one thread fewer. See
+  /// ``run(keying:frontier:workers:)``.
+  @inlinable
+  public func run(jobs: Int, makeCoordinator: () -> TabCoordinator<Rules>?) -> ExplorationReport<Screen, ScreenAction> {
+    run(
+      keying: StateFingerprinter<Screen>(), frontier: ArrayFrontier(),
+      workers: workers(jobs: jobs, makeCoordinator: makeCoordinator))
+  }
+
+  /// `jobs` workers (at least one) for ``run(keying:frontier:workers:)``: ``coordinator`` for the
+  /// calling thread, and those `makeCoordinator` makes (until it returns `nil`), each with its
+  /// logging off. No more than ``ExplorationWorkers/processorCount`` are useful.
+  public func workers(
+    jobs: Int, sliceSize: Int = 16, parallelThreshold: Int = 64, makeCoordinator: () -> TabCoordinator<Rules>?
+  ) -> ExplorationWorkers<TabCoordinator<Rules>> {
+    var others: [TabCoordinator<Rules>] = []
+    while others.count + 1 < jobs, let made = makeCoordinator() { others.append(Self.quiet(made)) }
+    return ExplorationWorkers(quietCoordinator, others: others, sliceSize: sliceSize, parallelThreshold: parallelThreshold)
+  }
+
+  /// Explores, and reports: states told apart by `keying`, the states waiting for the next level
+  /// kept in `frontier` (given empty), and inputs stepped by `workers` — the calling thread's
+  /// coordinator is the first worker's, and each other worker's runs on a thread of its own. The
+  /// workers' coordinators are used as they are: ``workers(jobs:sliceSize:parallelThreshold:makeCoordinator:)``
+  /// turns their logging off.
+  ///
+  /// Each level's states are taken from the frontier a thousand at a time, on the calling thread,
+  /// with their inputs (``inputs`` is asked on the calling thread only, once per state explored,
+  /// in order); their inputs are stepped on the workers, a slice of states at a time, and what
+  /// they did is merged on the calling thread in the order of the states and their inputs: keys,
+  /// the visited states, the analyses (single-threaded, in that order) and the state limit. The
+  /// report — findings, counts, reproductions — is the same for any number of workers.
+  @inlinable
+  public func run<Keying: ExplorationKeying, Frontier: ExplorationFrontier>(
+    keying: Keying, frontier emptyFrontier: Frontier, workers: ExplorationWorkers<TabCoordinator<Rules>>
+  ) -> ExplorationReport<Screen, ScreenAction>
+  where Keying.Screen == Screen, Frontier.Screen == Screen, Frontier.Key == Keying.Key {
+    typealias Key = Keying.Key
+    typealias Delegates = [TabCoordinatorDelegate<Screen>]
     let analyses = makeAnalyses()
-    let fingerprinter = StateFingerprinter<Screen>()
     var visited = VisitedTable()
     var transitions = 0
     var truncated = false
     var stopped = false
     var depthReached = 0
+    var levelsExplored = 0
 
     /// Tells the analyses about a new state; whether to explore on from it.
     func reach(_ state: State, index: Int, depth: Int) -> Bool {
@@ -181,52 +232,135 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       return exploreOn
     }
 
-    let coordinator = quietCoordinator
     let initial = startState
-    let initialFingerprint = fingerprinter.fingerprint(of: initial)
-    let initialIndex = visited.insert(initialFingerprint, from: nil)
-    var frontier: [(index: Int, state: State, fingerprint: UInt64)] = []
-    if reach(initial, index: initialIndex, depth: 0) { frontier.append((initialIndex, initial, initialFingerprint)) }
+    let initialKey = keying.key(of: initial)
+    let initialIndex = visited.insert(keying.fingerprint(of: initialKey), from: nil)
+    var frontier = emptyFrontier
+    if reach(initial, index: initialIndex, depth: 0) { frontier.append(initial, key: initialKey, index: initialIndex) }
     // Whether a state was reached at the depth limit, so not explored: what lies beyond it is unknown.
     var leftAtLimit = depth <= 0
+    // The states of the level being explored next.
+    var next = frontier
+    var level = 0
 
-    level: for level in 0..<max(depth, 0) {
-      var next: [(index: Int, state: State, fingerprint: UInt64)] = []
-      for (from, state, fingerprint) in frontier {
-        let explored = ReachedState(index: from, depth: level, state: state)
-        for analysis in analyses { analysis.exploring(explored) }
-        for (position, input) in inputs(state).enumerated() {
-          var after = state
-          let step = coordinator.step(input.action, state: &after)
-          transitions += 1
-          let afterFingerprint = fingerprinter.fingerprint(of: after)
-          let outcome: TriedInput<Screen, ScreenAction>.Outcome
-          if afterFingerprint == fingerprint {
-            outcome = .unchanged
-          } else if let known = visited.index(of: afterFingerprint) {
-            outcome = .moved(to: known, after: after)
-          } else if visited.count >= maxStates {
-            truncated = true
-            outcome = .moved(to: nil, after: after)
+    /// Tells the analyses that the inputs of `state` (index `from`) are about to be tried.
+    func explore(_ state: State, index from: Int) {
+      let explored = ReachedState(index: from, depth: level, state: state)
+      for analysis in analyses { analysis.exploring(explored) }
+    }
+
+    /// Merges what the input at `position` of the list of `state` (index `from`, key `key`, its
+    /// fingerprint `fingerprint`) did: the state after it, `nil` when it was not sent (not
+    /// explorable), and the delegates. Whether to go on: `false` once the exploration is cut at
+    /// the limit.
+    func merge(
+      from: Int, state: State, key: Key, fingerprint: UInt64, position: Int, input: Input,
+      after: State?, delegates: Delegates
+    ) -> Bool {
+      guard let after else {
+        let tried = TriedInput(from: from, state: state, input: input, position: position, delegates: [], outcome: .unchanged)
+        for analysis in analyses { analysis.tried(tried) }
+        return true
+      }
+      transitions += 1
+      let afterKey = keying.key(of: after, from: state, parentKey: key)
+      let afterFingerprint = keying.fingerprint(of: afterKey)
+      let outcome: TriedInput<Screen, ScreenAction>.Outcome
+      if afterFingerprint == fingerprint {
+        outcome = .unchanged
+      } else if let known = visited.index(of: afterFingerprint) {
+        outcome = .moved(to: known, after: after)
+      } else if visited.count >= maxStates {
+        truncated = true
+        outcome = .moved(to: nil, after: after)
+      } else {
+        let index = visited.insert(afterFingerprint, from: (from, position))
+        outcome = .moved(to: index, after: after)
+        if reach(after, index: index, depth: level + 1) {
+          if level + 1 < depth {
+            next.append(after, key: afterKey, index: index)
           } else {
-            let index = visited.insert(afterFingerprint, from: (from, position))
-            outcome = .moved(to: index, after: after)
-            if reach(after, index: index, depth: level + 1) {
-              if level + 1 < depth {
-                next.append((index, after, afterFingerprint))
-              } else {
-                leftAtLimit = true
-              }
-            }
+            leftAtLimit = true
           }
-          let tried = TriedInput(
-            from: from, state: state, input: input, position: position, delegates: step.delegates, outcome: outcome)
-          for analysis in analyses { analysis.tried(tried) }
-          if truncated { break level }
         }
       }
+      let tried = TriedInput(
+        from: from, state: state, input: input, position: position, delegates: delegates, outcome: outcome)
+      for analysis in analyses { analysis.tried(tried) }
+      return !truncated
+    }
+
+    let caller = workers.workers[0]
+    level: while level < depth {
+      next = frontier
+      next.removeAll()
+      var start = 0
+      while start < frontier.count {
+        let end = min(start + Self.statesAtOnce, frontier.count)
+        defer { start = end }
+        if workers.runsOnCaller(count: end - start) {
+          for position in start..<end {
+            let (state, key, from) = frontier.entry(at: position)
+            let fingerprint = keying.fingerprint(of: key)
+            let list = inputs(state)
+            explore(state, index: from)
+            for (inputPosition, input) in list.enumerated() {
+              let goesOn: Bool
+              if input.isExplorable {
+                var after = state
+                let step = caller.step(input.action, state: &after)
+                goesOn = merge(
+                  from: from, state: state, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
+                  after: after, delegates: step.delegates)
+              } else {
+                goesOn = merge(
+                  from: from, state: state, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
+                  after: nil, delegates: [])
+              }
+              guard goesOn else { break level }
+            }
+          }
+          continue
+        }
+        // The states' inputs are stepped on the workers, and merged here, in order, meanwhile.
+        let entries = (start..<end).map { frontier.entry(at: $0) }
+        let lists = entries.map { inputs($0.state) }
+        let states = entries.map { $0.state }
+        var cut = false
+        workers.run(
+          count: entries.count,
+          working: { index, coordinator -> [(after: State, delegates: Delegates)?] in
+            // On a worker's thread: reads the states and inputs, which stay as they are meanwhile.
+            let state = states[index]
+            return lists[index].map { input in
+              guard input.isExplorable else { return nil }
+              var after = state
+              let step = coordinator.step(input.action, state: &after)
+              return (after, step.delegates)
+            }
+          },
+          merging: { index, steps in
+            let (state, key, from) = entries[index]
+            let fingerprint = keying.fingerprint(of: key)
+            let list = lists[index]
+            explore(state, index: from)
+            for position in steps.indices {
+              guard merge(
+                from: from, state: state, key: key, fingerprint: fingerprint, position: position, input: list[position],
+                after: steps[position]?.after, delegates: steps[position]?.delegates ?? [])
+              else {
+                cut = true
+                return false
+              }
+            }
+            return true
+          })
+        if cut { break level }
+      }
+      level += 1
+      levelsExplored = level
       frontier = next
-      if frontier.isEmpty { break }
+      if frontier.count == 0 { break }
     }
     let exhaustive = !truncated && !stopped && !leftAtLimit
 
@@ -238,6 +372,12 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       findings.contains { !$0.isNote } ? .failed : truncated ? .incomplete : .passed
     return ExplorationReport(
       outcome: outcome, findings: findings, states: visited.count, transitions: transitions, depth: depth,
-      depthReached: depthReached, exhaustive: exhaustive, truncated: truncated, maxStates: maxStates)
+      depthReached: depthReached, levelsExplored: levelsExplored, exhaustive: exhaustive, truncated: truncated,
+      maxStates: maxStates)
   }
+
+  /// How many of a level's states are taken from the frontier at a time (with their inputs and,
+  /// on the workers, what the inputs did).
+  @usableFromInline
+  static var statesAtOnce: Int { 1_024 }
 }

@@ -26,6 +26,10 @@ public struct ExplorationReport<Screen, ScreenAction> {
   public var depth: Int
   /// The greatest depth of a state reached.
   public var depthReached: Int
+  /// How many levels were explored in full (every input of every state at that depth tried): the
+  /// levels up to the first that reached no new state to explore on, or up to the depth; a level
+  /// cut at ``maxStates`` does not count. `flowscript check` prints it as its depth reached.
+  public var levelsExplored: Int
   /// Whether every reachable state was reached within the depth.
   public var exhaustive: Bool
   /// Whether the exploration was cut at the state limit.
@@ -36,7 +40,7 @@ public struct ExplorationReport<Screen, ScreenAction> {
   @usableFromInline
   init(
     outcome: Outcome, findings: [ExplorationFinding<Screen, ScreenAction>], states: Int, transitions: Int, depth: Int,
-    depthReached: Int, exhaustive: Bool, truncated: Bool, maxStates: Int
+    depthReached: Int, levelsExplored: Int, exhaustive: Bool, truncated: Bool, maxStates: Int
   ) {
     self.outcome = outcome
     self.findings = findings
@@ -44,6 +48,7 @@ public struct ExplorationReport<Screen, ScreenAction> {
     self.transitions = transitions
     self.depth = depth
     self.depthReached = depthReached
+    self.levelsExplored = levelsExplored
     self.exhaustive = exhaustive
     self.truncated = truncated
     self.maxStates = maxStates

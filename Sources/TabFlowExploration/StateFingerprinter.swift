@@ -16,9 +16,9 @@ import TabFlowNavigation
 /// parts are kept, not the states: a route or a context is shared by many states.
 ///
 /// Inlinable, as ``Exploration/run()`` is: specialized for the app's screen type in the module
-/// that runs the exploration, it looks up no generic type metadata.
-@usableFromInline
-final class StateFingerprinter<Screen: Hashable> {
+/// that runs the exploration, it looks up no generic type metadata. The exploration's default
+/// ``ExplorationKeying``: a state's key is its fingerprint. One per exploration, used on one thread.
+public final class StateFingerprinter<Screen: Hashable> {
   @usableFromInline var routeNumbers: [Route<Screen>: Int] = [:]
   @usableFromInline var listNumbers: [[Int]: Int] = [:]
   @usableFromInline var contextNumbers: [[String: FlowValue]: Int] = [:]
@@ -31,12 +31,12 @@ final class StateFingerprinter<Screen: Hashable> {
   /// The numbers of the state being fingerprinted (kept to reuse the storage).
   @usableFromInline var numbers: [Int] = []
 
-  @usableFromInline
-  init() {}
+  /// A fingerprinter that has numbered nothing yet.
+  public init() {}
 
   /// The fingerprint of `state`.
   @inlinable
-  func fingerprint(of state: TabCoordinatorState<Screen>) -> UInt64 {
+  public func fingerprint(of state: TabCoordinatorState<Screen>) -> UInt64 {
     numbers.removeAll(keepingCapacity: true)
     numbers.append(Self.number(of: state.selectedTab, in: &tabNumbers))
     let tabs = state.tabs

@@ -1,5 +1,6 @@
 import Foundation
 import TabFlowCore
+import TabFlowExploration
 import TabFlowLua
 import TabFlowScriptExploration
 
@@ -7,11 +8,12 @@ import TabFlowScriptExploration
 /// thread, each taking the next slice of states until none is left. What each input did is handed
 /// back in the order of the states and their inputs, so the explorer reads the results as if it
 /// had run them one by one, and its report does not depend on the number of workers; it reads
-/// them while the other threads run on.
+/// them while the other threads run on. The exploration library's workers
+/// (`TabFlowExploration.ExplorationWorkers`) run the slices.
 final class ExplorationWorkers: @unchecked Sendable {
-  // @unchecked: thread `i` (the caller is 0) uses only `sessions[i]` while
-  // `run(_:inputs:merging:)` runs, and writes only the result slots of the slices it took (each
-  // slice is taken once, through the board); the caller touches the sessions only between runs.
+  // @unchecked: the properties are `let`s; thread `i` (the caller is 0) uses only `sessions[i]`
+  // while a run runs (the library's workers keep that), and the caller touches the sessions only
+  // between runs.
 
   typealias State = TabCoordinatorState<DynamicScreen>
 
@@ -51,6 +53,8 @@ final class ExplorationWorkers: @unchecked Sendable {
   static let parallelThreshold = 64
 
   private let sessions: [FlowSession]
+  /// The sessions as the exploration library's workers, which run the slices and merge in order.
+  private let pool: TabFlowExploration.ExplorationWorkers<FlowSession>
 
   /// As many workers as the machine has processors, at most 8.
   static var defaultCount: Int { min(8, maximumCount) }
@@ -73,6 +77,8 @@ final class ExplorationWorkers: @unchecked Sendable {
       sessions.append(sibling)
     }
     self.sessions = sessions
+    pool = TabFlowExploration.ExplorationWorkers(
+      session, others: Array(sessions.dropFirst()), sliceSize: Self.sliceSize, parallelThreshold: Self.parallelThreshold)
   }
 
   /// How many sessions run inputs.
@@ -118,111 +124,7 @@ final class ExplorationWorkers: @unchecked Sendable {
     count: Int, working work: @escaping @Sendable (Int, FlowSession) -> Outcome,
     merging merge: (Int, Outcome) -> Bool
   ) {
-    if sessions.count == 1 || count < Self.parallelThreshold {
-      for index in 0..<count {
-        guard merge(index, work(index, sessions[0])) else { return }
-      }
-      return
-    }
-    // One slot per number, each written by the one thread that took its slice, and read by the
-    // calling thread once the board says the slice is done.
-    let results = UnsafeMutableBufferPointer<Outcome?>.allocate(capacity: count)
-    results.initialize(repeating: nil)
-    defer {
-      _ = results.deinitialize()
-      results.deallocate()
-    }
-    let slots = Slots(results)
-    let board = SliceBoard(slices: (count + Self.sliceSize - 1) / Self.sliceSize)
-    let runSlice: @Sendable (Int, Int) -> Void = { [self] slice, worker in
-      for index in Self.indices(ofSlice: slice, among: count) {
-        slots.buffer[index] = work(index, sessions[worker])
-      }
-      board.finish(slice)
-    }
-    let helpers = DispatchGroup()
-    for worker in 1..<sessions.count {
-      DispatchQueue.global().async(group: helpers) {
-        while let slice = board.take() { runSlice(slice, worker) }
-      }
-    }
-    merging: for slice in 0..<board.slices {
-      while !board.isDone(slice) {
-        if let other = board.take() { runSlice(other, 0) } else { board.wait(for: slice) }
-      }
-      for index in Self.indices(ofSlice: slice, among: count) {
-        var result: Outcome?
-        swap(&result, &results[index])
-        guard let result, merge(index, result) else {
-          board.stop()
-          break merging
-        }
-      }
-    }
-    helpers.wait()
-  }
-
-  /// The states of slice number `slice` when there are `count` states.
-  private static func indices(ofSlice slice: Int, among count: Int) -> Range<Int> {
-    slice * sliceSize..<min((slice + 1) * sliceSize, count)
-  }
-
-  /// The result slots, shared by the threads (each writes only the slots of its slices).
-  private struct Slots<Outcome>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Outcome?>
-    init(_ buffer: UnsafeMutableBufferPointer<Outcome?>) { self.buffer = buffer }
-  }
-
-  /// Which slices of one run are taken and which are done, under one lock; a thread waiting for
-  /// a slice sleeps until some slice is done.
-  private final class SliceBoard: @unchecked Sendable {
-    // @unchecked: every field is read and written under `condition`.
-    let slices: Int
-    private let condition = NSCondition()
-    private var nextSlice = 0
-    private var done: [Bool]
-    private var stopped = false
-
-    init(slices: Int) {
-      self.slices = slices
-      done = Array(repeating: false, count: slices)
-    }
-
-    /// The next slice no thread has taken; `nil` when none is left or the run stopped.
-    func take() -> Int? {
-      condition.lock()
-      defer { condition.unlock() }
-      guard !stopped, nextSlice < slices else { return nil }
-      nextSlice += 1
-      return nextSlice - 1
-    }
-
-    func finish(_ slice: Int) {
-      condition.lock()
-      done[slice] = true
-      condition.broadcast()
-      condition.unlock()
-    }
-
-    func isDone(_ slice: Int) -> Bool {
-      condition.lock()
-      defer { condition.unlock() }
-      return done[slice]
-    }
-
-    /// Sleeps until `slice` is done (it has been taken).
-    func wait(for slice: Int) {
-      condition.lock()
-      while !done[slice] { condition.wait() }
-      condition.unlock()
-    }
-
-    /// No slice starts after this.
-    func stop() {
-      condition.lock()
-      stopped = true
-      condition.unlock()
-    }
+    pool.run(count: count, working: work, merging: merge)
   }
 
   /// What `input` did from `state` in `session`.
