@@ -2,6 +2,7 @@
 import Foundation
 @testable import TabFlowCore
 @testable import TabFlowLua
+import TabFlowScriptExploration
 import TestSupport
 import Testing
 
