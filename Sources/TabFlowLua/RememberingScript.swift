@@ -92,10 +92,19 @@ package final class RememberingScript {
   }
 
   /// ``RuleScript/invariantProblem(_:views:)``, remembered (an invariant's whole input is the
-  /// state it reads).
+  /// state it reads); a remembered `nav.stack` read is found by its key from `stackKeys`
+  /// (``CallMemo/recall(_:text:views:keys:)``), not by making the view: the checker asks every
+  /// new state.
   @usableFromInline
-  package func invariantProblem(_ index: Int, views: ViewReader) throws(ScriptError) -> String? {
-    try remembering(in: invariantAnswers, index, text: "", views: views) { views throws(ScriptError) in
+  package func invariantProblem(
+    _ index: Int, views: ViewReader, stackKeys: (ViewRead) throws(ScriptError) -> StackViewKey?
+  ) throws(ScriptError) -> String? {
+    if let known = invariantAnswers.recall(index, text: "", views: views, keys: stackKeys),
+      script.vm.chargeRecalledCall(known.cost)
+    {
+      return known.answer
+    }
+    return try running(in: invariantAnswers, index, text: "", views: views) { views throws(ScriptError) in
       try script.invariantProblem(index, views: views)
     }
   }
@@ -111,10 +120,20 @@ package final class RememberingScript {
     in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: ViewReader, once: Bool = false,
     _ call: (ViewReader) throws(ScriptError) -> Answer
   ) throws(ScriptError) -> Answer {
-    let vm = script.vm
-    if let known = memo.recall(index, text: text, views: views), vm.chargeRecalledCall(known.cost) {
+    if let known = memo.recall(index, text: text, views: views), script.vm.chargeRecalledCall(known.cost) {
       return known.answer
     }
+    return try running(in: memo, index, text: text, views: views, once: once, call)
+  }
+
+  /// The answer of `call`, run, its views read through `views`, remembered in `memo` as
+  /// ``remembering(in:_:text:views:once:_:)`` remembers it.
+  @inline(__always)
+  private func running<Answer, Text>(
+    in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: ViewReader, once: Bool = false,
+    _ call: (ViewReader) throws(ScriptError) -> Answer
+  ) throws(ScriptError) -> Answer {
+    let vm = script.vm
     // The recording keeps the reader for the call only: made escaping here, once, and only when
     // the call runs.
     return try withoutActuallyEscaping(views) { views throws(ScriptError) in

@@ -10,14 +10,18 @@ extension ScriptedRules {
   /// by code specialized for the app's screen type (the checker reads them in every state).
   @inlinable
   public func invariantViolations(in state: TabCoordinatorState<Screen>) -> [InvariantViolation] {
-    let (script, memo) = (self.script, self.memo)
+    let (script, memo, codec) = (self.script, self.memo, self.codec)
     var violations: [InvariantViolation] = []
     for (index, name) in script.declarations.invariants.enumerated() {
       // Written only for a violation: the checker asks in every state.
       var location: String? { script.line(ofInvariant: index).map { "\(script.chunk):\($0)" } }
       do {
         let reason = try withViews(of: state) { views throws(ScriptError) in
-          if let memo { try memo.invariantProblem(index, views: views) } else { try script.invariantProblem(index, views: views) }
+          guard let memo else { return try script.invariantProblem(index, views: views) }
+          // A remembered stack is found without making the view (``StackViewKey``).
+          return try memo.invariantProblem(index, views: views) { read throws(ScriptError) in
+            try state.stackViewKey(of: read, codec: codec, vm: script.vm)
+          }
         }
         if let reason {
           violations.append(InvariantViolation(name: name, reason: reason, isError: false, location: location))
