@@ -140,14 +140,16 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
 
   /// ``recall(_:text:views:)``, a `nav.stack` read found by its ``StackViewKey`` from `keys`
   /// (`nil` for another view, read through `views`) rather than by making the view: the same
-  /// answer, found without making the stacks.
+  /// answer, found without making the stacks. Each view read is passed to `noting`.
   func recall(
-    _ index: Int, text: Text, views: ViewReader, keys: (ViewRead) throws(ScriptError) -> StackViewKey?
+    _ index: Int, text: Text, views: ViewReader, keys: (ViewRead) throws(ScriptError) -> StackViewKey?,
+    noting: (ViewRead) -> Void
   ) -> Outcome? {
     guard var node = roots(of: text, making: false)?[index] else { return nil }
     while true {
       if let outcome = node.outcome { return outcome }
       guard let read = node.read else { return nil }
+      noting(read)
       let next: Node?
       do {
         if let key = try keys(read) { next = node.next(for: key) } else { next = node.next(for: try views(read)) }

@@ -174,6 +174,35 @@ import Testing
     #expect(violated > 0, "seed \(seed): no invariant was broken")
   }
 
+  /// What invariants found depends on the selected routes alone when every one read only
+  /// `nav.stack` of the selected tab — whether answered by running or from the memo — and not
+  /// when one read anything else, or when answers are not remembered.
+  @Test func invariantsReadingOnlyTheSelectedStackSaySo() throws {
+    let stackOnly = """
+      invariant("short", function(s) return #s.stack < 3, "deep" end)
+      invariant("no note", function(s)
+        for _, route in ipairs(s.stack) do if route.screen == "note" then return false end end
+        return true
+      end)
+      """
+    func selectedOnly(_ invariants: String, remembering: Bool = true) throws -> [Bool] {
+      let flow = try ScriptedFlow(Self.script + "\n" + invariants)
+      flow.rules.remembersAnswers = remembering
+      try flow.send("tap", ["v": 1])
+      // Asked twice: run, then recalled.
+      return (0..<2).map { _ in
+        var only = false
+        _ = flow.rules.invariantViolations(in: flow.state, selectedStackOnly: &only)
+        return only
+      }
+    }
+    #expect(try selectedOnly(stackOnly) == [true, true])
+    #expect(try selectedOnly(stackOnly, remembering: false) == [false, false])
+    #expect(try selectedOnly(stackOnly + #"invariant("ctx", function(s) return s.context.flag == nil end)"#) == [false, false])
+    #expect(try selectedOnly(stackOnly + #"invariant("tab", function(s) return #s:tab("other").stack < 9 end)"#) == [false, false])
+    #expect(try selectedOnly(#"invariant("top", function(s) return s.top ~= "x" end)"#) == [false, false])
+  }
+
   @Test func lookAlikeValuesAreDifferentKeys() {
     #expect(!FlowValue.int(1).isLuaIdentical(to: .double(1.0)))
     #expect(!FlowValue.double(0.0).isLuaIdentical(to: .double(-0.0)))
