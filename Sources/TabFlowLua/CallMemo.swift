@@ -47,16 +47,34 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     /// The next nodes by the value the read gave. While they are few they are compared in turn:
     /// a view read again usually gives a value sharing the remembered one's storage (the same
     /// context dictionary, the same screen name), which compares equal at once where hashing
-    /// would read all of it. Past ``scanLimit`` they are hashed.
+    /// would read all of it. Past ``scanLimit`` they are hashed by their values' digest
+    /// (``/TabFlowNavigation/FlowValue/luaIdentityDigest``): a look-up tells values apart by it,
+    /// and compares only the values of the digest found (two stacks of routes read in full).
     @exclusivity(unchecked) private var branches: [(value: FlowValue, node: Node)] = []
-    @exclusivity(unchecked) private var hashed: [DigestKey: Node]?
+    @exclusivity(unchecked) private var hashed: [UInt64: [(value: FlowValue, node: Node)]]?
 
     static var scanLimit: Int { 8 }
 
     /// The node the branch for `value` leads to.
     func next(for value: FlowValue) -> Node? {
-      if let hashed { return hashed[DigestKey(value)] }
+      if let hashed {
+        guard let found = hashed[value.luaIdentityDigest] else { return nil }
+        return found.first { $0.value.isLuaIdentical(to: value) }?.node
+      }
       for index in branches.indices where branches[index].value.isLuaIdentical(to: value) {
+        return branches[index].node
+      }
+      return nil
+    }
+
+    /// The node the branch for the stack `key` stands for leads to: the one ``next(for:)``
+    /// finds for the view itself.
+    func next(for key: StackViewKey) -> Node? {
+      if let hashed {
+        guard let found = hashed[key.digest] else { return nil }
+        return found.first { key.matches($0.value) }?.node
+      }
+      for index in branches.indices where key.matches(branches[index].value) {
         return branches[index].node
       }
       return nil
@@ -65,12 +83,12 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     /// Adds the branch for `value` (which has none yet).
     func add(_ node: Node, for value: FlowValue) {
       if hashed != nil {
-        hashed?[DigestKey(value)] = node
+        hashed?[value.luaIdentityDigest, default: []].append((value, node))
         return
       }
       branches.append((value, node))
       if branches.count > Self.scanLimit {
-        hashed = Dictionary(branches.map { (DigestKey($0.value), $0.node) }, uniquingKeysWith: { first, _ in first })
+        hashed = Dictionary(grouping: branches) { $0.value.luaIdentityDigest }
         branches = []
       }
     }
@@ -116,6 +134,29 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     while true {
       if let outcome = node.outcome { return outcome }
       guard let read = node.read, let value = try? views(read), let next = node.next(for: value) else { return nil }
+      node = next
+    }
+  }
+
+  /// ``recall(_:text:views:)``, a `nav.stack` read found by its ``StackViewKey`` from `keys`
+  /// (`nil` for another view, read through `views`) rather than by making the view: the same
+  /// answer, found without making the stacks. Each view read is passed to `noting`.
+  func recall(
+    _ index: Int, text: Text, views: ViewReader, keys: (ViewRead) throws(ScriptError) -> StackViewKey?,
+    noting: (ViewRead) -> Void
+  ) -> Outcome? {
+    guard var node = roots(of: text, making: false)?[index] else { return nil }
+    while true {
+      if let outcome = node.outcome { return outcome }
+      guard let read = node.read else { return nil }
+      noting(read)
+      let next: Node?
+      do {
+        if let key = try keys(read) { next = node.next(for: key) } else { next = node.next(for: try views(read)) }
+      } catch {
+        return nil
+      }
+      guard let next else { return nil }
       node = next
     }
   }
@@ -216,24 +257,4 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     }
     return weight
   }
-}
-
-/// A branch's value as a key, with its digest (``/TabFlowNavigation/FlowValue/luaIdentityDigest``)
-/// made once: a look-up compares the keys its probe passes, and keys whose digests differ are
-/// told apart by them, never by comparing two values (two stacks of routes read in full).
-/// Equal when the values are Lua-identical, as ``LuaIdentity`` is.
-struct DigestKey: Hashable {
-  let digest: UInt64
-  let value: FlowValue
-
-  init(_ value: FlowValue) {
-    digest = value.luaIdentityDigest
-    self.value = value
-  }
-
-  static func == (lhs: DigestKey, rhs: DigestKey) -> Bool {
-    lhs.digest == rhs.digest && lhs.value.isLuaIdentical(to: rhs.value)
-  }
-
-  func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 }

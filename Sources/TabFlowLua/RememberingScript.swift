@@ -92,10 +92,31 @@ package final class RememberingScript {
   }
 
   /// ``RuleScript/invariantProblem(_:views:)``, remembered (an invariant's whole input is the
-  /// state it reads).
+  /// state it reads); a remembered `nav.stack` read is found by its key from `stackKeys`
+  /// (``CallMemo/recall(_:text:views:keys:noting:)``), not by making the view: the checker asks
+  /// every new state. `selectedStackOnly` is cleared unless the answer came from reading nothing
+  /// but the selected tab's `nav.stack` (and the call, if it ran, did not print): such an answer
+  /// is the invariant's in every state whose selected routes a script cannot tell from these.
   @usableFromInline
-  package func invariantProblem(_ index: Int, views: ViewReader) throws(ScriptError) -> String? {
-    try remembering(in: invariantAnswers, index, text: "", views: views) { views throws(ScriptError) in
+  package func invariantProblem(
+    _ index: Int, views: ViewReader, stackKeys: (ViewRead) throws(ScriptError) -> StackViewKey?,
+    selectedStackOnly: inout Bool
+  ) throws(ScriptError) -> String? {
+    var onlySelected = selectedStackOnly
+    defer { selectedStackOnly = onlySelected }
+    // Every side of an invariant's views reads the one state it is asked about (its `nav` is
+    // a guard's `change.after`).
+    func note(_ read: ViewRead) {
+      if read.tab != nil || read.field != .stack { onlySelected = false }
+    }
+    if let known = invariantAnswers.recall(index, text: "", views: views, keys: stackKeys, noting: note),
+      script.vm.chargeRecalledCall(known.cost)
+    {
+      return known.answer
+    }
+    let prints = script.vm.printCount
+    defer { if script.vm.printCount != prints { onlySelected = false } }
+    return try running(in: invariantAnswers, index, text: "", views: views, noting: note) { views throws(ScriptError) in
       try script.invariantProblem(index, views: views)
     }
   }
@@ -111,10 +132,21 @@ package final class RememberingScript {
     in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: ViewReader, once: Bool = false,
     _ call: (ViewReader) throws(ScriptError) -> Answer
   ) throws(ScriptError) -> Answer {
-    let vm = script.vm
-    if let known = memo.recall(index, text: text, views: views), vm.chargeRecalledCall(known.cost) {
+    if let known = memo.recall(index, text: text, views: views), script.vm.chargeRecalledCall(known.cost) {
       return known.answer
     }
+    return try running(in: memo, index, text: text, views: views, once: once, call)
+  }
+
+  /// The answer of `call`, run, its views read through `views`, remembered in `memo` as
+  /// ``remembering(in:_:text:views:once:_:)`` remembers it; each view it read is passed to
+  /// `noting`, once it answered.
+  @inline(__always)
+  private func running<Answer, Text>(
+    in memo: CallMemo<Answer, Text>, _ index: Int, text: Text, views: ViewReader, once: Bool = false,
+    noting: (ViewRead) -> Void = { _ in }, _ call: (ViewReader) throws(ScriptError) -> Answer
+  ) throws(ScriptError) -> Answer {
+    let vm = script.vm
     // The recording keeps the reader for the call only: made escaping here, once, and only when
     // the call runs.
     return try withoutActuallyEscaping(views) { views throws(ScriptError) in
@@ -122,6 +154,7 @@ package final class RememberingScript {
       let mark = vm.budgetMark()
       let prints = vm.printCount
       let answer = try call(recording.answer)
+      for (read, _) in recording.reads { noting(read) }
       if vm.printCount == prints {
         memo.remember(
           CallMemo.Outcome(answer: answer, cost: vm.instructionsUsed(since: mark)), index, text: text,

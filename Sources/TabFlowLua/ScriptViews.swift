@@ -28,21 +28,8 @@ extension TabCoordinatorState: ScriptViews {
   /// caller's: this state is the side read).
   @inlinable
   package func value(of read: ViewRead, codec: ScreenCodec<Screen>, vm: LuaVM) throws(ScriptError) -> FlowValue {
-    // The host's work for a view counts against the call's budget, route by route.
-    func charge(_ work: Int) throws(ScriptError) {
-      guard vm.chargeHostWork(work) else {
-        throw ScriptError(.budgetExceeded, "nav.\(read.field.name): the budget ran out while the host built the view")
-      }
-    }
-    // The routes read where the state holds them (a copy would retain all their storage): the app
-    // layer's without the root that stands for the tab bar (`nav:app()`, or a rule's nav for a
-    // route presented over it), else the named tab's or the selected one's.
-    func routes() throws(ScriptError) -> ArraySlice<Route<Screen>> {
-      if read.tab == RuleDSL.appLayerTab { return storedAppLayer.storedRoutes.dropFirst() }
-      guard let tab = read.tab else { return storedTabs[selectedIndex].stack.storedRoutes[...] }
-      guard let found = self.position(ofTab: TabID(tab)) else { throw ScriptError(.unknownName, "unknown tab '\(tab)'") }
-      return storedTabs[found].stack.storedRoutes[...]
-    }
+    func charge(_ work: Int) throws(ScriptError) { try Self.charge(work, for: read, to: vm) }
+    func routes() throws(ScriptError) -> ArraySlice<Route<Screen>> { try viewedRoutes(read) }
     switch read.field {
     case .commands:
       throw ScriptError(.runtime, "nav has no view 'commands'")
@@ -60,6 +47,7 @@ extension TabCoordinatorState: ScriptViews {
     case .depth:
       return .int(try routes().count)
     case .stack:
+      // Each route a table of these three fields: what ``StackViewKey`` is made from, and matches.
       let routes = try routes()
       var values: [FlowValue] = []
       values.reserveCapacity(routes.count)
@@ -77,6 +65,44 @@ extension TabCoordinatorState: ScriptViews {
       try charge(routes.count)
       return .bool(routes.contains { codec.name($0.screen) == screen })
     }
+  }
+}
+
+extension TabCoordinatorState {
+  /// The host's work for a view, counted against the running call's budget (route by route for
+  /// a stack): the budget error when it ran out.
+  @inlinable @inline(__always)
+  static func charge(_ work: Int, for read: ViewRead, to vm: LuaVM) throws(ScriptError) {
+    guard vm.chargeHostWork(work) else {
+      throw ScriptError(.budgetExceeded, "nav.\(read.field.name): the budget ran out while the host built the view")
+    }
+  }
+
+  /// The routes `read` views, read where the state holds them (a copy would retain all their
+  /// storage): the app layer's without the root that stands for the tab bar (`nav:app()`, or a
+  /// rule's nav for a route presented over it), else the named tab's or the selected one's.
+  @inlinable @inline(__always)
+  func viewedRoutes(_ read: ViewRead) throws(ScriptError) -> ArraySlice<Route<Screen>> {
+    if read.tab == RuleDSL.appLayerTab { return storedAppLayer.storedRoutes.dropFirst() }
+    guard let tab = read.tab else { return storedTabs[selectedIndex].stack.storedRoutes[...] }
+    guard let found = self.position(ofTab: TabID(tab)) else { throw ScriptError(.unknownName, "unknown tab '\(tab)'") }
+    return storedTabs[found].stack.storedRoutes[...]
+  }
+
+  /// What a memo finds a `nav.stack` read's branch by (``StackViewKey``), made from the routes
+  /// without making the view — and charged to `vm`'s budget as making it is, failing where that
+  /// fails; `nil` for a read of any other view.
+  @inlinable
+  package func stackViewKey(of read: ViewRead, codec: ScreenCodec<Screen>, vm: LuaVM) throws(ScriptError) -> StackViewKey? {
+    guard read.field == .stack else { return nil }
+    let routes = try viewedRoutes(read)
+    var key = StackViewKey(count: routes.count)
+    for route in routes {
+      let screen = codec.describe(route.screen)
+      try Self.charge(1 + screen.state.count, for: read, to: vm)
+      key.append(screen: screen.name, style: route.style.rawValue, state: screen.state)
+    }
+    return key
   }
 }
 

@@ -10,22 +10,44 @@ extension ScriptedRules {
   /// by code specialized for the app's screen type (the checker reads them in every state).
   @inlinable
   public func invariantViolations(in state: TabCoordinatorState<Screen>) -> [InvariantViolation] {
-    let (script, memo) = (self.script, self.memo)
+    var selectedStackOnly = false
+    return invariantViolations(in: state, selectedStackOnly: &selectedStackOnly)
+  }
+
+  /// ``invariantViolations(in:)``, and in `selectedStackOnly` whether they are the violations of
+  /// every state whose selected tab's routes a script cannot tell from `state`'s (the same
+  /// screens, styles and states, in order): set when answers are remembered and every invariant
+  /// answered — none failed or printed — having read nothing but the selected tab's `nav.stack`.
+  /// Invariants are pure: one that read the same views the same answers the same. The checker
+  /// keeps such answers by the selected routes' number, and asks no invariant again for them.
+  @inlinable
+  package func invariantViolations(
+    in state: TabCoordinatorState<Screen>, selectedStackOnly: inout Bool
+  ) -> [InvariantViolation] {
+    let (script, memo, codec) = (self.script, self.memo, self.codec)
+    var onlySelected = memo != nil
     var violations: [InvariantViolation] = []
     for (index, name) in script.declarations.invariants.enumerated() {
       // Written only for a violation: the checker asks in every state.
       var location: String? { script.line(ofInvariant: index).map { "\(script.chunk):\($0)" } }
       do {
         let reason = try withViews(of: state) { views throws(ScriptError) in
-          if let memo { try memo.invariantProblem(index, views: views) } else { try script.invariantProblem(index, views: views) }
+          guard let memo else { return try script.invariantProblem(index, views: views) }
+          // A remembered stack is found without making the view (``StackViewKey``).
+          return try memo.invariantProblem(
+            index, views: views,
+            stackKeys: { read throws(ScriptError) in try state.stackViewKey(of: read, codec: codec, vm: script.vm) },
+            selectedStackOnly: &onlySelected)
         }
         if let reason {
           violations.append(InvariantViolation(name: name, reason: reason, isError: false, location: location))
         }
       } catch {
+        onlySelected = false
         violations.append(InvariantViolation(name: name, reason: error.message, isError: true, location: location))
       }
     }
+    selectedStackOnly = onlySelected
     return violations
   }
 

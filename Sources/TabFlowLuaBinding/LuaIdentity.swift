@@ -172,17 +172,44 @@ extension FlowValue: LuaIdentifiable {
     case let .double(value): return LuaDigest.mix(LuaDigest.mix(LuaDigest.seed &+ 0x30) ^ value.bitPattern)
     case let .string(value): return LuaDigest.string(value)
     case let .array(values):
-      var digest = LuaDigest.mix(LuaDigest.seed &+ 0x50 ^ UInt64(values.count))
-      for value in values { digest = LuaDigest.mix(digest ^ value.luaIdentityDigest) }
+      var digest = Self.arrayDigest(count: values.count)
+      for value in values { digest = Self.arrayDigest(digest, adding: value.luaIdentityDigest) }
       return digest
     case let .object(members):
       var sum: UInt64 = 0
       for (key, value) in members {
-        sum = sum &+ LuaDigest.mix(LuaDigest.string(key) &* 0x9E37_79B9_7F4A_7C15 ^ value.luaIdentityDigest)
+        sum = sum &+ Self.memberDigest(key: LuaDigest.string(key), value: value.luaIdentityDigest)
       }
-      return LuaDigest.mix(LuaDigest.seed &+ 0x60 ^ UInt64(members.count) ^ sum)
+      return Self.objectDigest(count: members.count, members: sum)
     }
   }
+
+  // The parts ``luaIdentityDigest`` is made of, for a digest made from what a value would hold
+  // without making it (the memo's `nav.stack` key, `StackViewKey`): the same value, the same digest.
+
+  /// The digest of an array of `count` elements before its first element.
+  @inline(__always)
+  package static func arrayDigest(count: Int) -> UInt64 { LuaDigest.mix(LuaDigest.seed &+ 0x50 ^ UInt64(count)) }
+
+  /// An array's digest `digest` with its next element, whose digest is `element`.
+  @inline(__always)
+  package static func arrayDigest(_ digest: UInt64, adding element: UInt64) -> UInt64 { LuaDigest.mix(digest ^ element) }
+
+  /// What one member of a table adds to the table's sum: its key's digest (``stringDigest(_:)``)
+  /// and its value's.
+  @inline(__always)
+  package static func memberDigest(key: UInt64, value: UInt64) -> UInt64 {
+    LuaDigest.mix(key &* 0x9E37_79B9_7F4A_7C15 ^ value)
+  }
+
+  /// The digest of a table of `count` members whose ``memberDigest(key:value:)`` add up to `members`.
+  @inline(__always)
+  package static func objectDigest(count: Int, members: UInt64) -> UInt64 {
+    LuaDigest.mix(LuaDigest.seed &+ 0x60 ^ UInt64(count) ^ members)
+  }
+
+  /// The digest of a string (that of `.string(text)`).
+  package static func stringDigest(_ text: String) -> UInt64 { LuaDigest.string(text) }
 }
 
 /// The mixing ``/TabFlowNavigation/FlowValue/luaIdentityDigest`` is made of.

@@ -28,6 +28,9 @@ struct StateExplorer {
 
   /// The start of each reproduction line (`flowscript send SCRIPT`); the script's chunk name when `nil`.
   var sendCommand: String?
+  /// Whether the invariants' violations are kept by the selected tab's routes (see
+  /// `violationsBySelectedRoutes`); off only in tests that compare with asking them every time.
+  var rememberInvariantsByRoutes = true
   /// Whether the user's reordering of the tabs is explored too (`check --customization`);
   /// hiding and showing `hideable` tabs always is.
   let customization: Bool
@@ -238,19 +241,31 @@ struct StateExplorer {
     var violated = Set<String>()
     // Whether a state whose invariants do not hold was left unexplored.
     var stoppedAtViolations = false
-    /// Reports the invariants `state` breaks (each the first time); whether it breaks any. Such a
-    /// state is not explored on: `send` and `run` stop at it, so a reproduction through it would
-    /// not reach what lies beyond.
-    func breaksInvariants(_ state: State, index: VisitedStates.Index) -> Bool {
+    // What the invariants found in a state, by its selected tab's routes' number, when they read
+    // nothing else (``ScriptedRules/invariantViolations(in:selectedStackOnly:)``): equal numbers
+    // are routes a script cannot tell apart, so the invariants would answer the same again.
+    var violationsBySelectedRoutes: [Int: [InvariantViolation]] = [:]
+    /// Reports the invariants `state` (whose key is `key`) breaks (each the first time); whether
+    /// it breaks any. Such a state is not explored on: `send` and `run` stop at it, so a
+    /// reproduction through it would not reach what lies beyond.
+    func breaksInvariants(_ state: State, key: StateKey, index: VisitedStates.Index) -> Bool {
       guard !declarations.invariants.isEmpty else { return false }
-      let violations = session.rules.invariantViolations(in: state)
+      let selectedRoutes = StateNumbering.routesNumber(ofSelectedTabIn: state, key: key)
+      let violations: [InvariantViolation]
+      if rememberInvariantsByRoutes, let known = violationsBySelectedRoutes[selectedRoutes] {
+        violations = known
+      } else {
+        var selectedStackOnly = false
+        violations = session.rules.invariantViolations(in: state, selectedStackOnly: &selectedStackOnly)
+        if selectedStackOnly { violationsBySelectedRoutes[selectedRoutes] = violations }
+      }
       for violation in violations where violated.insert(violation.name).inserted {
         report.findings.append(Finding(kind: .invariant, message: violation.description, lines: visited.lines(to: index)))
       }
       if !violations.isEmpty { stoppedAtViolations = true }
       return !violations.isEmpty
     }
-    if breaksInvariants(initial, index: initialIndex) { frontier.removeAll() } else { noteLink(of: initial, index: initialIndex) }
+    if breaksInvariants(initial, key: initialKey, index: initialIndex) { frontier.removeAll() } else { noteLink(of: initial, index: initialIndex) }
 
     level: for level in 0..<depth {
       // The states of the last level are not explored on: they are kept only as fingerprints.
@@ -350,7 +365,7 @@ struct StateExplorer {
                     report.truncated = true
                     return false
                   }
-                  if !breaksInvariants(after, index: to) {
+                  if !breaksInvariants(after, key: toKey, index: to) {
                     reachedNext = true
                     if !lastLevel { next.append(after, key: toKey, index: to) }
                     let top = after.visibleTop.screen.name

@@ -138,6 +138,12 @@ final class StateNumbering {
     return StateKey(numbers: numbers)
   }
 
+  /// The number of the routes of `state`'s selected tab, in `key`, the state's key: equal
+  /// numbers are routes a script cannot tell apart (the same screens, styles and states, in order).
+  static func routesNumber(ofSelectedTabIn state: State, key: StateKey) -> Int {
+    key.numbers[1 + state.selectedIndex]
+  }
+
   private func number(ofSelected tab: TabID) -> Int {
     if let index = tabIDs.firstIndex(of: tab) { return index }
     tabIDs.append(tab)

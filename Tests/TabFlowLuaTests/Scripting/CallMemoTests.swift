@@ -1,5 +1,7 @@
 @testable import TabFlowLua
+@testable import TabFlowLuaBinding
 @testable import TabFlowNavigation
+import TestSupport
 import Testing
 
 /// `CallMemo`: a guard's (or deep-link handler's) answer is remembered by the views it read, in
@@ -120,5 +122,51 @@ import Testing
     memo.remember(Memo.Outcome(answer: nil, cost: 1), 0, text: "host", reads: [(Self.read("after", "stack"), small)])
     #expect(memo.nodeCount == 1 + 3)
     #expect(memo.recall(0, text: "host", views: Views(["after.stack": small]).answer) != nil)
+  }
+}
+
+/// `StackViewKey`: a `nav.stack` view's key, made from its routes without making the view, has
+/// the view's digest and matches exactly the values the view is Lua-identical to.
+@Suite struct StackViewKeyTests {
+  static let lookAlikes: [FlowValue] = [
+    .int(1), .double(1.0), .int(0), .double(-0.0), .double(0.0), .string("\u{E9}"), .string("e\u{301}"), .null,
+    .bool(true), ["a": 1, "b": [1.0, "x"]], [1, 2],
+  ]
+
+  /// A stack's routes as the view's fields: screen, style, state.
+  typealias Routes = [(screen: String, style: String, state: [String: FlowValue])]
+
+  static func view(_ routes: Routes) -> FlowValue {
+    .array(routes.map { .object(["screen": .string($0.screen), "style": .string($0.style), "state": .object($0.state)]) })
+  }
+
+  static func key(_ routes: Routes) -> StackViewKey {
+    var key = StackViewKey(count: routes.count)
+    for route in routes { key.append(screen: route.screen, style: route.style, state: route.state) }
+    return key
+  }
+
+  static func routes(_ choices: inout SeededChoices) -> Routes {
+    (0..<(1 + choices.next(4))).map { _ in
+      var state: [String: FlowValue] = [:]
+      for name in ["v", "w", "\u{E9}"].prefix(choices.next(3)) { state[name] = choices.pick(lookAlikes) }
+      return (choices.pick(["feed", "item", "caf\u{E9}", "cafe\u{301}"]), choices.pick(["push", "sheet"]), state)
+    }
+  }
+
+  @Test(arguments: [1, 2, 3])
+  func aKeyHasItsViewsDigestAndMatchesWhatTheViewIsIdenticalTo(seed: Int) {
+    var choices = SeededChoices(seed: UInt64(seed))
+    let stacks = (0..<200).map { _ in Self.routes(&choices) }
+    let views = stacks.map(Self.view)
+    for (routes, view) in zip(stacks, views) {
+      let key = Self.key(routes)
+      #expect(key.digest == view.luaIdentityDigest)
+      #expect(key.matches(view))
+      // Against other stacks (look-alikes among them), and values that are no stack at all.
+      for other in views.prefix(40) + [.array([]), .null, .array([.object(["screen": "feed"])])] {
+        #expect(key.matches(other) == view.isLuaIdentical(to: other))
+      }
+    }
   }
 }

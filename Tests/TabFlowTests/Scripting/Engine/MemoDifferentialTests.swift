@@ -117,6 +117,92 @@ import Testing
     #expect(thirdNotes > 0, "seed \(seed): the before-reading guard never refused")
   }
 
+  /// Invariants that tell the look-alikes apart in the stack they read (and one that reads
+  /// another tab's stack and the context): what they find with answers remembered — a
+  /// remembered stack found by its key, never made (``StackViewKey``) — is what they find run
+  /// every time, in every state of seeded walks long enough for the memo to hash its stacks.
+  static let invariants = """
+    invariant("no float item", function(s)
+      for _, route in ipairs(s.stack) do
+        if route.screen == "item" and math.type(route.state.v) == "float" then return false, "float " .. route.state.v end
+      end
+      return true
+    end)
+    invariant("no decomposed", function(s)
+      for i, route in ipairs(s.stack) do
+        if route.state.w ~= nil and #route.state.w == 3 and i > 2 then return false, "decomposed at " .. i end
+      end
+      return true
+    end)
+    invariant("few notes, or a flag", function(s)
+      local notes = 0
+      for _, route in ipairs(s:tab("other").stack) do if route.screen == "note" then notes = notes + 1 end end
+      if notes > 1 and s.context.flag == nil then return false, notes .. " notes" end
+      return #s.stack < 6 or s.currentTab ~= "home"
+    end)
+    """
+
+  @Test(arguments: [1, 2, 3])
+  func rememberedInvariantsFindWhatInvariantsRunEveryTimeFind(seed: Int) throws {
+    let running = try ScriptedFlow(Self.script + "\n" + Self.invariants)
+    running.rules.remembersAnswers = false
+    let remembering = try ScriptedFlow(Self.script + "\n" + Self.invariants)
+    var choices = SeededChoices(seed: UInt64(seed))
+    var violated = 0
+    for step in 0..<400 {
+      let choice = choices.next(7)
+      let value = choices.pick(Self.lookAlikes)
+      let tab: TabID = choices.next(2) == 0 ? "home" : "other"
+      let payload: FlowValue = choices.next(3) == 0 ? .string(Self.decomposed) : value
+      let flag: FlowValue = choices.next(2) == 0 ? value : .null
+      for flow in [running, remembering] {
+        switch choice {
+        case 0, 1, 2: try? flow.send("tap", ["v": payload])
+        case 3: flow.store.send(.back)
+        case 4: try? flow.send("plain")
+        case 5: flow.store.send(.setContext("flag", flag))
+        default: flow.store.send(.tabTapped(tab))
+        }
+      }
+      let expected = running.rules.invariantViolations(in: running.state)
+      let found = remembering.rules.invariantViolations(in: remembering.state)
+      try #require(found == expected, "step \(step): \(Self.shown(running))")
+      // Asked again in the same state: recalled, the same.
+      #expect(remembering.rules.invariantViolations(in: remembering.state) == expected)
+      violated += expected.isEmpty ? 0 : 1
+    }
+    #expect(violated > 0, "seed \(seed): no invariant was broken")
+  }
+
+  /// What invariants found depends on the selected routes alone when every one read only
+  /// `nav.stack` of the selected tab — whether answered by running or from the memo — and not
+  /// when one read anything else, or when answers are not remembered.
+  @Test func invariantsReadingOnlyTheSelectedStackSaySo() throws {
+    let stackOnly = """
+      invariant("short", function(s) return #s.stack < 3, "deep" end)
+      invariant("no note", function(s)
+        for _, route in ipairs(s.stack) do if route.screen == "note" then return false end end
+        return true
+      end)
+      """
+    func selectedOnly(_ invariants: String, remembering: Bool = true) throws -> [Bool] {
+      let flow = try ScriptedFlow(Self.script + "\n" + invariants)
+      flow.rules.remembersAnswers = remembering
+      try flow.send("tap", ["v": 1])
+      // Asked twice: run, then recalled.
+      return (0..<2).map { _ in
+        var only = false
+        _ = flow.rules.invariantViolations(in: flow.state, selectedStackOnly: &only)
+        return only
+      }
+    }
+    #expect(try selectedOnly(stackOnly) == [true, true])
+    #expect(try selectedOnly(stackOnly, remembering: false) == [false, false])
+    #expect(try selectedOnly(stackOnly + #"invariant("ctx", function(s) return s.context.flag == nil end)"#) == [false, false])
+    #expect(try selectedOnly(stackOnly + #"invariant("tab", function(s) return #s:tab("other").stack < 9 end)"#) == [false, false])
+    #expect(try selectedOnly(#"invariant("top", function(s) return s.top ~= "x" end)"#) == [false, false])
+  }
+
   @Test func lookAlikeValuesAreDifferentKeys() {
     #expect(!FlowValue.int(1).isLuaIdentical(to: .double(1.0)))
     #expect(!FlowValue.double(0.0).isLuaIdentical(to: .double(-0.0)))
