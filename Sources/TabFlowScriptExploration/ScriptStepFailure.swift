@@ -1,0 +1,117 @@
+import Foundation
+import TabFlowCore
+import TabFlowExploration
+import TabFlowLua
+
+/// How a step of the coordinator failed, as flowscript tells it — `flowscript send`, `run` and the
+/// REPL print it, `check` reports it — from what the step told the host (its delegates) and
+/// whether a Lua guard raised an error while it ran (``ScriptedRules/guardErrorCount``, read
+/// before and after the step).
+///
+/// ```swift
+/// let errors = rules.guardErrorCount
+/// let step = coordinator.step(action, state: &state)
+/// if let failure = ScriptStepFailure(
+///   step.delegates, guardFailed: rules.guardErrorCount != errors, guardError: rules.lastGuardError) {
+///   print(failure.kind.label + ": " + failure.message)
+/// }
+/// ```
+public struct ScriptStepFailure: Hashable, Sendable {
+  /// The kind of failure.
+  public var kind: FailureKind
+  /// What it says (`rejected by guard 'auth': login required`), unescaped: a line shows it with
+  /// control characters escaped.
+  public var message: String
+  /// Whether the step's own change was made though it failed: a guard raised an error while a
+  /// pending link was retried after the change.
+  public var changeMade: Bool
+
+  /// A failure of a kind, with a message.
+  public init(kind: FailureKind, message: String, changeMade: Bool = false) {
+    self.kind = kind
+    self.message = message
+    self.changeMade = changeMade
+  }
+
+  /// The failure of a discarded batch: its kind and ``message(for:)``.
+  public init(_ failure: BatchFailure) {
+    self.init(kind: FailureKind(failure), message: Self.message(for: failure))
+  }
+
+  /// The failure of a step: a guard's error when a Lua guard raised one while the step ran
+  /// (`guardFailed`; `guardError` is the rules' ``ScriptedRules/lastGuardError``), whatever the
+  /// coordinator made of it; otherwise the first batch it discarded (failed or rejected); `nil`
+  /// when the step did not fail.
+  ///
+  /// Inlinable, so `flowscript`'s explorer, which classifies every step it tries, runs it
+  /// specialized for its screens (no generic metadata looked up per step).
+  @inlinable
+  public init?<Screen>(_ delegates: [TabCoordinatorDelegate<Screen>], guardFailed: Bool, guardError: ScriptError?) {
+    var failure: BatchFailure?
+    for delegate in delegates {
+      if let found = delegate.failure {
+        failure = found
+        break
+      }
+    }
+    guard let made = Self(firstFailure: failure, guardFailed: guardFailed, guardError: guardError) else { return nil }
+    self = made
+  }
+
+  /// The failure of a step whose first discarded batch (failed or rejected) was `firstFailure`:
+  /// as ``init(_:guardFailed:guardError:)``, for a host that found that batch itself.
+  public init?(firstFailure failure: BatchFailure?, guardFailed: Bool, guardError: ScriptError?) {
+    if guardFailed {
+      self = Self.guardFailed(guardError, batchFailed: failure != nil)
+    } else if let failure {
+      self.init(failure)
+    } else {
+      return nil
+    }
+  }
+
+  /// A Lua guard's error while a step ran: a failure of the rules (``FailureKind/guardError``, with
+  /// the guard's error), never a rejection the user could be asked about and confirm — as an app
+  /// counts it. When no batch failed (`batchFailed` false), the guard failed while a pending link
+  /// was retried, and the step's own change was made.
+  public static func guardFailed(_ error: ScriptError?, batchFailed: Bool) -> ScriptStepFailure {
+    let message = error.map { "guard failed: \($0)" } ?? "a guard failed"
+    if batchFailed { return ScriptStepFailure(kind: .guardError, message: message) }
+    return ScriptStepFailure(
+      kind: .guardError, message: message + " (while retrying the pending link; the line's change was made)",
+      changeMade: true)
+  }
+
+  /// What a failed line says: a rule's error with its place; a rejection with the guard's name
+  /// (`rejected by guard 'auth': login required`), and when the guard asks, that `confirm`
+  /// re-sends it; an invalid command a rule made with the rule's place and name; otherwise the
+  /// reason alone (`already at root`).
+  public static func message(for failure: BatchFailure) -> String {
+    switch failure.reason {
+    case let .rejected(name, reason):
+      return "rejected by \(BatchFailure.guardLabel(name)): \(reason)" + (failure.asks ? askSuffix : "")
+    case .invalidCommand where failure.location != nil:
+      return failure.description
+    default:
+      return failure.message
+    }
+  }
+
+  /// What a `url` line says when no deep link matches `url` because its path parameter
+  /// `:parameter` of `pattern` is empty.
+  public static func emptyParameterMessage(url: String, parameter: String, pattern: String) -> String {
+    "no deep link matches '\(url)': :\(parameter) is empty (\(pattern) needs a value for it)"
+  }
+
+  /// What a question's failure line ends with: the guard asks, so the user may go ahead.
+  public static let askSuffix = " (the guard asks: confirm re-sends the change)"
+
+  /// The note for a blocking guard's rejection `message` whose reason reads as a question (ends
+  /// in `?`): nobody can confirm a block, so the question is never put to the user. `nil` when the
+  /// reason does not read as one.
+  public static func blockedQuestion(_ message: String) -> String? {
+    guard message.trimmingCharacters(in: .whitespaces).hasSuffix("?") else { return nil }
+    return message + " — this reads as a question, but the guard blocks and no user can confirm it; "
+      + "return false, reason, { ask = true } if the user may go ahead"
+  }
+}
