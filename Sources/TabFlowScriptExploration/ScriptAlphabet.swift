@@ -99,14 +99,10 @@ public final class ScriptAlphabet {
   }
 
   /// The topmost route showing `screen`: un-addressed (`tab` nil), in the app layer first, then in
-  /// the selected tab; addressed, in that tab.
+  /// the selected tab; addressed, in that tab (``LineRoute``, as `flowscript send` finds it).
   private static func routeID(showing screen: String, tab: TabID?, in state: State) -> RouteID? {
-    if tab == nil, let index = state.appLayer.lastIndex(where: { $0.screen.name == screen }) {
-      return state.appLayerIDs[index]
-    }
-    guard let stack = state.stack(for: tab ?? state.selectedTab),
-      let index = stack.routes.lastIndex(where: { $0.screen.name == screen })
-    else { return nil }
-    return stack.ids[index]
+    var state = state
+    if tab == nil, let id = LineRoute.inAppLayer(showing: screen, in: &state) { return id }
+    return LineRoute.inTab(showing: screen, tab: tab, in: &state)
   }
 }

@@ -409,11 +409,11 @@ final class FlowSession {
           + hint(action, actions))
     }
     // Un-addressed, the app layer is searched first: what is presented over the tab bar is on top.
-    if tab == nil, let id = Self.appLayerRouteID(showing: screen, in: &state) {
+    if tab == nil, let id = LineRoute.inAppLayer(showing: screen, in: &state) {
       return id
     }
     // A line the explorer sends, or one addressed to a tab, gets no warning about a cover: found in place.
-    if isExploring || tab != nil, let id = Self.tabRouteID(showing: screen, tab: tab, in: &state) {
+    if isExploring || tab != nil, let id = LineRoute.inTab(showing: screen, tab: tab, in: &state) {
       return id
     }
     let tabID = tab ?? state.selectedTab
@@ -444,26 +444,6 @@ final class FlowSession {
   /// a computed view of the stored property (`state.tabIDs`) would copy the whole state first.
   private static func hasTab(_ tab: TabID, in state: inout State) -> Bool {
     state.position(ofTab: tab) != nil
-  }
-
-  /// The topmost route of the app layer showing `screen`, read in place (see ``hasTab(_:in:)``).
-  private static func appLayerRouteID(showing screen: String, in state: inout State) -> RouteID? {
-    // The root (index 0) stands for the tab bar: never a screen a line can name.
-    var index = state.storedAppLayer.storedRoutes.count - 1
-    while index > 0 {
-      if state.storedAppLayer.storedRoutes[index].screen.name == screen { return state.storedAppLayer.storedIDs[index] }
-      index -= 1
-    }
-    return nil
-  }
-
-  /// The topmost route of the tab `tab` (the selected one when `nil`) showing `screen`, read in
-  /// place (see ``hasTab(_:in:)``); `nil` when there is no such tab or route.
-  private static func tabRouteID(showing screen: String, tab: TabID?, in state: inout State) -> RouteID? {
-    guard let position = state.position(ofTab: tab ?? state.storedSelectedTab),
-      let index = state.storedTabs[position].stack.storedRoutes.lastIndex(where: { $0.screen.name == screen })
-    else { return nil }
-    return state.storedTabs[position].stack.storedIDs[index]
   }
 
   private func check(_ expectation: Expectation) -> LineOutcome {
