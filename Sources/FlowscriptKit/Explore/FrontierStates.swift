@@ -63,14 +63,14 @@ struct FrontierStates {
   }
 
   /// Adds `state`, whose key is `key` and index `index`.
-  mutating func append(_ state: State, key: StateKey, index: VisitedStates.Index) {
+  mutating func append(_ state: State, key: StateKey, index: Int) {
     guard packs, fitsTemplate(state), key.numbers.count == width else {
       order.append(-1 - Int32(whole.count))
-      whole.append((state, key, index))
+      whole.append((state, key, VisitedStates.Index(truncatingIfNeeded: index)))
       return
     }
     order.append(Int32(packed.count))
-    packed.append(index)
+    packed.append(VisitedStates.Index(truncatingIfNeeded: index))
     for number in key.numbers { packed.append(Int32(truncatingIfNeeded: number)) }
     packed.append(Self.number(of: state.storedHistory, in: &histories, numbers: &historyNumbers))
     packed.append(Self.number(of: state.storedTabBar, in: &tabBars, numbers: &tabBarNumbers))
@@ -84,10 +84,13 @@ struct FrontierStates {
   }
 
   /// The state at `position`, its key and its index.
-  func entry(at position: Int) -> (state: State, key: StateKey, index: VisitedStates.Index) {
+  func entry(at position: Int) -> (state: State, key: StateKey, index: Int) {
     let slot = Int(order[position])
-    guard slot >= 0 else { return whole[-1 - slot] }
-    let index = packed[slot]
+    guard slot >= 0 else {
+      let kept = whole[-1 - slot]
+      return (kept.state, kept.key, Int(kept.index))
+    }
+    let index = Int(packed[slot])
     let numbers = (0..<width).map { Int(packed[slot + 1 + $0]) }
     let history = histories[Int(packed[slot + 1 + width])]
     let tabBar = tabBars[Int(packed[slot + 2 + width])]

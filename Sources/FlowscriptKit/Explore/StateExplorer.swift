@@ -207,7 +207,7 @@ struct StateExplorer {
     // packed while they wait.
     let emptyLevel = FrontierStates(numbering: numbering, template: initial, templateKey: initialKey, packs: packsFrontier)
     var frontier = emptyLevel
-    frontier.append(initial, key: initialKey, index: initialIndex)
+    frontier.append(initial, key: initialKey, index: Int(initialIndex))
     var reported = Set<String>()
     // Each kind of failure with each message is reported once (its first, shortest reproduction).
     var reportedFailures = Set<ReportedFailure>()
@@ -279,7 +279,10 @@ struct StateExplorer {
       while sliceStart < frontier.count {
         let slice = sliceStart..<min(sliceStart + Self.frontierSlice, frontier.count)
         sliceStart = slice.upperBound
-        let entries = slice.map { frontier.entry(at: $0) }
+        let entries = slice.map { position in
+          let entry = frontier.entry(at: position)
+          return (state: entry.state, key: entry.key, index: VisitedStates.Index(truncatingIfNeeded: entry.index))
+        }
         let planned = entries.map { inputs.lines(for: $0.state) }
         // Each state's steps are merged here, in order, while the workers run the next states.
         workers.run(entries.map(\.state), inputs: planned) { position, stateSteps in
@@ -367,7 +370,7 @@ struct StateExplorer {
                   }
                   if !breaksInvariants(after, key: toKey, index: to) {
                     reachedNext = true
-                    if !lastLevel { next.append(after, key: toKey, index: to) }
+                    if !lastLevel { next.append(after, key: toKey, index: Int(to)) }
                     let top = after.visibleTop.screen.name
                     if firstAtTop[top] == nil { firstAtTop[top] = to }
                     noteLink(of: after, index: to)

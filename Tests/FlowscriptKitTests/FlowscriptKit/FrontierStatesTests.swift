@@ -57,7 +57,7 @@ import Testing
           let afterKey = numbering.key(of: after, from: state, parentKey: key)
           guard seen.insert(afterKey).inserted else { continue }
           next.append((after, afterKey))
-          level.append(after, key: afterKey, index: VisitedStates.Index(originals.count))
+          level.append(after, key: afterKey, index: originals.count)
           originals.append(after)
         }
       }
@@ -66,7 +66,7 @@ import Testing
     #expect(originals.count > 100)
     for (position, original) in originals.enumerated() {
       let entry = level.entry(at: position)
-      #expect(entry.index == VisitedStates.Index(position))
+      #expect(entry.index == position)
       #expect(StateJSON.render(entry.state) == StateJSON.render(original))
       #expect(numbering.key(of: entry.state) == numbering.key(of: original))
       #expect(entry.state.history == original.history && entry.state.tabOrder == original.tabOrder)

@@ -1,0 +1,10 @@
+import TabFlowExploration
+import TabFlowLua
+
+/// `check`'s numbering as the library engine's keys: states told apart by what `state` prints,
+/// route identities aside, each key fingerprinted as ``VisitedStates`` fingerprints it.
+extension StateNumbering: ExplorationKeying {
+  typealias Screen = DynamicScreen
+
+  func fingerprint(of key: StateKey) -> UInt64 { key.fingerprint }
+}
