@@ -32,7 +32,8 @@ extension PairedAnalysis {
 }
 
 /// A pair of states a ``PairedExploration`` reached: one per side, reached by the same labels.
-public struct PairedState<Screen> {
+/// A class, so that each input tried from it holds it with one retain.
+public final class PairedState<Screen> {
   /// Its number, in the order reached (the initial pair is 0).
   public let index: Int
   /// How many inputs lead to it.
@@ -61,31 +62,48 @@ public struct PairedState<Screen> {
 public struct PairedTransition<Screen, ScreenAction, Outcome> {
   /// The pair the input was sent in.
   public let pair: PairedState<Screen>
-  /// The label both sides were sent.
-  public let label: String
-  /// Each side's input for the label.
-  public let inputs: (old: ExplorationInput<Screen, ScreenAction>, new: ExplorationInput<Screen, ScreenAction>)
+  /// The labels of the pair, each with both sides' inputs (read in place: an input is copied
+  /// only when an analysis asks for it).
+  @usableFromInline let list: [(label: String, old: ExplorationInput<Screen, ScreenAction>, new: ExplorationInput<Screen, ScreenAction>)]
+  /// The position of the input in the pair's labels.
+  public let position: Int
   /// What each side did.
   public let outcomes: (old: Outcome, new: Outcome)
-  /// Each side's state after it (the state before when the step said none).
-  public let after: (old: TabCoordinatorState<Screen>, new: TabCoordinatorState<Screen>)
+  /// Each side's state after it, `nil` when the step said none (the pair's state).
+  public let stepped: (old: TabCoordinatorState<Screen>?, new: TabCoordinatorState<Screen>?)
   /// Whether the states after it have the same key.
   public let statesAgree: Bool
 
-  /// A transition.
+  /// A transition: the input at `position` of `list`.
   @inlinable
-  public init(
-    pair: PairedState<Screen>, label: String,
-    inputs: (old: ExplorationInput<Screen, ScreenAction>, new: ExplorationInput<Screen, ScreenAction>),
-    outcomes: (old: Outcome, new: Outcome), after: (old: TabCoordinatorState<Screen>, new: TabCoordinatorState<Screen>),
-    statesAgree: Bool
+  init(
+    pair: PairedState<Screen>,
+    list: [(label: String, old: ExplorationInput<Screen, ScreenAction>, new: ExplorationInput<Screen, ScreenAction>)],
+    position: Int, outcomes: (old: Outcome, new: Outcome),
+    stepped: (old: TabCoordinatorState<Screen>?, new: TabCoordinatorState<Screen>?), statesAgree: Bool
   ) {
     self.pair = pair
-    self.label = label
-    self.inputs = inputs
+    self.list = list
+    self.position = position
     self.outcomes = outcomes
-    self.after = after
+    self.stepped = stepped
     self.statesAgree = statesAgree
+  }
+
+  /// The label both sides were sent.
+  @inlinable
+  public var label: String { list[position].label }
+
+  /// Each side's input for the label.
+  @inlinable
+  public var inputs: (old: ExplorationInput<Screen, ScreenAction>, new: ExplorationInput<Screen, ScreenAction>) {
+    (list[position].old, list[position].new)
+  }
+
+  /// Each side's state after it (the pair's state when the step said none).
+  @inlinable
+  public var after: (old: TabCoordinatorState<Screen>, new: TabCoordinatorState<Screen>) {
+    (stepped.old ?? pair.old, stepped.new ?? pair.new)
   }
 }
 

@@ -101,6 +101,28 @@ where Old.Screen == New.Screen, Old.ScreenAction == New.ScreenAction, Old.Screen
   @usableFromInline
   typealias PairedInput = (label: String, old: Input, new: Input)
 
+  /// What one label did on both sides.
+  @usableFromInline
+  typealias PairedSteps = (old: (outcome: Outcome, after: State?), new: (outcome: Outcome, after: State?))
+
+  /// What a pair's labels did, handed from a worker to the calling thread in a box, so that the
+  /// merge moves each step's states out rather than copying them.
+  @usableFromInline
+  final class StepsBox {
+    @usableFromInline var steps: [PairedSteps?]
+
+    @inlinable
+    init(_ steps: [PairedSteps?]) { self.steps = steps }
+
+    /// The steps of label `position`, moved out.
+    @inlinable
+    func take(_ position: Int) -> PairedSteps? {
+      var taken: PairedSteps?
+      swap(&taken, &steps[position])
+      return taken
+    }
+  }
+
   /// The labels of `pair`: the new side's inputs, then the old side's whose labels it lacks, each
   /// with both sides' inputs.
   @inlinable
@@ -108,12 +130,12 @@ where Old.Screen == New.Screen, Old.ScreenAction == New.ScreenAction, Old.Screen
     let oldList = old.inputs(pair.old)
     let newList = new.inputs(pair.new)
     if oldList.count == newList.count, zip(oldList, newList).allSatisfy({ $0.label == $1.label }) {
-      return zip(oldList, newList).map { ($1.label, $0, $1) }
+      return zip(oldList, newList).map { oldInput, newInput -> PairedInput in (newInput.label, oldInput, newInput) }
     }
     var oldByLabel: [String: Int] = [:]
     for (position, input) in oldList.enumerated() where oldByLabel[input.label] == nil { oldByLabel[input.label] = position }
     var labels = Set(newList.map(\.label))
-    var paired = newList.map { input in
+    var paired = newList.map { input -> PairedInput in
       (input.label, oldByLabel[input.label].map { oldList[$0] } ?? old.input(input.label, pair.old), input)
     }
     for input in oldList where labels.insert(input.label).inserted {
@@ -157,27 +179,23 @@ where Old.Screen == New.Screen, Old.ScreenAction == New.ScreenAction, Old.Screen
     var next: [Waiting<Key>] = []
     var level = 0
 
-    /// The state after a step on one side, and its key: the state before and its key when the
-    /// step said none.
-    func after(_ state: State?, from before: State, key: Key) -> (state: State, key: Key) {
-      guard let state else { return (before, key) }
-      return (state, keying.key(of: state, from: before, parentKey: key))
+    /// The key of a side's state after a step: the state before's when the step said none.
+    func key(after state: State?, from before: State, key: Key) -> Key {
+      guard let state else { return key }
+      return keying.key(of: state, from: before, parentKey: key)
     }
 
-    /// Merges what the input at `position` of `waiting`'s labels did on both sides; whether to go
-    /// on (`false` once the exploration is cut at the limit).
-    func merge(
-      _ waiting: Waiting<Key>, position: Int, input: PairedInput,
-      steps: (old: (outcome: Outcome, after: State?), new: (outcome: Outcome, after: State?))
-    ) -> Bool {
+    /// Merges what the input at `position` of `waiting`'s labels (`list`) did on both sides
+    /// (`steps`, moved in); whether to go on (`false` once the exploration is cut at the limit).
+    func merge(_ waiting: Waiting<Key>, list: [PairedInput], position: Int, steps: consuming PairedSteps) -> Bool {
       report.transitions += 1
       let pair = waiting.pair
-      let oldAfter = after(steps.old.after, from: pair.old, key: waiting.keys.old)
-      let newAfter = after(steps.new.after, from: pair.new, key: waiting.keys.new)
-      let fingerprints = (old: keying.fingerprint(of: oldAfter.key), new: keying.fingerprint(of: newAfter.key))
+      let oldKey = key(after: steps.old.after, from: pair.old, key: waiting.keys.old)
+      let newKey = key(after: steps.new.after, from: pair.new, key: waiting.keys.new)
+      let fingerprints = (old: keying.fingerprint(of: oldKey), new: keying.fingerprint(of: newKey))
       let transition = PairedTransition(
-        pair: pair, label: input.label, inputs: (input.old, input.new), outcomes: (steps.old.outcome, steps.new.outcome),
-        after: (oldAfter.state, newAfter.state), statesAgree: fingerprints.old == fingerprints.new)
+        pair: pair, list: list, position: position, outcomes: (steps.old.outcome, steps.new.outcome),
+        stepped: (steps.old.after, steps.new.after), statesAgree: fingerprints.old == fingerprints.new)
       var agree = transition.statesAgree
       for analysis in analyses where !analysis.agree(transition) { agree = false }
       guard agree else {
@@ -192,10 +210,10 @@ where Old.Screen == New.Screen, Old.ScreenAction == New.ScreenAction, Old.Screen
         return false
       }
       let index = visited.insert(fingerprint, from: (pair.index, position))
-      let reached = PairedState(
-        index: index, depth: level + 1, old: oldAfter.state, new: newAfter.state, labels: pair.labels + [input.label])
+      let after = transition.after
+      let reached = PairedState(index: index, depth: level + 1, old: after.old, new: after.new, labels: pair.labels + [list[position].label])
       for analysis in analyses { analysis.reached(reached) }
-      next.append(Waiting(pair: reached, keys: (oldAfter.key, newAfter.key)))
+      next.append(Waiting(pair: reached, keys: (oldKey, newKey)))
       return true
     }
 
@@ -213,13 +231,15 @@ where Old.Screen == New.Screen, Old.ScreenAction == New.ScreenAction, Old.Screen
           working: { index, coordinators in
             // On a worker's thread: reads the pairs and inputs, which stay as they are meanwhile.
             let pair = waiting[index].pair
-            return lists[index].map { input in
+            return StepsBox(lists[index].map { input -> PairedSteps? in
               (old: old.step(coordinators.old, input.old, pair.old), new: new.step(coordinators.new, input.new, pair.new))
-            }
+            })
           },
-          merging: { index, steps in
-            for position in steps.indices {
-              guard merge(waiting[index], position: position, input: lists[index][position], steps: steps[position]) else {
+          merging: { index, box in
+            let entry = waiting[index]
+            let list = lists[index]
+            for position in list.indices {
+              guard let steps = box.take(position), merge(entry, list: list, position: position, steps: steps) else {
                 cut = true
                 return false
               }
