@@ -68,6 +68,17 @@ public final class ScriptAlphabet {
     }
   }
 
+  /// Every line of `state` as an input, in `check`'s order: the inputs of ``inputs(for:)``, and
+  /// — not explorable (never sent: ``ExplorationInput/isExplorable``) — the lines that send no
+  /// action from `state` or that cannot be read back. `flowscript diff` sends both scripts every
+  /// line, and tells a line that fails before it is sent as `flowscript send` does.
+  public func everyInput(for state: State) -> [Input] {
+    lines.lines(for: state).map { text, line in
+      guard let action = line.flatMap({ Self.action(for: $0, in: state) }) else { return Input(text, .back, isExplorable: false) }
+      return Input(text, action)
+    }
+  }
+
   /// The lines of `state` the line language cannot read back: not inputs, so not explored.
   public func unexplorableLines(for state: State) -> [String] {
     lines.lines(for: state).compactMap { $0.line == nil ? $0.text : nil }

@@ -1,4 +1,5 @@
 import TabFlowCore
+import TabFlowExploration
 import TabFlowLua
 import TabFlowNavigation
 import TabFlowScriptExploration
@@ -25,10 +26,19 @@ import TabFlowScriptExploration
 struct BehaviourDiff {
   typealias State = TabCoordinatorState<DynamicScreen>
 
-  /// What one input did on one side.
+  /// What one input did on one side, as `flowscript send` tells its line (``DiffSide``).
   struct Outcome {
-    /// What it did, as the checker's workers record a step.
-    typealias Kind = ExplorationWorkers.Step
+    /// What it did.
+    enum Kind {
+      /// The input cannot be written in the line language; it did not run.
+      case unexplorable
+      /// The line failed, with the kind of failure and the message.
+      case failed(FailureKind, String)
+      /// The line changed the state (to ``Outcome/stateAfter``).
+      case changed
+      /// The line ran and changed nothing.
+      case unchanged
+    }
 
     let kind: Kind
     /// Every report the host received, in order: the events emitted, reselects, redirects,
@@ -36,6 +46,9 @@ struct BehaviourDiff {
     let reports: [NavigationReport]
     /// The guard that rejected it or asked, when one did.
     var rejectingGuard: String?
+    /// The state a line that changed it led to: kept only for the outcomes of a ``Difference``
+    /// (the exploration holds every other state itself).
+    var stateAfter: State?
 
     /// The events among ``reports``.
     var events: [NavigationEvent] {
@@ -53,14 +66,8 @@ struct BehaviourDiff {
 
     /// The state after it: `before` when it changed nothing or failed.
     func after(_ before: State) -> State {
-      if case let .changed(after) = kind { return after.state }
+      if case .changed = kind, let stateAfter { return stateAfter }
       return before
-    }
-
-    /// The state after it and its key in `numbering`: `before`'s when it changed nothing or failed.
-    func after(_ before: State, key: StateKey, numbering: StateNumbering) -> (state: State, key: StateKey) {
-      guard case let .changed(after) = kind else { return (before, key) }
-      return (after.state, numbering.key(of: after.state, from: before, parentKey: key))
     }
   }
 
@@ -110,8 +117,8 @@ struct BehaviourDiff {
   let new: FlowSession
   let depth: Int
   let maxPairs: Int
-  /// How many sessions of each script explore at once.
-  var jobs = ExplorationWorkers.defaultCount
+  /// How many sessions of each script explore at once (at most one per processor).
+  var jobs = min(8, TabFlowExploration.ExplorationWorkers<Void>.processorCount)
 
   init(old: FlowSession, new: FlowSession, depth: Int, maxPairs: Int) {
     self.old = old
@@ -142,112 +149,86 @@ struct BehaviourDiff {
     return result
   }
 
-  /// One exploration sending `context`'s keys; the result and the keys either side read.
+  /// One exploration sending `context`'s keys, on the library's paired engine
+  /// (``PairedExploration``): both scripts' lines (``DiffSide``), one ``StateNumbering`` for both
+  /// sides (two states get one key exactly when they look the same), and the comparison
+  /// (``Comparison``) as its analysis. The result and the keys either side read.
   private func exploreOnce(context: ContextSamples) -> (result: Result, read: Set<String>) {
-    var result = Result()
-    result.context = context
-    let (oldInitial, newInitial) = (old.state, new.state)
-    defer {
-      old.load(oldInitial)
-      new.load(newInitial)
-    }
     let includesHistory = old.rules.declarations.backBehavior == .history || new.rules.declarations.backBehavior == .history
-    // One numbering for both sides: two states get one key exactly when they look the same.
-    let numbering = StateNumbering(includesHistory: includesHistory)
-    let oldKey = numbering.key(of: oldInitial)
-    let newKey = numbering.key(of: newInitial)
-    guard oldKey == newKey else {
-      result.initialDifference = "the initial states differ:\n  old: " + Self.summary(of: oldInitial)
-        + "\n  new: " + Self.summary(of: newInitial)
+    let comparison = Comparison(old: old.rules, new: new.rules)
+    let exploration = PairedExploration(
+      old: DiffSide.side(rules: old.rules, initial: old.state, alphabet: ScriptAlphabet(declarations: old.rules.declarations, context: context)),
+      new: DiffSide.side(rules: new.rules, initial: new.state, alphabet: ScriptAlphabet(declarations: new.rules.declarations, context: context)),
+      depth: depth, maxPairs: maxPairs, analyses: [comparison])
+    let workers = exploration.workers(jobs: min(max(1, jobs), TabFlowExploration.ExplorationWorkers<Void>.processorCount)) {
+      // A session per side for each other worker (the scripts loaded once: only a failing system
+      // refuses one, which just means fewer workers).
+      guard let oldSibling = try? FlowSession(origin: old.origin, limits: old.rules.limits),
+        let newSibling = try? FlowSession(origin: new.origin, limits: new.rules.limits)
+      else { return nil }
+      oldSibling.isExploring = true
+      newSibling.isExploring = true
+      return (TabCoordinator(script: oldSibling.rules), TabCoordinator(script: newSibling.rules))
+    }
+    let report = exploration.run(keying: StateNumbering(includesHistory: includesHistory), workers: workers)
+    var result = comparison.result
+    result.context = context
+    if report.initialStatesDiffer {
+      result.initialDifference = "the initial states differ:\n  old: " + Self.summary(of: old.state)
+        + "\n  new: " + Self.summary(of: new.state)
       return (result, [])
     }
-    var oldInputs = StateExplorer.Inputs(declarations: old.rules.declarations, context: context)
-    var newInputs = StateExplorer.Inputs(declarations: new.rules.declarations, context: context)
-    let oldWorkers = ExplorationWorkers(session: old, count: jobs)
-    let newWorkers = ExplorationWorkers(session: new, count: jobs)
-
-    struct Pair {
-      let old: State
-      let new: State
-      let oldKey: StateKey
-      let newKey: StateKey
-      let lines: [String]
+    result.pairs = report.pairs
+    result.transitions = report.transitions
+    result.depthReached = report.levelsExplored
+    result.truncated = report.truncated
+    let read = workers.workers.reduce(into: Set<String>()) { read, pair in
+      read.formUnion(pair.old.rules.contextKeysRead)
+      read.formUnion(pair.new.rules.contextKeysRead)
     }
-    struct PairKey: Hashable {
-      let old: StateKey
-      let new: StateKey
-    }
-    var seen: Set<PairKey> = [PairKey(old: oldKey, new: newKey)]
-    var frontier = [Pair(old: oldInitial, new: newInitial, oldKey: oldKey, newKey: newKey, lines: [])]
-    var violated: Set<String> = []
-    func checkInvariants(of pair: Pair) {
-      for (side, session, state) in [(Side.old, old, pair.old), (Side.new, new, pair.new)] {
-        guard !session.rules.declarations.invariants.isEmpty else { continue }
-        for violation in session.rules.invariantViolations(in: state)
-        where violated.insert("\(side) \(violation.name)").inserted {
-          result.violations.append(Violation(side: side, violation: violation, lines: pair.lines))
-        }
-      }
-    }
-    checkInvariants(of: frontier[0])
-
-    level: for level in 0..<depth {
-      // The inputs of each pair: the new side's, then the old side's it lacks, each once.
-      let planned = frontier.map { pair -> [StateExplorer.Inputs.Input] in
-        var inputs = newInputs.lines(for: pair.new)
-        var texts = Set(inputs.map(\.text))
-        for input in oldInputs.lines(for: pair.old) where texts.insert(input.text).inserted { inputs.append(input) }
-        return inputs
-      }
-      var oldOutcomes = Array(repeating: [Outcome](), count: frontier.count)
-      oldWorkers.run(frontier.map(\.old), inputs: planned, stepping: Self.step) { index, outcomes in
-        oldOutcomes[index] = outcomes
-        return true
-      }
-      var next: [Pair] = []
-      newWorkers.run(frontier.map(\.new), inputs: planned, stepping: Self.step) { index, newOutcomes in
-        let pair = frontier[index]
-        for (offset, (oldOutcome, newOutcome)) in zip(oldOutcomes[index], newOutcomes).enumerated() {
-          result.transitions += 1
-          let (oldAfter, oldAfterKey) = oldOutcome.after(pair.old, key: pair.oldKey, numbering: numbering)
-          let (newAfter, newAfterKey) = newOutcome.after(pair.new, key: pair.newKey, numbering: numbering)
-          let input = planned[index][offset].text
-          guard Self.agree(oldOutcome, newOutcome), oldAfterKey == newAfterKey else {
-            result.differences.append(Difference(
-              lines: pair.lines, input: input, screen: pair.new.visibleTop.screen.name,
-              before: (pair.old, pair.new), old: oldOutcome, new: newOutcome))
-            continue
-          }
-          guard seen.count < maxPairs || seen.contains(PairKey(old: oldAfterKey, new: newAfterKey)) else {
-            result.truncated = true
-            return false
-          }
-          if seen.insert(PairKey(old: oldAfterKey, new: newAfterKey)).inserted {
-            let reached = Pair(old: oldAfter, new: newAfter, oldKey: oldAfterKey, newKey: newAfterKey, lines: pair.lines + [input])
-            checkInvariants(of: reached)
-            next.append(reached)
-          }
-        }
-        return true
-      }
-      if result.truncated { break level }
-      result.depthReached = level + 1
-      frontier = next
-      if frontier.isEmpty { break }
-    }
-    result.pairs = seen.count
-    return (result, oldWorkers.contextKeysRead.union(newWorkers.contextKeysRead))
+    return (result, read)
   }
 
-  /// What `input` did from `state` in `session`, with the events it emitted.
-  @Sendable
-  static func step(_ input: StateExplorer.Inputs.Input, from state: State, in session: FlowSession) -> Outcome {
-    let kind = ExplorationWorkers.step(input, from: state, in: session)
-    var rejectingGuard: String?
-    if case let .failed(failure, _) = kind, failure == .guardRejection || failure == .guardQuestion {
-      rejectingGuard = session.lastRejectingGuard
+  /// `diff`'s analysis of the paired exploration: the two outcomes of each input compared as a
+  /// user sees them (``agree(_:_:)``), each input where they differ kept as a ``Difference``, and
+  /// both scripts' invariants evaluated in every pair reached (each violation once per side).
+  final class Comparison: PairedAnalysis {
+    private let rules: (old: ScriptedRules<DynamicScreen, DynamicAction>, new: ScriptedRules<DynamicScreen, DynamicAction>)
+    private let checksInvariants: (old: Bool, new: Bool)
+    private var violated: Set<String> = []
+    private(set) var result = Result()
+
+    init(old: ScriptedRules<DynamicScreen, DynamicAction>, new: ScriptedRules<DynamicScreen, DynamicAction>) {
+      rules = (old, new)
+      checksInvariants = (!old.declarations.invariants.isEmpty, !new.declarations.invariants.isEmpty)
     }
-    return Outcome(kind: kind, reports: input.line == nil ? [] : session.lastReports, rejectingGuard: rejectingGuard)
+
+    func reached(_ pair: PairedState<DynamicScreen>) {
+      check(.old, rules.old, pair.old, if: checksInvariants.old, lines: pair.labels)
+      check(.new, rules.new, pair.new, if: checksInvariants.new, lines: pair.labels)
+    }
+
+    private func check(
+      _ side: Side, _ rules: ScriptedRules<DynamicScreen, DynamicAction>, _ state: State, if checks: Bool, lines: [String]
+    ) {
+      guard checks else { return }
+      for violation in rules.invariantViolations(in: state) where violated.insert("\(side) \(violation.name)").inserted {
+        result.violations.append(Violation(side: side, violation: violation, lines: lines))
+      }
+    }
+
+    func agree(_ transition: PairedTransition<DynamicScreen, DynamicAction, Outcome>) -> Bool {
+      BehaviourDiff.agree(transition.outcomes.old, transition.outcomes.new)
+    }
+
+    func differs(_ transition: PairedTransition<DynamicScreen, DynamicAction, Outcome>) {
+      let pair = transition.pair
+      var (old, new) = transition.outcomes
+      (old.stateAfter, new.stateAfter) = transition.stepped
+      result.differences.append(Difference(
+        lines: pair.labels, input: transition.label, screen: pair.new.visibleTop.screen.name,
+        before: (pair.old, pair.new), old: old, new: new))
+    }
   }
 
   /// Whether two outcomes look the same to a user, besides the state after them (compared by

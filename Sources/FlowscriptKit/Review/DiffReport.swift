@@ -134,8 +134,8 @@ struct DiffReport {
       case .redirectLoop: text = "redirect loop"
       default: text = "fails"
       }
-    case let .changed(reached):
-      let after = reached.state
+    case .changed:
+      let after = outcome.after(before)
       // What the user sees: the app layer over the selected tab.
       let top = after.visibleTop
       let change = StateExplorer.visibleDepth(after) - StateExplorer.visibleDepth(before)

@@ -237,7 +237,7 @@ final class FlowSession {
 
   /// Whether two states are the same bits (the same storage in every field), and so equal;
   /// `false` says nothing. `state` is read in place.
-  private static func identical(_ state: inout State, _ other: State) -> Bool {
+  static func identical(_ state: inout State, _ other: State) -> Bool {
     withUnsafeBytes(of: &state) { lhs in
       withUnsafeBytes(of: other) { rhs in
         guard let left = lhs.baseAddress, let right = rhs.baseAddress, lhs.count == rhs.count else { return false }
@@ -266,10 +266,7 @@ final class FlowSession {
         return .failed(error.description)
       }
     case let .tab(tab):
-      guard Self.hasTab(TabID(tab), in: &state) else {
-        let known = state.tabIDs.map(\.rawValue)
-        return .failed("unknown tab '\(tab)' (tabs: \(known.joined(separator: ", ")))" + hint(tab, known))
-      }
+      guard Self.hasTab(TabID(tab), in: &state) else { return .failed(Self.unknownTab(tab, in: state)) }
       return drive(.tabTapped(TabID(tab)))
     case .back:
       return drive(.back)
@@ -398,15 +395,8 @@ final class FlowSession {
   /// screen and the action are declared (with suggestions).
   func routeID(forAction action: String, of screen: String, in tab: TabID? = nil) throws(ScriptError) -> RouteID {
     // Read where the script holds them (`rules.declarations` would copy them all).
-    guard let declaration = rules.script.declarations.screen(named: screen) else {
-      throw ScriptError(.unknownName, "unknown screen '\(screen)'" + hint(screen, rules.declarations.screenNames))
-    }
-    guard declaration.declares(action: action) else {
-      let actions = declaration.actionList
-      throw ScriptError(
-        .unknownName,
-        "screen '\(screen)' has no action '\(action)' (actions: \(actions.isEmpty ? "none" : actions.joined(separator: ", ")))"
-          + hint(action, actions))
+    if let problem = Self.undeclared(screen: screen, action: action, in: rules.script.declarations) {
+      throw ScriptError(.unknownName, problem)
     }
     // Un-addressed, the app layer is searched first: what is presented over the tab bar is on top.
     if tab == nil, let id = LineRoute.inAppLayer(showing: screen, in: &state) {
@@ -418,13 +408,10 @@ final class FlowSession {
     }
     let tabID = tab ?? state.selectedTab
     guard let stack = state.stack(for: tabID) else {
-      let known = state.tabIDs.map(\.rawValue)
-      throw ScriptError(
-        .unknownName, "unknown tab '\(tabID)' (tabs: \(known.joined(separator: ", ")))" + hint(tabID.rawValue, known))
+      throw ScriptError(.unknownName, Self.unknownTab(tabID.rawValue, in: state))
     }
     guard let index = stack.routes.lastIndex(where: { $0.screen.name == screen }) else {
-      let which = tab == nil ? "the selected tab" : "the tab"
-      throw ScriptError(.unknownName, "no '\(screen)' screen in \(which) '\(tabID)' (\(StateText.path(stack)))")
+      throw ScriptError(.unknownName, Self.noScreen(screen, addressed: tab != nil, tab: tabID, stack: stack))
     }
     if tab == nil, !isExploring, let cover = state.appLayer.first ?? stack.routes[(index + 1)...].first(where: \.isPresented) {
       warnings.append(
@@ -609,8 +596,30 @@ final class FlowSession {
   /// What a question's failure line ends with (``ScriptStepFailure/askSuffix``).
   static var askSuffix: String { ScriptStepFailure.askSuffix }
 
-  private func hint(_ name: String, _ candidates: [String]) -> String {
-    Suggestions.hint(for: name, in: candidates)
+  /// Why an action line is refused before it is sent: its screen, or its action, not declared
+  /// in `declarations` (with a suggestion); `nil` when both are.
+  static func undeclared(screen: String, action: String, in declarations: ScriptDeclarations) -> String? {
+    guard let declaration = declarations.screen(named: screen) else {
+      return "unknown screen '\(screen)'" + Suggestions.hint(for: screen, in: declarations.screenNames)
+    }
+    guard declaration.declares(action: action) else {
+      let actions = declaration.actionList
+      return "screen '\(screen)' has no action '\(action)' (actions: \(actions.isEmpty ? "none" : actions.joined(separator: ", ")))"
+        + Suggestions.hint(for: action, in: actions)
+    }
+    return nil
+  }
+
+  /// What a line naming a tab `state` lacks says (with a suggestion).
+  static func unknownTab(_ tab: String, in state: State) -> String {
+    let known = state.tabIDs.map(\.rawValue)
+    return "unknown tab '\(tab)' (tabs: \(known.joined(separator: ", ")))" + Suggestions.hint(for: tab, in: known)
+  }
+
+  /// What an action line says when no route of `tab`'s `stack` shows `screen` (the line named the
+  /// tab when `addressed`).
+  static func noScreen(_ screen: String, addressed: Bool, tab: TabID, stack: RouteStack<DynamicScreen>) -> String {
+    "no '\(screen)' screen in \(addressed ? "the tab" : "the selected tab") '\(tab)' (\(StateText.path(stack)))"
   }
 }
 
