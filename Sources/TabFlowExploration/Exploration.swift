@@ -57,6 +57,25 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
   public var screenName: (Screen) -> String
   /// Analyses of the app's own, run after the built-in ones: each made afresh for a run.
   public var analyses: [() -> any ExplorationAnalysis<Screen, ScreenAction>]
+  /// Whether the built-in analyses run (failed batches, guard rejections, invariants, traps,
+  /// unreached screens); `false` when ``analyses`` tell those problems their own way (`check`'s
+  /// Lua checks do), so that only those run and report.
+  public var usesBuiltInAnalyses = true
+  /// Watches each step on the thread that runs it, given the rules of the coordinator that runs
+  /// it (each worker has its own): `start` reads a mark of them just before the step (a count of
+  /// errors), and `end`, given the mark again and the step's delegates just after it, returns a
+  /// note for the analyses (``TriedInput/note``) — what the delegates do not tell, such as a Lua
+  /// guard's error, which only the rules that ran it count — and whether the step moves: `false`
+  /// leaves the state as it was before the step (the input moves nowhere). `nil` (the default):
+  /// every step moves, with no note.
+  public var noteStep: NoteStep?
+
+  /// The type of ``noteStep``. The rules are all it is given, so that calling it copies no state
+  /// or coordinator.
+  public typealias NoteStep = (
+    start: (_ rules: Rules) -> Int,
+    end: (_ rules: Rules, _ mark: Int, _ delegates: [TabCoordinatorDelegate<Screen>]) -> (note: (any Sendable)?, moves: Bool)
+  )
 
   /// An exploration with inputs given state by state.
   public init(
@@ -102,6 +121,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
   /// The built-in analyses, then the app's.
   @usableFromInline
   func makeAnalyses() -> [any ExplorationAnalysis<Screen, ScreenAction>] {
+    guard usesBuiltInAnalyses else { return analyses.map { $0() } }
     var made: [any ExplorationAnalysis<Screen, ScreenAction>] = [
       FailedBatchAnalysis<Screen, ScreenAction>(),
       GuardRejectionAnalysis<Screen, ScreenAction>(),
@@ -255,10 +275,11 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     /// the limit.
     func merge(
       from: Int, state: State, key: Key, fingerprint: UInt64, position: Int, input: Input,
-      after: State?, delegates: Delegates
+      after: State?, delegates: Delegates, note: (any Sendable)?
     ) -> Bool {
       guard let after else {
-        let tried = TriedInput(from: from, state: state, input: input, position: position, delegates: [], outcome: .unchanged)
+        let tried = TriedInput(
+          from: from, state: state, input: input, position: position, delegates: [], outcome: .unchanged, note: nil)
         for analysis in analyses { analysis.tried(tried) }
         return true
       }
@@ -285,12 +306,27 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         }
       }
       let tried = TriedInput(
-        from: from, state: state, input: input, position: position, delegates: delegates, outcome: outcome)
+        from: from, state: state, input: input, position: position, delegates: delegates, outcome: outcome, note: note)
       for analysis in analyses { analysis.tried(tried) }
       return !truncated
     }
 
     let caller = workers.workers[0]
+    let noteStep = noteStep
+    /// Steps `coordinator` with `action` from `state`, watched by ``noteStep`` when given.
+    func step(
+      _ coordinator: TabCoordinator<Rules>, _ action: TabCoordinatorAction<Screen, ScreenAction>, from state: State
+    ) -> (after: State, delegates: Delegates, note: (any Sendable)?) {
+      var after = state
+      guard let noteStep else {
+        let delegates = coordinator.step(action, state: &after).delegates
+        return (after, delegates, nil)
+      }
+      let mark = noteStep.start(coordinator.rules)
+      let delegates = coordinator.step(action, state: &after).delegates
+      let noted = noteStep.end(coordinator.rules, mark, delegates)
+      return (noted.moves ? after : state, delegates, noted.note)
+    }
     level: while level < depth {
       next = frontier
       next.removeAll()
@@ -307,15 +343,14 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             for (inputPosition, input) in list.enumerated() {
               let goesOn: Bool
               if input.isExplorable {
-                var after = state
-                let step = caller.step(input.action, state: &after)
+                let stepped = step(caller, input.action, from: state)
                 goesOn = merge(
                   from: from, state: state, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
-                  after: after, delegates: step.delegates)
+                  after: stepped.after, delegates: stepped.delegates, note: stepped.note)
               } else {
                 goesOn = merge(
                   from: from, state: state, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
-                  after: nil, delegates: [])
+                  after: nil, delegates: [], note: nil)
               }
               guard goesOn else { break level }
             }
@@ -329,14 +364,12 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         var cut = false
         workers.run(
           count: entries.count,
-          working: { index, coordinator -> [(after: State, delegates: Delegates)?] in
+          working: { index, coordinator -> [(after: State, delegates: Delegates, note: (any Sendable)?)?] in
             // On a worker's thread: reads the states and inputs, which stay as they are meanwhile.
             let state = states[index]
             return lists[index].map { input in
               guard input.isExplorable else { return nil }
-              var after = state
-              let step = coordinator.step(input.action, state: &after)
-              return (after, step.delegates)
+              return step(coordinator, input.action, from: state)
             }
           },
           merging: { index, steps in
@@ -347,7 +380,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             for position in steps.indices {
               guard merge(
                 from: from, state: state, key: key, fingerprint: fingerprint, position: position, input: list[position],
-                after: steps[position]?.after, delegates: steps[position]?.delegates ?? [])
+                after: steps[position]?.after, delegates: steps[position]?.delegates ?? [], note: steps[position]?.note)
               else {
                 cut = true
                 return false
@@ -365,7 +398,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     let exhaustive = !truncated && !stopped && !leftAtLimit
 
     let end = ExplorationEnd<Screen, ScreenAction>(
-      states: visited.count, depth: depth, truncated: truncated, exhaustive: exhaustive,
+      states: visited.count, depth: depth, truncated: truncated, exhaustive: exhaustive, levelsExplored: levelsExplored,
       visited: visited, replay: replay)
     let findings = analyses.flatMap { $0.findings(end) }
     let outcome: ExplorationReport<Screen, ScreenAction>.Outcome =

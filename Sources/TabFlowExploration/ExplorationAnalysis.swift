@@ -87,12 +87,16 @@ public struct TriedInput<Screen, ScreenAction> {
   public let delegates: [TabCoordinatorDelegate<Screen>]
   /// What the input did to the state.
   public let outcome: Outcome
+  /// What ``Exploration/noteStep`` noted of the step, on the thread that ran it; `nil` when it
+  /// noted nothing, or the input was not sent.
+  public let note: (any Sendable)?
 
   @usableFromInline
   init(
     from: Int, state: TabCoordinatorState<Screen>, input: ExplorationInput<Screen, ScreenAction>, position: Int,
-    delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome
+    delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome, note: (any Sendable)? = nil
   ) {
+    self.note = note
     self.from = from
     self.state = state
     self.input = input
@@ -114,14 +118,17 @@ public struct ExplorationEnd<Screen, ScreenAction> {
   /// Whether every reachable state was reached (the exploration ran out of new states before
   /// the depth limit, none was cut or left unexplored by a ``ExplorationDecision/stop``).
   public let exhaustive: Bool
+  /// How many levels were explored in full (``ExplorationReport/levelsExplored``).
+  public let levelsExplored: Int
   let visited: VisitedTable
   let replay: ([Int]) -> [ExplorationInput<Screen, ScreenAction>]
 
   @usableFromInline
   init(
-    states: Int, depth: Int, truncated: Bool, exhaustive: Bool, visited: VisitedTable,
+    states: Int, depth: Int, truncated: Bool, exhaustive: Bool, levelsExplored: Int, visited: VisitedTable,
     replay: @escaping ([Int]) -> [ExplorationInput<Screen, ScreenAction>]
   ) {
+    self.levelsExplored = levelsExplored
     self.states = states
     self.depth = depth
     self.truncated = truncated

@@ -40,7 +40,9 @@ package struct ExploredStates {
   /// The routes the user has above the tab bar's root: the selected tab's, and the app layer's
   /// over it (a cover's action that lowers it is its way back).
   package static func visibleDepth(_ state: TabCoordinatorState<DynamicScreen>) -> Int {
-    state.selectedStack.count + (state.isAppLayerPresented ? state.storedAppLayer.count - 1 : 0)
+    // Read in place: `selectedStack` copies the stack.
+    state.storedTabs[state.selectedIndex].stack.storedRoutes.count
+      + (state.isAppLayerPresented ? state.storedAppLayer.storedRoutes.count - 1 : 0)
   }
 
   /// Makes room for the state just reached.

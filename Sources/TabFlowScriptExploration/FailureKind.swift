@@ -4,7 +4,7 @@ import TabFlowExploration
 import TabFlowLua
 
 /// What kind of failure a line ran into.
-public enum FailureKind: Hashable, Sendable {
+public enum FailureKind: Hashable, Sendable, CaseIterable {
   /// The line itself was wrong: an unknown name, no such screen in the stack, back at the root.
   case input
   /// A rule, deep link or guard raised an error (including budget or memory exhaustion).

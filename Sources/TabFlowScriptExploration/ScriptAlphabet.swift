@@ -19,15 +19,14 @@ import TabFlowNavigation
 /// let rules = try ScriptedRules<DynamicScreen, DynamicAction>(contentsOfFile: "shop.lua")
 /// let alphabet = ScriptAlphabet(declarations: rules.declarations)
 /// let checks = ScriptChecks(rules: rules, alphabet: alphabet)
-/// let report = Exploration(
-///   coordinator: TabCoordinator(script: rules), initialState: try rules.initialState(), depth: 5,
-///   screenName: { $0.name }, analyses: checks.analyses, inputs: alphabet.inputs(for:)
-/// ).run()
-/// #expect(checks.findings.isEmpty, "\(checks.findings.map(\.line))")
+/// // The alphabet's inputs and the checks' analyses (``ScriptChecks/exploration(coordinator:initialState:depth:maxStates:)``).
+/// _ = checks.exploration(coordinator: TabCoordinator(script: rules), initialState: try rules.initialState(), depth: 5).run()
+/// #expect(checks.findings.isEmpty, "\(checks.findings.map(\.message))")
 /// ```
 ///
 /// A line the line language cannot read back (every name is quoted when it needs to be, so none
-/// should) is no input: ``unexplorableLines(for:)`` lists them, and `check` reports each.
+/// should) is an input that is not explorable (``ExplorationInput/isExplorable``): the engine
+/// sends nothing for it, and `check` reports each (``unexplorableLines(for:)`` lists them).
 ///
 /// Not thread-safe: the lines are written once per screen and tab bar, and kept.
 public final class ScriptAlphabet {
@@ -61,27 +60,34 @@ public final class ScriptAlphabet {
   /// The context keys the lines set that the script does not declare (set as flags).
   public var undeclaredContextKeys: [String] { context.undeclared }
 
-  /// The inputs to try from `state`, in `check`'s order.
+  /// The inputs to try from `state`, in `check`'s order: a line the line language cannot read
+  /// back is one that is not explorable (its action is never sent).
   public func inputs(for state: State) -> [Input] {
-    lines.lines(for: state).compactMap { text, line in
-      line.flatMap { Self.action(for: $0, in: state) }.map { Input(text, $0) }
+    // One copy for every line's lookup (read in place: never written).
+    var scratch = state
+    return lines.lines(for: state).compactMap { text, line in
+      guard let line else { return Input(text, .back, isExplorable: false) }
+      return Self.action(for: line, inPlace: &scratch).map { Input(text, $0) }
     }
   }
 
   /// Every line of `state` as an input, in `check`'s order: the inputs of ``inputs(for:)``, and
   /// — not explorable (never sent: ``ExplorationInput/isExplorable``) — the lines that send no
-  /// action from `state` or that cannot be read back. `flowscript diff` sends both scripts every
-  /// line, and tells a line that fails before it is sent as `flowscript send` does.
+  /// action from `state`. `flowscript diff` sends both scripts every line, and tells a line that
+  /// fails before it is sent as `flowscript send` does.
   public func everyInput(for state: State) -> [Input] {
-    lines.lines(for: state).map { text, line in
-      guard let action = line.flatMap({ Self.action(for: $0, in: state) }) else { return Input(text, .back, isExplorable: false) }
+    var scratch = state
+    return lines.lines(for: state).map { text, line in
+      guard let action = line.flatMap({ Self.action(for: $0, inPlace: &scratch) }) else {
+        return Input(text, .back, isExplorable: false)
+      }
       return Input(text, action)
     }
   }
 
-  /// The lines of `state` the line language cannot read back: not inputs, so not explored.
+  /// The lines of `state` the line language cannot read back: inputs that are not explorable.
   public func unexplorableLines(for state: State) -> [String] {
-    lines.lines(for: state).compactMap { $0.line == nil ? $0.text : nil }
+    inputs(for: state).filter { !$0.isExplorable }.map(\.label)
   }
 
   /// The action `flowscript send` sends for `line` from `state` (as the explorer runs it: an
@@ -89,6 +95,14 @@ public final class ScriptAlphabet {
   /// the selected tab, covered or not); `nil` for a line that sends none (an expectation, a
   /// command) or that fails before it is sent (an unknown tab, no route showing the screen).
   package static func action(for line: FlowLine, in state: State) -> TabCoordinatorAction<DynamicScreen, DynamicAction>? {
+    var state = state
+    return action(for: line, inPlace: &state)
+  }
+
+  /// ``action(for:in:)``, reading `state` where it is (never written).
+  private static func action(
+    for line: FlowLine, inPlace state: inout State
+  ) -> TabCoordinatorAction<DynamicScreen, DynamicAction>? {
     switch line {
     case let .tab(tab):
       let id = TabID(tab)
@@ -102,7 +116,7 @@ public final class ScriptAlphabet {
     case let .set(key, value):
       return .setContext(key, value == .null ? nil : value)
     case let .action(tab, screen, action, payload):
-      guard let id = routeID(showing: screen, tab: tab.map { TabID($0) }, in: state) else { return nil }
+      guard let id = routeID(showing: screen, tab: tab.map { TabID($0) }, in: &state) else { return nil }
       return .router(.routeAction(id: id, action: DynamicAction(action, payload: payload)))
     default:
       return nil
@@ -111,8 +125,7 @@ public final class ScriptAlphabet {
 
   /// The topmost route showing `screen`: un-addressed (`tab` nil), in the app layer first, then in
   /// the selected tab; addressed, in that tab (``LineRoute``, as `flowscript send` finds it).
-  private static func routeID(showing screen: String, tab: TabID?, in state: State) -> RouteID? {
-    var state = state
+  private static func routeID(showing screen: String, tab: TabID?, in state: inout State) -> RouteID? {
     if tab == nil, let id = LineRoute.inAppLayer(showing: screen, in: &state) { return id }
     return LineRoute.inTab(showing: screen, tab: tab, in: &state)
   }

@@ -13,13 +13,9 @@ import TabFlowNavigation
 ///
 /// ```swift
 /// let rules = try ScriptedRules<DynamicScreen, DynamicAction>(contentsOfFile: "shop.lua")
-/// let alphabet = ScriptAlphabet(declarations: rules.declarations)
-/// let checks = ScriptChecks(rules: rules, alphabet: alphabet)
-/// _ = Exploration(
-///   coordinator: TabCoordinator(script: rules), initialState: try rules.initialState(), depth: 5,
-///   screenName: { $0.name }, analyses: checks.analyses, inputs: alphabet.inputs(for:)
-/// ).run()
-/// for finding in checks.findings { print(checks.lines(of: finding, sendCommand: "flowscript send shop.lua")) }
+/// let checks = ScriptChecks(rules: rules, alphabet: ScriptAlphabet(declarations: rules.declarations))
+/// _ = checks.exploration(coordinator: TabCoordinator(script: rules), initialState: try rules.initialState(), depth: 5).run()
+/// for finding in checks.findings { print(ScriptChecks.lines(of: finding, sendCommand: "flowscript send shop.lua")) }
 /// ```
 ///
 /// ``findings`` are `check`'s, in its order, each once (the first met breadth first, with the
@@ -28,10 +24,13 @@ import TabFlowNavigation
 /// named as `check` prints it (``FailureKind/label``; `unreached`, `not reached within depth N
 /// (note)`, `no way back`), and its reproduction's labels are `flowscript send` lines.
 ///
-/// The checks read the rules while the exploration runs (their guard errors, the context keys
-/// and payload fields rules read): the exploration must step a coordinator of these `rules`,
-/// one step at a time. Exploring turns on the rules' watch of what they read and their memo of
-/// rule answers, as `check` does.
+/// The checks read the rules while the exploration runs (the context keys and payload fields
+/// rules read): the exploration must step coordinators of these `rules` and of the `workers`'
+/// rules given (one per thread: a VM is not thread-safe), and note each step with
+/// ``noteStep(_:guardErrors:_:)`` (a guard's error is counted by the rules that ran it, so only
+/// the thread that stepped can tell it). ``exploration(coordinator:initialState:depth:maxStates:)``
+/// sets all that. Exploring turns on the rules' watch of what they read and their memo of rule
+/// answers, as `check` does.
 public final class ScriptChecks {
   /// A state of a script's coordinator.
   public typealias State = TabCoordinatorState<DynamicScreen>
@@ -39,16 +38,63 @@ public final class ScriptChecks {
   public typealias Finding = ExplorationFinding<DynamicScreen, DynamicAction>
 
   let rules: ScriptedRules<DynamicScreen, DynamicAction>
+  /// The rules of the other threads' coordinators, which read as `rules` do.
+  let workers: [ScriptedRules<DynamicScreen, DynamicAction>]
   let alphabet: ScriptAlphabet
   /// The run the analyses made last share (made by the first of them).
   private var run: ScriptCheckRun?
+  /// A number for the routes of a state's selected tab, equal for routes a script cannot tell
+  /// apart (the same screens, styles and states, in order), or `nil` when it has none for the
+  /// state: with it, the invariants that read nothing but the selected tab's stack are asked once
+  /// per number, not once per state (`check` takes the number from its states' keys). `nil`:
+  /// they are asked in every state.
+  public var selectedRoutesNumber: ((State) -> Int?)?
 
-  /// Checks of an exploration of `rules` with `alphabet`.
-  public init(rules: ScriptedRules<DynamicScreen, DynamicAction>, alphabet: ScriptAlphabet) {
+  /// Checks of an exploration of `rules` with `alphabet`; `workers` are the rules of the
+  /// coordinators that step on other threads (copies of `rules`' script, one per thread).
+  public init(
+    rules: ScriptedRules<DynamicScreen, DynamicAction>, alphabet: ScriptAlphabet,
+    workers: [ScriptedRules<DynamicScreen, DynamicAction>] = []
+  ) {
     self.rules = rules
+    self.workers = workers
     self.alphabet = alphabet
-    rules.remembersRuleAnswers = true
-    try? rules.watchReads()
+    for each in [rules] + workers {
+      each.remembersRuleAnswers = true
+      try? each.watchReads()
+    }
+  }
+
+  /// An exploration of `coordinator` (of ``rules``) from `initialState` with these checks: the
+  /// alphabet's inputs, the checks' analyses only (not the engine's built-in ones, which tell the
+  /// same problems otherwise), steps noted by ``noteStep(_:guardErrors:_:)``, screens named by
+  /// their names.
+  /// Its workers' coordinators must be of the `workers` rules the checks were given.
+  public func exploration(
+    coordinator: TabCoordinator<ScriptedRules<DynamicScreen, DynamicAction>>, initialState: State, depth: Int,
+    maxStates: Int = 1_000_000
+  ) -> Exploration<ScriptedRules<DynamicScreen, DynamicAction>> {
+    var exploration = Exploration(
+      coordinator: coordinator, initialState: initialState, depth: depth, maxStates: maxStates, screenName: { $0.name },
+      analyses: analyses, inputs: alphabet.inputs(for:))
+    exploration.usesBuiltInAnalyses = false
+    exploration.noteStep = (start: { $0.guardErrorCount }, end: Self.noteStep)
+    return exploration
+  }
+
+  /// How a step of a coordinator of `rules` that discarded `delegates` failed (a
+  /// ``ScriptStepFailure``), if it did — `guardErrors` is the rules' guard error count before it
+  /// — and whether it moves: a failed step moves nowhere, as `flowscript send` and `run` stop at
+  /// a failed line, even when a guard failed after the line's change was made. For
+  /// ``Exploration/noteStep`` (with the count as its mark): it runs on the thread that stepped,
+  /// whose rules alone counted the errors.
+  public static func noteStep(
+    _ rules: ScriptedRules<DynamicScreen, DynamicAction>, guardErrors: Int, _ delegates: [TabCoordinatorDelegate<DynamicScreen>]
+  ) -> (note: (any Sendable)?, moves: Bool) {
+    let guardFailed = rules.guardErrorCount != guardErrors
+    // The guard's error is read only when one failed: reading it copies its strings.
+    let failure = ScriptStepFailure(delegates, guardFailed: guardFailed, guardError: guardFailed ? rules.lastGuardError : nil)
+    return (failure, failure == nil)
   }
 
   /// The analyses, for ``Exploration/analyses``: made afresh for each run, sharing what they learn
@@ -57,7 +103,8 @@ public final class ScriptChecks {
     var made: [() -> any ExplorationAnalysis<DynamicScreen, DynamicAction>] = [
       // Strong: the exploration holding the factories keeps the checks (none holds it).
       {
-        let run = ScriptCheckRun(rules: self.rules, alphabet: self.alphabet)
+        let run = ScriptCheckRun(rules: self.rules, workers: self.workers, alphabet: self.alphabet)
+        run.selectedRoutesNumber = self.selectedRoutesNumber
         self.run = run
         return ScriptStepRecorder(run)
       }
@@ -70,7 +117,7 @@ public final class ScriptChecks {
     for kind in kinds {
       made.append {
         // The recorder, first, made this run's.
-        kind(self.run ?? ScriptCheckRun(rules: self.rules, alphabet: self.alphabet))
+        kind(self.run ?? ScriptCheckRun(rules: self.rules, workers: self.workers, alphabet: self.alphabet))
       }
     }
     return made
@@ -89,7 +136,7 @@ public final class ScriptChecks {
 
   /// The context keys rules read so far that their context lacked: the keys `check` adds to the
   /// alphabet for its next round (``ScriptAlphabet/init(declarations:contextKeysRead:customization:)``).
-  public var contextKeysRead: Set<String> { rules.contextKeysRead }
+  public var contextKeysRead: Set<String> { workers.reduce(rules.contextKeysRead) { $0.union($1.contextKeysRead) } }
 
   /// Runs `explore` as `check` runs its explorations: with the alphabet of `rules`' declarations
   /// and the context keys rules were seen to read, then again with the keys it saw read that the
@@ -100,24 +147,25 @@ public final class ScriptChecks {
   /// ```swift
   /// let rules = try ScriptedRules<DynamicScreen, DynamicAction>(contentsOfFile: "shop.lua")
   /// let initial = try rules.initialState()
-  /// let findings = ScriptChecks.explore(rules: rules) { alphabet, checks in
-  ///   _ = Exploration(
-  ///     coordinator: TabCoordinator(script: rules), initialState: initial, depth: 5,
-  ///     screenName: { $0.name }, analyses: checks.analyses, inputs: alphabet.inputs(for:)
-  ///   ).run()
+  /// let findings = ScriptChecks.explore(rules: rules) { _, checks in
+  ///   _ = checks.exploration(coordinator: TabCoordinator(script: rules), initialState: initial, depth: 5).run()
   ///   return checks.findings
   /// }
   /// ```
+  ///
+  /// `workers` are the rules of the coordinators that step on other threads (see
+  /// ``init(rules:alphabet:workers:)``): what they read counts too.
   public static func explore<Result>(
-    rules: ScriptedRules<DynamicScreen, DynamicAction>, customization: Bool = false, rounds: Int = 4,
-    _ explore: (ScriptAlphabet, ScriptChecks) -> Result
+    rules: ScriptedRules<DynamicScreen, DynamicAction>, workers: [ScriptedRules<DynamicScreen, DynamicAction>] = [],
+    customization: Bool = false, rounds: Int = 4, _ explore: (ScriptAlphabet, ScriptChecks) -> Result
   ) -> Result {
     let declarations = rules.declarations
     let start = ContextSamples(declarations: declarations, read: rules.contextKeysRead)
     return ContextSamples.exploring(from: start, declarations: [declarations], rounds: rounds) { samples in
       let alphabet = ScriptAlphabet(declarations: declarations, context: samples, customization: customization)
-      let result = explore(alphabet, ScriptChecks(rules: rules, alphabet: alphabet))
-      return (result, rules.contextKeysRead)
+      let checks = ScriptChecks(rules: rules, alphabet: alphabet, workers: workers)
+      let result = explore(alphabet, checks)
+      return (result, checks.contextKeysRead)
     }
   }
 
@@ -125,6 +173,11 @@ public final class ScriptChecks {
   /// for a finding about a state, the `flowscript send` command (`sendCommand`, e.g.
   /// `flowscript send shop.lua`) with the lines that reproduce it.
   public func lines(of finding: Finding, sendCommand: String) -> [String] {
+    Self.lines(of: finding, sendCommand: sendCommand)
+  }
+
+  /// The lines `flowscript check` prints for `finding` (see ``lines(of:sendCommand:)``).
+  public static func lines(of finding: Finding, sendCommand: String) -> [String] {
     let first = "\(finding.kind.name): \(finding.message)"
     guard !Self.statelessKinds.contains(finding.kind.name), !finding.kind.name.hasPrefix(Self.notReachedPrefix) else {
       return [first]
@@ -164,6 +217,8 @@ final class ScriptCheckRun {
   typealias Finding = ExplorationFinding<DynamicScreen, DynamicAction>
 
   let rules: ScriptedRules<DynamicScreen, DynamicAction>
+  /// The rules of the coordinators stepping on other threads.
+  let workers: [ScriptedRules<DynamicScreen, DynamicAction>]
   let alphabet: ScriptAlphabet
   let declarations: ScriptDeclarations
   /// The coordinator the link checks run lines with (its logging off).
@@ -183,23 +238,31 @@ final class ScriptCheckRun {
   var lastViolating: Int?
   /// Whether a state breaking an invariant was reached (and not explored on).
   var stoppedAtViolations = false
-  /// The greatest depth of a state explored (-1: none).
-  var deepestExplored = -1
-  /// The rules' guard error count after the last step.
-  var guardErrors = 0
+  /// A number for a state's selected routes (``ScriptChecks/selectedRoutesNumber``).
+  var selectedRoutesNumber: ((State) -> Int?)?
 
   /// The findings so far: each with its phase (its place in `check`'s report) and its order in it.
   private(set) var collected: [(phase: Int, order: Int, finding: Finding)] = []
   private var counter = 0
 
-  init(rules: ScriptedRules<DynamicScreen, DynamicAction>, alphabet: ScriptAlphabet) {
+  init(
+    rules: ScriptedRules<DynamicScreen, DynamicAction>, workers: [ScriptedRules<DynamicScreen, DynamicAction>],
+    alphabet: ScriptAlphabet
+  ) {
     self.rules = rules
+    self.workers = workers
     self.alphabet = alphabet
     declarations = rules.declarations
     var quiet = Logger(label: "tabflow.navigation") { _ in SwiftLogNoOpLogHandler() }
     quiet.logLevel = .critical
     coordinator = TabCoordinator(script: rules, logger: quiet)
-    guardErrors = rules.guardErrorCount
+  }
+
+  /// The payload fields the rules of every thread read beyond what their payload had, by action.
+  var missingPayloadFields: [String: Set<String>] {
+    workers.reduce(into: rules.missingPayloadFields) { merged, each in
+      merged.merge(each.missingPayloadFields) { $0.union($1) }
+    }
   }
 
   /// A number for a finding met now: findings met while exploring are reported in that order.
@@ -218,7 +281,8 @@ final class ScriptCheckRun {
 
   /// Whether the user sees a tab's root, with nothing presented.
   static func isAtRoot(_ state: State) -> Bool {
-    state.selectedStack.count == 1 && !state.isAppLayerPresented
+    // Read in place: `selectedStack` copies the stack.
+    state.storedTabs[state.selectedIndex].stack.storedRoutes.count == 1 && !state.isAppLayerPresented
   }
 
   /// The link checks, running lines with the coordinator's step.

@@ -16,7 +16,7 @@ enum GuardErrorGate {
     let explorer = StateExplorer(
       session: session, depth: depth, maxStates: maxStates, quiet: true, sendCommand: options.sendCommand)
     let report = explorer.run()
-    guard let finding = report.findings.first(where: { $0.kind == .guardError }) else { return nil }
+    guard let finding = report.findings.first(where: { $0.failureKind == .guardError }) else { return nil }
     let lines = finding.lines.map(StateExplorer.Report.shellWord).joined(separator: " ")
     return "a guard raises an error, which apps count as a failure of the rules: \(finding.message)"
       + " (reproduce: \(report.sendCommand) \(lines))"

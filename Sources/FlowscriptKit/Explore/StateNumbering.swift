@@ -40,6 +40,9 @@ final class StateNumbering {
   var selectableTabs: [TabID] { tabIDs }
   /// Each context, by its number (the first, at 0, is number 1).
   @exclusivity(unchecked) private(set) var contextsByNumber: [[String: FlowValue]] = []
+  /// The selected tab's routes of the state last keyed (kept, so that no other array can take
+  /// their place in memory), and their number.
+  @exclusivity(unchecked) private var lastSelected: (routes: [Route<DynamicScreen>], number: Int)?
 
   /// A numbering; `includesHistory` when the script's `back` goes through the tab history.
   init(includesHistory: Bool = true) {
@@ -135,13 +138,18 @@ final class StateNumbering {
     } else {
       numbers.append(number(of: state.storedAppLayer, keeping: nil))
     }
+    lastSelected = (tabs[state.selectedIndex].stack.storedRoutes, numbers[1 + state.selectedIndex])
     return StateKey(numbers: numbers)
   }
 
-  /// The number of the routes of `state`'s selected tab, in `key`, the state's key: equal
-  /// numbers are routes a script cannot tell apart (the same screens, styles and states, in order).
-  static func routesNumber(ofSelectedTabIn state: State, key: StateKey) -> Int {
-    key.numbers[1 + state.selectedIndex]
+  /// The number of the routes of `state`'s selected tab in its key — equal numbers are routes a
+  /// script cannot tell apart (the same screens, styles and states, in order) — when `state`
+  /// holds the very routes of the state this numbering keyed last (the engine tells the analyses
+  /// of a state it reached right after keying it); `nil` otherwise.
+  func routesNumber(ofSelectedTabInLastKeyed state: State) -> Int? {
+    guard let lastSelected else { return nil }
+    let routes = state.storedTabs[state.selectedIndex].stack.storedRoutes
+    return Self.address(of: routes) == Self.address(of: lastSelected.routes) ? lastSelected.number : nil
   }
 
   private func number(ofSelected tab: TabID) -> Int {

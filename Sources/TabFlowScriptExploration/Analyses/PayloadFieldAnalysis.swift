@@ -22,7 +22,7 @@ final class PayloadFieldAnalysis: ExplorationAnalysis {
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {
-    let problems = DeclarationProblems.payloadFields(run.rules.missingPayloadFields, declarations: run.declarations)
+    let problems = DeclarationProblems.payloadFields(run.missingPayloadFields, declarations: run.declarations)
     let findings = problems.map { problem in
       var reproduction = ExplorationReproduction<DynamicScreen, DynamicAction>(inputs: [])
       if let first = firstAtTop[problem.screen] {

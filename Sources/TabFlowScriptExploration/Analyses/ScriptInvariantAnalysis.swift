@@ -5,10 +5,16 @@ import TabFlowLua
 /// ``ScriptedRules/invariantViolations(in:)``), each reported at its first violation met (the
 /// shortest reproduction). A state breaking one is not explored on: `send` and `run` stop at it,
 /// so a reproduction through it would not reach what lies beyond.
+///
+/// What the invariants found in a state is kept by its selected routes' number
+/// (``ScriptChecks/selectedRoutesNumber``) when they read nothing else
+/// (``ScriptedRules/invariantViolations(in:selectedStackOnly:)``): equal numbers are routes a
+/// script cannot tell apart, so the invariants would answer the same again.
 final class ScriptInvariantAnalysis: ExplorationAnalysis {
   private let run: ScriptCheckRun
   private var violated = Set<String>()
   private var found = ScriptFindingEntries()
+  private var violationsBySelectedRoutes: [Int: [InvariantViolation]] = [:]
 
   init(_ run: ScriptCheckRun) {
     self.run = run
@@ -16,7 +22,15 @@ final class ScriptInvariantAnalysis: ExplorationAnalysis {
 
   func reached(_ state: ReachedState<DynamicScreen>) -> ExplorationDecision {
     guard !run.declarations.invariants.isEmpty else { return .exploreOn }
-    let violations = run.rules.invariantViolations(in: state.state)
+    let number = run.selectedRoutesNumber?(state.state)
+    let violations: [InvariantViolation]
+    if let number, let known = violationsBySelectedRoutes[number] {
+      violations = known
+    } else {
+      var selectedStackOnly = false
+      violations = run.rules.invariantViolations(in: state.state, selectedStackOnly: &selectedStackOnly)
+      if selectedStackOnly, let number { violationsBySelectedRoutes[number] = violations }
+    }
     for violation in violations where violated.insert(violation.name).inserted {
       found.append(FailureKind.invariant.findingKind, violation.description, at: state.index, order: run.nextOrder())
     }

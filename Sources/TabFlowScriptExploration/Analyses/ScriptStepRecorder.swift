@@ -3,7 +3,7 @@ import TabFlowExploration
 import TabFlowLua
 
 /// The first of ``ScriptChecks``' analyses: what the others read of each step and state — how
-/// the step failed (``ScriptStepFailure``, with the rules' guard errors counted around it),
+/// the step failed (``ScriptStepFailure``, as ``ScriptChecks/noteStep(_:guardErrors:_:)`` noted it),
 /// whether it reached a new state — and the marks and user's moves `check`'s trap and cover
 /// checks need (``ExploredStates``), taken as `check` takes them.
 final class ScriptStepRecorder: ExplorationAnalysis {
@@ -30,42 +30,47 @@ final class ScriptStepRecorder: ExplorationAnalysis {
     let index = ExploredStates.Index(state.index)
     run.explored.expand(index, screen: top.screen.name, cover: top.style == .cover)
     if ScriptCheckRun.isAtRoot(state.state) { run.explored.mark(index, .atRoot) }
-    run.deepestExplored = max(run.deepestExplored, state.depth)
-    run.guardErrors = run.rules.guardErrorCount
   }
 
   func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
-    let errors = run.rules.guardErrorCount
-    let guardFailed = errors != run.guardErrors
-    run.failure = ScriptStepFailure(
-      input.delegates, guardFailed: guardFailed, guardError: guardFailed ? run.rules.lastGuardError : nil)
-    run.guardErrors = errors
+    // Classified where the step ran (``ScriptChecks/noteStep(_:guardErrors:_:)``): its rules counted its
+    // guard errors. Without the note (an exploration that does not note steps), from the
+    // delegates alone: a guard's error then reads as its rejection.
+    run.failure = input.note as? ScriptStepFailure ?? ScriptStepFailure(input.delegates, guardFailed: false, guardError: nil)
     let to: Int? = if case let .moved(to?, _) = input.outcome { to } else { nil }
     run.reachedNew = to != nil && to == run.lastReached
     run.lastReached = nil
+    // A line that cannot be written was not sent: no move, no mark.
+    guard input.input.isExplorable else { return }
 
-    let state = input.state
     let from = ExploredStates.Index(input.from)
     let isBack = if case .back = input.input.action { true } else { false }
     let isTap = if case .tabTapped = input.input.action { true } else { false }
-    let tabBarShows = state.selectedStack.presentedIndices.isEmpty && !state.isAppLayerPresented
-    // Back and a tab tap while the tab bar shows are the user's own moves.
-    let move = isBack || (isTap && tabBarShows)
+    // Back and a tab tap while the tab bar shows are the user's own moves (read in place).
+    let move = isBack || (isTap && !input.state.isAppLayerPresented && !Self.selectedTabPresents(input.state))
     if let failure = run.failure {
       // A move a guard asks about is a question to the user (the host re-sends it confirmed): a
       // way out, not a trap. A guard that blocks is no way out.
       if failure.kind == .guardQuestion, move { run.explored.mark(from, .asked) }
       return
     }
-    guard case let .moved(_, after) = input.outcome, let to else { return }
+    // Back and taps are not a cover's way back.
+    let leavesCover = !isBack && !isTap && input.state.visibleTop.style == .cover
+    // The state after is bound (a copy) only when it is read.
+    guard move || leavesCover, let to, case let .moved(_, after) = input.outcome else { return }
     if move {
       run.explored.addMove(from: from, to: ExploredStates.Index(to))
       if ScriptCheckRun.isAtRoot(after) { run.explored.mark(ExploredStates.Index(to), .atRoot) }
     }
-    // Back and taps are not a cover's way back.
-    if !isBack, !isTap, state.visibleTop.style == .cover, ExploredStates.visibleDepth(after) < ExploredStates.visibleDepth(state) {
+    if leavesCover, ExploredStates.visibleDepth(after) < ExploredStates.visibleDepth(input.state) {
       run.explored.mark(from, .wayBack)
     }
+  }
+
+  /// Whether the selected tab has a sheet or cover presented above its root, read in place.
+  static func selectedTabPresents(_ state: State) -> Bool {
+    let routes = state.storedTabs[state.selectedIndex].stack.storedRoutes
+    return routes.indices.dropFirst().contains { routes[$0].isPresented }
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {

@@ -1,5 +1,7 @@
+import TabFlowCore
 import TabFlowExploration
 import TabFlowLua
+import TabFlowNavigation
 
 /// `check`'s unreached screens: the declared screens no state reached shows (in the selected tab
 /// or the app layer over it; every tab of the initial state). A problem when the exploration was
@@ -14,20 +16,36 @@ final class ScriptUnreachedScreenAnalysis: ExplorationAnalysis {
   }
 
   func reached(_ state: ReachedState<DynamicScreen>) -> ExplorationDecision {
-    let reached = state.state
     if state.index == 0 {
-      for tab in reached.tabs { shown.formUnion(tab.stack.routes.lazy.map(\.screen.name)) }
+      for tab in state.state.storedTabs { show(tab.stack.storedRoutes) }
+      if state.state.isAppLayerPresented { show(state.state.storedAppLayer.storedRoutes, from: 1) }
     } else {
-      shown.formUnion(reached.selectedStack.routes.lazy.map(\.screen.name))
+      show(shownBy: state.state)
     }
-    shown.formUnion(reached.appLayer.lazy.map(\.screen.name))
     return .exploreOn
+  }
+
+  func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
+    // A new state met at the state limit is not recorded, but it was shown: `check` counts it.
+    guard case .moved(to: nil, _) = input.outcome, case let .moved(_, after) = input.outcome else { return }
+    show(shownBy: after)
+  }
+
+  /// Notes the screens of the selected tab of `state`, and of the app layer over it (read in place).
+  private func show(shownBy state: TabCoordinatorState<DynamicScreen>) {
+    show(state.storedTabs[state.selectedIndex].stack.storedRoutes)
+    // The app layer's root stands for the tab bar: no screen of its own.
+    if state.isAppLayerPresented { show(state.storedAppLayer.storedRoutes, from: 1) }
+  }
+
+  private func show(_ routes: [Route<DynamicScreen>], from start: Int = 0) {
+    for index in routes.indices.dropFirst(start) { shown.insert(routes[index].screen.name) }
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {
     guard end.depth > 0 else { return [] }
-    // The depth `check` names: one past the deepest level explored.
-    let depthReached = min(end.depth, max(run.deepestExplored + 1, 1))
+    // The depth `check` names: the levels explored in full.
+    let depthReached = end.levelsExplored
     let none = ExplorationReproduction<DynamicScreen, DynamicAction>(inputs: [])
     let findings = run.declarations.screenNames.filter { !shown.contains($0) }.map { screen in
       if end.exhaustive {

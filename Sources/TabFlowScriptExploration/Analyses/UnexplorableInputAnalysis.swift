@@ -1,9 +1,10 @@
 import TabFlowExploration
 import TabFlowLua
 
-/// `check`'s inputs that cannot be written in the line language (``ScriptAlphabet/unexplorableLines(for:)``):
-/// never explored, so each is reported (once, from the first state met that has it), never
-/// skipped in silence.
+/// `check`'s inputs that cannot be written in the line language (the alphabet's inputs that are
+/// not explorable: ``ScriptAlphabet/unexplorableLines(for:)``): never sent, so each is reported
+/// (once, from the first state met that has it, in the order of the inputs), never skipped in
+/// silence.
 final class UnexplorableInputAnalysis: ExplorationAnalysis {
   private let run: ScriptCheckRun
   private var reported = Set<String>()
@@ -13,12 +14,12 @@ final class UnexplorableInputAnalysis: ExplorationAnalysis {
     self.run = run
   }
 
-  func exploring(_ state: ReachedState<DynamicScreen>) {
-    for line in run.alphabet.unexplorableLines(for: state.state) where reported.insert(line).inserted {
-      found.append(
-        FailureKind.unexplorable.findingKind, "cannot be written in the line language, so it was not explored: \(line)",
-        at: state.index, order: run.nextOrder())
-    }
+  func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
+    let line = input.input.label
+    guard !input.input.isExplorable, reported.insert(line).inserted else { return }
+    found.append(
+      FailureKind.unexplorable.findingKind, "cannot be written in the line language, so it was not explored: \(line)",
+      at: input.from, order: run.nextOrder())
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {

@@ -8,15 +8,13 @@ import Testing
 
 /// `FrontierStates` packs the states waiting to be explored into their keys' numbers and rebuilds
 /// them: over every bundled script, an exploration with packed states reports exactly what one
-/// keeping them whole does — states, transitions, every finding with its lines, edges, traps.
+/// keeping them whole does — states, transitions, every finding with its lines (traps, unreached
+/// screens, covers without a way back among them).
 @Suite struct FrontierStatesTests {
   /// What a report says, as text that compares.
   static func summary(_ report: StateExplorer.Report) -> [String] {
     ["\(report.states) states, \(report.transitions) transitions, depth \(report.depthReached), complete \(report.complete)"]
       + report.findings.map { "\($0.kind) \($0.message) | \($0.lines.joined(separator: " ; "))" }
-      + report.unreachedScreens.map { "unreached \($0)" }
-      + report.noWayBack.map { "no way back \($0.screen) | \($0.lines.joined(separator: " ; "))" }
-      + report.edges.map { "\($0.from) -> \($0.to) \($0.line) \($0.style)" }.sorted()
   }
 
   @Test(arguments: try StateNumberingTests.bundledScripts())

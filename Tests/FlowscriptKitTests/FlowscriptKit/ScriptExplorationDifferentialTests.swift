@@ -8,10 +8,13 @@ import TabFlowScriptExploration
 import TestSupport
 import Testing
 
-/// The library's exploration of Lua rules (``Exploration`` with a ``ScriptAlphabet`` and
-/// ``ScriptChecks``) against `check`'s own (`StateExplorer`, one job), its oracle: the same
-/// findings (kind, message, reproduction lines, in order), states and transitions, on the demo,
-/// the frozen benchmark demo and scripts made to trip each kind of finding.
+/// `check --explore` (``StateExplorer``: the engine with `check`'s numbering, packed levels and
+/// threads) against the library's exploration of Lua rules as an app's test runs it
+/// (``ScriptChecks/exploration(coordinator:initialState:depth:maxStates:)``, one thread, the
+/// engine's own fingerprints): the same findings (kind, message, reproduction lines, in order),
+/// states and transitions, on the demo, the frozen benchmark demo and scripts made to trip each
+/// kind of finding — and the same for `--jobs` 1, 2 and 3 (a step's failure is told where it
+/// ran: a guard's error is counted by the rules of the thread that stepped).
 @Suite struct ScriptExplorationDifferentialTests {
   /// A finding as `check` prints it: its label, its message, its lines.
   struct Row: Equatable, CustomStringConvertible {
@@ -30,27 +33,14 @@ import Testing
 
   static let quiet = Logger(label: "tabflow.navigation") { _ in SwiftLogNoOpLogHandler() }
 
-  /// `check --explore depth --jobs 1` on the script at `path`.
-  static func check(_ path: String, depth: Int, customization: Bool = false) throws -> Outcome {
+  /// `check --explore depth --jobs jobs` on the script at `path`.
+  static func check(_ path: String, depth: Int, customization: Bool = false, jobs: Int = 1) throws -> Outcome {
     let session = try FlowSession(origin: .file(path))
     var explorer = StateExplorer(
       session: session, depth: depth, maxStates: 100_000, quiet: true, customization: customization)
-    explorer.jobs = 1
+    explorer.jobs = jobs
     let report = explorer.run()
-    var rows = report.findings.map { Row(label: $0.kind.label, message: $0.message, lines: $0.lines) }
-    for screen in report.unreachedScreens {
-      if report.complete {
-        rows.append(Row(label: "unreached", message: "screen '\(screen)' is declared but no explored sequence shows it", lines: []))
-      } else {
-        let why = report.stoppedAtViolations
-          ? "; states breaking an invariant are not explored on, and it may lie beyond one or deeper"
-          : "; explore deeper to check it"
-        rows.append(Row(label: "not reached within depth \(report.depthReached) (note)", message: "screen '\(screen)'" + why, lines: []))
-      }
-    }
-    for entry in report.noWayBack {
-      rows.append(Row(label: "no way back", message: "'\(entry.screen)' is a cover whose actions never lead back", lines: entry.lines))
-    }
+    let rows = report.findings.map { Row(label: $0.kind.name, message: $0.message, lines: $0.lines) }
     return Outcome(rows: rows, states: report.states, transitions: report.transitions)
   }
 
@@ -59,36 +49,55 @@ import Testing
     let rules = try ScriptedRules<DynamicScreen, DynamicAction>(contentsOfFile: path)
     let coordinator = TabCoordinator(script: rules, logger: quiet)
     let initial = try rules.initialState()
-    return ScriptChecks.explore(rules: rules, customization: customization) { alphabet, checks in
-      let report = Exploration(
-        coordinator: coordinator, initialState: initial, depth: depth, maxStates: 100_000, screenName: { $0.name },
-        analyses: checks.analyses, inputs: alphabet.inputs(for:)
-      ).run()
+    return ScriptChecks.explore(rules: rules, customization: customization) { _, checks in
+      let report = checks.exploration(coordinator: coordinator, initialState: initial, depth: depth, maxStates: 100_000).run()
       let rows = checks.findings.map { Row(label: $0.kind.name, message: $0.message, lines: $0.reproduction.labels) }
       return Outcome(rows: rows, states: report.states, transitions: report.transitions)
     }
   }
 
-  /// Both explorations of `script` (a path, or Lua source written to a file named `name`) at each of `depths`.
-  static func compare(_ name: String, _ script: String, depths: [Int], customization: Bool = false) async throws -> [Outcome] {
+  /// Both explorations of `script` (a path, or Lua source written to a file named `name`) at
+  /// each of `depths`, `check`'s with each of `jobs`.
+  static func compare(
+    _ name: String, _ script: String, depths: [Int], customization: Bool = false, jobs: [Int] = [1, 2]
+  ) async throws -> [Outcome] {
     var outcomes: [Outcome] = []
     try await Workspace.with { workspace in
       let path = script.hasSuffix(".lua") && !script.contains("\n") ? script : try workspace.write(name, script)
       for depth in depths {
-        let expected = try check(path, depth: depth, customization: customization)
-        let found = try library(path, depth: depth, customization: customization)
-        #expect(found.rows == expected.rows, "\(name) at depth \(depth)")
-        #expect(found.states == expected.states, "\(name) at depth \(depth)")
-        #expect(found.transitions == expected.transitions, "\(name) at depth \(depth)")
+        let expected = try library(path, depth: depth, customization: customization)
+        for count in jobs {
+          let found = try check(path, depth: depth, customization: customization, jobs: count)
+          #expect(found.rows == expected.rows, "\(name) at depth \(depth), \(count) jobs")
+          #expect(found.states == expected.states, "\(name) at depth \(depth), \(count) jobs")
+          #expect(found.transitions == expected.transitions, "\(name) at depth \(depth), \(count) jobs")
+        }
         outcomes.append(expected)
       }
     }
     return outcomes
   }
 
+  /// The demo with guards that raise errors — on a screen, and on links once logged in (also
+  /// while a deferred link is retried) — explored on 1, 2 and 3 threads: each error is told by
+  /// the thread whose rules raised it, so every count gives the same report.
+  @Test func guardErrorsAreTheSameOnAnyNumberOfThreads() async throws {
+    let script = try String(contentsOfFile: FlowscriptCLI.demoScript, encoding: .utf8) + """
+
+      guard("broken share", function(change) if change.after.top == "share" then error("share is broken") end end)
+      guard("broken links", function(change)
+        if change.source:sub(1, 4) == "url " and change.context.loggedIn then error("links are broken") end
+      end)
+      """
+    let outcomes = try await Self.compare("broken.lua", script, depths: [4], jobs: [1, 2, 3])
+    let labels = Set(outcomes.flatMap { $0.rows.map(\.label) })
+    #expect(labels.contains("guard error"), "\(labels.sorted())")
+    #expect(outcomes.allSatisfy { $0.states > 500 })
+  }
+
   @Test(arguments: [2, 3, 4, 5])
   func theDemo(depth: Int) async throws {
-    let outcome = try await Self.compare("demo.lua", FlowscriptCLI.demoScript, depths: [depth])
+    let outcome = try await Self.compare("demo.lua", FlowscriptCLI.demoScript, depths: [depth], jobs: [1, 2, 3])
     #expect(outcome.first?.rows.isEmpty == false)
   }
 
@@ -202,10 +211,9 @@ import Testing
   @Test func aReproductionReplaysAsActionsAndAsLines() throws {
     let rules = try ScriptedRules<DynamicScreen, DynamicAction>(contentsOfFile: FlowscriptCLI.demoScript)
     let initial = try rules.initialState()
-    let exploration = ScriptChecks.explore(rules: rules) { alphabet, checks in
-      let exploration = Exploration(
-        coordinator: TabCoordinator(script: rules, logger: Self.quiet), initialState: initial, depth: 4, screenName: { $0.name },
-        analyses: checks.analyses, inputs: alphabet.inputs(for:))
+    let exploration = ScriptChecks.explore(rules: rules) { _, checks in
+      let exploration = checks.exploration(
+        coordinator: TabCoordinator(script: rules, logger: Self.quiet), initialState: initial, depth: 4)
       _ = exploration.run()
       return (exploration, checks.findings)
     }

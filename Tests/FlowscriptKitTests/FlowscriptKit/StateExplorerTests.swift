@@ -27,14 +27,13 @@ import Testing
     #expect(report.chunk == "demo.lua")
     #expect(report.sendCommand == "flowscript send demo.lua")
     // The checkout guard redirects to the login sheet (and resumes the tap after login): two
-    // lines deep nothing is rejected.
-    #expect(report.findings.isEmpty)
+    // lines deep nothing is rejected: the one finding is the note on what lies deeper.
+    #expect(report.findings.map(\.kind.name) == ["not reached within depth 2 (note)"])
     // Two lines deep, the flow reaches all but checkout (behind the guard): not complete, so
     // that is no problem.
     #expect(!report.complete)
     #expect(report.unreachedScreens == ["checkout"])
     #expect(report.unreachedProblems == 0)
-    #expect(report.reachedScreens.isSuperset(of: ["feed", "item", "cart", "login", "promo", "search", "account"]))
     // The session is handed back as it was.
     #expect(session.state == initial)
     #expect(!session.isExploring)
@@ -51,7 +50,7 @@ import Testing
     #expect(three.unreachedScreens.isEmpty)
     #expect(three.findings.allSatisfy { $0.kind.isNote })
     // A guard's question is a note, not a problem, and comes with the lines that reach it.
-    let note = try #require(three.findings.first { $0.kind == .guardQuestion })
+    let note = try #require(three.findings.first { $0.failureKind == .guardQuestion })
     #expect(note.message == "rejected by guard 'unsaved review': discard the review?" + FlowSession.askSuffix)
     #expect(note.lines == ["feed.itemTapped {id=1}", "item.reviewTapped", "tab home"])
   }
@@ -84,12 +83,12 @@ import Testing
       #expect(!report.isClean)
       #expect(report.problems.count == 1)
       let finding = try #require(report.problems.first)
-      #expect(finding.kind == .ruleError)
+      #expect(finding.failureKind == .ruleError)
       #expect(finding.message == "bug.lua:7: list.open: attempt to index a nil value (local 'limits')")
       #expect(finding.lines == ["list.open"])
       // list.fine still explored: the error does not stop the exploration.
       #expect(report.states == 2)
-      #expect(report.reachedScreens == ["list", "detail"])
+      #expect(report.unreachedScreens.isEmpty)
 
       // The reproduction, sent to the session, fails the same way.
       let outcome = session.execute(try FlowLineParser.parse(finding.lines[0]))
@@ -117,7 +116,7 @@ import Testing
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("numbers.lua", script)))
       let report = Self.explorer(session, depth: 2).run()
-      #expect(report.problems.map(\.kind) == [.ruleError])
+      #expect(report.problems.map(\.failureKind) == [.ruleError])
       #expect(report.problems.first?.lines == ["start.float", "item.check"])
       // start, item(n=1), item(n=1.0), done: the two items are two states.
       #expect(report.states == 4)
@@ -138,7 +137,7 @@ import Testing
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("typo.lua", script)))
       let report = Self.explorer(session, depth: 3).run()
-      #expect(report.problems.map(\.kind) == [.payloadField])
+      #expect(report.problems.map(\.failureKind) == [.payloadField])
       let finding = try #require(report.problems.first)
       #expect(
         finding.message
@@ -167,7 +166,7 @@ import Testing
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("trap.lua", trap)))
       let report = Self.explorer(session, depth: 3).run()
-      let traps = report.problems.filter { $0.kind == .trap }
+      let traps = report.problems.filter { $0.failureKind == .trap }
       #expect(traps.count == 1)
       #expect(traps.first?.lines == ["feed.open"])
       #expect(traps.first?.message.hasPrefix("the user is stuck on gate:") == true)
@@ -178,8 +177,8 @@ import Testing
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("asked.lua", asked)))
       let report = Self.explorer(session, depth: 3).run()
-      #expect(report.problems.filter { $0.kind == .trap }.isEmpty)
-      #expect(report.findings.contains { $0.kind == .guardQuestion })
+      #expect(report.problems.filter { $0.failureKind == .trap }.isEmpty)
+      #expect(report.findings.contains { $0.failureKind == .guardQuestion })
     }
     // The same gate blocking: nobody can confirm it, so the sheet only it keeps open is a trap.
     let blocked = trap.replacingOccurrences(
@@ -187,9 +186,9 @@ import Testing
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("blocked.lua", blocked)))
       let report = Self.explorer(session, depth: 3).run()
-      let traps = report.problems.filter { $0.kind == .trap }
+      let traps = report.problems.filter { $0.failureKind == .trap }
       #expect(traps.map(\.lines) == [["feed.open"]])
-      #expect(!report.findings.contains { $0.kind == .blockReadsAsQuestion })
+      #expect(!report.findings.contains { $0.failureKind == .blockReadsAsQuestion })
     }
   }
 
@@ -209,19 +208,19 @@ import Testing
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("draft.lua", script)))
       let report = Self.explorer(session, depth: 3).run()
-      let notes = report.findings.filter { $0.kind == .blockReadsAsQuestion }
+      let notes = report.findings.filter { $0.failureKind == .blockReadsAsQuestion }
       #expect(notes.count == 1)
       #expect(notes.first?.lines.count == 2)
       #expect(notes.first?.lines.first == "feed.open")
       #expect(notes.first?.message.contains("{ ask = true }") == true)
-      #expect(report.problems.allSatisfy { $0.kind != .blockReadsAsQuestion })
+      #expect(report.problems.allSatisfy { $0.failureKind != .blockReadsAsQuestion })
     }
     let asking = script.replacingOccurrences(of: #""discard the draft? " end"#, with: #""discard the draft? ", { ask = true } end"#)
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("asking.lua", asking)))
       let report = Self.explorer(session, depth: 3).run()
-      #expect(!report.findings.contains { $0.kind == .blockReadsAsQuestion })
-      #expect(report.findings.contains { $0.kind == .guardQuestion })
+      #expect(!report.findings.contains { $0.failureKind == .blockReadsAsQuestion })
+      #expect(report.findings.contains { $0.failureKind == .guardQuestion })
     }
   }
 
@@ -245,9 +244,9 @@ import Testing
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("watch.lua", script)))
       let report = Self.explorer(session, depth: 2).run()
-      #expect(!report.findings.contains { $0.kind == .ruleError }, "\(report.findings)")
-      #expect(report.findings.filter { $0.kind == .payloadField }.map(\.lines) == [["feed.typo {id=1}"]])
-      #expect(report.reachedScreens.contains("item"))
+      #expect(!report.findings.contains { $0.failureKind == .ruleError }, "\(report.findings)")
+      #expect(report.findings.filter { $0.failureKind == .payloadField }.map(\.lines) == [["feed.typo {id=1}"]])
+      #expect(report.unreachedScreens.isEmpty)
     }
   }
 
@@ -263,7 +262,7 @@ import Testing
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("unhandled.lua", script)))
       let report = Self.explorer(session, depth: 1).run()
-      #expect(report.problems.map(\.kind) == [.unhandledAction])
+      #expect(report.problems.map(\.failureKind) == [.unhandledAction])
       #expect(report.problems.first?.message.hasPrefix("screen 'feed' declares action 'refresh', but no rule handles it") == true)
     }
   }
@@ -281,7 +280,7 @@ import Testing
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("flag.lua", script)))
       let report = Self.explorer(session, depth: depth).run()
-      #expect(report.problems.filter { $0.kind == .trap }.isEmpty, "\(report.problems.map(\.message))")
+      #expect(report.problems.filter { $0.failureKind == .trap }.isEmpty, "\(report.problems.map(\.message))")
     }
   }
 
