@@ -87,11 +87,14 @@ public struct TriedInput<Screen, ScreenAction> {
   public let delegates: [TabCoordinatorDelegate<Screen>]
   /// What the input did to the state.
   public let outcome: Outcome
+  /// The state after the input: ``state`` when it was not sent. Unlike ``outcome``, which tells
+  /// states apart by their fingerprints, it shows a change they ignore (new route IDs).
+  public let after: TabCoordinatorState<Screen>
 
   @usableFromInline
   init(
     from: Int, state: TabCoordinatorState<Screen>, input: ExplorationInput<Screen, ScreenAction>, position: Int,
-    delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome
+    delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome, after: TabCoordinatorState<Screen>? = nil
   ) {
     self.from = from
     self.state = state
@@ -99,6 +102,7 @@ public struct TriedInput<Screen, ScreenAction> {
     self.position = position
     self.delegates = delegates
     self.outcome = outcome
+    self.after = after ?? state
   }
 }
 
