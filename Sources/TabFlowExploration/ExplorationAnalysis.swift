@@ -71,7 +71,8 @@ public struct TriedInput<Screen, ScreenAction> {
     /// The state is the same state (a discarded batch, or a change that made the same state).
     case unchanged
     /// The input led to another state: `index` is its index, `nil` when it was new but the
-    /// exploration had reached ``Exploration/maxStates`` (it was not recorded).
+    /// exploration had reached ``Exploration/maxStates``, or it lies beyond the depth
+    /// (``ExplorationMode/triesInputsAtDepth``): it was not recorded.
     case moved(to: Int?, after: TabCoordinatorState<Screen>)
   }
 
