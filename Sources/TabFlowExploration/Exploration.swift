@@ -57,10 +57,15 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
   public var screenName: (Screen) -> String
   /// Analyses of the app's own, run after the built-in ones: each made afresh for a run.
   public var analyses: [() -> any ExplorationAnalysis<Screen, ScreenAction>]
-  /// Whether the built-in analyses run (failed batches, guard rejections, invariants, traps,
-  /// unreached screens); `false` when ``analyses`` tell those problems their own way (`check`'s
-  /// Lua checks do), so that only those run and report.
-  public var usesBuiltInAnalyses = true
+  /// How the limits are treated and whether the built-in analyses run (a check's by default).
+  public var mode = ExplorationMode.check
+  /// Whether a step failed as the host counts it, though it may have changed the state (a
+  /// context value set whose reaction rule failed): such a step changes nothing — its state is
+  /// not recorded, its outcome is ``TriedInput/Outcome/unchanged`` (``TriedInput/after`` shows
+  /// what it did). Asked for each input sent, with what the step told the host, on the calling
+  /// thread in the order inputs are merged (with one worker, right after each step); `nil`: a
+  /// step changes what it changed.
+  public var stepFailed: ((Input, [TabCoordinatorDelegate<Screen>]) -> Bool)?
   /// Watches each step on the thread that runs it, given the rules of the coordinator that runs
   /// it (each worker has its own): `start` reads a mark of them just before the step (a count of
   /// errors), and `end`, given the mark again and the step's delegates just after it, returns a
@@ -121,7 +126,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
   /// The built-in analyses, then the app's.
   @usableFromInline
   func makeAnalyses() -> [any ExplorationAnalysis<Screen, ScreenAction>] {
-    guard usesBuiltInAnalyses else { return analyses.map { $0() } }
+    guard mode.runsBuiltInAnalyses else { return analyses.map { $0() } }
     var made: [any ExplorationAnalysis<Screen, ScreenAction>] = [
       FailedBatchAnalysis<Screen, ScreenAction>(),
       GuardRejectionAnalysis<Screen, ScreenAction>(),
@@ -258,7 +263,9 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     var frontier = emptyFrontier
     if reach(initial, index: initialIndex, depth: 0) { frontier.append(initial, key: initialKey, index: initialIndex) }
     // Whether a state was reached at the depth limit, so not explored: what lies beyond it is unknown.
-    var leftAtLimit = depth <= 0
+    var leftAtLimit = depth <= 0 && !mode.triesInputsAtDepth
+    // The last level whose states' inputs are tried.
+    let lastLevel = mode.triesInputsAtDepth ? depth : depth - 1
     // The states of the level being explored next.
     var next = frontier
     var level = 0
@@ -284,6 +291,14 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         return true
       }
       transitions += 1
+      if let stepFailed, stepFailed(input, delegates) {
+        // A step the host counts as failed changes nothing, whatever it did to the state.
+        let tried = TriedInput(
+          from: from, state: state, input: input, position: position, delegates: delegates, outcome: .unchanged,
+          after: after)
+        for analysis in analyses { analysis.tried(tried) }
+        return true
+      }
       let afterKey = keying.key(of: after, from: state, parentKey: key)
       let afterFingerprint = keying.fingerprint(of: afterKey)
       let outcome: TriedInput<Screen, ScreenAction>.Outcome
@@ -291,6 +306,10 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         outcome = .unchanged
       } else if let known = visited.index(of: afterFingerprint) {
         outcome = .moved(to: known, after: after)
+      } else if level == depth {
+        // Beyond the depth (the states at the depth try their inputs): not recorded.
+        leftAtLimit = true
+        outcome = .moved(to: nil, after: after)
       } else if visited.count >= maxStates {
         truncated = true
         outcome = .moved(to: nil, after: after)
@@ -298,7 +317,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         let index = visited.insert(afterFingerprint, from: (from, position))
         outcome = .moved(to: index, after: after)
         if reach(after, index: index, depth: level + 1) {
-          if level + 1 < depth {
+          if level + 1 < depth || mode.triesInputsAtDepth {
             next.append(after, key: afterKey, index: index)
           } else {
             leftAtLimit = true
@@ -306,9 +325,10 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         }
       }
       let tried = TriedInput(
-        from: from, state: state, input: input, position: position, delegates: delegates, outcome: outcome, note: note)
+        from: from, state: state, input: input, position: position, delegates: delegates, outcome: outcome,
+        after: after, note: note)
       for analysis in analyses { analysis.tried(tried) }
-      return !truncated
+      return !truncated || mode.goesOnAtStateLimit
     }
 
     let caller = workers.workers[0]
@@ -327,7 +347,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       let noted = noteStep.end(coordinator.rules, mark, delegates)
       return (noted.moves ? after : state, delegates, noted.note)
     }
-    level: while level < depth {
+    level: while level <= lastLevel {
       next = frontier
       next.removeAll()
       var start = 0
@@ -391,7 +411,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         if cut { break level }
       }
       level += 1
-      levelsExplored = level
+      levelsExplored = min(level, depth)
       frontier = next
       if frontier.count == 0 { break }
     }

@@ -71,7 +71,8 @@ public struct TriedInput<Screen, ScreenAction> {
     /// The state is the same state (a discarded batch, or a change that made the same state).
     case unchanged
     /// The input led to another state: `index` is its index, `nil` when it was new but the
-    /// exploration had reached ``Exploration/maxStates`` (it was not recorded).
+    /// exploration had reached ``Exploration/maxStates``, or it lies beyond the depth
+    /// (``ExplorationMode/triesInputsAtDepth``): it was not recorded.
     case moved(to: Int?, after: TabCoordinatorState<Screen>)
   }
 
@@ -90,11 +91,15 @@ public struct TriedInput<Screen, ScreenAction> {
   /// What ``Exploration/noteStep`` noted of the step, on the thread that ran it; `nil` when it
   /// noted nothing, or the input was not sent.
   public let note: (any Sendable)?
+  /// The state after the input: ``state`` when it was not sent. Unlike ``outcome``, which tells
+  /// states apart by their fingerprints, it shows a change they ignore (new route IDs).
+  public let after: TabCoordinatorState<Screen>
 
   @usableFromInline
   init(
     from: Int, state: TabCoordinatorState<Screen>, input: ExplorationInput<Screen, ScreenAction>, position: Int,
-    delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome, note: (any Sendable)? = nil
+    delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome, after: TabCoordinatorState<Screen>? = nil,
+    note: (any Sendable)? = nil
   ) {
     self.note = note
     self.from = from
@@ -103,6 +108,7 @@ public struct TriedInput<Screen, ScreenAction> {
     self.position = position
     self.delegates = delegates
     self.outcome = outcome
+    self.after = after ?? state
   }
 }
 

@@ -77,7 +77,7 @@ public final class ScriptChecks {
     var exploration = Exploration(
       coordinator: coordinator, initialState: initialState, depth: depth, maxStates: maxStates, screenName: { $0.name },
       analyses: analyses, inputs: alphabet.inputs(for:))
-    exploration.usesBuiltInAnalyses = false
+    exploration.mode.runsBuiltInAnalyses = false
     exploration.noteStep = (start: { $0.guardErrorCount }, end: Self.noteStep)
     return exploration
   }

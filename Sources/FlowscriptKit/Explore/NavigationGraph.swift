@@ -1,4 +1,5 @@
 import TabFlowCore
+import TabFlowExploration
 import TabFlowLua
 import TabFlowScriptExploration
 
@@ -17,9 +18,9 @@ import TabFlowScriptExploration
 ///   forward (drawn with that route's style) even when it closed routes first; going back — the
 ///   `back` line, and any line that only pops or dismisses — is drawn only with `back`.
 ///
-/// The graph walks the states itself, breadth-first like ``StateExplorer`` and with its inputs,
-/// because it needs what the explorer's transitions do not keep: the guard that redirected a
-/// change and the moves back.
+/// The states are explored by the library's engine, as `check` explores them, and
+/// ``GraphAnalysis`` takes from each transition what the graph needs: the guard that redirected a
+/// change, and the moves back.
 struct NavigationGraph {
   struct Options {
     /// Every deep-link edge, from every screen it was opened from, instead of one node per pattern.
@@ -303,123 +304,19 @@ struct NavigationGraph {
 }
 
 extension NavigationGraph {
-  typealias State = TabCoordinatorState<DynamicScreen>
-
-  /// Walks the states `session` can reach from its state, breadth-first to `depth` lines (at
-  /// most `maxStates` states), with the explorer's inputs; returns the changes worth drawing and
-  /// every screen each tab showed. The session is left in the state it started in.
+  /// Explores the states `session` can reach from its state, breadth-first to `depth` lines (at
+  /// most `maxStates` states, the inputs of those recorded tried all the same), with `check`'s
+  /// inputs, on the library's engine (``ScriptSurvey``, fed to ``GraphAnalysis``); returns the
+  /// changes worth drawing and every screen each tab showed. The session is left in the state it
+  /// started in.
   static func walk(session: FlowSession, depth: Int, maxStates: Int) -> (steps: Set<Step>, shown: Set<Place>) {
-    session.isExploring = true
-    let declarations = session.rules.declarations
-    let samples = ContextSamples(declarations: declarations, read: session.rules.contextKeysRead)
-    return ContextSamples.exploring(from: samples, declarations: [declarations]) { samples in
-      (walk(session: session, context: samples, depth: depth, maxStates: maxStates), session.rules.contextKeysRead)
-    }
-  }
-
-  /// ``walk(session:depth:maxStates:)`` setting the context keys of `context`.
-  private static func walk(
-    session: FlowSession, context: ContextSamples, depth: Int, maxStates: Int
-  ) -> (steps: Set<Step>, shown: Set<Place>) {
-    session.isExploring = true
-    let initial = session.state
-    defer {
-      session.load(initial)
-      session.isExploring = false
-    }
-    var inputs = StateExplorer.Inputs(declarations: session.rules.declarations, context: context)
-    let numbering = StateNumbering()
-    let initialKey = numbering.key(of: initial)
-    var seen: Set<StateKey> = [initialKey]
-    var frontier: [(state: State, key: StateKey)] = [(initial, initialKey)]
-    var shown = places(in: initial)
-    var steps = Set<Step>()
-    for _ in 0..<depth {
-      var next: [(state: State, key: StateKey)] = []
-      for (state, key) in frontier {
-        for (text, parsed) in inputs.lines(for: state) {
-          guard let parsed else { continue }
-          session.load(state)
-          guard case .changed = session.execute(parsed) else { continue }
-          let after = session.state
-          guard after != state else { continue }
-          if let step = step(from: state, to: after, line: text, parsed: parsed, reports: session.lastReports) {
-            steps.insert(step)
-          }
-          let toKey = numbering.key(of: after, from: state, parentKey: key)
-          if seen.count < maxStates, seen.insert(toKey).inserted {
-            next.append((after, toKey))
-            shown.formUnion(places(in: after))
-          }
-        }
-      }
-      frontier = next
-      if frontier.isEmpty { break }
-    }
-    return (steps, shown)
-  }
-
-  /// Every screen on every tab's stack, and in the app layer (its place's tab is `app`).
-  private static func places(in state: State) -> Set<Place> {
-    Set(state.tabs.flatMap { tab in tab.stack.routes.map { Place(tab: tab.id.rawValue, screen: $0.screen.name) } }
-      + state.appLayer.map { Place(tab: appPlace, screen: $0.screen.name) })
+    var survey = ScriptSurvey(session: session, depth: depth, maxStates: maxStates)
+    survey.mode = ExplorationMode(goesOnAtStateLimit: true, runsBuiltInAnalyses: false)
+    let graph = survey.run { GraphAnalysis(round: $0) }.analysis
+    return (graph.steps, graph.shown)
   }
 
   /// The cluster a place presented over the tab bar (in the app layer) is drawn in: the rule DSL's
   /// reserved name for the app layer, which no tab can have.
   static let appPlace = "@app"
-
-  /// Where the user is: the app layer's top when something is presented over the tab bar.
-  private static func place(of state: State) -> Place {
-    state.isAppLayerPresented
-      ? Place(tab: appPlace, screen: state.visibleTop.screen.name)
-      : Place(tab: state.selectedTab.rawValue, screen: state.selectedStack.top.screen.name)
-  }
-
-  /// The edge a change draws: a new route on top (push, sheet, cover — also after the line closed
-  /// routes) or a tab switch; a line that only popped or dismissed (`pop`, `dismiss`) and anything
-  /// `back` did, marked as going back. Tab taps and
-  /// context changes draw none.
-  private static func step(from before: State, to after: State, line: String, parsed: FlowLine, reports: [NavigationReport]) -> Step? {
-    switch parsed {
-    case .tab, .set: return nil
-    default: break
-    }
-    // A deferred link whose guard shows something meanwhile (a login sheet) was redirected too.
-    let redirects = reports.compactMap { report -> String? in
-      switch report {
-      case let .redirected(name, _), let .linkDeferred(_, name, _): return name
-      default: return nil
-      }
-    }
-    let from = place(of: before)
-    let to = place(of: after)
-    let isBackLine = parsed == .back
-    if before.selectedTab != after.selectedTab, !before.isAppLayerPresented, !after.isAppLayerPresented {
-      return Step(from: from, to: to, line: line, style: "tab switch", isBack: isBackLine, redirects: redirects)
-    }
-    if before.isAppLayerPresented || after.isAppLayerPresented {
-      // The app layer over the selected tab, read as one stack: its stand-in root is the tab's top.
-      // A change under it (a deep link into a tab) shows nothing new: no edge.
-      guard StateExplorer.visibleTopID(after) != StateExplorer.visibleTopID(before) else { return nil }
-      let (was, now) = (StateExplorer.visibleDepth(before), StateExplorer.visibleDepth(after))
-      if now >= was, now > was || StateExplorer.visibleTopID(after) != StateExplorer.visibleTopID(before) {
-        return Step(from: from, to: to, line: line, style: after.visibleTop.style.rawValue, isBack: isBackLine, redirects: redirects)
-      }
-      guard now < was else { return nil }
-      let dismissed = before.appLayer.dropFirst(max(0, after.appLayer.count)).contains(where: \.isPresented)
-      return Step(from: from, to: to, line: line, style: dismissed ? "dismiss" : "pop", isBack: true, redirects: redirects)
-    }
-    let (was, now) = (before.selectedStack, after.selectedStack)
-    // Classed by what the line did, not by the net depth: a route on top that was not on the
-    // stack before is a move forward, however many routes the line closed first
-    // (`nav:dismissAll(); nav:push("tracking")` is drawn as a push, not as a pop).
-    if let top = now.ids.last, !was.ids.contains(top) {
-      return Step(
-        from: from, to: to, line: line, style: now.top.style.rawValue, isBack: isBackLine, redirects: redirects)
-    }
-    guard now.count < was.count else { return nil }
-    let dismissed = was.routes.dropFirst(now.count).contains(where: \.isPresented)
-    return Step(from: from, to: to, line: line, style: dismissed ? "dismiss" : "pop", isBack: true, redirects: redirects)
-  }
 }

@@ -12,7 +12,7 @@ import Testing
   /// The demo explored `depth` lines deep on one worker, and its JSON parsed.
   static func demo(depth: Int, marks: [MapData.Mark] = []) throws -> (FlowSession, MapExploration, [String: Any]) {
     let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
-    let exploration = MapExploration.explore(session: session, depth: depth, maxStates: 10_000, jobs: 1)
+    let exploration = MapExploration.explore(session: session, depth: depth, maxStates: 10_000)
     let json = MapData(exploration, session: session, marks: marks).json
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     return (session, exploration, object)
@@ -151,7 +151,7 @@ import Testing
 
   @Test func thePageIsOneFileThatLoadsNothing() throws {
     let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
-    let exploration = MapExploration.explore(session: session, depth: 1, maxStates: 100, jobs: 1)
+    let exploration = MapExploration.explore(session: session, depth: 1, maxStates: 100)
     let data = MapData(exploration, session: session, marks: [MapData.Mark(state: 0, input: 0, text: "</script><script>")])
     let page = MapPage.html(title: "a<b>.lua", data: data)
     #expect(!page.contains("http://"))
