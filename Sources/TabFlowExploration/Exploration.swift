@@ -280,13 +280,16 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     /// fingerprint `fingerprint`) did: the state after it, `nil` when it was not sent (not
     /// explorable), and the delegates. Whether to go on: `false` once the exploration is cut at
     /// the limit.
+    ///
+    /// `after` is consumed: the tried input keeps it, so a step copies its state after once
+    /// for ``TriedInput/outcome``, no more.
     func merge(
       from: Int, state: State, key: Key, fingerprint: UInt64, position: Int, input: Input,
-      after: State?, delegates: Delegates, note: (any Sendable)?
+      after: consuming State?, delegates: Delegates, note: (any Sendable)?
     ) -> Bool {
-      guard let after else {
+      guard let after = consume after else {
         let tried = TriedInput(
-          from: from, state: state, input: input, position: position, delegates: [], outcome: .unchanged, note: nil)
+          from: from, state: state, input: input, position: position, delegates: [], outcome: .unchanged, after: state)
         for analysis in analyses { analysis.tried(tried) }
         return true
       }
@@ -333,19 +336,19 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
 
     let caller = workers.workers[0]
     let noteStep = noteStep
-    /// Steps `coordinator` with `action` from `state`, watched by ``noteStep`` when given.
+    /// Steps `coordinator` with `action` from `state` into `after` (a copy of `state`), watched
+    /// by ``noteStep`` when given (`after` is set back to `state` when the step moves nowhere):
+    /// the delegates and the note.
     func step(
-      _ coordinator: TabCoordinator<Rules>, _ action: TabCoordinatorAction<Screen, ScreenAction>, from state: State
-    ) -> (after: State, delegates: Delegates, note: (any Sendable)?) {
-      var after = state
-      guard let noteStep else {
-        let delegates = coordinator.step(action, state: &after).delegates
-        return (after, delegates, nil)
-      }
+      _ coordinator: TabCoordinator<Rules>, _ action: TabCoordinatorAction<Screen, ScreenAction>, from state: State,
+      into after: inout State
+    ) -> Stepped {
+      guard let noteStep else { return Stepped(delegates: coordinator.step(action, state: &after).delegates, note: nil) }
       let mark = noteStep.start(coordinator.rules)
       let delegates = coordinator.step(action, state: &after).delegates
       let noted = noteStep.end(coordinator.rules, mark, delegates)
-      return (noted.moves ? after : state, delegates, noted.note)
+      if !noted.moves { after = state }
+      return Stepped(delegates: delegates, note: noted.note)
     }
     level: while level <= lastLevel {
       next = frontier
@@ -363,10 +366,11 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             for (inputPosition, input) in list.enumerated() {
               let goesOn: Bool
               if input.isExplorable {
-                let stepped = step(caller, input.action, from: state)
+                var after = state
+                let stepped = step(caller, input.action, from: state, into: &after)
                 goesOn = merge(
                   from: from, state: state, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
-                  after: stepped.after, delegates: stepped.delegates, note: stepped.note)
+                  after: after, delegates: stepped.delegates, note: stepped.note)
               } else {
                 goesOn = merge(
                   from: from, state: state, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
@@ -384,12 +388,14 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         var cut = false
         workers.run(
           count: entries.count,
-          working: { index, coordinator -> [(after: State, delegates: Delegates, note: (any Sendable)?)?] in
+          working: { index, coordinator -> [(after: State, stepped: Stepped)?] in
             // On a worker's thread: reads the states and inputs, which stay as they are meanwhile.
             let state = states[index]
             return lists[index].map { input in
               guard input.isExplorable else { return nil }
-              return step(coordinator, input.action, from: state)
+              var after = state
+              let stepped = step(coordinator, input.action, from: state, into: &after)
+              return (after, stepped)
             }
           },
           merging: { index, steps in
@@ -400,7 +406,8 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             for position in steps.indices {
               guard merge(
                 from: from, state: state, key: key, fingerprint: fingerprint, position: position, input: list[position],
-                after: steps[position]?.after, delegates: steps[position]?.delegates ?? [], note: steps[position]?.note)
+                after: steps[position]?.after, delegates: steps[position]?.stepped.delegates ?? [],
+                note: steps[position]?.stepped.note)
               else {
                 cut = true
                 return false
@@ -427,6 +434,21 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       outcome: outcome, findings: findings, states: visited.count, transitions: transitions, depth: depth,
       depthReached: depthReached, levelsExplored: levelsExplored, exhaustive: exhaustive, truncated: truncated,
       maxStates: maxStates)
+  }
+
+  /// What a step told beyond the state after it: the coordinator's delegates and
+  /// ``noteStep``'s note. A struct, not a tuple: a tuple holding an existential is copied and
+  /// destroyed through the runtime's generic tuple witnesses, on every step.
+  @usableFromInline
+  struct Stepped {
+    @usableFromInline let delegates: [TabCoordinatorDelegate<Screen>]
+    @usableFromInline let note: (any Sendable)?
+
+    @usableFromInline
+    init(delegates: [TabCoordinatorDelegate<Screen>], note: (any Sendable)?) {
+      self.delegates = delegates
+      self.note = note
+    }
   }
 
   /// How many of a level's states are taken from the frontier at a time (with their inputs and,

@@ -98,7 +98,7 @@ public struct TriedInput<Screen, ScreenAction> {
   @usableFromInline
   init(
     from: Int, state: TabCoordinatorState<Screen>, input: ExplorationInput<Screen, ScreenAction>, position: Int,
-    delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome, after: TabCoordinatorState<Screen>? = nil,
+    delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome, after: consuming TabCoordinatorState<Screen>,
     note: (any Sendable)? = nil
   ) {
     self.note = note
@@ -108,7 +108,7 @@ public struct TriedInput<Screen, ScreenAction> {
     self.position = position
     self.delegates = delegates
     self.outcome = outcome
-    self.after = after ?? state
+    self.after = after
   }
 }
 

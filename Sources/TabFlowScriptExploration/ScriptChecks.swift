@@ -49,6 +49,10 @@ public final class ScriptChecks {
   /// per number, not once per state (`check` takes the number from its states' keys). `nil`:
   /// they are asked in every state.
   public var selectedRoutesNumber: ((State) -> Int?)?
+  /// Whether the explorations these checks run note each step with ``noteStep(_:guardErrors:_:)``
+  /// (those ``exploration(coordinator:initialState:depth:maxStates:)`` makes do): a step without
+  /// a note then did not fail, and the analyses need not ask its delegates again.
+  var notesSteps = false
 
   /// Checks of an exploration of `rules` with `alphabet`; `workers` are the rules of the
   /// coordinators that step on other threads (copies of `rules`' script, one per thread).
@@ -79,6 +83,7 @@ public final class ScriptChecks {
       analyses: analyses, inputs: alphabet.inputs(for:))
     exploration.mode.runsBuiltInAnalyses = false
     exploration.noteStep = (start: { $0.guardErrorCount }, end: Self.noteStep)
+    notesSteps = true
     return exploration
   }
 
@@ -105,6 +110,7 @@ public final class ScriptChecks {
       {
         let run = ScriptCheckRun(rules: self.rules, workers: self.workers, alphabet: self.alphabet)
         run.selectedRoutesNumber = self.selectedRoutesNumber
+        run.stepsNoted = self.notesSteps
         self.run = run
         return ScriptStepRecorder(run)
       }
@@ -240,6 +246,8 @@ final class ScriptCheckRun {
   var stoppedAtViolations = false
   /// A number for a state's selected routes (``ScriptChecks/selectedRoutesNumber``).
   var selectedRoutesNumber: ((State) -> Int?)?
+  /// Whether every step sent is noted (``ScriptChecks/notesSteps``).
+  var stepsNoted = false
 
   /// The findings so far: each with its phase (its place in `check`'s report) and its order in it.
   private(set) var collected: [(phase: Int, order: Int, finding: Finding)] = []

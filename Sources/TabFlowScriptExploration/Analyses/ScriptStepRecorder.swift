@@ -34,9 +34,16 @@ final class ScriptStepRecorder: ExplorationAnalysis {
 
   func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
     // Classified where the step ran (``ScriptChecks/noteStep(_:guardErrors:_:)``): its rules counted its
-    // guard errors. Without the note (an exploration that does not note steps), from the
+    // guard errors; a noted step without a note did not fail (the note is bound, a copy, only
+    // when there is one). Without the note (an exploration that does not note steps), from the
     // delegates alone: a guard's error then reads as its rejection.
-    run.failure = input.note as? ScriptStepFailure ?? ScriptStepFailure(input.delegates, guardFailed: false, guardError: nil)
+    if let note = input.note, let failure = note as? ScriptStepFailure {
+      run.failure = failure
+    } else if input.note == nil && (run.stepsNoted || !input.input.isExplorable) {
+      run.failure = nil
+    } else {
+      run.failure = ScriptStepFailure(input.delegates, guardFailed: false, guardError: nil)
+    }
     let to: Int? = if case let .moved(to?, _) = input.outcome { to } else { nil }
     run.reachedNew = to != nil && to == run.lastReached
     run.lastReached = nil
