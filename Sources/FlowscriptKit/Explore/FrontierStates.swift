@@ -32,7 +32,7 @@ struct FrontierStates {
   /// Per kept state: its index, its key's numbers, its history's and its tab bar's.
   private var packed: [Int32] = []
   /// The states kept whole, with their keys and indices.
-  private var whole: [(state: State, key: StateKey, index: VisitedStates.Index)] = []
+  private var whole: [(state: State, key: StateKey, index: Int32)] = []
   /// Each state in order: a position in `packed` (from 0), or −1 − a position in `whole`.
   private var order: [Int32] = []
   /// One stack per list number seen (`nil` until a state holding it is kept).
@@ -66,11 +66,11 @@ struct FrontierStates {
   mutating func append(_ state: State, key: StateKey, index: Int) {
     guard packs, fitsTemplate(state), key.numbers.count == width else {
       order.append(-1 - Int32(whole.count))
-      whole.append((state, key, VisitedStates.Index(truncatingIfNeeded: index)))
+      whole.append((state, key, Int32(truncatingIfNeeded: index)))
       return
     }
     order.append(Int32(packed.count))
-    packed.append(VisitedStates.Index(truncatingIfNeeded: index))
+    packed.append(Int32(truncatingIfNeeded: index))
     for number in key.numbers { packed.append(Int32(truncatingIfNeeded: number)) }
     packed.append(Self.number(of: state.storedHistory, in: &histories, numbers: &historyNumbers))
     packed.append(Self.number(of: state.storedTabBar, in: &tabBars, numbers: &tabBarNumbers))

@@ -10,3 +10,16 @@ struct StateKey: Hashable {
   /// hidden tabs' (0 for the declared order, none hidden).
   let numbers: [Int]
 }
+
+extension StateKey {
+  /// A 64-bit fingerprint of the key's numbers, the same in every run: each number mixed in turn
+  /// (SplitMix64's finaliser after each), so keys that differ anywhere differ here but for a
+  /// chance of 2⁻⁶⁴.
+  var fingerprint: UInt64 {
+    var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(truncatingIfNeeded: numbers.count &+ 1)
+    for number in numbers {
+      hash = SplitMix64.mix(hash &+ 0x9E37_79B9_7F4A_7C15 &+ UInt64(bitPattern: Int64(number)) &* 0xBF58_476D_1CE4_E5B9)
+    }
+    return hash
+  }
+}
