@@ -73,8 +73,8 @@ public final class ScriptAlphabet {
 
   /// Every line of `state` as an input, in `check`'s order: the inputs of ``inputs(for:)``, and
   /// — not explorable (never sent: ``ExplorationInput/isExplorable``) — the lines that send no
-  /// action from `state`. `flowscript diff` sends both scripts every line, and tells a line that
-  /// fails before it is sent as `flowscript send` does.
+  /// action from `state`. `flowscript diff` sends both scripts every line, and `map` and `graph`
+  /// draw every line: each tells a line that fails before it is sent as `flowscript send` does.
   public func everyInput(for state: State) -> [Input] {
     var scratch = state
     return lines.lines(for: state).map { text, line in

@@ -313,14 +313,9 @@ final class ScriptCheckRun {
       if delegate.failure != nil { break }
       if case let .report(report) = delegate { reports.append(report) }
     }
-    var message = ScriptStepFailure(delegates, guardFailed: guardFailed, guardError: rules.lastGuardError)?.message
-    if !guardFailed, case let .url(url) = line,
-      case .noDeepLinkMatch? = delegates.lazy.compactMap(\.failure).first?.reason,
-      let empty = coordinator.deepLinks.emptyParameter(in: url)
-    {
-      message = ScriptStepFailure.emptyParameterMessage(url: url, parameter: empty.parameter, pattern: empty.pattern)
-    }
-    return LinkChecks.LineRun(
-      state: after, reports: reports, failure: message?.escapingControlCharacters(keepingLineBreaks: false))
+    let failure = ScriptStepFailure(delegates, guardFailed: guardFailed, guardError: rules.lastGuardError)
+    let message = failure?.lineMessage(
+      action: action, firstFailure: delegates.lazy.compactMap(\.failure).first, deepLinks: coordinator.deepLinks)
+    return LinkChecks.LineRun(state: after, reports: reports, failure: message)
   }
 }

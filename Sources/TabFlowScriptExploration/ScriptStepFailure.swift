@@ -97,6 +97,24 @@ public struct ScriptStepFailure: Hashable, Sendable {
     }
   }
 
+  /// What the failed line of a step says as `flowscript send` prints it (control characters
+  /// escaped): ``message`` — or, when no guard failed and no deep link matches the URL `action`
+  /// opens because one of its path parameters is empty (`firstFailure`, the first batch the step
+  /// discarded, says no link matched), ``emptyParameterMessage(url:parameter:pattern:)``.
+  public func lineMessage(
+    action: TabCoordinatorAction<DynamicScreen, DynamicAction>, firstFailure: BatchFailure?,
+    deepLinks: DeepLinks<DynamicScreen>
+  ) -> String {
+    var message = message
+    // A guard's error is the only kind a failed guard gives, and no batch's kind.
+    if kind != .guardError, case let .openURL(url) = action, case .noDeepLinkMatch? = firstFailure?.reason,
+      let empty = deepLinks.emptyParameter(in: url)
+    {
+      message = Self.emptyParameterMessage(url: url, parameter: empty.parameter, pattern: empty.pattern)
+    }
+    return message.escapingControlCharacters(keepingLineBreaks: false)
+  }
+
   /// What a `url` line says when no deep link matches `url` because its path parameter
   /// `:parameter` of `pattern` is empty.
   public static func emptyParameterMessage(url: String, parameter: String, pattern: String) -> String {

@@ -12,28 +12,21 @@ final class GraphAnalysis: ExplorationAnalysis {
   typealias Place = NavigationGraph.Place
   typealias Step = NavigationGraph.Step
 
-  private let failures: LineFailures
   /// The changes worth drawing.
   private(set) var steps = Set<Step>()
   /// Every place a state reached shows.
   private(set) var shown = Set<Place>()
 
-  /// The analysis of a round of a survey.
-  init(round: ScriptSurvey.Round) {
-    failures = round.failures
-  }
+  /// An analysis that has drawn nothing yet.
+  init() {}
 
   func reached(_ state: ReachedState<DynamicScreen>) -> ExplorationDecision {
     shown.formUnion(Self.places(in: state.state))
     return .exploreOn
   }
 
-  func exploring(_ state: ReachedState<DynamicScreen>) {
-    failures.settle()
-  }
-
   func tried(_ tried: TriedInput<DynamicScreen, DynamicAction>) {
-    guard tried.input.isExplorable, failures.last == nil, tried.after != tried.state,
+    guard tried.input.isExplorable, !(tried.note is ScriptStepFailure), tried.after != tried.state,
       let step = Self.step(from: tried.state, to: tried.after, line: tried.input.label, action: tried.input.action, delegates: tried.delegates)
     else { return }
     steps.insert(step)

@@ -312,7 +312,7 @@ extension NavigationGraph {
   static func walk(session: FlowSession, depth: Int, maxStates: Int) -> (steps: Set<Step>, shown: Set<Place>) {
     var survey = ScriptSurvey(session: session, depth: depth, maxStates: maxStates)
     survey.mode = ExplorationMode(goesOnAtStateLimit: true, runsBuiltInAnalyses: false)
-    let graph = survey.run { GraphAnalysis(round: $0) }.analysis
+    let graph = survey.run { _ in GraphAnalysis() }.analysis
     return (graph.steps, graph.shown)
   }
 

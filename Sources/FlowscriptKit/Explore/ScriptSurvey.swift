@@ -6,14 +6,15 @@ import TabFlowScriptExploration
 
 /// An exploration of a session's script by the library's engine (`Exploration`), for the
 /// commands that draw what it reaches (`map`, `graph`): from the session's state, with `check`'s
-/// lines (``ScriptLineInputs``), states told apart by `check`'s numbering (``StateNumbering``)
+/// lines (``ScriptAlphabet/everyInput(for:)``), states told apart by `check`'s numbering (``StateNumbering``)
 /// and kept packed while they wait (``FrontierStates``), and the context keys rules are seen to
 /// read added round by round (``ContextSamples/exploring(from:declarations:rounds:_:)``), each
 /// round with an analysis of its own; the last round's counts.
 ///
-/// The engine steps the session's rules on the calling thread (one worker), so that how each step
-/// failed reads as its line's failure in the session (``LineFailures``: a guard's error is
-/// counted by the rules), and a failed step, as a failed line, changes nothing.
+/// The engine steps the session's rules on the calling thread (one worker), each step noted as
+/// `check` notes it (``ScriptChecks/noteStep(_:guardErrors:_:)``: how it failed, a guard's error
+/// counted by the rules), so that it reads as its line's failure in the session
+/// (``Round/failure(of:)``), and a failed step, as a failed line, changes nothing.
 struct ScriptSurvey {
   typealias Report = ExplorationReport<DynamicScreen, DynamicAction>
 
@@ -21,10 +22,16 @@ struct ScriptSurvey {
   struct Round {
     /// The context keys the inputs set.
     let context: ContextSamples
-    /// The inputs.
-    let inputs: ScriptLineInputs
-    /// How each input failed.
-    let failures: LineFailures
+    /// The deep links of the coordinator explored.
+    let deepLinks: DeepLinks<DynamicScreen>
+
+    /// How `tried`'s step failed, as its line fails in a session: its kind, and what `send`
+    /// prints; `nil` when it did not fail.
+    func failure(of tried: TriedInput<DynamicScreen, DynamicAction>) -> (kind: FailureKind, message: String)? {
+      guard let failure = tried.note as? ScriptStepFailure else { return nil }
+      let first = tried.delegates.lazy.compactMap(\.failure).first
+      return (failure.kind, failure.lineMessage(action: tried.input.action, firstFailure: first, deepLinks: deepLinks))
+    }
   }
 
   let session: FlowSession
@@ -53,14 +60,13 @@ struct ScriptSurvey {
     let coordinator = TabCoordinator(script: rules, logger: quiet)
     let start = ContextSamples(declarations: declarations, read: rules.contextKeysRead)
     return ContextSamples.exploring(from: start, declarations: [declarations]) { samples in
-      let inputs = ScriptLineInputs(declarations: declarations, context: samples)
-      let failures = LineFailures(rules: rules, deepLinks: coordinator.deepLinks)
-      let analysis = make(Round(context: samples, inputs: inputs, failures: failures))
+      let alphabet = ScriptAlphabet(declarations: declarations, context: samples)
+      let analysis = make(Round(context: samples, deepLinks: coordinator.deepLinks))
       var exploration = Exploration(
         coordinator: coordinator, initialState: initial, depth: depth, maxStates: maxStates,
-        analyses: [{ analysis }], inputs: inputs.inputs(for:))
+        analyses: [{ analysis }], inputs: alphabet.everyInput(for:))
       exploration.mode = mode
-      exploration.stepFailed = failures.stepFailed
+      exploration.noteStep = (start: { $0.guardErrorCount }, end: ScriptChecks.noteStep)
       let numbering = StateNumbering(includesHistory: includesHistory)
       let first = exploration.startState
       let frontier = FrontierStates(numbering: numbering, template: first, templateKey: numbering.key(of: first))

@@ -41,10 +41,6 @@ final class MapAnalysis: ExplorationAnalysis {
     return .exploreOn
   }
 
-  func exploring(_ state: ReachedState<DynamicScreen>) {
-    round.failures.settle()
-  }
-
   func tried(_ tried: TriedInput<DynamicScreen, DynamicAction>) {
     let outcome = outcome(of: tried)
     nodes[tried.from].inputs.append(tried.input.label)
@@ -62,15 +58,15 @@ final class MapAnalysis: ExplorationAnalysis {
   /// What `tried`'s line did, as the page tells it.
   private func outcome(of tried: TriedInput<DynamicScreen, DynamicAction>) -> MapExploration.Outcome {
     guard tried.input.isExplorable else {
-      guard let line = round.inputs.unsentLine(tried.input.label) else { return .unexplorable }
-      // A line that addresses no route of the state fails in the session as `send` says it.
+      // A line that parses sends no action when it addresses no route of the state: it fails in
+      // the session as `send` says it.
+      guard let line = try? FlowLineParser.parse(tried.input.label) else { return .unexplorable }
       session.load(tried.state)
       let outcome = session.execute(line)
-      round.failures.settle()
       if case let .failed(message) = outcome { return .failed(session.lastFailureKind ?? .input, message) }
       return .unchanged
     }
-    if let failure = round.failures.last { return .failed(failure.kind, failure.message) }
+    if let failure = round.failure(of: tried) { return .failed(failure.kind, failure.message) }
     // The same state, to the route IDs: unchanged, as a session tells it.
     if tried.after == tried.state { return .unchanged }
     switch tried.outcome {

@@ -63,16 +63,10 @@ enum DiffSide {
     }
     let error = guardFailed ? rules.lastGuardError : nil
     if let failure = ScriptStepFailure(firstFailure: discarded, guardFailed: guardFailed, guardError: error) {
-      var message = failure.message
-      if !guardFailed, case let .openURL(url) = input.action, case .noDeepLinkMatch? = discarded?.reason,
-        let empty = coordinator.deepLinks.emptyParameter(in: url)
-      {
-        message = ScriptStepFailure.emptyParameterMessage(url: url, parameter: empty.parameter, pattern: empty.pattern)
-      }
+      let message = failure.lineMessage(action: input.action, firstFailure: discarded, deepLinks: coordinator.deepLinks)
       let rejected = failure.kind == .guardRejection || failure.kind == .guardQuestion
       let outcome = BehaviourDiff.Outcome(
-        kind: .failed(failure.kind, message.escapingControlCharacters(keepingLineBreaks: false)), reports: reports,
-        rejectingGuard: rejected ? rejecting : nil)
+        kind: .failed(failure.kind, message), reports: reports, rejectingGuard: rejected ? rejecting : nil)
       return (outcome, nil)
     }
     guard !FlowSession.identical(&after, state), after != state else {
