@@ -102,18 +102,7 @@ final class ExplorationWorkers: @unchecked Sendable {
   /// returning `false` stops: no further slice starts, and the call returns once the running
   /// ones end.
   func run(_ states: [State], inputs: [[StateExplorer.Inputs.Input]], merging merge: (Int, [Step]) -> Bool) {
-    run(states, inputs: inputs, stepping: Self.step, merging: merge)
-  }
-
-  /// ``run(_:inputs:merging:)`` with what each input did told by `step` (the input, the state it
-  /// runs from, and the session it ran in, left in the state after it): e.g. with the events it
-  /// emitted, which `diff` compares.
-  func run<Outcome>(
-    _ states: [State], inputs: [[StateExplorer.Inputs.Input]],
-    stepping step: @escaping @Sendable (StateExplorer.Inputs.Input, State, FlowSession) -> Outcome,
-    merging merge: (Int, [Outcome]) -> Bool
-  ) {
-    run(count: states.count, working: { index, session in inputs[index].map { step($0, states[index], session) } }, merging: merge)
+    run(count: states.count, working: { index, session in inputs[index].map { Self.step($0, from: states[index], in: session) } }, merging: merge)
   }
 
   /// Does `work` for each of the numbers `0..<count`, each in one worker's session, and hands
