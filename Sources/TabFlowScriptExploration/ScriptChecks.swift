@@ -19,8 +19,9 @@ import TabFlowNavigation
 /// ```
 ///
 /// ``findings`` are `check`'s, in its order, each once (the first met breadth first, with the
-/// shortest reproduction): the exploration's own report also holds the engine's built-in
-/// analyses' findings, some of them the same problems under other kinds. Each finding's kind is
+/// shortest reproduction). An exploration made by ``exploration(coordinator:initialState:depth:maxStates:)``
+/// runs none of the engine's built-in analyses, which tell some of the same problems under other
+/// kinds; one made otherwise with ``analyses`` may (``ExplorationMode/runsBuiltInAnalyses``). Each finding's kind is
 /// named as `check` prints it (``FailureKind/label``; `unreached`, `not reached within depth N
 /// (note)`, `no way back`), and its reproduction's labels are `flowscript send` lines.
 ///
