@@ -19,7 +19,7 @@ struct StateExplorer {
 
   /// How many threads explore at once (each steps its own coordinator, on rules of its own);
   /// the report is the same for any number.
-  var jobs = ExplorationWorkers.defaultCount
+  var jobs = ScriptWorkers.defaultCount
 
   /// Whether the states waiting to be explored are packed (``FrontierStates``); tests compare
   /// explorations with and without.
@@ -66,14 +66,7 @@ struct StateExplorer {
     defer { session.isExploring = false }
     let rules = session.rules
     let initial = session.state
-    // One set of rules per other thread: a VM is not thread-safe. One that cannot be made (the
-    // script loaded once, so only a failing system could refuse) just means fewer threads.
-    var workerRules: [ScriptedRules<DynamicScreen, DynamicAction>] = []
-    while workerRules.count + 1 < ExplorationWorkers.count(requested: jobs),
-      let sibling = try? FlowSession(origin: session.origin, limits: rules.limits)
-    {
-      workerRules.append(sibling.rules)
-    }
+    let workerRules = ScriptWorkers.otherRules(of: session, jobs: jobs)
     let coordinator = TabCoordinator(script: rules)
     let backBehavior = rules.declarations.backBehavior
     let showsProgress = !quiet && Output.showsProgress
@@ -84,8 +77,8 @@ struct StateExplorer {
       if showsProgress { exploration.analyses.append { CheckProgress() } }
       var others = workerRules.makeIterator()
       let workers = exploration.workers(
-        jobs: workerRules.count + 1, sliceSize: ExplorationWorkers.sliceSize,
-        parallelThreshold: ExplorationWorkers.parallelThreshold
+        jobs: workerRules.count + 1, sliceSize: ScriptWorkers.sliceSize,
+        parallelThreshold: ScriptWorkers.parallelThreshold
       ) { others.next().map { TabCoordinator(script: $0) } }
       // Keys are made on this thread, as the steps are merged: one numbering for them all.
       let numbering = StateNumbering(includesHistory: backBehavior == .history)

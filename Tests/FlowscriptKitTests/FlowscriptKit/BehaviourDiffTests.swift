@@ -262,7 +262,7 @@ import Testing
       }
       #expect(reports[0] == reports[1])
       // Enough pairs that the second job had a share of them.
-      #expect(Int(reports[0][0].split(separator: " ")[0])! > ExplorationWorkers.parallelThreshold)
+      #expect(Int(reports[0][0].split(separator: " ")[0])! > ScriptWorkers.parallelThreshold)
     }
   }
 
