@@ -80,14 +80,6 @@ struct CheckReport {
       Output.line("check passed", tone: .pass)
     }
   }
-
-  /// A shell word: `text` itself when it needs no quoting, else single-quoted.
-  static func shellWord(_ text: String) -> String {
-    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+,:=@%".unicodeScalars.contains(scalar))
-    }
-    return plain ? text : ScriptChecks.quoted(text)
-  }
 }
 
 extension ExplorationFinding<DynamicScreen, DynamicAction> {

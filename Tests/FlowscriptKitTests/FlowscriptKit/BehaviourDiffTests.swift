@@ -213,7 +213,7 @@ import Testing
       #expect(differences.count == 1)
       #expect(differences.first?["lines"] as? [String] == planted.lines)
       let reproduce = try #require(differences.first?["reproduce"] as? [String: String])
-      let words = planted.lines.map(StateExplorer.Report.shellWord).joined(separator: " ")
+      let words = planted.lines.map(\.shellWord).joined(separator: " ")
       #expect(reproduce["old"] == "flowscript send old.lua " + words)
       #expect(reproduce["new"] == "flowscript send new.lua " + words)
     }

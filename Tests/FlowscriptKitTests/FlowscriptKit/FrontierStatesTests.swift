@@ -12,7 +12,7 @@ import Testing
 /// screens, covers without a way back among them).
 @Suite struct FrontierStatesTests {
   /// What a report says, as text that compares.
-  static func summary(_ report: StateExplorer.Report) -> [String] {
+  static func summary(_ report: CheckReport) -> [String] {
     ["\(report.states) states, \(report.transitions) transitions, depth \(report.depthReached), complete \(report.complete)"]
       + report.findings.map { "\($0.kind) \($0.message) | \($0.lines.joined(separator: " ; "))" }
   }
