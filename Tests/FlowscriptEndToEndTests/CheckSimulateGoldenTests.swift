@@ -20,12 +20,7 @@ extension FlowscriptTests {
       let golden = try String(contentsOf: frozen.appendingPathComponent("simulate/\(name).txt"), encoding: .utf8)
       let edits = DiffGoldenTests.copies.first { $0.name == name }?.edits ?? []
       try await Workspace.with { workspace in
-        var text = try String(contentsOf: frozen.appendingPathComponent("demo-2026-11-28.lua"), encoding: .utf8)
-        for (from, to) in edits {
-          try #require(text.components(separatedBy: from).count == 2, "the frozen demo lacks \(from)")
-          text = text.replacingOccurrences(of: from, with: to)
-        }
-        try workspace.write("\(name).lua", text)
+        try workspace.write("\(name).lua", try DiffGoldenTests.copy(edits: edits))
         for jobs in ["1", "2"] {
           let result = try await FlowscriptCLI.run(
             ["check", "\(name).lua", "--simulate", "100", "--depth", "40", "--seed", "7", "--jobs", jobs],
