@@ -59,13 +59,6 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
   public var analyses: [() -> any ExplorationAnalysis<Screen, ScreenAction>]
   /// How the limits are treated and whether the built-in analyses run (a check's by default).
   public var mode = ExplorationMode.check
-  /// Whether a step failed as the host counts it, though it may have changed the state (a
-  /// context value set whose reaction rule failed): such a step changes nothing — its state is
-  /// not recorded, its outcome is ``TriedInput/Outcome/unchanged`` (``TriedInput/after`` shows
-  /// what it did). Asked for each input sent, with what the step told the host, on the calling
-  /// thread in the order inputs are merged (with one worker, right after each step); `nil`: a
-  /// step changes what it changed.
-  public var stepFailed: ((Input, [TabCoordinatorDelegate<Screen>]) -> Bool)?
   /// Watches each step on the thread that runs it, given the rules of the coordinator that runs
   /// it (each worker has its own): `start` reads a mark of them just before the step (a count of
   /// errors), and `end`, given the mark again and the step's delegates just after it, returns a
@@ -294,14 +287,6 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         return true
       }
       transitions += 1
-      if let stepFailed, stepFailed(input, delegates) {
-        // A step the host counts as failed changes nothing, whatever it did to the state.
-        let tried = TriedInput(
-          from: from, state: state, input: input, position: position, delegates: delegates, outcome: .unchanged,
-          after: after)
-        for analysis in analyses { analysis.tried(tried) }
-        return true
-      }
       let afterKey = keying.key(of: after, from: state, parentKey: key)
       let afterFingerprint = keying.fingerprint(of: afterKey)
       let outcome: TriedInput<Screen, ScreenAction>.Outcome

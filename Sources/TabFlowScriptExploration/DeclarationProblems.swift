@@ -1,3 +1,4 @@
+import TabFlowExploration
 import TabFlowLua
 import TabFlowNavigation
 
@@ -18,6 +19,19 @@ package enum DeclarationProblems {
       }
     }
     return problems
+  }
+
+  /// The problems found before any rule runs, as `check` reports them: ``unhandledActions(_:)``,
+  /// then ``linkParameters(_:chunk:)``, each a finding with no reproduction (no state shows it).
+  package static func findings(
+    _ declarations: ScriptDeclarations, chunk: String
+  ) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {
+    let none = ExplorationReproduction<DynamicScreen, DynamicAction>(inputs: [])
+    return unhandledActions(declarations).map {
+      ExplorationFinding(kind: FailureKind.unhandledAction.findingKind, message: $0, reproduction: none)
+    } + linkParameters(declarations, chunk: chunk).map {
+      ExplorationFinding(kind: FailureKind.linkParameter.findingKind, message: $0, reproduction: none)
+    }
   }
 
   /// A message for each link whose path parameter no URL can carry, with its place in `chunk`.

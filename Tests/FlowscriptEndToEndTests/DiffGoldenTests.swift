@@ -43,6 +43,16 @@ extension FlowscriptTests {
 
     static let frozen = FlowscriptCLI.packageRoot.appendingPathComponent("Benchmarks/Frozen")
 
+    /// The frozen demo's text with `edits` made, each of a text the demo holds once.
+    static func copy(edits: [(String, String)]) throws -> String {
+      var text = try String(contentsOf: frozen.appendingPathComponent("demo-2026-11-28.lua"), encoding: .utf8)
+      for (from, to) in edits {
+        try #require(text.components(separatedBy: from).count == 2, "the frozen demo lacks \(from)")
+        text = text.replacingOccurrences(of: from, with: to)
+      }
+      return text
+    }
+
     /// A report without its timing (` in N ms`).
     static func untimed(_ text: String) -> String {
       text.replacing(/\ in \d+ ms/, with: "")
@@ -53,13 +63,8 @@ extension FlowscriptTests {
       let (name, edits) = Self.copies[index]
       let golden = try String(contentsOf: Self.frozen.appendingPathComponent("diff/\(name).txt"), encoding: .utf8)
       try await Workspace.with { workspace in
-        var text = try String(contentsOf: Self.frozen.appendingPathComponent("demo-2026-11-28.lua"), encoding: .utf8)
-        try workspace.write("demo.lua", text)
-        for (from, to) in edits {
-          try #require(text.components(separatedBy: from).count == 2, "the frozen demo lacks \(from)")
-          text = text.replacingOccurrences(of: from, with: to)
-        }
-        try workspace.write("\(name).lua", text)
+        try workspace.write("demo.lua", try Self.copy(edits: []))
+        try workspace.write("\(name).lua", try Self.copy(edits: edits))
         for jobs in ["1", "2"] {
           let result = try await FlowscriptCLI.run(
             ["diff", "demo.lua", "\(name).lua", "--explore", "4", "--jobs", jobs], in: workspace.url, timeout: .seconds(120))

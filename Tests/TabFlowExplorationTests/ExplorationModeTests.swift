@@ -14,6 +14,8 @@ struct ExplorationModeTests {
       let moved: Int??
       /// Whether the state after it differs (`==`) from the state before.
       let differs: Bool
+      /// The note ``Exploration/noteStep`` gave it, when a string.
+      let note: String?
     }
 
     var tried: [Tried] = []
@@ -21,10 +23,12 @@ struct ExplorationModeTests {
     func tried(_ input: TriedInput<TinyScreen, TinyAction>) {
       switch input.outcome {
       case .unchanged:
-        tried.append(Tried(from: input.from, label: input.input.label, moved: nil, differs: input.after != input.state))
+        tried.append(Tried(
+          from: input.from, label: input.input.label, moved: nil, differs: input.after != input.state,
+          note: input.note as? String))
       case let .moved(to, after):
         #expect(after == input.after)
-        tried.append(Tried(from: input.from, label: input.input.label, moved: .some(to), differs: true))
+        tried.append(Tried(from: input.from, label: input.input.label, moved: .some(to), differs: true, note: input.note as? String))
       }
     }
 
@@ -108,22 +112,40 @@ struct ExplorationModeTests {
     #expect(recorder.tried.filter { $0.moved == nil && $0.label != "page: badge" }.allSatisfy { !$0.differs })
   }
 
-  @Test("A step the host counts as failed changes nothing, whatever it did to the state")
-  func failedSteps() throws {
+  /// The pushes rules made: the host's own count, which its ``Exploration/noteStep`` reads.
+  final class PushCount {
+    var count = 0
+  }
+
+  @Test("A step noted as moving nowhere changes nothing, whatever it did to the state, and keeps its note")
+  func stepsMovingNowhere() throws {
     let recorder = Recorder()
     var exploration = try TinyApp.exploration(oneTab: true, taps: false, analyses: [{ recorder }], actions: Self.pushOnce)
     let plain = exploration.run()
-    var asked: [String] = []
-    exploration.stepFailed = { input, _ in
-      asked.append(input.label)
-      return input.label == "home: push 1"
-    }
+    // The host counts a step whose rules pushed as failed.
+    let pushes = PushCount()
+    exploration.coordinator = TabCoordinator(rules: TinyApp.Rules { action, _, _ in
+      guard case let .push(page) = action else { return [] }
+      pushes.count += 1
+      return [.push(.page(page))]
+    })
+    var noted = 0
+    exploration.noteStep = (
+      start: { _ in pushes.count },
+      end: { _, mark, _ in
+        noted += 1
+        if pushes.count == mark { return (nil, true) }
+        return ("the host refuses pushes", false)
+      }
+    )
     recorder.tried = []
-    let failing = exploration.run()
-    #expect(plain.states == 2 && failing.states == 1)
-    #expect(failing.transitions == 2, "a failed step is still a transition: back and push 1")
-    #expect(asked == ["back", "home: push 1"], "asked for each input sent")
+    let refusing = exploration.run()
+    #expect(plain.states == 2 && refusing.states == 1)
+    #expect(refusing.transitions == 2, "a step moving nowhere is still a transition: back and push 1")
+    #expect(noted == 2, "each input sent is noted")
     let push = try #require(recorder.tried.first { $0.label == "home: push 1" })
-    #expect(push.moved == nil && push.differs, "unchanged, and the state after it shows what it did")
+    #expect(push.moved == nil && !push.differs, "unchanged: the state after it is the state before")
+    #expect(push.note == "the host refuses pushes")
+    #expect(recorder.tried.first { $0.label == "back" }?.note == nil)
   }
 }

@@ -84,6 +84,6 @@ extension Flowscript.Check: OptionWording {
   static var exploreHelp: String { "How many lines deep to explore (0: static checks only, no rule runs)." }
   static var maxStatesHelp: String { "Stop after this many distinct states (a cut exploration fails: incomplete)." }
   static var jobsHelp: String {
-    "How many states to explore at once, each in a VM of its own (default: the processors, at most 8; never more than the processors, \(ExplorationWorkers.maximumCount) here). The report is the same for any number."
+    "How many states to explore at once, each in a VM of its own (default: the processors, at most 8; never more than the processors, \(ScriptWorkers.maximumCount) here). The report is the same for any number."
   }
 }

@@ -17,7 +17,7 @@ enum GuardErrorGate {
       session: session, depth: depth, maxStates: maxStates, quiet: true, sendCommand: options.sendCommand)
     let report = explorer.run()
     guard let finding = report.findings.first(where: { $0.failureKind == .guardError }) else { return nil }
-    let lines = finding.lines.map(StateExplorer.Report.shellWord).joined(separator: " ")
+    let lines = finding.lines.map(\.shellWord).joined(separator: " ")
     return "a guard raises an error, which apps count as a failure of the rules: \(finding.message)"
       + " (reproduce: \(report.sendCommand) \(lines))"
   }

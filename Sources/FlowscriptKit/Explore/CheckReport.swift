@@ -80,23 +80,6 @@ struct CheckReport {
       Output.line("check passed", tone: .pass)
     }
   }
-
-  /// Prints `finding` of `check --simulate`: its label and message, and the line that
-  /// reproduces it.
-  static func print(_ finding: StateExplorer.Finding, sendCommand: String) {
-    Output.line("\(finding.kind.label): \(finding.message)")
-    // A declaration's problem needs no lines to show.
-    guard finding.kind != .linkParameter, finding.kind != .unhandledAction else { return }
-    Output.line("  reproduce: \(sendCommand) " + finding.lines.map(ScriptChecks.quoted).joined(separator: " "))
-  }
-
-  /// A shell word: `text` itself when it needs no quoting, else single-quoted.
-  static func shellWord(_ text: String) -> String {
-    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+,:=@%".unicodeScalars.contains(scalar))
-    }
-    return plain ? text : ScriptChecks.quoted(text)
-  }
 }
 
 extension ExplorationFinding<DynamicScreen, DynamicAction> {

@@ -78,9 +78,9 @@ final class GraphAnalysis: ExplorationAnalysis {
     if before.isAppLayerPresented || after.isAppLayerPresented {
       // The app layer over the selected tab, read as one stack: its stand-in root is the tab's top.
       // A change under it (a deep link into a tab) shows nothing new: no edge.
-      guard StateExplorer.visibleTopID(after) != StateExplorer.visibleTopID(before) else { return nil }
-      let (was, now) = (StateExplorer.visibleDepth(before), StateExplorer.visibleDepth(after))
-      if now >= was, now > was || StateExplorer.visibleTopID(after) != StateExplorer.visibleTopID(before) {
+      guard Self.visibleTopID(after) != Self.visibleTopID(before) else { return nil }
+      let (was, now) = (ExploredStates.visibleDepth(before), ExploredStates.visibleDepth(after))
+      if now >= was, now > was || Self.visibleTopID(after) != Self.visibleTopID(before) {
         return Step(from: from, to: to, line: line, style: after.visibleTop.style.rawValue, isBack: isBackLine, redirects: redirects)
       }
       guard now < was else { return nil }
@@ -98,5 +98,11 @@ final class GraphAnalysis: ExplorationAnalysis {
     guard now.count < was.count else { return nil }
     let dismissed = was.routes.dropFirst(now.count).contains(where: \.isPresented)
     return Step(from: from, to: to, line: line, style: dismissed ? "dismiss" : "pop", isBack: true, redirects: redirects)
+  }
+
+  /// The ID of the route the user sees: the app layer's top when something is presented over the
+  /// tab bar (read in place: `selectedStack` copies the stack).
+  private static func visibleTopID(_ state: State) -> RouteID? {
+    state.isAppLayerPresented ? state.storedAppLayer.storedIDs.last : state.storedTabs[state.selectedIndex].stack.storedIDs.last
   }
 }

@@ -156,9 +156,9 @@ struct NavigationGraph {
     self.edges = edges.sorted()
   }
 
-  /// The `url` line the exploration opens `pattern` with (``StateExplorer/Inputs`` writes it so).
+  /// The `url` line the exploration opens `pattern` with (``ScriptInputLines`` writes it so).
   static func line(opening pattern: String) -> String {
-    let url = StateExplorer.sampleURL(pattern)
+    let url = ScriptInputLines.sampleURL(pattern)
     return "url " + (url.contains(where: \.isWhitespace) ? FlowName.quoted(url) : url)
   }
 

@@ -19,7 +19,7 @@ struct StateExplorer {
 
   /// How many threads explore at once (each steps its own coordinator, on rules of its own);
   /// the report is the same for any number.
-  var jobs = ExplorationWorkers.defaultCount
+  var jobs = ScriptWorkers.defaultCount
 
   /// Whether the states waiting to be explored are packed (``FrontierStates``); tests compare
   /// explorations with and without.
@@ -48,32 +48,15 @@ struct StateExplorer {
     self.quiet = quiet
   }
 
-  /// A problem of `check --simulate` and the lines that reproduce it.
-  struct Finding {
-    let kind: FailureKind
-    let message: String
-    let lines: [String]
-  }
-
-  /// What `check --explore` found, and how it prints it.
-  typealias Report = CheckReport
-
   /// Explores from the session's state, with the context keys rules are seen to read added
   /// round by round (``ScriptChecks/explore(rules:workers:customization:rounds:_:)``), and
   /// reports. The session's own state is left as it is.
-  func run() -> Report {
+  func run() -> CheckReport {
     session.isExploring = true
     defer { session.isExploring = false }
     let rules = session.rules
     let initial = session.state
-    // One set of rules per other thread: a VM is not thread-safe. One that cannot be made (the
-    // script loaded once, so only a failing system could refuse) just means fewer threads.
-    var workerRules: [ScriptedRules<DynamicScreen, DynamicAction>] = []
-    while workerRules.count + 1 < ExplorationWorkers.count(requested: jobs),
-      let sibling = try? FlowSession(origin: session.origin, limits: rules.limits)
-    {
-      workerRules.append(sibling.rules)
-    }
+    let workerRules = ScriptWorkers.otherRules(of: session, jobs: jobs)
     let coordinator = TabCoordinator(script: rules)
     let backBehavior = rules.declarations.backBehavior
     let showsProgress = !quiet && Output.showsProgress
@@ -84,8 +67,8 @@ struct StateExplorer {
       if showsProgress { exploration.analyses.append { CheckProgress() } }
       var others = workerRules.makeIterator()
       let workers = exploration.workers(
-        jobs: workerRules.count + 1, sliceSize: ExplorationWorkers.sliceSize,
-        parallelThreshold: ExplorationWorkers.parallelThreshold
+        jobs: workerRules.count + 1, sliceSize: ScriptWorkers.sliceSize,
+        parallelThreshold: ScriptWorkers.parallelThreshold
       ) { others.next().map { TabCoordinator(script: $0) } }
       // Keys are made on this thread, as the steps are merged: one numbering for them all.
       let numbering = StateNumbering(includesHistory: backBehavior == .history)
@@ -96,9 +79,9 @@ struct StateExplorer {
       let frontier = FrontierStates(
         numbering: numbering, template: first, templateKey: numbering.key(of: first), packs: packsFrontier)
       let explored = exploration.run(keying: numbering, frontier: frontier, workers: workers)
-      var report = Report()
+      var report = CheckReport()
       report.chunk = session.chunk
-      report.sendCommand = sendCommand ?? "flowscript send \(Report.shellWord(session.chunk))"
+      report.sendCommand = sendCommand ?? "flowscript send \(session.chunk.shellWord)"
       report.states = explored.states
       report.transitions = explored.transitions
       report.depthReached = explored.levelsExplored
@@ -112,45 +95,5 @@ struct StateExplorer {
       report.milliseconds = Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
       return report
     }
-  }
-
-  /// The problems the declarations show before any rule runs (``DeclarationProblems``): actions
-  /// no rule handles, and links whose parameters no URL can carry.
-  static func declarationFindings(_ declarations: ScriptDeclarations, chunk: String) -> [Finding] {
-    DeclarationProblems.unhandledActions(declarations).map { Finding(kind: .unhandledAction, message: $0, lines: []) }
-      + DeclarationProblems.linkParameters(declarations, chunk: chunk).map { Finding(kind: .linkParameter, message: $0, lines: []) }
-  }
-
-  /// A finding for each payload field a rule read that its action's declared sample lacks
-  /// (``DeclarationProblems/payloadFields(_:declarations:)``), with the lines that reach the
-  /// screen (`firstAtTop`) and send the action.
-  static func payloadFieldFindings(
-    _ missing: [String: Set<String>], declarations: ScriptDeclarations, firstAtTop: [String: [String]]
-  ) -> [Finding] {
-    DeclarationProblems.payloadFields(missing, declarations: declarations).map { problem in
-      Finding(kind: .payloadField, message: problem.message, lines: (firstAtTop[problem.screen] ?? []) + [problem.line])
-    }
-  }
-
-  /// Every input worth trying in a state, as lines (``ScriptInputLines``).
-  typealias Inputs = ScriptInputLines
-
-  /// `shop://item/:id` → `shop://item/1` (``ScriptInputLines/sampleURL(_:)``).
-  static func sampleURL(_ pattern: String) -> String { ScriptInputLines.sampleURL(pattern) }
-
-  /// The routes the user has above the tab bar's root: the selected tab's, and the app layer's over it.
-  static func visibleDepth(_ state: State) -> Int {
-    selectedDepth(state) + (state.isAppLayerPresented ? state.storedAppLayer.storedRoutes.count - 1 : 0)
-  }
-
-  /// The number of routes of the selected tab, read where the state holds them (`selectedStack`
-  /// copies the stack: the explorer asks several times per transition).
-  static func selectedDepth(_ state: State) -> Int {
-    state.storedTabs[state.selectedIndex].stack.storedRoutes.count
-  }
-
-  /// The ID of the route the user sees: the app layer's top when something is presented over the tab bar.
-  static func visibleTopID(_ state: State) -> RouteID? {
-    state.isAppLayerPresented ? state.storedAppLayer.storedIDs.last : state.storedTabs[state.selectedIndex].stack.storedIDs.last
   }
 }

@@ -37,7 +37,7 @@ struct MapExploration {
     let row: MapStateRow
     /// The state that first reached this one (`nil` for the initial state) and the line from it.
     var parent: (index: Int, line: String)?
-    /// The lines tried from this state, in the order of ``StateExplorer/Inputs``.
+    /// The lines tried from this state, in the order of ``ScriptAlphabet``.
     var inputs: [String] = []
     /// What each of ``inputs`` did.
     var outcomes: [Outcome] = []

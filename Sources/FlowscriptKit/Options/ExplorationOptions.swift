@@ -26,7 +26,7 @@ struct JobsOption<Wording: OptionWording>: ParsableArguments {
   /// asks for more than the processors.
   func workerCount() -> Int {
     guard let jobs else { return OptionDefaults.jobs }
-    let count = ExplorationWorkers.count(requested: jobs)
+    let count = ScriptWorkers.count(requested: jobs)
     if jobs > count {
       Output.error("note: --jobs \(jobs) is more than the \(count) processors; exploring with \(count)")
     }

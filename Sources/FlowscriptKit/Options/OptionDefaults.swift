@@ -22,7 +22,7 @@ enum OptionDefaults {
   /// How many distinct states (pairs of states for `diff`) `--max-states` allows.
   static let maxStates = 200_000
   /// How many states `--jobs` explores at once when not given: the processors, at most 8.
-  static var jobs: Int { ExplorationWorkers.defaultCount }
+  static var jobs: Int { ScriptWorkers.defaultCount }
   /// The instruction budget per action (`--budget`): an app's default.
   static let budget = LuaVM.Limits().instructionsPerCall
   /// The memory cap of a script's VM in MiB (`--memory`): an app's default.

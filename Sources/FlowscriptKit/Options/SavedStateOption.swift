@@ -50,6 +50,6 @@ struct SavedStateOption: ParsableArguments {
 
   /// ` --state FILE` for a reproduction (`flowscript send … --state FILE LINES`), or nothing.
   var reproductionArguments: String {
-    path.map { " --state " + StateExplorer.Report.shellWord($0) } ?? ""
+    path.map { " --state " + $0.shellWord } ?? ""
   }
 }

@@ -28,12 +28,12 @@ struct ScriptOptions: ParsableArguments {
   /// the path as typed (a chunk name would only work from the script's directory), each public
   /// key once.
   var sendCommand: String {
-    var words = ["flowscript", "send", StateExplorer.Report.shellWord(script)] + limitOptions.reproductionArguments
+    var words = ["flowscript", "send", script.shellWord] + limitOptions.reproductionArguments
     // A key named twice (`pack`'s KEY.pub beside the signing key, also given as --public-key) is
     // written once: the same file by the same path, or by another spelling of it.
     var written: Set<String> = []
     for key in publicKeys where written.insert(URL(fileURLWithPath: key).standardizedFileURL.resolvingSymlinksInPath().path).inserted {
-      words += ["--public-key", StateExplorer.Report.shellWord(key)]
+      words += ["--public-key", key.shellWord]
     }
     return words.joined(separator: " ")
   }

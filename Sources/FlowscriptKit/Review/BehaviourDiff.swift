@@ -118,7 +118,7 @@ struct BehaviourDiff {
   let depth: Int
   let maxPairs: Int
   /// How many sessions of each script explore at once (at most one per processor).
-  var jobs = min(8, TabFlowExploration.ExplorationWorkers<Void>.processorCount)
+  var jobs = ScriptWorkers.defaultCount
 
   init(old: FlowSession, new: FlowSession, depth: Int, maxPairs: Int) {
     self.old = old
@@ -160,7 +160,7 @@ struct BehaviourDiff {
       old: DiffSide.side(rules: old.rules, initial: old.state, alphabet: ScriptAlphabet(declarations: old.rules.declarations, context: context)),
       new: DiffSide.side(rules: new.rules, initial: new.state, alphabet: ScriptAlphabet(declarations: new.rules.declarations, context: context)),
       depth: depth, maxPairs: maxPairs, analyses: [comparison])
-    let workers = exploration.workers(jobs: min(max(1, jobs), TabFlowExploration.ExplorationWorkers<Void>.processorCount)) {
+    let workers = exploration.workers(jobs: ScriptWorkers.count(requested: jobs)) {
       // A session per side for each other worker (the scripts loaded once: only a failing system
       // refuses one, which just means fewer workers).
       guard let oldSibling = try? FlowSession(origin: old.origin, limits: old.rules.limits),

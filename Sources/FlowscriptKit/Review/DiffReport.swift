@@ -1,5 +1,6 @@
 import TabFlowLua
 import TabFlowNavigation
+import TabFlowScriptExploration
 
 
 /// What `flowscript diff` prints: the differences of a ``BehaviourDiff`` grouped by cause
@@ -138,7 +139,7 @@ struct DiffReport {
       let after = outcome.after(before)
       // What the user sees: the app layer over the selected tab.
       let top = after.visibleTop
-      let change = StateExplorer.visibleDepth(after) - StateExplorer.visibleDepth(before)
+      let change = ExploredStates.visibleDepth(after) - ExploredStates.visibleDepth(before)
       let sameTab = after.selectedTab == before.selectedTab
       let (routesAfter, routesBefore) = (Self.visibleRoutes(after), Self.visibleRoutes(before))
       if sameTab, change < 0, routesAfter.elementsEqual(routesBefore.prefix(routesAfter.count)) {
@@ -191,7 +192,7 @@ struct DiffReport {
     lines.append("   new: \(group.new)")
     lines.append("        \(Self.detail(first.new, from: first.before.new))")
     for line in Self.differs(first) { lines.append("   differs: \(line)") }
-    let words = (first.lines + [first.input]).map(StateExplorer.Report.shellWord).joined(separator: " ")
+    let words = (first.lines + [first.input]).map(\.shellWord).joined(separator: " ")
     lines.append("   \(oldSend) \(words)")
     lines.append("   \(newSend) \(words)")
     var seen: Set<String> = ["'\(first.input)' on \(first.screen)"]
@@ -222,7 +223,7 @@ struct DiffReport {
       Output.line("\(violation.side == .new ? "invariant violated" : "invariant violated in the old script (note)"): "
         + violation.violation.description)
       let send = violation.side == .new ? newSend : oldSend
-      Output.line("   \(send) " + violation.lines.map(StateExplorer.Report.shellWord).joined(separator: " "))
+      Output.line("   \(send) " + violation.lines.map(\.shellWord).joined(separator: " "))
     }
     Output.line("")
     if isClean {
@@ -267,7 +268,7 @@ struct DiffReport {
     let differences = groups.enumerated().map { offset, group in
       let first = group.first
       let lines = first.lines + [first.input]
-      let words = lines.map(StateExplorer.Report.shellWord).joined(separator: " ")
+      let words = lines.map(\.shellWord).joined(separator: " ")
       return "{\"input\":\(string(first.input)),\"screen\":\(string(first.screen)),\"count\":\(group.count),"
         + "\"change\":\(changeOfGroup[offset] ?? -1),"
         + "\"lines\":\(list(lines)),\"old\":\(side(first.old, group.old, from: first.before.old)),"

@@ -214,25 +214,14 @@ final class FlowSession {
     coordinator.backGesture(in: state)
   }
 
-  /// Puts the session in `state` (the explorer visits many states); forgets the undo history.
-  /// A state the session holds already, bit for bit (the same storage in every field: the
-  /// explorer runs each of a state's lines from it, see ``takeState(loading:)``), is not copied in again.
+  /// Puts the session in `state` (`map` visits many states); forgets the undo history. A state
+  /// the session holds already, bit for bit (the same storage in every field), is not copied in
+  /// again.
   func load(_ state: State) {
     if !Self.identical(&self.state, state) { self.state = state }
     history.removeAll(keepingCapacity: true)
     lastFailure = nil
     lastRejected = nil
-  }
-
-  /// The session's state, moved out (not copied), with the session put in `next` (``load(_:)``):
-  /// the explorer keeps each state a line reached and runs the next line from the state before.
-  func takeState(loading next: State) -> State {
-    var taken = next
-    swap(&taken, &state)
-    history.removeAll(keepingCapacity: true)
-    lastFailure = nil
-    lastRejected = nil
-    return taken
   }
 
   /// Whether two states are the same bits (the same storage in every field), and so equal;
@@ -420,12 +409,6 @@ final class FlowSession {
     }
     return stack.ids[index]
   }
-
-  /// Whether the session's state is `other`, compared where the session holds it.
-  /// The same bits (a failed line's state put back from the copy kept before it) are equal at once.
-  func isInState(_ other: State) -> Bool { Self.identical(&state, other) || Self.equal(&state, other) }
-
-  private static func equal(_ state: inout State, _ other: State) -> Bool { state == other }
 
   /// Whether `state` has the tab `tab`. The state is read where the session holds it (`inout`):
   /// a computed view of the stored property (`state.tabIDs`) would copy the whole state first.

@@ -31,7 +31,7 @@ final class SessionRecorder {
     self.path = path
     self.force = force
     protected = script.map { [ProtectedInput(path: $0, role: "the script being driven")] } ?? []
-    let state = savedState.map { " --state " + StateExplorer.Report.shellWord($0) } ?? ""
+    let state = savedState.map { " --state " + $0.shellWord } ?? ""
     lines = ["# Recorded with flowscript repl \(chunk)\(state) --record; run it with flowscript run \(chunk)\(state) FILE."]
     try OutputFile.check(path, force: force, protecting: protected)
   }

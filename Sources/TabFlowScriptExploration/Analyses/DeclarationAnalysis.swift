@@ -12,13 +12,6 @@ final class DeclarationAnalysis: ExplorationAnalysis {
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {
-    let none = ExplorationReproduction<DynamicScreen, DynamicAction>(inputs: [])
-    let unhandled = DeclarationProblems.unhandledActions(run.declarations).map {
-      ExplorationFinding(kind: FailureKind.unhandledAction.findingKind, message: $0, reproduction: none)
-    }
-    let parameters = DeclarationProblems.linkParameters(run.declarations, chunk: run.rules.chunk).map {
-      ExplorationFinding(kind: FailureKind.linkParameter.findingKind, message: $0, reproduction: none)
-    }
-    return run.collect(unhandled + parameters, phase: ScriptCheckPhase.declarations)
+    run.collect(DeclarationProblems.findings(run.declarations, chunk: run.rules.chunk), phase: ScriptCheckPhase.declarations)
   }
 }

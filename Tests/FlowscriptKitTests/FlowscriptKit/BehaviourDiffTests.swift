@@ -213,7 +213,7 @@ import Testing
       #expect(differences.count == 1)
       #expect(differences.first?["lines"] as? [String] == planted.lines)
       let reproduce = try #require(differences.first?["reproduce"] as? [String: String])
-      let words = planted.lines.map(StateExplorer.Report.shellWord).joined(separator: " ")
+      let words = planted.lines.map(\.shellWord).joined(separator: " ")
       #expect(reproduce["old"] == "flowscript send old.lua " + words)
       #expect(reproduce["new"] == "flowscript send new.lua " + words)
     }
@@ -262,7 +262,7 @@ import Testing
       }
       #expect(reports[0] == reports[1])
       // Enough pairs that the second job had a share of them.
-      #expect(Int(reports[0][0].split(separator: " ")[0])! > ExplorationWorkers.parallelThreshold)
+      #expect(Int(reports[0][0].split(separator: " ")[0])! > ScriptWorkers.parallelThreshold)
     }
   }
 

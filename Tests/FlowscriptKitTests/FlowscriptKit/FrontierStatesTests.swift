@@ -12,7 +12,7 @@ import Testing
 /// screens, covers without a way back among them).
 @Suite struct FrontierStatesTests {
   /// What a report says, as text that compares.
-  static func summary(_ report: StateExplorer.Report) -> [String] {
+  static func summary(_ report: CheckReport) -> [String] {
     ["\(report.states) states, \(report.transitions) transitions, depth \(report.depthReached), complete \(report.complete)"]
       + report.findings.map { "\($0.kind) \($0.message) | \($0.lines.joined(separator: " ; "))" }
   }
@@ -43,15 +43,13 @@ import Testing
     var originals: [TabCoordinatorState<DynamicScreen>] = []
     var frontier: [(TabCoordinatorState<DynamicScreen>, StateKey)] = [(initial, initialKey)]
     var seen: Set<StateKey> = [initialKey]
-    var inputs = StateExplorer.Inputs(
-      declarations: session.rules.declarations,
-      context: ContextSamples(declarations: session.rules.declarations, read: session.rules.contextKeysRead))
+    let alphabet = ScriptAlphabet(declarations: session.rules.declarations, contextKeysRead: session.rules.contextKeysRead)
+    let coordinator = InputStep.coordinator(of: session.rules)
     for _ in 0..<3 {
       var next: [(TabCoordinatorState<DynamicScreen>, StateKey)] = []
       for (state, key) in frontier {
-        for input in inputs.lines(for: state) {
-          guard case let .changed(reached) = ExplorationWorkers.step(input, from: state, in: session) else { continue }
-          let after = reached.state
+        for input in alphabet.inputs(for: state) {
+          guard case let .changed(after) = InputStep(input, from: state, on: coordinator) else { continue }
           let afterKey = numbering.key(of: after, from: state, parentKey: key)
           guard seen.insert(afterKey).inserted else { continue }
           next.append((after, afterKey))

@@ -111,7 +111,7 @@ typealias DynamicRules = ScriptedRules<DynamicScreen, DynamicAction>
 
   // MARK: - the explorer sets the keys rules read
 
-  static func explore(_ script: String, depth: Int = 3) async throws -> StateExplorer.Report {
+  static func explore(_ script: String, depth: Int = 3) async throws -> CheckReport {
     try await Workspace.with { workspace in
       let session = try FlowSession(origin: .file(try workspace.write("shop.lua", script)))
       var explorer = StateExplorer(session: session, depth: depth, maxStates: 10_000, quiet: true)

@@ -34,8 +34,8 @@ import Testing
     // The context keys the explorer sets: those a shallow exploration saw rules read.
     var learning = StateExplorer(session: session, depth: 2, maxStates: maxStates, quiet: true)
     learning.jobs = 1
-    var inputs = StateExplorer.Inputs(declarations: session.rules.declarations, context: learning.run().context)
-    let workers = ExplorationWorkers(session: session, count: 1)
+    let alphabet = ScriptAlphabet(declarations: session.rules.declarations, context: learning.run().context)
+    let coordinator = InputStep.coordinator(of: session.rules)
     let numbering = StateNumbering()
     let initial = session.state
     let initialKey = numbering.key(of: initial)
@@ -45,16 +45,14 @@ import Testing
     for _ in 0..<depth where !frontier.isEmpty && seen.count < maxStates {
       frontier = shuffled(frontier, &choices)
       var next: [(state: State, key: StateKey)] = []
-      workers.run(frontier.map(\.state), inputs: frontier.map { inputs.lines(for: $0.state) }) { index, steps in
-        let parent = frontier[index]
+      for parent in frontier {
+        let steps = alphabet.inputs(for: parent.state).map { InputStep($0, from: parent.state, on: coordinator) }
         for step in shuffled(steps, &choices) {
-          guard case let .changed(reached) = step else { continue }
-          let after = reached.state
+          guard case let .changed(after) = step else { continue }
           let key = numbering.key(of: after, from: parent.state, parentKey: parent.key)
           states.append((after, key))
           if seen.insert(key).inserted { next.append((after, key)) }
         }
-        return true
       }
       frontier = next
     }
