@@ -259,16 +259,37 @@ final class StateNumbering {
 /// A route as a script sees it: style, screen and its state, the navigation flag of a root or
 /// a presented route, a sheet's configuration — read through its accessors for the concrete
 /// screen type (the route's own `Hashable` conformance would go through generic code), and
-/// hashed and compared here only, so the two always agree.
+/// compared here only. Hashed by its ``digest``, made of the script's digests of the screen's
+/// name and state (``/TabFlowNavigation/FlowValue/luaIdentityDigest``) with the case and the
+/// flag: routes ``same(_:_:)`` has equal always have equal digests (a sheet's configuration is
+/// left out of it, which only makes sheets differing in it share a digest). No `Hasher` reads
+/// the screen: a route numbered costs a few mixes and one word hashed.
 private struct RouteContent: Hashable {
   let route: Route<DynamicScreen>
+  let digest: UInt64
+
+  init(route: Route<DynamicScreen>) {
+    self.route = route
+    digest = Self.digest(of: route)
+  }
 
   func hash(into hasher: inout Hasher) {
-    hasher.combine(route.style)
-    route.screen.name.hashLuaIdentity(into: &hasher)
-    FlowValue.object(route.screen.state).hashLuaIdentity(into: &hasher)
-    hasher.combine(route.withNavigation)
-    hasher.combine(route.sheetConfiguration)
+    hasher.combine(digest)
+  }
+
+  /// The digest of what ``same(_:_:)`` compares, but a sheet's configuration.
+  static func digest(of route: Route<DynamicScreen>) -> UInt64 {
+    let style: UInt64 =
+      switch route.style {
+      case .root: 1
+      case .push: 2
+      case .sheet: 3
+      case .cover: 4
+      }
+    let screen = route.screen
+    var digest = FlowValue.arrayDigest(count: Int(style << 1 | (route.withNavigation ? 1 : 0)))
+    digest = FlowValue.arrayDigest(digest, adding: screen.name.luaIdentityDigest)
+    return FlowValue.arrayDigest(digest, adding: FlowValue.object(screen.state).luaIdentityDigest)
   }
 
   static func == (lhs: RouteContent, rhs: RouteContent) -> Bool {
