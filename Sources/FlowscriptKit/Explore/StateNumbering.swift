@@ -80,14 +80,16 @@ final class StateNumbering {
     for index in tabs.indices {
       let routes = tabs[index].stack.storedRoutes
       guard sameShape else {
-        numbers.append(number(of: tabs[index].stack, keeping: nil))
+        numbers.append(number(routes: routes, ids: tabs[index].stack.storedIDs))
         continue
       }
       let parentNumber = known[1 + index]
       if Self.address(of: routes) == Self.address(of: parentTabs[index].stack.storedRoutes) {
         numbers.append(parentNumber)
       } else {
-        numbers.append(number(of: tabs[index].stack, keeping: (parentTabs[index].stack, lists[parentNumber])))
+        numbers.append(number(
+          routes: routes, ids: tabs[index].stack.storedIDs, keptRoutes: parentTabs[index].stack.storedRoutes,
+          keptIDs: parentTabs[index].stack.storedIDs, keptNumbers: lists[parentNumber]))
       }
     }
     let contextNumber = numbers.count
@@ -136,7 +138,7 @@ final class StateNumbering {
     {
       numbers.append(known[contextNumber + 4])
     } else {
-      numbers.append(number(of: state.storedAppLayer, keeping: nil))
+      numbers.append(number(routes: state.storedAppLayer.storedRoutes, ids: state.storedAppLayer.storedIDs))
     }
     lastSelected = (tabs[state.selectedIndex].stack.storedRoutes, numbers[1 + state.selectedIndex])
     return StateKey(numbers: numbers)
@@ -158,20 +160,18 @@ final class StateNumbering {
     return tabIDs.count - 1
   }
 
-  /// The number of a tab's routes; those it shares with `kept` — the same tab in the state it
-  /// came from, with its route numbers — keep their numbers.
+  /// The number of a tab's `routes` (with their `ids`); those it shares with the same tab in
+  /// the state it came from — `keptRoutes` and `keptIDs`, whose route numbers are `keptNumbers`
+  /// — keep their numbers. The arrays are passed as they are held (a stack passed whole, with its
+  /// other arrays, was copied for the call).
   private func number(
-    of stack: RouteStack<DynamicScreen>, keeping kept: (stack: RouteStack<DynamicScreen>, numbers: [Int])?
+    routes: [Route<DynamicScreen>], ids: [RouteID], keptRoutes: [Route<DynamicScreen>] = [], keptIDs: [RouteID] = [],
+    keptNumbers: [Int] = []
   ) -> Int {
-    let routes = stack.routes
-    let ids = stack.ids
     var list: [Int] = []
     list.reserveCapacity(routes.count)
-    if let kept {
-      let keptRoutes = kept.stack.routes
-      let keptIDs = kept.stack.ids
-      let keptNumbers = kept.numbers
-      let shared = min(routes.count, keptIDs.count, keptNumbers.count)
+    let shared = min(routes.count, keptIDs.count, keptNumbers.count)
+    if shared > 0 {
       routes.withUnsafeBufferPointer { routes in
         keptRoutes.withUnsafeBufferPointer { keptRoutes in
           guard let routes = routes.baseAddress, let keptRoutes = keptRoutes.baseAddress else { return }
