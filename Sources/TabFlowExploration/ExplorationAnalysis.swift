@@ -91,6 +91,9 @@ public struct TriedInput<Screen, ScreenAction> {
   /// What ``Exploration/noteStep`` noted of the step, on the thread that ran it; `nil` when it
   /// noted nothing, or the input was not sent.
   public let note: (any Sendable)?
+  /// Whether there is a ``note``: known without reading it (an existential, copied through its
+  /// type's witnesses at each read).
+  package let hasNote: Bool
   /// The state after the input: ``state`` when it was not sent. Unlike ``outcome``, which tells
   /// states apart by their fingerprints, it shows a change they ignore (new route IDs).
   public let after: TabCoordinatorState<Screen>
@@ -101,6 +104,7 @@ public struct TriedInput<Screen, ScreenAction> {
     delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome, after: consuming TabCoordinatorState<Screen>,
     note: (any Sendable)? = nil
   ) {
+    hasNote = note != nil
     self.note = note
     self.from = from
     self.state = state

@@ -15,15 +15,21 @@ extension BatchSource: LuaIdentifiable {
     }
   }
 
-  package func hashLuaIdentity(into hasher: inout Hasher) {
+  /// The kind's tag mixed with the digest of what the kind holds.
+  package var luaIdentityDigest: UInt64 {
     switch self {
-    case let .rule(name): hasher.combine(0); name.hashLuaIdentity(into: &hasher)
-    case let .screenAction(tab, route): hasher.combine(1); tab.rawValue.hashLuaIdentity(into: &hasher); hasher.combine(route)
-    case let .tabTap(tab): hasher.combine(2); tab.rawValue.hashLuaIdentity(into: &hasher)
-    case .userBack: hasher.combine(3)
-    case let .deepLink(url): hasher.combine(4); url.hashLuaIdentity(into: &hasher)
-    case .host: hasher.combine(5)
-    case .customization: hasher.combine(6)
+    case let .rule(name): return Self.tagged(1, name.luaIdentityDigest)
+    case let .screenAction(tab, route): return Self.tagged(2, tab.rawValue.luaIdentityDigest ^ LuaDigest.mix(route.generation))
+    case let .tabTap(tab): return Self.tagged(3, tab.rawValue.luaIdentityDigest)
+    case .userBack: return Self.tagged(4, 0)
+    case let .deepLink(url): return Self.tagged(5, url.luaIdentityDigest)
+    case .host: return Self.tagged(6, 0)
+    case .customization: return Self.tagged(7, 0)
     }
+  }
+
+  @inline(__always)
+  private static func tagged(_ tag: UInt64, _ digest: UInt64) -> UInt64 {
+    LuaDigest.mix(LuaDigest.seed &+ tag &* 0x9E37_79B9_7F4A_7C15 ^ digest)
   }
 }

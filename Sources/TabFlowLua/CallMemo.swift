@@ -111,17 +111,21 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   static var capacity: Int { 100_000 }
 
   // Used one call at a time, on the script's actor: no run-time exclusivity checks.
-  @exclusivity(unchecked) private var roots: [LuaIdentity<Text>: Roots] = [:]
+  /// The trees of each text, by the text's ``LuaIdentifiable/luaIdentityDigest``: a look-up
+  /// compares only the texts of the digest found.
+  @exclusivity(unchecked) private var roots: [UInt64: [Entry]] = [:]
   /// The texts recalled or remembered last, with their trees, compared in turn before any text
-  /// is hashed: the guards of one batch share one text, and a checker tries the same few
+  /// is digested: the guards of one batch share one text, and a checker tries the same few
   /// sources from every state.
-  @exclusivity(unchecked) private var recent: [(text: Text, roots: Roots)] = []
+  @exclusivity(unchecked) private var recent: [Entry] = []
   /// Where the next text goes once ``recent`` holds ``recentCount``.
   @exclusivity(unchecked) private var nextRecent = 0
   /// The entry of ``recent`` found last, compared first.
   @exclusivity(unchecked) private var lastRecent = 0
   /// How many texts ``recent`` holds.
   static var recentCount: Int { 8 }
+  /// A text and its trees.
+  private typealias Entry = (text: Text, roots: Roots)
   /// What the nodes kept cost, counted as ``capacity`` counts.
   @exclusivity(unchecked) private(set) var nodeCount = 0
 
@@ -215,10 +219,14 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
       lastRecent = index
       return recent[index].roots
     }
-    var found = roots[LuaIdentity(text)]
+    // Past the recent texts (most of a checker's guard look-ups), the text's digest finds the
+    // texts to compare: no `Hasher` reads the text.
+    let digest = text.luaIdentityDigest
+    var found = roots[digest]?.first { $0.text.isLuaIdentical(to: text) }?.roots
     if found == nil, making {
-      found = Roots()
-      roots[LuaIdentity(text)] = found
+      let made = Roots()
+      roots[digest, default: []].append((text, made))
+      found = made
     }
     if let found {
       if recent.count < Self.recentCount {
@@ -234,7 +242,7 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   }
 
   /// Whether `entry` is `text`'s.
-  private static func holds(_ entry: inout (text: Text, roots: Roots), _ text: Text) -> Bool {
+  private static func holds(_ entry: inout Entry, _ text: Text) -> Bool {
     entry.text.isLuaIdentical(to: text)
   }
 

@@ -43,11 +43,11 @@ package final class RememberingScript {
         && screen.isLuaIdentical(to: other.screen) && action.isLuaIdentical(to: other.action)
     }
 
-    func hashLuaIdentity(into hasher: inout Hasher) {
-      tab.hashLuaIdentity(into: &hasher)
-      payload.hashLuaIdentity(into: &hasher)
-      screen.hashLuaIdentity(into: &hasher)
-      action.hashLuaIdentity(into: &hasher)
+    var luaIdentityDigest: UInt64 {
+      var digest = tab.luaIdentityDigest
+      digest = LuaDigest.mix(digest ^ payload.luaIdentityDigest)
+      digest = LuaDigest.mix(digest ^ screen.luaIdentityDigest)
+      return LuaDigest.mix(digest ^ action.luaIdentityDigest)
     }
   }
 

@@ -11,8 +11,18 @@ import TabFlowNavigation
 package protocol LuaIdentifiable {
   /// Whether no script can tell `self` from `other`.
   func isLuaIdentical(to other: Self) -> Bool
-  /// Hashes what ``isLuaIdentical(to:)`` compares.
-  func hashLuaIdentity(into hasher: inout Hasher)
+  /// A 64-bit digest of what ``isLuaIdentical(to:)`` compares: equal for values a script cannot
+  /// tell apart (values told apart may share one). Made of ``LuaDigest``'s mixing, not Swift's
+  /// `Hasher`: a memo digests its texts on every look-up, where a hasher made and finalized per
+  /// value costs several times more.
+  var luaIdentityDigest: UInt64 { get }
+}
+
+extension LuaIdentifiable {
+  /// Hashes the value's ``luaIdentityDigest``: one word for the hasher, however deep the value.
+  package func hashLuaIdentity(into hasher: inout Hasher) {
+    hasher.combine(luaIdentityDigest)
+  }
 }
 
 /// A value hashed and compared by its ``LuaIdentifiable`` identity: a dictionary key.
@@ -57,13 +67,8 @@ extension String: LuaIdentifiable {
     return (compared ?? nil) ?? lhs.elementsEqual(rhs)
   }
 
-  package func hashLuaIdentity(into hasher: inout Hasher) {
-    hasher.combine(utf8.count)
-    let hashed: Void? = utf8.withContiguousStorageIfAvailable { bytes in hasher.combine(bytes: UnsafeRawBufferPointer(bytes)) }
-    if hashed == nil {
-      for byte in utf8 { hasher.combine(byte) }
-    }
-  }
+  /// FNV-1a over the UTF-8 bytes (``LuaDigest/string(_:)``): that of `FlowValue.string(self)`.
+  package var luaIdentityDigest: UInt64 { LuaDigest.string(self) }
 }
 
 extension Optional: LuaIdentifiable where Wrapped: LuaIdentifiable {
@@ -75,12 +80,10 @@ extension Optional: LuaIdentifiable where Wrapped: LuaIdentifiable {
     }
   }
 
-  package func hashLuaIdentity(into hasher: inout Hasher) {
+  package var luaIdentityDigest: UInt64 {
     switch self {
-    case nil: hasher.combine(false)
-    case let value?:
-      hasher.combine(true)
-      value.hashLuaIdentity(into: &hasher)
+    case nil: return LuaDigest.mix(LuaDigest.seed &+ 0x70)
+    case let value?: return LuaDigest.mix(value.luaIdentityDigest ^ 0x71)
     }
   }
 }
@@ -149,11 +152,6 @@ extension FlowValue: LuaIdentifiable {
     }
   }
 
-  /// Hashes the value's ``luaIdentityDigest``: one word for the hasher, however deep the value.
-  package func hashLuaIdentity(into hasher: inout Hasher) {
-    hasher.combine(luaIdentityDigest)
-  }
-
   /// Up to this many fields, two tables are compared by searching each key in turn.
   static var scannedFieldCount: Int { 8 }
 
@@ -212,10 +210,11 @@ extension FlowValue: LuaIdentifiable {
   package static func stringDigest(_ text: String) -> UInt64 { LuaDigest.string(text) }
 }
 
-/// The mixing ``/TabFlowNavigation/FlowValue/luaIdentityDigest`` is made of.
-enum LuaDigest {
+/// The mixing ``/TabFlowNavigation/FlowValue/luaIdentityDigest`` and every other
+/// ``LuaIdentifiable/luaIdentityDigest`` are made of.
+package enum LuaDigest {
   /// Chosen once per process from Swift's own random hashing seed.
-  static let seed: UInt64 = {
+  package static let seed: UInt64 = {
     var hasher = Hasher()
     hasher.combine(0x7AB_F10E)
     return UInt64(bitPattern: Int64(hasher.finalize()))
@@ -223,7 +222,7 @@ enum LuaDigest {
 
   /// SplitMix64's finalizer: every input bit moves every output bit.
   @inline(__always)
-  static func mix(_ value: UInt64) -> UInt64 {
+  package static func mix(_ value: UInt64) -> UInt64 {
     var x = value
     x ^= x >> 30
     x = x &* 0xBF58_476D_1CE4_E5B9
@@ -233,7 +232,7 @@ enum LuaDigest {
   }
 
   /// FNV-1a over the string's UTF-8 bytes (what `isLuaIdentical` compares), from the seed.
-  static func string(_ text: String) -> UInt64 {
+  package static func string(_ text: String) -> UInt64 {
     var digest = seed ^ 0xCBF2_9CE4_8422_2325
     let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }

@@ -28,7 +28,11 @@ import TabFlowNavigation
 /// should) is an input that is not explorable (``ExplorationInput/isExplorable``): the engine
 /// sends nothing for it, and `check` reports each (``unexplorableLines(for:)`` lists them).
 ///
-/// Not thread-safe: the lines are written once per screen and tab bar, and kept.
+/// Not thread-safe: the lines are written once per screen and tab bar, and kept; the inputs are
+/// made once per situation of a state (its top screen, tab bar and context as the lines see them:
+/// ``ScriptInputLines/Situation``) and kept, so a state's inputs share their labels and actions
+/// with every state of its situation, and no line's text is written per state. Only a screen
+/// action's route is found in each state.
 public final class ScriptAlphabet {
   /// A state of a script's coordinator.
   public typealias State = TabCoordinatorState<DynamicScreen>
@@ -37,7 +41,34 @@ public final class ScriptAlphabet {
 
   /// The context keys the lines set, and to what.
   package let context: ContextSamples
+  /// Whether the user's reordering of the tabs is explored.
+  private let customization: Bool
   private var lines: ScriptInputLines
+  /// The inputs of each situation, for states with the tabs of ``situationTabs``.
+  private var situations: [ScriptInputLines.Situation: Situated] = [:]
+  /// The tabs of the states whose situations are kept (a script's tabs do not change while it
+  /// is explored; should they, the situations are made again).
+  private var situationTabs: [TabID] = []
+
+  /// What a line sends from any state of a situation.
+  private enum Template {
+    /// The same input in every state: a line whose action reads no route (a tap, `back`, a URL,
+    /// a context value), or a line the line language cannot read back (not explorable).
+    case input(Input)
+    /// A line that sends no action (an expectation, a command, an unknown tab).
+    case silent(String)
+    /// A screen action's line: it addresses the topmost route showing its screen, found in each state.
+    case routed(String, tab: TabID?, screen: String, action: DynamicAction)
+  }
+
+  /// A situation's lines as templates, and — when no line reads a route — the inputs themselves.
+  private struct Situated {
+    let templates: [Template]
+    /// ``ScriptAlphabet/inputs(for:)`` of every state of the situation, when the same.
+    let inputs: [Input]?
+    /// ``ScriptAlphabet/everyInput(for:)`` of every state of the situation, when the same.
+    let everyInput: [Input]?
+  }
 
   /// The alphabet of a script with `declarations`: its declared context keys, and each key of
   /// `contextKeysRead` none declares, as a flag (`check` sets the keys rules were seen to read:
@@ -51,6 +82,7 @@ public final class ScriptAlphabet {
   /// The alphabet with these context samples.
   package init(declarations: ScriptDeclarations, context: ContextSamples, customization: Bool = false) {
     self.context = context
+    self.customization = customization
     lines = ScriptInputLines(declarations: declarations, context: context, customization: customization)
   }
 
@@ -63,12 +95,7 @@ public final class ScriptAlphabet {
   /// The inputs to try from `state`, in `check`'s order: a line the line language cannot read
   /// back is one that is not explorable (its action is never sent).
   public func inputs(for state: State) -> [Input] {
-    // One copy for every line's lookup (read in place: never written).
-    var scratch = state
-    return lines.lines(for: state).compactMap { text, line in
-      guard let line else { return Input(text, .back, isExplorable: false) }
-      return Self.action(for: line, inPlace: &scratch).map { Input(text, $0) }
-    }
+    inputs(for: state, every: false)
   }
 
   /// Every line of `state` as an input, in `check`'s order: the inputs of ``inputs(for:)``, and
@@ -76,13 +103,68 @@ public final class ScriptAlphabet {
   /// action from `state`. `flowscript diff` sends both scripts every line, and `map` and `graph`
   /// draw every line: each tells a line that fails before it is sent as `flowscript send` does.
   public func everyInput(for state: State) -> [Input] {
+    inputs(for: state, every: true)
+  }
+
+  /// ``inputs(for:)``, or ``everyInput(for:)`` when `every`: the situation's inputs, each
+  /// screen action's route found in `state`.
+  private func inputs(for state: State, every: Bool) -> [Input] {
+    let situated = situated(state)
+    if let same = every ? situated.everyInput : situated.inputs { return same }
+    // One copy for every line's lookup (read in place: never written).
     var scratch = state
-    return lines.lines(for: state).map { text, line in
-      guard let action = line.flatMap({ Self.action(for: $0, inPlace: &scratch) }) else {
-        return Input(text, .back, isExplorable: false)
+    var made: [Input] = []
+    made.reserveCapacity(situated.templates.count)
+    // Each template read where the situation holds it (a `for` over the array copies each out).
+    situated.templates.withUnsafeBufferPointer { templates in
+      for index in templates.indices {
+        switch templates[index] {
+        case let .input(input):
+          made.append(input)
+        case let .silent(text):
+          if every { made.append(Input(text, .back, isExplorable: false)) }
+        case let .routed(text, tab, screen, action):
+          if let id = Self.routeID(showing: screen, tab: tab, in: &scratch) {
+            made.append(Input(text, .router(.routeAction(id: id, action: action))))
+          } else if every {
+            made.append(Input(text, .back, isExplorable: false))
+          }
+        }
       }
-      return Input(text, action)
     }
+    return made
+  }
+
+  /// The inputs of the situation of `state`, made the first time it is met.
+  private func situated(_ state: State) -> Situated {
+    if !state.storedTabs.elementsEqual(situationTabs, by: { $0.id == $1 }) {
+      situations = [:]
+      situationTabs = state.storedTabs.map(\.id)
+    }
+    let situation = ScriptInputLines.situation(of: state, context: context, reorders: customization)
+    if let known = situations[situation] { return known }
+    var scratch = state
+    let templates = lines.lines(for: state).map { text, line -> Template in
+      guard let line else { return .input(Input(text, .back, isExplorable: false)) }
+      if case let .action(tab, screen, action, payload) = line {
+        return .routed(text, tab: tab.map { TabID($0) }, screen: screen, action: DynamicAction(action, payload: payload))
+      }
+      return Self.action(for: line, inPlace: &scratch).map { .input(Input(text, $0)) } ?? .silent(text)
+    }
+    let routes = templates.contains { if case .routed = $0 { true } else { false } }
+    let situated = Situated(
+      templates: templates,
+      inputs: routes ? nil : templates.compactMap { if case let .input(input) = $0 { input } else { nil } },
+      everyInput: routes
+        ? nil
+        : templates.map {
+          switch $0 {
+          case let .input(input): input
+          case let .silent(text), let .routed(text, _, _, _): Input(text, .back, isExplorable: false)
+          }
+        })
+    situations[situation] = situated
+    return situated
   }
 
   /// The lines of `state` the line language cannot read back: inputs that are not explorable.

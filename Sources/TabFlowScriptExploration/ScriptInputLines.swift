@@ -51,6 +51,44 @@ package struct ScriptInputLines {
     FlowName.written(screen) + "." + FlowName.written(action) + (sample == .emptyObject ? "" : " \(sample)")
   }
 
+  /// What the lines of a state depend on (but the tabs, which a script's exploration does not
+  /// change): states of one situation have the same lines, in the same order.
+  package struct Situation: Hashable {
+    /// The name of the screen the user sees (its actions' lines).
+    let top: String
+    /// Whether something is presented over the tab bar (no tap, no customization).
+    let overTabs: Bool
+    /// The hidden tabs (no tap on them; `show tab` for them).
+    let hidden: Set<TabID>
+    /// The selected tab (no `hide tab` for it).
+    let selected: TabID
+    /// The user's tab order when reorders are explored (else empty).
+    let order: [TabID]
+    /// Each context key's value as the lines tell values apart (``ContextSamples/signature(of:)``):
+    /// the values a `set` line sets a key to are those it differs from, by `==`.
+    let context: [FlowValue?]
+
+    /// Hashes all but the hidden tabs and the order (a set hashes each member with a hasher of
+    /// its own; both are nearly always the same): situations differing only there share a hash.
+    package func hash(into hasher: inout Hasher) {
+      hasher.combine(top)
+      hasher.combine(overTabs)
+      hasher.combine(selected)
+      hasher.combine(context)
+    }
+  }
+
+  /// The situation of `state`: what ``lines(for:)`` of the lines with `context` and, when
+  /// `reorders`, the user's reordering reads of it, but its tabs. Static: the lines' tables are
+  /// not copied to ask it.
+  package static func situation(of state: State, context: ContextSamples, reorders: Bool) -> Situation {
+    Situation(
+      top: state.shownTop.screen.name, overTabs: state.isAppLayerPresented, hidden: state.hiddenTabs,
+      selected: state.selectedTab, order: reorders ? state.tabOrder : [], context: context.signature(of: state.context))
+  }
+
+  /// The lines of `state`, in `check`'s order: the same for states of one ``Situation`` with the
+  /// same tabs.
   package mutating func lines(for state: State) -> [Input] {
     let tabs = state.tabs
     if !tabs.elementsEqual(taps.tabs, by: { $0.id == $1 }) {
@@ -58,7 +96,7 @@ package struct ScriptInputLines {
       taps = (ids, ids.map { Self.input("tab " + FlowName.written($0.rawValue)) })
     }
     // The screen the user sees: the app layer's top when something is presented over the tab bar.
-    let top = state.visibleTop.screen.name
+    let top = state.shownTop.screen.name
     let topActions: [Input]
     if let known = actions[top] {
       topActions = known

@@ -80,14 +80,16 @@ final class StateNumbering {
     for index in tabs.indices {
       let routes = tabs[index].stack.storedRoutes
       guard sameShape else {
-        numbers.append(number(of: tabs[index].stack, keeping: nil))
+        numbers.append(number(routes: routes, ids: tabs[index].stack.storedIDs))
         continue
       }
       let parentNumber = known[1 + index]
       if Self.address(of: routes) == Self.address(of: parentTabs[index].stack.storedRoutes) {
         numbers.append(parentNumber)
       } else {
-        numbers.append(number(of: tabs[index].stack, keeping: (parentTabs[index].stack, lists[parentNumber])))
+        numbers.append(number(
+          routes: routes, ids: tabs[index].stack.storedIDs, keptRoutes: parentTabs[index].stack.storedRoutes,
+          keptIDs: parentTabs[index].stack.storedIDs, keptNumbers: lists[parentNumber]))
       }
     }
     let contextNumber = numbers.count
@@ -136,7 +138,7 @@ final class StateNumbering {
     {
       numbers.append(known[contextNumber + 4])
     } else {
-      numbers.append(number(of: state.storedAppLayer, keeping: nil))
+      numbers.append(number(routes: state.storedAppLayer.storedRoutes, ids: state.storedAppLayer.storedIDs))
     }
     lastSelected = (tabs[state.selectedIndex].stack.storedRoutes, numbers[1 + state.selectedIndex])
     return StateKey(numbers: numbers)
@@ -158,20 +160,18 @@ final class StateNumbering {
     return tabIDs.count - 1
   }
 
-  /// The number of a tab's routes; those it shares with `kept` — the same tab in the state it
-  /// came from, with its route numbers — keep their numbers.
+  /// The number of a tab's `routes` (with their `ids`); those it shares with the same tab in
+  /// the state it came from — `keptRoutes` and `keptIDs`, whose route numbers are `keptNumbers`
+  /// — keep their numbers. The arrays are passed as they are held (a stack passed whole, with its
+  /// other arrays, was copied for the call).
   private func number(
-    of stack: RouteStack<DynamicScreen>, keeping kept: (stack: RouteStack<DynamicScreen>, numbers: [Int])?
+    routes: [Route<DynamicScreen>], ids: [RouteID], keptRoutes: [Route<DynamicScreen>] = [], keptIDs: [RouteID] = [],
+    keptNumbers: [Int] = []
   ) -> Int {
-    let routes = stack.routes
-    let ids = stack.ids
     var list: [Int] = []
     list.reserveCapacity(routes.count)
-    if let kept {
-      let keptRoutes = kept.stack.routes
-      let keptIDs = kept.stack.ids
-      let keptNumbers = kept.numbers
-      let shared = min(routes.count, keptIDs.count, keptNumbers.count)
+    let shared = min(routes.count, keptIDs.count, keptNumbers.count)
+    if shared > 0 {
       routes.withUnsafeBufferPointer { routes in
         keptRoutes.withUnsafeBufferPointer { keptRoutes in
           guard let routes = routes.baseAddress, let keptRoutes = keptRoutes.baseAddress else { return }
@@ -259,16 +259,37 @@ final class StateNumbering {
 /// A route as a script sees it: style, screen and its state, the navigation flag of a root or
 /// a presented route, a sheet's configuration — read through its accessors for the concrete
 /// screen type (the route's own `Hashable` conformance would go through generic code), and
-/// hashed and compared here only, so the two always agree.
+/// compared here only. Hashed by its ``digest``, made of the script's digests of the screen's
+/// name and state (``/TabFlowNavigation/FlowValue/luaIdentityDigest``) with the case and the
+/// flag: routes ``same(_:_:)`` has equal always have equal digests (a sheet's configuration is
+/// left out of it, which only makes sheets differing in it share a digest). No `Hasher` reads
+/// the screen: a route numbered costs a few mixes and one word hashed.
 private struct RouteContent: Hashable {
   let route: Route<DynamicScreen>
+  let digest: UInt64
+
+  init(route: Route<DynamicScreen>) {
+    self.route = route
+    digest = Self.digest(of: route)
+  }
 
   func hash(into hasher: inout Hasher) {
-    hasher.combine(route.style)
-    route.screen.name.hashLuaIdentity(into: &hasher)
-    FlowValue.object(route.screen.state).hashLuaIdentity(into: &hasher)
-    hasher.combine(route.withNavigation)
-    hasher.combine(route.sheetConfiguration)
+    hasher.combine(digest)
+  }
+
+  /// The digest of what ``same(_:_:)`` compares, but a sheet's configuration.
+  static func digest(of route: Route<DynamicScreen>) -> UInt64 {
+    let style: UInt64 =
+      switch route.style {
+      case .root: 1
+      case .push: 2
+      case .sheet: 3
+      case .cover: 4
+      }
+    let screen = route.screen
+    var digest = FlowValue.arrayDigest(count: Int(style << 1 | (route.withNavigation ? 1 : 0)))
+    digest = FlowValue.arrayDigest(digest, adding: screen.name.luaIdentityDigest)
+    return FlowValue.arrayDigest(digest, adding: FlowValue.object(screen.state).luaIdentityDigest)
   }
 
   static func == (lhs: RouteContent, rhs: RouteContent) -> Bool {

@@ -7,7 +7,9 @@ import TabFlowLua
 /// reproduction). A failure of the input itself (back at a root, a URL no link matches) is none.
 final class FailedStepAnalysis: ExplorationAnalysis {
   private let run: ScriptCheckRun
-  private var reported = Set<String>()
+  /// Each kind and message reported (by value: writing the kind out as text went through
+  /// reflection, on every failed step).
+  private var reported = Set<Reported>()
   private var found = ScriptFindingEntries()
 
   init(_ run: ScriptCheckRun) {
@@ -18,11 +20,16 @@ final class FailedStepAnalysis: ExplorationAnalysis {
     guard let failure = run.failure, failure.kind != .input else { return }
     // As a line shows it: escape codes from a script are shown, not obeyed.
     let message = failure.message.escapingControlCharacters(keepingLineBreaks: false)
-    guard reported.insert("\(failure.kind) \(message)").inserted else { return }
+    guard reported.insert(Reported(kind: failure.kind, message: message)).inserted else { return }
     found.append(failure.kind.findingKind, message, at: input.from, then: input.position, order: run.nextOrder())
     if failure.kind == .guardRejection, let question = ScriptStepFailure.blockedQuestion(message) {
       found.append(FailureKind.blockReadsAsQuestion.findingKind, question, at: input.from, then: input.position, order: run.nextOrder())
     }
+  }
+
+  private struct Reported: Hashable {
+    let kind: FailureKind
+    let message: String
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {

@@ -13,6 +13,13 @@ final class LinkRoundTripAnalysis: ExplorationAnalysis {
   private var seen = Set<URLInContext>()
   /// A state's URL is its top screen's (the links do not change while exploring): written once per screen.
   private var urlOfScreen: [DynamicScreen: String?] = [:]
+  /// The screens whose URLs were asked last, with their URLs, compared by their bits before any
+  /// screen is hashed: a state reached usually shows a screen of the state it came from, or one
+  /// a remembered rule made again, sharing its storage. Kept here, their storage is not reused.
+  private var recent: [(screen: DynamicScreen, url: String?)] = []
+  /// Where the next screen goes once ``recent`` holds ``recentCount``.
+  private var nextRecent = 0
+  private static let recentCount = 8
 
   private struct URLInContext: Hashable {
     let url: String
@@ -25,16 +32,38 @@ final class LinkRoundTripAnalysis: ExplorationAnalysis {
 
   func reached(_ state: ReachedState<DynamicScreen>) -> ExplorationDecision {
     guard run.lastViolating != state.index else { return .exploreOn }
-    let top = state.state.visibleTop.screen
-    let found = urlOfScreen[top] ?? {
-      let url = run.coordinator.deepLinks.url(for: state.state)
-      urlOfScreen[top] = url
-      return url
-    }()
-    if let url = found, seen.insert(URLInContext(url: url, context: state.state.context)).inserted {
+    let top = state.state.shownTop.screen
+    if let url = url(of: top, in: state.state), seen.insert(URLInContext(url: url, context: state.state.context)).inserted {
       linked.append((url, state.state, state.index))
     }
     return .exploreOn
+  }
+
+  /// The URL of `state`, whose top screen is `top`: the one found for an equal screen before.
+  private func url(of top: DynamicScreen, in state: TabCoordinatorState<DynamicScreen>) -> String? {
+    for index in recent.indices where Self.sameBits(recent[index].screen, top) { return recent[index].url }
+    let url: String?
+    if let known = urlOfScreen[top] {
+      url = known
+    } else {
+      url = run.coordinator.deepLinks.url(for: state)
+      urlOfScreen[top] = url
+    }
+    if recent.count < Self.recentCount {
+      recent.append((top, url))
+    } else {
+      recent[nextRecent] = (top, url)
+      nextRecent = (nextRecent + 1) % Self.recentCount
+    }
+    return url
+  }
+
+  /// Whether two screens are the same bits — the same name and state storage — and so equal;
+  /// `false` says nothing.
+  private static func sameBits(_ lhs: DynamicScreen, _ rhs: DynamicScreen) -> Bool {
+    withUnsafeBytes(of: lhs) { lhs in
+      withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) }
+    }
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {

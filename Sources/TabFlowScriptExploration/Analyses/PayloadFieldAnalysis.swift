@@ -16,8 +16,9 @@ final class PayloadFieldAnalysis: ExplorationAnalysis {
 
   func reached(_ state: ReachedState<DynamicScreen>) -> ExplorationDecision {
     guard state.index == 0 || run.lastViolating != state.index else { return .exploreOn }
-    let top = state.state.visibleTop.screen.name
-    if firstAtTop[top] == nil { firstAtTop[top] = (state.index, state.state) }
+    let top = state.state.shownTop.screen.name
+    // Asked by index: reading `firstAtTop[top]` copies the state it holds out, and back.
+    if firstAtTop.index(forKey: top) == nil { firstAtTop[top] = (state.index, state.state) }
     return .exploreOn
   }
 

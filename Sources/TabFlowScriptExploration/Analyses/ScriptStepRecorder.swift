@@ -26,7 +26,7 @@ final class ScriptStepRecorder: ExplorationAnalysis {
 
   func exploring(_ state: ReachedState<DynamicScreen>) {
     // What the user sees: the app layer's top when something is presented over the tab bar.
-    let top = state.state.visibleTop
+    let top = state.state.shownTop
     let index = ExploredStates.Index(state.index)
     run.explored.expand(index, screen: top.screen.name, cover: top.style == .cover)
     if ScriptCheckRun.isAtRoot(state.state) { run.explored.mark(index, .atRoot) }
@@ -37,9 +37,10 @@ final class ScriptStepRecorder: ExplorationAnalysis {
     // guard errors; a noted step without a note did not fail (the note is bound, a copy, only
     // when there is one). Without the note (an exploration that does not note steps), from the
     // delegates alone: a guard's error then reads as its rejection.
-    if let note = input.note, let failure = note as? ScriptStepFailure {
+    // The note is read (a copy of an existential) only when there is one.
+    if input.hasNote, let failure = input.note as? ScriptStepFailure {
       run.failure = failure
-    } else if input.note == nil && (run.stepsNoted || !input.input.isExplorable) {
+    } else if !input.hasNote && (run.stepsNoted || !input.input.isExplorable) {
       run.failure = nil
     } else {
       run.failure = ScriptStepFailure(input.delegates, guardFailed: false, guardError: nil)
@@ -62,7 +63,7 @@ final class ScriptStepRecorder: ExplorationAnalysis {
       return
     }
     // Back and taps are not a cover's way back.
-    let leavesCover = !isBack && !isTap && input.state.visibleTop.style == .cover
+    let leavesCover = !isBack && !isTap && input.state.shownTop.style == .cover
     // The state after is bound (a copy) only when it is read.
     guard move || leavesCover, let to, case let .moved(_, after) = input.outcome else { return }
     if move {

@@ -10,13 +10,19 @@ import TabFlowNavigation
 final class ScriptUnreachedScreenAnalysis: ExplorationAnalysis {
   private let run: ScriptCheckRun
   private var shown = Set<String>()
+  /// The declared screens not shown yet: once none is left, what states show changes no finding,
+  /// and is not looked at (each name shown was hashed, in every state reached).
+  private var unshown: Set<String>
 
   init(_ run: ScriptCheckRun) {
     self.run = run
+    unshown = Set(run.declarations.screenNames)
   }
 
   func reached(_ state: ReachedState<DynamicScreen>) -> ExplorationDecision {
-    if state.index == 0 {
+    if unshown.isEmpty {
+      // Every declared screen was shown.
+    } else if state.index == 0 {
       for tab in state.state.storedTabs { show(tab.stack.storedRoutes) }
       if state.state.isAppLayerPresented { show(state.state.storedAppLayer.storedRoutes, from: 1) }
     } else {
@@ -27,7 +33,7 @@ final class ScriptUnreachedScreenAnalysis: ExplorationAnalysis {
 
   func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
     // A new state met at the state limit is not recorded, but it was shown: `check` counts it.
-    guard case .moved(to: nil, _) = input.outcome, case let .moved(_, after) = input.outcome else { return }
+    guard !unshown.isEmpty, case .moved(to: nil, _) = input.outcome, case let .moved(_, after) = input.outcome else { return }
     show(shownBy: after)
   }
 
@@ -39,7 +45,9 @@ final class ScriptUnreachedScreenAnalysis: ExplorationAnalysis {
   }
 
   private func show(_ routes: [Route<DynamicScreen>], from start: Int = 0) {
-    for index in routes.indices.dropFirst(start) { shown.insert(routes[index].screen.name) }
+    for index in routes.indices.dropFirst(start) where shown.insert(routes[index].screen.name).inserted {
+      unshown.remove(routes[index].screen.name)
+    }
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {
