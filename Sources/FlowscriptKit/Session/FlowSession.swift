@@ -99,7 +99,10 @@ final class FlowSession {
   }
 
   /// The rule script's text, or `nil` when it cannot be read (a file is read as it is now).
-  var scriptText: String? {
+  var scriptText: String? { Self.scriptText(of: origin) }
+
+  /// The text of the rule script of `origin`, or `nil` when it cannot be read.
+  private static func scriptText(of origin: Origin) -> String? {
     switch origin {
     case let .file(path): try? String(contentsOfFile: path, encoding: .utf8)
     case let .package(_, package, _): package.script
@@ -127,12 +130,7 @@ final class FlowSession {
   /// `set` suggests a mistyped key from. (The explorers set the keys rules are seen to read:
   /// ``ContextSamples``.)
   private static func contextKeys(of origin: Origin, declarations: ScriptDeclarations) -> [String] {
-    let text: String?
-    switch origin {
-    case let .file(path): text = try? String(contentsOfFile: path, encoding: .utf8)
-    case let .package(_, package, _): text = package.script
-    case .bundledDemo: text = EmbeddedLua.demo
-    }
+    let text = scriptText(of: origin)
     return Array(Set(
       declarations.contextKeys.map(\.key) + declarations.contextRules + (text.map(mentionedContextKeys(in:)) ?? [])
     )).sorted()

@@ -34,6 +34,8 @@ import Testing
   static func session(_ source: String = script) throws -> FlowSession {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("tabbar-\(UUID().uuidString).lua")
     try source.write(to: url, atomically: true, encoding: .utf8)
+    // The session reads the script once, here: the file is not left behind.
+    defer { try? FileManager.default.removeItem(at: url) }
     return try FlowSession(origin: .file(url.path))
   }
 
