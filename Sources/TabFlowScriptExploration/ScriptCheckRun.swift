@@ -1,4 +1,3 @@
-import Logging
 import TabFlowCore
 import TabFlowExploration
 import TabFlowLua
@@ -49,9 +48,7 @@ final class ScriptCheckRun {
     self.workers = workers
     self.alphabet = alphabet
     declarations = rules.declarations
-    var quiet = Logger(label: "tabflow.navigation") { _ in SwiftLogNoOpLogHandler() }
-    quiet.logLevel = .critical
-    coordinator = TabCoordinator(script: rules, logger: quiet)
+    coordinator = .quiet(script: rules)
   }
 
   /// The payload fields the rules of every thread read beyond what their payload had, by action.

@@ -1,4 +1,3 @@
-import Logging
 import TabFlowCore
 import TabFlowLua
 import TabFlowScriptExploration
@@ -41,12 +40,5 @@ enum InputStep {
     } else {
       self = after == state ? .unchanged : .changed(after)
     }
-  }
-
-  /// A coordinator of `rules` to step inputs with, its logging off: stepping discards many batches.
-  static func coordinator(of rules: ScriptedRules<DynamicScreen, DynamicAction>) -> Coordinator {
-    var quiet = Logger(label: "tabflow.navigation") { _ in SwiftLogNoOpLogHandler() }
-    quiet.logLevel = .critical
-    return TabCoordinator(script: rules, logger: quiet)
   }
 }

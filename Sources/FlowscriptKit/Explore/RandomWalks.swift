@@ -131,10 +131,10 @@ struct RandomWalks {
     report.findings = DeclarationProblems.findings(declarations, chunk: session.chunk)
     let (context, customization) = (alphabet.context, customization)
     let walkers = ExplorationWorkers(
-      Walker(coordinator: InputStep.coordinator(of: rules), alphabet: alphabet),
+      Walker(coordinator: TabCoordinator.quiet(script: rules), alphabet: alphabet),
       others: others.map { other in
         Walker(
-          coordinator: InputStep.coordinator(of: other),
+          coordinator: TabCoordinator.quiet(script: other),
           alphabet: ScriptAlphabet(declarations: declarations, context: context, customization: customization))
       },
       sliceSize: ScriptWorkers.sliceSize, parallelThreshold: ScriptWorkers.parallelThreshold)

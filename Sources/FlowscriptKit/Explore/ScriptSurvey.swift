@@ -1,4 +1,3 @@
-import Logging
 import TabFlowCore
 import TabFlowExploration
 import TabFlowLua
@@ -55,9 +54,7 @@ struct ScriptSurvey {
     }
     let rules = session.rules
     let declarations = rules.declarations
-    var quiet = Logger(label: "tabflow.navigation") { _ in SwiftLogNoOpLogHandler() }
-    quiet.logLevel = .critical
-    let coordinator = TabCoordinator(script: rules, logger: quiet)
+    let coordinator = TabCoordinator.quiet(script: rules)
     let start = ContextSamples(declarations: declarations, read: rules.contextKeysRead)
     return ContextSamples.exploring(from: start, declarations: [declarations]) { samples in
       let alphabet = ScriptAlphabet(declarations: declarations, context: samples)

@@ -1,4 +1,3 @@
-import Logging
 import TabFlowCore
 import TabFlowExploration
 import TabFlowLua
@@ -18,10 +17,8 @@ enum DiffSide {
 
   /// The side of `rules`, starting in `initial`, sending the lines of `alphabet`.
   static func side(rules: Rules, initial: State, alphabet: ScriptAlphabet) -> PairedSide<Rules, BehaviourDiff.Outcome> {
-    var quiet = Logger(label: "tabflow.navigation") { _ in SwiftLogNoOpLogHandler() }
-    quiet.logLevel = .critical
     return PairedSide(
-      coordinator: TabCoordinator(script: rules, logger: quiet), initialState: initial, inputs: alphabet.everyInput(for:),
+      coordinator: .quiet(script: rules), initialState: initial, inputs: alphabet.everyInput(for:),
       input: { label, state in input(label, in: state, declarations: rules.script.declarations) }, step: step)
   }
 

@@ -44,7 +44,7 @@ import Testing
     var frontier: [(TabCoordinatorState<DynamicScreen>, StateKey)] = [(initial, initialKey)]
     var seen: Set<StateKey> = [initialKey]
     let alphabet = ScriptAlphabet(declarations: session.rules.declarations, contextKeysRead: session.rules.contextKeysRead)
-    let coordinator = InputStep.coordinator(of: session.rules)
+    let coordinator = TabCoordinator.quiet(script: session.rules)
     for _ in 0..<3 {
       var next: [(TabCoordinatorState<DynamicScreen>, StateKey)] = []
       for (state, key) in frontier {

@@ -59,7 +59,7 @@ import Testing
     try await Workspace.with { workspace in
       let path = failingScript ? try workspace.write("failing.lua", Self.failing) : FlowscriptCLI.demoScript
       let stepping = try FlowSession(origin: .file(path))
-      let coordinator = InputStep.coordinator(of: stepping.rules)
+      let coordinator = TabCoordinator.quiet(script: stepping.rules)
       let session = try FlowSession(origin: .file(path))
       session.isExploring = true
       let alphabet = ScriptAlphabet(declarations: stepping.rules.declarations, contextKeysRead: ["crash"])

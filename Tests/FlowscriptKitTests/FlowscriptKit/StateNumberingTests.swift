@@ -35,7 +35,7 @@ import Testing
     var learning = StateExplorer(session: session, depth: 2, maxStates: maxStates, quiet: true)
     learning.jobs = 1
     let alphabet = ScriptAlphabet(declarations: session.rules.declarations, context: learning.run().context)
-    let coordinator = InputStep.coordinator(of: session.rules)
+    let coordinator = TabCoordinator.quiet(script: session.rules)
     let numbering = StateNumbering()
     let initial = session.state
     let initialKey = numbering.key(of: initial)
