@@ -269,41 +269,42 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       for analysis in analyses { analysis.exploring(explored) }
     }
 
-    /// Merges what the input at `position` of the list of `state` (index `from`, key `key`, its
-    /// fingerprint `fingerprint`) did: the state after it, `nil` when it was not sent (not
-    /// explorable), and the delegates. Whether to go on: `false` once the exploration is cut at
-    /// the limit.
+    /// Merges what the input at `position` of the list of the state `source` holds (index
+    /// `from`, key `key`, its fingerprint `fingerprint`) did: the state after it, `nil` when it
+    /// was not sent (not explorable), and the delegates. Whether to go on: `false` once the
+    /// exploration is cut at the limit.
     ///
-    /// `after` is consumed: the tried input keeps it, so a step copies its state after once
-    /// for ``TriedInput/outcome``, no more.
+    /// `after` is consumed: the tried input keeps it, and refers to the state before where
+    /// `source` holds it, so a step copies no state but the one it changes.
     func merge(
-      from: Int, state: State, key: Key, fingerprint: UInt64, position: Int, input: Input,
+      from: Int, source: SourceState<Screen>, key: Key, fingerprint: UInt64, position: Int, input: Input,
       after: consuming State?, delegates: Delegates, note: (any Sendable)?
     ) -> Bool {
       guard let after = consume after else {
         let tried = TriedInput(
-          from: from, state: state, input: input, position: position, delegates: [], outcome: .unchanged, after: state)
+          from: from, source: source, input: input, position: position, delegates: [], outcome: .unchanged,
+          after: source.state)
         for analysis in analyses { analysis.tried(tried) }
         return true
       }
       transitions += 1
-      let afterKey = keying.key(of: after, from: state, parentKey: key)
+      let afterKey = keying.key(of: after, from: source.state, parentKey: key)
       let afterFingerprint = keying.fingerprint(of: afterKey)
       let outcome: TriedInput<Screen, ScreenAction>.Outcome
       if afterFingerprint == fingerprint {
         outcome = .unchanged
       } else if let known = visited.index(of: afterFingerprint) {
-        outcome = .moved(to: known, after: after)
+        outcome = .moved(to: known)
       } else if level == depth {
         // Beyond the depth (the states at the depth try their inputs): not recorded.
         leftAtLimit = true
-        outcome = .moved(to: nil, after: after)
+        outcome = .moved(to: nil)
       } else if visited.count >= maxStates {
         truncated = true
-        outcome = .moved(to: nil, after: after)
+        outcome = .moved(to: nil)
       } else {
         let index = visited.insert(afterFingerprint, from: (from, position))
-        outcome = .moved(to: index, after: after)
+        outcome = .moved(to: index)
         if reach(after, index: index, depth: level + 1) {
           if level + 1 < depth || mode.triesInputsAtDepth {
             next.append(after, key: afterKey, index: index)
@@ -313,7 +314,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         }
       }
       let tried = TriedInput(
-        from: from, state: state, input: input, position: position, delegates: delegates, outcome: outcome,
+        from: from, source: source, input: input, position: position, delegates: delegates, outcome: outcome,
         after: after, note: note)
       for analysis in analyses { analysis.tried(tried) }
       return !truncated || mode.goesOnAtStateLimit
@@ -345,20 +346,21 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         if workers.runsOnCaller(count: end - start) {
           for position in start..<end {
             let (state, key, from) = frontier.entry(at: position)
+            let source = SourceState(state)
             let fingerprint = keying.fingerprint(of: key)
-            let list = inputs(state)
-            explore(state, index: from)
+            let list = inputs(source.state)
+            explore(source.state, index: from)
             for (inputPosition, input) in list.enumerated() {
               let goesOn: Bool
               if input.isExplorable {
-                var after = state
-                let stepped = step(caller, input.action, from: state, into: &after)
+                var after = source.state
+                let stepped = step(caller, input.action, from: source.state, into: &after)
                 goesOn = merge(
-                  from: from, state: state, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
+                  from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
                   after: after, delegates: stepped.delegates, note: stepped.note)
               } else {
                 goesOn = merge(
-                  from: from, state: state, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
+                  from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
                   after: nil, delegates: [], note: nil)
               }
               guard goesOn else { break level }
@@ -367,15 +369,18 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
           continue
         }
         // The states' inputs are stepped on the workers, and merged here, in order, meanwhile.
-        let entries = (start..<end).map { frontier.entry(at: $0) }
-        let lists = entries.map { inputs($0.state) }
-        let states = entries.map { $0.state }
+        let entries = (start..<end).map { position in
+          let (state, key, from) = frontier.entry(at: position)
+          return (source: SourceState(state), key: key, from: from)
+        }
+        let sources = entries.map(\.source)
+        let lists = sources.map { inputs($0.state) }
         var cut = false
         workers.run(
           count: entries.count,
           working: { index, coordinator -> [(after: State, stepped: Stepped)?] in
             // On a worker's thread: reads the states and inputs, which stay as they are meanwhile.
-            let state = states[index]
+            let state = sources[index].state
             return lists[index].map { input in
               guard input.isExplorable else { return nil }
               var after = state
@@ -384,13 +389,13 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             }
           },
           merging: { index, steps in
-            let (state, key, from) = entries[index]
+            let (source, key, from) = entries[index]
             let fingerprint = keying.fingerprint(of: key)
             let list = lists[index]
-            explore(state, index: from)
+            explore(source.state, index: from)
             for position in steps.indices {
               guard merge(
-                from: from, state: state, key: key, fingerprint: fingerprint, position: position, input: list[position],
+                from: from, source: source, key: key, fingerprint: fingerprint, position: position, input: list[position],
                 after: steps[position]?.after, delegates: steps[position]?.stepped.delegates ?? [],
                 note: steps[position]?.stepped.note)
               else {

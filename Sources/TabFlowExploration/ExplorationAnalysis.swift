@@ -67,19 +67,22 @@ public struct ReachedState<Screen> {
 /// An input tried from a state, and what it did.
 public struct TriedInput<Screen, ScreenAction> {
   /// What the input did to the state.
-  public enum Outcome {
+  public enum Outcome: Hashable, Sendable {
     /// The state is the same state (a discarded batch, or a change that made the same state).
     case unchanged
-    /// The input led to another state: `index` is its index, `nil` when it was new but the
-    /// exploration had reached ``Exploration/maxStates``, or it lies beyond the depth
-    /// (``ExplorationMode/triesInputsAtDepth``): it was not recorded.
-    case moved(to: Int?, after: TabCoordinatorState<Screen>)
+    /// The input led to another state (``TriedInput/after``): `index` is its index, `nil` when
+    /// it was new but the exploration had reached ``Exploration/maxStates``, or it lies beyond
+    /// the depth (``ExplorationMode/triesInputsAtDepth``): it was not recorded.
+    case moved(to: Int?)
   }
 
   /// The index of the state the input was tried from.
   public let from: Int
-  /// The state the input was tried from.
-  public let state: TabCoordinatorState<Screen>
+  /// The state the input was tried from, held once for all the inputs tried from it: read in
+  /// place, a read copies nothing.
+  @inlinable public var state: TabCoordinatorState<Screen> {
+    _read { yield source.state }
+  }
   /// The input.
   public let input: ExplorationInput<Screen, ScreenAction>
   /// The input's position in the state's input list (what a reproduction replays).
@@ -97,17 +100,19 @@ public struct TriedInput<Screen, ScreenAction> {
   /// The state after the input: ``state`` when it was not sent. Unlike ``outcome``, which tells
   /// states apart by their fingerprints, it shows a change they ignore (new route IDs).
   public let after: TabCoordinatorState<Screen>
+  /// Where ``state`` is held.
+  @usableFromInline let source: SourceState<Screen>
 
   @usableFromInline
   init(
-    from: Int, state: TabCoordinatorState<Screen>, input: ExplorationInput<Screen, ScreenAction>, position: Int,
+    from: Int, source: SourceState<Screen>, input: ExplorationInput<Screen, ScreenAction>, position: Int,
     delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome, after: consuming TabCoordinatorState<Screen>,
     note: (any Sendable)? = nil
   ) {
     hasNote = note != nil
     self.note = note
     self.from = from
-    self.state = state
+    self.source = source
     self.input = input
     self.position = position
     self.delegates = delegates

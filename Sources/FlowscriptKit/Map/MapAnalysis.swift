@@ -46,7 +46,7 @@ final class MapAnalysis: ExplorationAnalysis {
     nodes[tried.from].inputs.append(tried.input.label)
     nodes[tried.from].outcomes.append(outcome)
     // The line that first reached a state: the input that just recorded it.
-    if case let .moved(to?, _) = tried.outcome, to > 0, nodes[to].parent == nil {
+    if case let .moved(to?) = tried.outcome, to > 0, nodes[to].parent == nil {
       nodes[to].parent = (tried.from, tried.input.label)
     }
   }
@@ -71,7 +71,7 @@ final class MapAnalysis: ExplorationAnalysis {
     if tried.after == tried.state { return .unchanged }
     switch tried.outcome {
     case .unchanged: return .state(tried.from)
-    case let .moved(to, _): return to.map { .state($0) } ?? .beyond
+    case let .moved(to): return to.map { .state($0) } ?? .beyond
     }
   }
 

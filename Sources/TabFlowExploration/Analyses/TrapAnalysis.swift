@@ -43,7 +43,7 @@ final class TrapAnalysis<Screen, ScreenAction>: ExplorationAnalysis {
     if input.delegates.contains(where: { if case let .rejected(batch) = $0 { batch.asks } else { false } }) {
       asked[input.from] = true
     }
-    if case let .moved(to?, _) = input.outcome { moves.append((input.from, to)) }
+    if case let .moved(to?) = input.outcome { moves.append((input.from, to)) }
   }
 
   func findings(_ end: ExplorationEnd<Screen, ScreenAction>) -> [ExplorationFinding<Screen, ScreenAction>] {

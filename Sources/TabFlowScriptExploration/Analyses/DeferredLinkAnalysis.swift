@@ -15,10 +15,11 @@ final class DeferredLinkAnalysis: ExplorationAnalysis {
   }
 
   func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
-    guard run.reachedNew, case let .moved(to?, after) = input.outcome, run.lastViolating != to,
-      let pending = after.pendingLink, pending != input.state.pendingLink, !deferred.contains(where: { $0.url == pending })
+    guard run.reachedNew, case let .moved(to?) = input.outcome, run.lastViolating != to,
+      let pending = input.after.pendingLink, pending != input.state.pendingLink,
+      !deferred.contains(where: { $0.url == pending })
     else { return }
-    deferred.append((pending, after, to))
+    deferred.append((pending, input.after, to))
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {

@@ -45,7 +45,7 @@ final class ScriptStepRecorder: ExplorationAnalysis {
     } else {
       run.failure = ScriptStepFailure(input.delegates, guardFailed: false, guardError: nil)
     }
-    let to: Int? = if case let .moved(to?, _) = input.outcome { to } else { nil }
+    let to: Int? = if case let .moved(to?) = input.outcome { to } else { nil }
     run.reachedNew = to != nil && to == run.lastReached
     run.lastReached = nil
     // A line that cannot be written was not sent: no move, no mark.
@@ -64,13 +64,12 @@ final class ScriptStepRecorder: ExplorationAnalysis {
     }
     // Back and taps are not a cover's way back.
     let leavesCover = !isBack && !isTap && input.state.shownTop.style == .cover
-    // The state after is bound (a copy) only when it is read.
-    guard move || leavesCover, let to, case let .moved(_, after) = input.outcome else { return }
+    guard move || leavesCover, let to else { return }
     if move {
       run.explored.addMove(from: from, to: ExploredStates.Index(to))
-      if ScriptCheckRun.isAtRoot(after) { run.explored.mark(ExploredStates.Index(to), .atRoot) }
+      if ScriptCheckRun.isAtRoot(input.after) { run.explored.mark(ExploredStates.Index(to), .atRoot) }
     }
-    if leavesCover, ExploredStates.visibleDepth(after) < ExploredStates.visibleDepth(input.state) {
+    if leavesCover, ExploredStates.visibleDepth(input.after) < ExploredStates.visibleDepth(input.state) {
       run.explored.mark(from, .wayBack)
     }
   }

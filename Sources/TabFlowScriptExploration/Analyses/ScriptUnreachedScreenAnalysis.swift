@@ -33,8 +33,8 @@ final class ScriptUnreachedScreenAnalysis: ExplorationAnalysis {
 
   func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
     // A new state met at the state limit is not recorded, but it was shown: `check` counts it.
-    guard !unshown.isEmpty, case .moved(to: nil, _) = input.outcome, case let .moved(_, after) = input.outcome else { return }
-    show(shownBy: after)
+    guard !unshown.isEmpty, case .moved(to: nil) = input.outcome else { return }
+    show(shownBy: input.after)
   }
 
   /// Notes the screens of the selected tab of `state`, and of the app layer over it (read in place).
