@@ -52,8 +52,6 @@ struct StateExplorer {
   /// round by round (``ScriptChecks/explore(rules:workers:customization:rounds:_:)``), and
   /// reports. The session's own state is left as it is.
   func run() -> CheckReport {
-    session.isExploring = true
-    defer { session.isExploring = false }
     let rules = session.rules
     let initial = session.state
     let workerRules = ScriptWorkers.otherRules(of: session, jobs: jobs)

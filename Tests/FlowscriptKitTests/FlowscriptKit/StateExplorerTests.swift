@@ -36,7 +36,6 @@ import Testing
     #expect(report.unreachedProblems == 0)
     // The session is handed back as it was.
     #expect(session.state == initial)
-    #expect(!session.isExploring)
   }
 
   @Test func exploringDeeperReachesMoreStates() throws {
