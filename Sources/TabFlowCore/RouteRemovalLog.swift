@@ -58,8 +58,16 @@ extension TabCoordinatorState {
   /// any earlier one.
   @inlinable
   public mutating func markRemovals() -> RouteID {
-    removalLog.clear()
+    // Read before writing: a state whose record is empty keeps sharing its box.
+    if removalLog.removed.first != nil { removalLog.clear() }
     return RouteID(generation: idGenerator.lastGeneration)
+  }
+
+  /// Notes the routes a committed batch removed; writes nothing when it removed none, so a
+  /// state sharing its box with a copy keeps sharing it.
+  @inlinable
+  mutating func noteRemovals(_ removed: RemovedRouteIDs) {
+    if removed.first != nil { removalLog.note(removed) }
   }
 
   /// Whether neither `appLayer` nor `tabs` holds a noted route.

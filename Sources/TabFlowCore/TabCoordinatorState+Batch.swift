@@ -218,7 +218,7 @@ extension TabCoordinatorState {
           kept: original))
     else {
       confirmable = nil
-      removalLog.note(journal.removed)
+      noteRemovals(journal.removed)
       return PerformedBatch(commands: commands, reports: reports)
     }
     guard overruling else {

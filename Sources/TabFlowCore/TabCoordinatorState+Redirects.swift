@@ -147,7 +147,7 @@ extension TabCoordinatorState {
       else {
         if let deferredLink { setPendingLink(deferredLink) }
         if let resumed { setPendingResume(resumed) }
-        removalLog.note(journal.removed)
+        noteRemovals(journal.removed)
         return PerformedBatch(commands: redirect, reports: notes + reports)
       }
       trail.append(topLabel)

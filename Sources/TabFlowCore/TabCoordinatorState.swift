@@ -14,23 +14,51 @@ import TabFlowNavigation
 /// Every change goes through a batch (see `TabCoordinatorState+Batch.swift`): applied to a copy,
 /// checked by guards, and committed only if every command succeeded and every guard allowed it.
 public struct TabCoordinatorState<Screen> {
-  // Storage is `@usableFromInline` behind read-only public properties, so the batch path can be
+  // The fields live in one copy-on-write box (`TabCoordinatorStorage.swift`): copying a state
+  // retains it once. Each field below reads the box in place and makes it unique before a write.
+  // They are `@usableFromInline` behind read-only public properties, so the batch path can be
   // `@inlinable` and an app's module runs it specialized for its screen type.
-  @usableFromInline package var storedTabs: [TabState<Screen>]
-  @usableFromInline package var storedSelectedTab: TabID
+  @usableFromInline var storage: TabCoordinatorStorage<Screen>
+
+  @inlinable package var storedTabs: [TabState<Screen>] {
+    _read { yield storage.fields.pointee.storedTabs }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.storedTabs }
+  }
+  @inlinable package var storedSelectedTab: TabID {
+    _read { yield storage.fields.pointee.storedSelectedTab }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.storedSelectedTab }
+  }
   /// The position of the selected tab, kept with it so the hot path does not search for it.
-  @usableFromInline package var selectedIndex: Int
-  @usableFromInline package var storedHistory: [TabID]
+  @inlinable package var selectedIndex: Int {
+    _read { yield storage.fields.pointee.selectedIndex }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.selectedIndex }
+  }
+  @inlinable package var storedHistory: [TabID] {
+    _read { yield storage.fields.pointee.storedHistory }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.storedHistory }
+  }
   /// The tab the app starts on (declared, like the tabs' policies): where
   /// ``BackBehavior/initialRoute`` goes back to.
-  @usableFromInline package var storedInitialTab: TabID
+  @inlinable package var storedInitialTab: TabID {
+    _read { yield storage.fields.pointee.storedInitialTab }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.storedInitialTab }
+  }
   /// Each tab's position, so looking a tab up costs the same however many tabs there are.
-  @usableFromInline package var positions: [TabID: Int]
+  @inlinable package var positions: [TabID: Int] {
+    _read { yield storage.fields.pointee.positions }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.positions }
+  }
   /// The user's order and hidden tabs, and the badges (``TabCoordinatorState+Customization.swift``).
-  @usableFromInline package var storedTabBar: TabBarState
+  @inlinable package var storedTabBar: TabBarState {
+    _read { yield storage.fields.pointee.storedTabBar }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.storedTabBar }
+  }
   /// The app layer (``appLayer``) as a stack whose root stands for the tab bar: a root without
   /// navigation, never shown, matched or removed (see `RouteStack+AppLayer.swift`).
-  @usableFromInline package var storedAppLayer: RouteStack<Screen>
+  @inlinable package var storedAppLayer: RouteStack<Screen> {
+    _read { yield storage.fields.pointee.storedAppLayer }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.storedAppLayer }
+  }
 
   /// The most tabs a coordinator may have. A tab bar shows a handful; the bound keeps every
   /// per-tab cost (snapshots, summaries, reload checks) small.
@@ -45,34 +73,60 @@ public struct TabCoordinatorState<Screen> {
   /// Previously selected tabs, most recent last, used by ``BackBehavior/history``.
   @inlinable public var history: [TabID] { storedHistory }
   /// What the user's back gesture does at the root of the selected tab.
-  public var backBehavior: BackBehavior {
-    didSet { confirmable = nil }
+  @inlinable public var backBehavior: BackBehavior {
+    _read { yield storage.fields.pointee.backBehavior }
+    set { storage.makeUnique(); storage.fields.pointee.backBehavior = newValue; clearConfirmable() }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.backBehavior; clearConfirmable() }
   }
   /// Values the host provides for rules and guards (e.g. `loggedIn`).
-  public var context: [String: FlowValue] {
-    didSet { confirmable = nil }
+  @inlinable public var context: [String: FlowValue] {
+    _read { yield storage.fields.pointee.context }
+    set { storage.makeUnique(); storage.fields.pointee.context = newValue; clearConfirmable() }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.context; clearConfirmable() }
   }
   /// A deep link a guard deferred (`GuardVerdict.deferLink`), retried after each context change
   /// and each applied batch until a guard allows it, a newer link supersedes it, or the host
   /// cancels it (``TabCoordinatorAction/cancelPendingLink``). Saved with the navigation.
-  public internal(set) var pendingLink: String? {
-    didSet { confirmable = nil }
+  @inlinable public internal(set) var pendingLink: String? {
+    _read { yield storage.fields.pointee.pendingLink }
+    set { storage.makeUnique(); storage.fields.pointee.pendingLink = newValue; clearConfirmable() }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.pendingLink; clearConfirmable() }
   }
   /// An in-app action a guard redirected and asked to resume (see ``PendingResume``), re-sent
   /// after each context change and each applied batch until the guards allow it. Saved with
   /// the navigation.
-  public internal(set) var pendingResume: PendingResume<Screen>? {
-    didSet { confirmable = nil }
+  @inlinable public internal(set) var pendingResume: PendingResume<Screen>? {
+    _read { yield storage.fields.pointee.pendingResume }
+    set { storage.makeUnique(); storage.fields.pointee.pendingResume = newValue; clearConfirmable() }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.pendingResume; clearConfirmable() }
   }
   /// The last batch a guard rejected, kept only while nothing has changed since: the one batch a
   /// confirmation (``TabCoordinatorAction/confirm(_:)``) may re-send. Every change clears it —
   /// an applied batch, a screen updated in place, the UI's routes, a context, back-behaviour or
   /// pending-link write — and the next rejection replaces it (see ``RejectedBatch``).
-  /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
-  @usableFromInline package var confirmable: ConfirmableRejection<Screen>?
+  /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out. Writing `nil` over
+  /// `nil` writes nothing, so committing a batch does not unshare the state's box.
+  @inlinable package var confirmable: ConfirmableRejection<Screen>? {
+    _read { yield storage.fields.pointee.confirmable }
+    set {
+      if newValue == nil, storage.fields.pointee.confirmable == nil { return }
+      storage.makeUnique()
+      storage.fields.pointee.confirmable = newValue
+    }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.confirmable }
+  }
   /// The routes removed since the last ``markRemovals()`` (see ``RouteRemovalLog``).
   /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
-  @usableFromInline package var removalLog = RouteRemovalLog()
+  @inlinable package var removalLog: RouteRemovalLog {
+    _read { yield storage.fields.pointee.removalLog }
+    _modify { storage.makeUnique(); yield &storage.fields.pointee.removalLog }
+  }
+
+  /// Forgets the rejected batch after a change (``confirmable``); the box is already unique.
+  @inlinable
+  mutating func clearConfirmable() {
+    if storage.fields.pointee.confirmable != nil { storage.fields.pointee.confirmable = nil }
+  }
 
   /// A coordinator with the declared tabs, each stack holding only its root, `initialTab`
   /// selected (the first tab when `nil`), its route IDs from `ids` (the tabs' roots are `#1`,
@@ -138,19 +192,16 @@ public struct TabCoordinatorState<Screen> {
         operation: "restore the tab history",
         reason: "the history must list each tab at most once and not the selected tab '\(selectedTab)'")
     }
-    storedTabs = tabs
-    storedSelectedTab = selectedTab
-    positions = Dictionary(uniqueKeysWithValues: tabs.enumerated().map { ($1.id, $0) })
-    selectedIndex = positions[selectedTab] ?? 0
-    storedHistory = history
-    storedTabBar = TabBarState(order: known)
-    storedInitialTab = initial
-    self.backBehavior = backBehavior
-    self.context = context
-    self.pendingLink = pendingLink
-    self.pendingResume = pendingResume
+    let positions = Dictionary(uniqueKeysWithValues: tabs.enumerated().map { ($1.id, $0) })
     let generator = ids ?? tabs[0].stack.generator
-    storedAppLayer = try .appLayer(over: tabs[0].stack.root.screen, routes: appLayer, ids: generator)
+    let layer = try RouteStack.appLayer(over: tabs[0].stack.root.screen, routes: appLayer, ids: generator)
+    storage = TabCoordinatorStorage(TabCoordinatorFields(
+      storedTabs: tabs, storedSelectedTab: selectedTab, selectedIndex: positions[selectedTab] ?? 0,
+      storedHistory: history, storedInitialTab: initial, positions: positions,
+      storedTabBar: TabBarState(order: known),
+      storedAppLayer: layer,
+      backBehavior: backBehavior, context: context, pendingLink: pendingLink, pendingResume: pendingResume,
+      confirmable: nil))
     adoptIDs(from: generator)
   }
 
@@ -421,13 +472,15 @@ public struct TabCoordinatorState<Screen> {
 
 extension TabCoordinatorState: Equatable where Screen: Equatable {
   /// States are equal when every stored field but the bookkeeping (`confirmable`, `removalLog`)
-  /// is (inlinable,
+  /// is, or when they share their box (inlinable,
   /// unlike a synthesized conformance, so it is specialized for the screen type: the explorer
   /// compares states once per input). `EqualityCoverageTests` lists the stored fields, fails for a
   /// field it does not list, and checks that a state differing in one listed field is unequal.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.selectedIndex == rhs.selectedIndex && lhs.storedSelectedTab == rhs.storedSelectedTab
+    // Copies share their box until one changes (as `Array`'s `==` does, identity answers first).
+    if lhs.storage.isSameBox(as: rhs.storage) { return true }
+    return lhs.selectedIndex == rhs.selectedIndex && lhs.storedSelectedTab == rhs.storedSelectedTab
       && sameTabs(lhs.storedTabs, rhs.storedTabs) && lhs.storedHistory == rhs.storedHistory
       && lhs.positions == rhs.positions && lhs.backBehavior == rhs.backBehavior && lhs.context == rhs.context
       && lhs.pendingLink == rhs.pendingLink && lhs.storedTabBar == rhs.storedTabBar
@@ -460,6 +513,14 @@ extension TabCoordinatorState: Equatable where Screen: Equatable {
   }
 }
 extension TabCoordinatorState: Sendable where Screen: Sendable {}
+
+extension TabCoordinatorState: CustomReflectable {
+  /// The state's fields, as if they were its stored properties (they are held by its box): what
+  /// `dump`, `String(describing:)`, CustomDump's `diff` and `EqualityCoverageTests` read.
+  public var customMirror: Mirror {
+    Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+  }
+}
 
 extension TabCoordinatorState: RouteContainer {
   /// The record of the routes removed is kept by the state; its mark is the newest route ID
