@@ -76,13 +76,13 @@ public struct TabCoordinatorState<Screen> {
   @inlinable public var backBehavior: BackBehavior {
     _read { yield storage.fields.pointee.backBehavior }
     set { storage.makeUnique(); storage.fields.pointee.backBehavior = newValue; clearConfirmable() }
-    _modify { storage.makeUnique(); yield &storage.fields.pointee.backBehavior; clearConfirmable() }
+    _modify { storage.makeUnique(); defer { clearConfirmable() }; yield &storage.fields.pointee.backBehavior }
   }
   /// Values the host provides for rules and guards (e.g. `loggedIn`).
   @inlinable public var context: [String: FlowValue] {
     _read { yield storage.fields.pointee.context }
     set { storage.makeUnique(); storage.fields.pointee.context = newValue; clearConfirmable() }
-    _modify { storage.makeUnique(); yield &storage.fields.pointee.context; clearConfirmable() }
+    _modify { storage.makeUnique(); defer { clearConfirmable() }; yield &storage.fields.pointee.context }
   }
   /// A deep link a guard deferred (`GuardVerdict.deferLink`), retried after each context change
   /// and each applied batch until a guard allows it, a newer link supersedes it, or the host
@@ -90,7 +90,7 @@ public struct TabCoordinatorState<Screen> {
   @inlinable public internal(set) var pendingLink: String? {
     _read { yield storage.fields.pointee.pendingLink }
     set { storage.makeUnique(); storage.fields.pointee.pendingLink = newValue; clearConfirmable() }
-    _modify { storage.makeUnique(); yield &storage.fields.pointee.pendingLink; clearConfirmable() }
+    _modify { storage.makeUnique(); defer { clearConfirmable() }; yield &storage.fields.pointee.pendingLink }
   }
   /// An in-app action a guard redirected and asked to resume (see ``PendingResume``), re-sent
   /// after each context change and each applied batch until the guards allow it. Saved with
@@ -98,7 +98,7 @@ public struct TabCoordinatorState<Screen> {
   @inlinable public internal(set) var pendingResume: PendingResume<Screen>? {
     _read { yield storage.fields.pointee.pendingResume }
     set { storage.makeUnique(); storage.fields.pointee.pendingResume = newValue; clearConfirmable() }
-    _modify { storage.makeUnique(); yield &storage.fields.pointee.pendingResume; clearConfirmable() }
+    _modify { storage.makeUnique(); defer { clearConfirmable() }; yield &storage.fields.pointee.pendingResume }
   }
   /// The last batch a guard rejected, kept only while nothing has changed since: the one batch a
   /// confirmation (``TabCoordinatorAction/confirm(_:)``) may re-send. Every change clears it —
@@ -123,6 +123,8 @@ public struct TabCoordinatorState<Screen> {
   }
 
   /// Forgets the rejected batch after a change (``confirmable``); the box is already unique.
+  /// The observed fields' `_modify` calls it from a `defer`: an in-place change that throws
+  /// half-way has changed the field all the same.
   @inlinable
   mutating func clearConfirmable() {
     if storage.fields.pointee.confirmable != nil { storage.fields.pointee.confirmable = nil }
