@@ -217,6 +217,9 @@ extension TabCoordinatorState {
           after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
           kept: original))
     else {
+      // The state kept for the guards is dropped here, where its type is known: the holder's
+      // own deinit, generic, would look the type up to destroy it.
+      _ = original?.take()
       confirmable = nil
       noteRemovals(journal.removed)
       return PerformedBatch(commands: commands, reports: reports)

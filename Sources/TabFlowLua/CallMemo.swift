@@ -44,13 +44,15 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     /// The view the call reads next, once a call got this far.
     @exclusivity(unchecked) var read: ViewRead?
     @exclusivity(unchecked) var outcome: Outcome?
-    /// The next nodes by the value the read gave. While they are few they are compared in turn:
-    /// a view read again usually gives a value sharing the remembered one's storage (the same
-    /// context dictionary, the same screen name), which compares equal at once where hashing
-    /// would read all of it. Past ``scanLimit`` they are hashed by their values' digest
+    /// The next nodes by the value the read gave. While they are few they are compared in turn,
+    /// `values[i]` leading to `nodes[i]`: a view read again usually gives a value with the
+    /// remembered one's bits (the same small screen name, the same context dictionary), which
+    /// ``sameBits(_:_:)`` finds without a call; the values are compared in full only when none
+    /// has the bits. Past ``scanLimit`` they are hashed by their values' digest
     /// (``/TabFlowNavigation/FlowValue/luaIdentityDigest``): a look-up tells values apart by it,
     /// and compares only the values of the digest found (two stacks of routes read in full).
-    @exclusivity(unchecked) private var branches: [(value: FlowValue, node: Node)] = []
+    @exclusivity(unchecked) private var values: [FlowValue] = []
+    @exclusivity(unchecked) private var nodes: [Node] = []
     @exclusivity(unchecked) private var hashed: [UInt64: [(value: FlowValue, node: Node)]]?
 
     static var scanLimit: Int { 8 }
@@ -61,10 +63,16 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
         guard let found = hashed[value.luaIdentityDigest] else { return nil }
         return found.first { $0.value.isLuaIdentical(to: value) }?.node
       }
-      for index in branches.indices where branches[index].value.isLuaIdentical(to: value) {
-        return branches[index].node
+      // Compared where the array holds them: no value is copied out to be compared.
+      let found = values.withUnsafeBufferPointer { values -> Int? in
+        guard let base = values.baseAddress else { return nil }
+        let found = withUnsafeBytes(of: value) { wanted -> Int? in
+          guard let wanted = wanted.baseAddress else { return nil }
+          return values.indices.first { CallMemo.sameBits(UnsafeRawPointer(base + $0), wanted) }
+        }
+        return found ?? values.indices.first { values[$0].isLuaIdentical(to: value) }
       }
-      return nil
+      return found.map { nodes[$0] }
     }
 
     /// The node the branch for the stack `key` stands for leads to: the one ``next(for:)``
@@ -74,10 +82,7 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
         guard let found = hashed[key.digest] else { return nil }
         return found.first { key.matches($0.value) }?.node
       }
-      for index in branches.indices where key.matches(branches[index].value) {
-        return branches[index].node
-      }
-      return nil
+      return values.indices.first { key.matches(values[$0]) }.map { nodes[$0] }
     }
 
     /// Adds the branch for `value` (which has none yet).
@@ -86,10 +91,12 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
         hashed?[value.luaIdentityDigest, default: []].append((value, node))
         return
       }
-      branches.append((value, node))
-      if branches.count > Self.scanLimit {
-        hashed = Dictionary(grouping: branches) { $0.value.luaIdentityDigest }
-        branches = []
+      values.append(value)
+      nodes.append(node)
+      if values.count > Self.scanLimit {
+        hashed = Dictionary(grouping: zip(values, nodes).map { (value: $0, node: $1) }) { $0.value.luaIdentityDigest }
+        values = []
+        nodes = []
       }
     }
   }
@@ -114,18 +121,18 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   /// The trees of each text, by the text's ``LuaIdentifiable/luaIdentityDigest``: a look-up
   /// compares only the texts of the digest found.
   @exclusivity(unchecked) private var roots: [UInt64: [Entry]] = [:]
-  /// The texts recalled or remembered last, with their trees, compared in turn before any text
-  /// is digested: the guards of one batch share one text, and a checker tries the same few
-  /// sources from every state.
-  @exclusivity(unchecked) private var recent: [Entry] = []
-  /// Where the next text goes once ``recent`` holds ``recentCount``.
-  @exclusivity(unchecked) private var nextRecent = 0
-  /// The entry of ``recent`` found last, compared first.
-  @exclusivity(unchecked) private var lastRecent = 0
-  /// How many texts ``recent`` holds.
-  static var recentCount: Int { 8 }
+  /// The texts recalled or remembered last, with their trees, each in the slot its digest picks
+  /// (``recentCount`` of them): a look-up digests the text once, and compares it with the one
+  /// text of its slot, whose digest is compared first. A checker tries the same few dozen sources
+  /// from every state; a text whose slot holds another one is found by ``roots`` and takes the
+  /// slot.
+  @exclusivity(unchecked) private var recent = [Recent?](repeating: nil, count: recentCount)
+  /// How many slots ``recent`` has (a power of two).
+  static var recentCount: Int { 64 }
   /// A text and its trees.
   private typealias Entry = (text: Text, roots: Roots)
+  /// A text's digest, the text and its trees.
+  private typealias Recent = (digest: UInt64, text: Text, roots: Roots)
   /// What the nodes kept cost, counted as ``capacity`` counts.
   @exclusivity(unchecked) private(set) var nodeCount = 0
 
@@ -175,8 +182,7 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     }
     if nodeCount + cost > Self.capacity {
       roots.removeAll()
-      recent.removeAll()
-      nextRecent = 0
+      recent = [Recent?](repeating: nil, count: Self.recentCount)
       nodeCount = 0
     }
     guard let trees = roots(of: text, making: true) else { return }
@@ -212,38 +218,46 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
 
   /// The trees of `text` (made when `making` and there are none yet).
   private func roots(of text: Text, making: Bool) -> Roots? {
-    // Each entry is compared where `recent` holds it (`inout`): reading `recent[i].text` copies
-    // the whole entry out first, and a text (a rule's tab, payload and names) is several values.
-    if lastRecent < recent.count, Self.holds(&recent[lastRecent], text) { return recent[lastRecent].roots }
-    for index in recent.indices where Self.holds(&recent[index], text) {
-      lastRecent = index
-      return recent[index].roots
-    }
-    // Past the recent texts (most of a checker's guard look-ups), the text's digest finds the
-    // texts to compare: no `Hasher` reads the text.
     let digest = text.luaIdentityDigest
+    let slot = Int(truncatingIfNeeded: digest) & (Self.recentCount - 1)
+    // Compared where `recent` holds it: no entry is copied out to be compared.
+    let recalled = recent.withUnsafeBufferPointer { slots -> Roots? in
+      guard let entry = slots[slot], entry.digest == digest, entry.text.isLuaIdentical(to: text) else { return nil }
+      return entry.roots
+    }
+    if let recalled { return recalled }
+    // Past the recent texts, the digest finds the texts to compare: no `Hasher` reads the text.
     var found = roots[digest]?.first { $0.text.isLuaIdentical(to: text) }?.roots
     if found == nil, making {
       let made = Roots()
       roots[digest, default: []].append((text, made))
       found = made
     }
-    if let found {
-      if recent.count < Self.recentCount {
-        lastRecent = recent.count
-        recent.append((text, found))
-      } else {
-        lastRecent = nextRecent
-        recent[nextRecent] = (text, found)
-        nextRecent = (nextRecent + 1) % Self.recentCount
-      }
-    }
+    if let found { recent[slot] = (digest, text, found) }
     return found
   }
 
-  /// Whether `entry` is `text`'s.
-  private static func holds(_ entry: inout Entry, _ text: Text) -> Bool {
-    entry.text.isLuaIdentical(to: text)
+  /// Whether the values at `lhs` and `rhs` have the same bits — every byte of their size — and
+  /// so are the same value: a value's bits are all it holds (a string's bytes or storage, a
+  /// table's storage, a number's bits, the case), so two with the same bits are identical
+  /// (``/TabFlowNavigation/FlowValue/isLuaIdentical(to:)``). Two with different bits may still
+  /// be identical (the same text in storage of its own): `false` says nothing.
+  @inline(__always)
+  static func sameBits(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+    let size = MemoryLayout<FlowValue>.size
+    var offset = 0
+    while offset + 8 <= size {
+      guard lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < size {
+      guard lhs.load(fromByteOffset: offset, as: UInt8.self) == rhs.load(fromByteOffset: offset, as: UInt8.self)
+      else { return false }
+      offset += 1
+    }
+    return true
   }
 
   /// What a node whose branch holds `value` costs: one, plus one per element of every array and

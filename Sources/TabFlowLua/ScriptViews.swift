@@ -39,11 +39,12 @@ extension TabCoordinatorState: ScriptViews {
     case .tab:
       return .string(selectedTab.rawValue)
     case .top:
-      // A tab's stack always has its root; an empty app layer has no top. Read by index: `last`
-      // copies the route out through its type's generic copy.
-      let shown = try routes()
-      guard let last = shown.indices.last else { return .null }
-      return .string(codec.name(shown[last].screen))
+      // A tab's stack always has its root; an empty app layer has no top. Read where the slice
+      // holds it: `last`, or a subscript of the slice, copies the whole route out first.
+      return try routes().withUnsafeBufferPointer { shown in
+        guard let last = shown.indices.last else { return .null }
+        return .string(codec.name(shown[last].screen))
+      }
     case .depth:
       return .int(try routes().count)
     case .stack:
@@ -63,7 +64,10 @@ extension TabCoordinatorState: ScriptViews {
       let routes = try routes()
       guard case let .string(screen)? = read.argument else { return .bool(false) }
       try charge(routes.count)
-      return .bool(routes.contains { codec.name($0.screen) == screen })
+      // Read where the slice holds them: iterating the slice copies each route out.
+      return .bool(routes.withUnsafeBufferPointer { shown in
+        shown.indices.contains { codec.name(shown[$0].screen) == screen }
+      })
     }
   }
 }

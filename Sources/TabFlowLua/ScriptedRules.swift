@@ -284,7 +284,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       // A guard reading `change.before` makes the change rebuild it; from then on it is kept
       // from before each batch instead (``guardsReadBefore``).
       let beforeWasMade = guardsReadBefore || change.isBeforeMade
-      let answer = withViews(of: change) { views in objection(to: change, views: views) }
+      let answer = withBoundViews(of: change) { views in objection(to: change, views: views) }
       if !beforeWasMade, change.isBeforeMade { guardsReadBefore = true }
       return answer
     }
@@ -620,6 +620,17 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     of views: Views, _ body: (_ views: ViewReader) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try body { read throws(ScriptError) in try views.value(of: read, codec: codec, vm: script.vm) }
+  }
+
+  /// ``withViews(of:_:)`` with the codec and the VM read once for `body`, not once per view: for
+  /// the guards, whose answers — run or recalled — read several views of every batch.
+  @inlinable
+  func withBoundViews<Views: ScriptViews<Screen>, Result, Failure>(
+    of views: Views, _ body: (_ views: ViewReader) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let codec = self.codec
+    let vm = script.vm
+    return try body { read throws(ScriptError) in try views.value(of: read, codec: codec, vm: vm) }
   }
 }
 
