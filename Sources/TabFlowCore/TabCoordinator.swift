@@ -33,6 +33,9 @@ public struct TabCoordinator<Rules: NavigationRules> {
   public var deepLinks: DeepLinks<Rules.Screen>
   /// Where batches are logged: their source and commands at `debug`, a diff of the state at `trace`.
   public var logger: Logger
+  /// Retries of the pending deep link the guards refused, remembered by an explorer
+  /// (``RefusedLinkRetries``); `nil` (the default): every retry runs.
+  public var refusedRetries: (any RefusedLinkRetries<Rules.Screen>)?
 
   /// A coordinator with rules, guards and deep links.
   public init(
@@ -207,7 +210,17 @@ public struct TabCoordinator<Rules: NavigationRules> {
   @inlinable
   func retryPendingLink(_ state: inout State) -> [TabCoordinatorDelegate<Rules.Screen>] {
     guard let url = state.pendingLink else { return [] }
-    switch state.retryPendingLink(deepLinks: deepLinks, guards: guards) {
+    var retried: Result<State.PerformedBatch, BatchFailure>?
+    if let refusedRetries {
+      // A retry the memo knows to be refused does not run: `retried` stays `nil`, as it answers.
+      refusedRetries.retry(in: &state) { state in
+        retried = state.retryPendingLink(deepLinks: deepLinks, guards: guards)
+        return retried == nil
+      }
+    } else {
+      retried = state.retryPendingLink(deepLinks: deepLinks, guards: guards)
+    }
+    switch retried {
     case nil:
       return []
     case let .success(performed)?:

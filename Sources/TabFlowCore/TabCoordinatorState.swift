@@ -472,6 +472,13 @@ public struct TabCoordinatorState<Screen> {
   }
 }
 
+extension TabCoordinatorState {
+  /// Whether `other` is a copy of this state that neither has changed since (they share their
+  /// box): then they are equal, without comparing them.
+  @inlinable
+  package func isUnchangedCopy(of other: Self) -> Bool { storage.isSameBox(as: other.storage) }
+}
+
 extension TabCoordinatorState: Equatable where Screen: Equatable {
   /// States are equal when every stored field but the bookkeeping (`confirmable`, `removalLog`)
   /// is, or when they share their box (inlinable,

@@ -75,6 +75,26 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     end: (_ rules: Rules, _ mark: Int, _ delegates: [TabCoordinatorDelegate<Screen>]) -> (note: (any Sendable)?, moves: Bool)
   )
 
+  /// Whether the pending link's retries the guards refused are remembered by the state they ran
+  /// in, and refused again without running in the same state (``RefusedRetryMemo``), on the
+  /// steps run on the calling thread. On by default; the report is the same either way.
+  public var remembersRefusedRetries = true
+
+  /// What a recalled refusal of a retry costs, for rules with an instruction budget shared by an
+  /// action's calls (Lua rules: `ScriptChecks` sets it); `nil` (the default) for rules without:
+  /// a refusal is recalled for free.
+  public var retryCost: RetryCost?
+
+  /// The type of ``retryCost``, given the rules of the coordinator that steps: `mark` reads where
+  /// the running action's budget stands (instructions left) and a count of what a recalled call
+  /// would not repeat (prints, errors): a retry is remembered only when that count did not move
+  /// while it ran, with the instructions it used; `charge` charges them when it is recalled,
+  /// `false` when the budget cannot pay (the retry then runs).
+  public typealias RetryCost = (
+    mark: (_ rules: Rules) -> (instructions: Int, events: Int),
+    charge: (_ rules: Rules, _ instructions: Int) -> Bool
+  )
+
   /// An exploration with inputs given state by state.
   public init(
     coordinator: TabCoordinator<Rules>,
@@ -269,6 +289,9 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       for analysis in analyses { analysis.exploring(explored) }
     }
 
+    // Retries refused in a state are remembered on the calling thread, where keys are made.
+    var refusedRetries = RefusedRetryMemo<Screen, Key>()
+
     /// Merges what the input at `position` of the list of the state `source` holds (index
     /// `from`, key `key`, its fingerprint `fingerprint`) did: the state after it, `nil` when it
     /// was not sent (not explorable), and the delegates. Whether to go on: `false` once the
@@ -288,7 +311,9 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         return true
       }
       transitions += 1
-      let afterKey = keying.key(of: after, from: source.state, parentKey: key)
+      // A step that ended where a retry was refused: its state was keyed for the retry.
+      let afterKey =
+        refusedRetries.key(ofUnchanged: after) ?? keying.key(of: after, from: source.state, parentKey: key)
       let afterFingerprint = keying.fingerprint(of: afterKey)
       let outcome: TriedInput<Screen, ScreenAction>.Outcome
       if afterFingerprint == fingerprint {
@@ -320,7 +345,13 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       return !truncated || mode.goesOnAtStateLimit
     }
 
-    let caller = workers.workers[0]
+    var caller = workers.workers[0]
+    if remembersRefusedRetries {
+      let (rules, cost) = (caller.rules, retryCost)
+      caller.refusedRetries = RefusedRetryHook { state, retry in
+        refusedRetries.retry(in: &state, keying: keying, rules: rules, cost: cost, retry)
+      }
+    }
     let noteStep = noteStep
     /// Steps `coordinator` with `action` from `state` into `after` (a copy of `state`), watched
     /// by ``noteStep`` when given (`after` is set back to `state` when the step moves nowhere):
@@ -350,6 +381,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             let fingerprint = keying.fingerprint(of: key)
             let list = inputs(source.state)
             explore(source.state, index: from)
+            refusedRetries.source = (source, key)
             for (inputPosition, input) in list.enumerated() {
               let goesOn: Bool
               if input.isExplorable {

@@ -11,8 +11,9 @@ import TabFlowNavigation
 /// hashing them again). ``StateFingerprinter`` is the default: its key is the fingerprint.
 ///
 /// The engine makes every key on the calling thread, one at a time and in the order states and
-/// inputs are merged (see ``Exploration/run(keying:frontier:workers:)``): a keying may number
-/// parts in the order it meets them, and need not be thread-safe. Keys must not depend on route
+/// inputs are merged (see ``Exploration/run(keying:frontier:workers:)``) — and, while an input
+/// is stepped there, the state a pending link's retry runs in (``Exploration/remembersRefusedRetries``):
+/// a keying may number parts in the order it meets them, and need not be thread-safe. Keys must not depend on route
 /// IDs, which differ from run to run and between a state and its replay.
 public protocol ExplorationKeying<Screen, Key>: AnyObject {
   /// The coordinator's screen type.

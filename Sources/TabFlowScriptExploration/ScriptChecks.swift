@@ -83,6 +83,8 @@ public final class ScriptChecks {
       analyses: analyses, inputs: alphabet.inputs(for:))
     exploration.mode.runsBuiltInAnalyses = false
     exploration.noteStep = (start: { $0.guardErrorCount }, end: Self.noteStep)
+    // A refused retry recalled is charged to the action's budget as the retry was.
+    exploration.retryCost = (mark: { $0.callMark }, charge: { $0.chargeRecalledCalls($1) })
     notesSteps = true
     return exploration
   }

@@ -25,6 +25,10 @@ struct StateExplorer {
   /// explorations with and without.
   var packsFrontier = true
 
+  /// Whether a pending link's retries the guards refused are remembered by the state they ran
+  /// in (`Exploration.remembersRefusedRetries`); off only in tests that compare with running them.
+  var remembersRefusedRetries = true
+
   /// Whether the invariants' violations are kept by the selected tab's routes
   /// (``ScriptChecks/selectedRoutesNumber``); off only in tests that compare with asking them
   /// every time.
@@ -63,6 +67,7 @@ struct StateExplorer {
       var exploration = checks.exploration(
         coordinator: coordinator, initialState: initial, depth: depth, maxStates: maxStates)
       if showsProgress { exploration.analyses.append { CheckProgress() } }
+      exploration.remembersRefusedRetries = remembersRefusedRetries
       var others = workerRules.makeIterator()
       let workers = exploration.workers(
         jobs: workerRules.count + 1, sliceSize: ScriptWorkers.sliceSize,
