@@ -15,7 +15,9 @@ struct RefusedRetryMemoTests {
 
   /// How many times the guard ran.
   final class Calls {
-    var count = 0
+    var count = 0 { didSet { onCall?() } }
+    /// Run on every guard run, after it is counted.
+    var onCall: (() -> Void)?
   }
 
   /// Records what each input did, in the order the engine merged them — route IDs aside: a
@@ -91,6 +93,78 @@ struct RefusedRetryMemoTests {
     // Links are refused again in states seen before, and the memo answered for them.
     #expect(toldWithout.contains { $0.contains("opened pending link") })
     #expect(remembered.count < replayed.count, "\(remembered.count) guard runs with the memo, \(replayed.count) without")
+  }
+
+  /// A stand-in for a Lua budget: each guard run uses 10 instructions of what is `left`, and
+  /// `pays` says whether a recalled refusal may be charged; `events` counts prints.
+  final class Budget {
+    var left = 1_000_000
+    var charged = 0
+    var events = 0
+    let pays: (Budget, Int) -> Bool
+    init(pays: @escaping (Budget, Int) -> Bool) { self.pays = pays }
+  }
+
+  /// The app of ``exploration(seed:calls:)`` with a retry cost drawn from `budget`, whose guard
+  /// runs use it (and print when `printing`).
+  static func exploration(seed: UInt64, calls: Calls, budget: Budget, printing: Bool = false) throws
+    -> Exploration<Rules>
+  {
+    calls.onCall = {
+      budget.left -= 10
+      if printing { budget.events += 1 }
+    }
+    var exploration = try Self.exploration(seed: seed, calls: calls)
+    exploration.retryCost = (
+      mark: { _ in (instructions: budget.left, events: budget.events) },
+      charge: { _, used in
+        guard budget.pays(budget, used) else { return false }
+        budget.charged += used
+        return true
+      })
+    return exploration
+  }
+
+  @Test("A recalled refusal the budget cannot pay runs again", arguments: 0..<3)
+  func unpaidRefusalRuns(seed: UInt64) throws {
+    let (unpaid, replayed) = (Calls(), Calls())
+    let never = Budget { _, _ in false }
+    let with = try Self.exploration(seed: seed, calls: unpaid, budget: never)
+    var without = try Self.exploration(seed: seed, calls: replayed, budget: Budget { _, _ in true })
+    without.remembersRefusedRetries = false
+    #expect(Self.told(with) == Self.told(without))
+    // Nothing could be charged, so every retry ran: the guard ran as often as without the memo.
+    #expect(unpaid.count == replayed.count)
+    #expect(never.charged == 0)
+  }
+
+  @Test("A budget that runs out mid-exploration recalls until it does, then runs", arguments: 0..<3)
+  func budgetRunsOut(seed: UInt64) throws {
+    let (limited, free, replayed) = (Calls(), Calls(), Calls())
+    // Pays for the first 40 instructions of recalled refusals (4 guard runs' worth), then no more.
+    let scarce = Budget { budget, used in budget.charged + used <= 40 }
+    let withScarce = try Self.exploration(seed: seed, calls: limited, budget: scarce)
+    let withFree = try Self.exploration(seed: seed, calls: free, budget: Budget { _, _ in true })
+    var without = try Self.exploration(seed: seed, calls: replayed, budget: Budget { _, _ in true })
+    without.remembersRefusedRetries = false
+    let toldWithout = Self.told(without)
+    #expect(Self.told(withScarce) == toldWithout)
+    #expect(Self.told(withFree) == toldWithout)
+    // Each recall is charged what its retry used when it ran (one guard run: 10), within the budget.
+    #expect(scarce.charged > 0 && scarce.charged <= 40 && scarce.charged % 10 == 0)
+    #expect(free.count < limited.count && limited.count < replayed.count)
+  }
+
+  @Test("A retry that printed is not remembered", arguments: 0..<3)
+  func printingRetryIsNotRemembered(seed: UInt64) throws {
+    let (printing, replayed) = (Calls(), Calls())
+    let budget = Budget { _, _ in true }
+    let with = try Self.exploration(seed: seed, calls: printing, budget: budget, printing: true)
+    var without = try Self.exploration(seed: seed, calls: replayed, budget: Budget { _, _ in true })
+    without.remembersRefusedRetries = false
+    #expect(Self.told(with) == Self.told(without))
+    #expect(printing.count == replayed.count)
+    #expect(budget.charged == 0)
   }
 
   /// A keying blind to the context: its memo recalls a refusal made with `k = 1` for a retry with
