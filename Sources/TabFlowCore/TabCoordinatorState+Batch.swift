@@ -268,15 +268,18 @@ extension TabCoordinatorState {
   }
 
   /// The first verdict of `guards` on `change` that is not `allow`, with the guard's name and
-  /// where it was declared.
+  /// where it was declared (``NavigationGuard/namedVerdict(on:)``). Each guard is asked in place
+  /// and named only when it objects: copying a guard out of the array, or naming every verdict,
+  /// would retain its name, site and closures for each guard of each batch.
   @inlinable
   func objection(
     by guards: [NavigationGuard<Screen>], to change: NavigationChange<Screen>
   ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?)? {
-    for navigationGuard in guards {
-      let objection = navigationGuard.namedVerdict(on: change)
-      if case .allow = objection.verdict { continue }
-      return objection
+    for index in guards.indices {
+      if !change.confirmedGuards.isEmpty, change.confirmedGuards.contains(guards[index].name) { continue }
+      let result = guards[index].check(change)
+      if case .allow = result.verdict { continue }
+      return (result.verdict, result.by ?? guards[index].name, result.at ?? guards[index].site)
     }
     return nil
   }
