@@ -203,11 +203,14 @@ extension TabCoordinatorState {
     let checking = needs.mayRefuse
     // Kept for guards that read it (copied as the batch changes it, instead of rebuilt).
     let original = checking && needs.readsBefore ? NavigationChange<Screen>.BeforeState.holding(self) : nil
+    // A state whose box another shares (a copy the explorer keeps) is copied by the batch's
+    // first write anyway: the box is kept too, so a discarded batch puts it back, not undone.
+    let box = original == nil && storage.isShared() ? storage : nil
     let commands: [NavigationCommand<Screen>]
     do {
       commands = try change(&self, &reports, &journal)
     } catch {
-      restore(undoing: journal, original: original)
+      restore(undoing: journal, original: original, box: box)
       throw BatchError(error)
     }
     guard checking,
@@ -225,14 +228,14 @@ extension TabCoordinatorState {
       return PerformedBatch(commands: commands, reports: reports)
     }
     guard overruling else {
-      restore(undoing: journal, original: original)
+      restore(undoing: journal, original: original, box: box)
       // Only a pending link's retry does not overrule, and a retry the guards still refuse
       // reaches no host (the link stays pending): there is no rejection to address or confirm.
       throw BatchError(BatchFailure(
         source: source, reason: .rejected(guard: objection.name, reason: objection.verdict.reason ?? "rejected")))
     }
     let label = topLabel
-    restore(undoing: journal, original: original)
+    restore(undoing: journal, original: original, box: box)
     let performed = try overrule(
       Objection(verdict: objection.verdict, guardName: objection.name, site: objection.site, label: label),
       commands: commands, source: source, guards: guards, defaultTab: defaultTab, confirmedGuards: confirmedGuards)
@@ -240,12 +243,18 @@ extension TabCoordinatorState {
     return performed
   }
 
-  /// Puts the state back as it was before a discarded batch: the state kept from before it,
-  /// when there is one (the same values as undoing, for less), else by undoing its journal.
+  /// Puts the state back as it was before a discarded batch: the state kept from before it, or
+  /// its box, when there is one (the same values as undoing, for less — and the very box, which
+  /// the explorer recognizes as unchanged), else by undoing its journal.
   @inlinable
-  mutating func restore(undoing journal: UndoJournal<Screen>, original: NavigationChange<Screen>.BeforeState?) {
+  mutating func restore(
+    undoing journal: UndoJournal<Screen>, original: NavigationChange<Screen>.BeforeState?,
+    box: TabCoordinatorStorage<Screen>?
+  ) {
     if let state = original?.take() {
       self = state
+    } else if let box {
+      storage = box
     } else {
       undo(journal)
     }
@@ -268,15 +277,18 @@ extension TabCoordinatorState {
   }
 
   /// The first verdict of `guards` on `change` that is not `allow`, with the guard's name and
-  /// where it was declared.
+  /// where it was declared (``NavigationGuard/namedVerdict(on:)``). Each guard is asked in place
+  /// and named only when it objects: copying a guard out of the array, or naming every verdict,
+  /// would retain its name, site and closures for each guard of each batch.
   @inlinable
   func objection(
     by guards: [NavigationGuard<Screen>], to change: NavigationChange<Screen>
   ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?)? {
-    for navigationGuard in guards {
-      let objection = navigationGuard.namedVerdict(on: change)
-      if case .allow = objection.verdict { continue }
-      return objection
+    for index in guards.indices {
+      if !change.confirmedGuards.isEmpty, change.confirmedGuards.contains(guards[index].name) { continue }
+      let result = guards[index].check(change)
+      if case .allow = result.verdict { continue }
+      return (result.verdict, result.by ?? guards[index].name, result.at ?? guards[index].site)
     }
     return nil
   }

@@ -54,6 +54,10 @@ struct TabCoordinatorStorage<Screen> {
     if !isKnownUniquelyReferenced(&buffer) { self = TabCoordinatorStorage(fields.pointee) }
   }
 
+  /// Whether another storage shares this box (so the next write copies it).
+  @inlinable
+  mutating func isShared() -> Bool { !isKnownUniquelyReferenced(&buffer) }
+
   /// Whether two storages are the same box (so their states are equal without comparing).
   @inlinable
   func isSameBox(as other: TabCoordinatorStorage) -> Bool { buffer === other.buffer }

@@ -121,8 +121,9 @@ extension RouteCollection {
 
   @inlinable
   func editOpening(_ routes: [Route<Element.Screen>], mode: OpenMode) throws(NavigationError) -> RouteEdit<Element.Screen> {
-    // Written only for an error: most opens are valid.
-    let operation = { "open (\(mode))" }
+    // Written only for an error: most opens are valid. A local function, not a closure value:
+    // nothing is allocated for it.
+    func operation() -> String { "open (\(mode))" }
     switch mode {
     case .replace:
       guard let first = routes.first else {

@@ -19,20 +19,24 @@ package struct StackUndo<Screen> {
 }
 
 /// The routes a stack change removed from the top, bottom first, with their IDs. A push removes
-/// none and a pop one, which are held without allocating.
+/// none and a pop one, which are held without allocating; a change removing more keeps the
+/// stack's arrays as they were (retained, not copied), put back whole when it is undone.
 @usableFromInline
 package enum RemovedRoutes<Screen> {
   case none
   case one(Route<Screen>, RouteID)
-  case many([Route<Screen>], [RouteID])
+  /// The stack's routes, IDs and presented indices before the change.
+  case all([Route<Screen>], [RouteID], [Int])
 }
 
 extension RouteStack {
   /// Applies a stack command and returns how to undo it; throws (changing nothing) when invalid.
   /// A push onto a layer with navigation and a pop of one pushed route, the commands most
-  /// batches are made of, are made directly; every other command (and every invalid one) goes
-  /// through the validation all operations share (``RouteCollection/edit(for:)``). `noteRemoved`
-  /// is called with the ID of each route the change removes.
+  /// batches are made of, are made directly, and so is a deep link's usual open (one screen
+  /// pushed over the root); every other command (and every invalid one) goes through the
+  /// validation all operations share (``RouteCollection/edit(for:)``). A change removing routes
+  /// makes the stack's arrays anew (``rebuildTop(keeping:appending:)``). `noteRemoved` is called
+  /// with the ID of each route the change removes.
   @inlinable
   package mutating func applyRecordingUndo(
     _ command: NavigationCommand<Screen>, noteRemoved: (RouteID) -> Void = { _ in }
@@ -62,32 +66,85 @@ extension RouteStack {
     default:
       break
     }
-    let edit = try edit(for: command)
+    let edit: RouteEdit<Screen>
+    if case let .open(routes, .keepRoot) = command, routes.count == 1, case .push = routes[0],
+      !storedRoutes.isEmpty, storedRoutes[0].withNavigation
+    {
+      // A deep link's usual batch (one screen pushed over the root): valid as it is, so the
+      // edit is made without the general validation.
+      edit = RouteEdit(removing: storedRoutes.count - 1, appending: routes)
+    } else {
+      edit = try self.edit(for: command)
+    }
     guard edit.removing > 0 || !edit.appending.isEmpty else { return nil }
+    if edit.inPlace {
+      let undo = StackUndo(
+        removed: .one(storedRoutes[storedRoutes.count - 1], storedIDs[storedIDs.count - 1]),
+        appendedCount: 1, previousVersion: structureVersion)
+      replaceTop(with: edit)
+      return undo
+    }
+    let kept = storedRoutes.count - edit.removing
+    for index in kept..<storedIDs.count { noteRemoved(storedIDs[index]) }
     let removed: RemovedRoutes<Screen>
     switch edit.removing {
-    case 0: removed = .none
-    case 1: removed = .one(storedRoutes[storedRoutes.count - 1], storedIDs[storedIDs.count - 1])
-    default: removed = .many(Array(storedRoutes.suffix(edit.removing)), Array(storedIDs.suffix(edit.removing)))
+    case 0:
+      removed = .none
+    case 1:
+      removed = .one(storedRoutes[kept], storedIDs[kept])
+    default:
+      // The arrays themselves are the undo record: no copy of the removed routes is made.
+      removed = .all(storedRoutes, storedIDs, storedPresentedIndices)
     }
-    for id in storedIDs.suffix(edit.removing) { noteRemoved(id) }
     let undo = StackUndo(removed: removed, appendedCount: edit.appending.count, previousVersion: structureVersion)
-    replaceTop(with: edit)
+    if edit.removing == 0 {
+      replaceTop(0, with: edit.appending)
+    } else {
+      rebuildTop(keeping: kept, appending: edit.appending)
+    }
     return undo
+  }
+
+  /// Keeps the bottom `kept` routes and appends `routes` with fresh IDs, into new arrays made at
+  /// their final size: what ``replaceTop(_:with:)`` does, without copying the routes it removes
+  /// when the arrays are shared (a state the explorer keeps, an undo record) nor growing them.
+  @inlinable
+  mutating func rebuildTop(keeping kept: Int, appending routes: [Route<Screen>]) {
+    var newRoutes: [Route<Screen>] = []
+    newRoutes.reserveCapacity(kept + routes.count)
+    newRoutes.append(contentsOf: storedRoutes[..<kept])
+    var newIDs: [RouteID] = []
+    newIDs.reserveCapacity(kept + routes.count)
+    newIDs.append(contentsOf: storedIDs[..<kept])
+    var presentedKept = storedPresentedIndices.count
+    while presentedKept > 0, storedPresentedIndices[presentedKept - 1] >= kept { presentedKept -= 1 }
+    if presentedKept < storedPresentedIndices.count {
+      storedPresentedIndices = Array(storedPresentedIndices[..<presentedKept])
+    }
+    for route in routes {
+      if route.isPresented { storedPresentedIndices.append(newRoutes.count) }
+      newRoutes.append(route)
+      newIDs.append(generator.next())
+    }
+    storedRoutes = newRoutes
+    storedIDs = newIDs
+    structureVersion = generator.nextVersion()
   }
 
   /// Restores the stack as it was before the change `undo` was recorded for. The restored routes
   /// keep their original IDs: they never left, because the change is discarded.
   @inlinable
   package mutating func undo(_ undo: StackUndo<Screen>) {
-    removeTop(undo.appendedCount)
     switch undo.removed {
     case .none:
-      break
+      removeTop(undo.appendedCount)
     case let .one(route, id):
+      removeTop(undo.appendedCount)
       putBack(route, id: id)
-    case let .many(routes, ids):
-      for (route, id) in zip(routes, ids) { putBack(route, id: id) }
+    case let .all(routes, ids, presented):
+      storedRoutes = routes
+      storedIDs = ids
+      storedPresentedIndices = presented
     }
     structureVersion = undo.previousVersion
   }

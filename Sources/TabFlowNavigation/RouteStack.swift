@@ -143,8 +143,12 @@ public struct RouteStack<Screen>: RouteCollection {
   /// Removes the top `count` routes with their IDs and presented indices.
   @inlinable
   mutating func removeTop(_ count: Int) {
-    storedRoutes.removeLast(count)
-    storedIDs.removeLast(count)
+    // One by one: `removeLast(_:)` goes through the general `replaceSubrange`, several times
+    // slower for the one or two routes most changes remove.
+    for _ in 0..<count {
+      storedRoutes.removeLast()
+      storedIDs.removeLast()
+    }
     while let last = storedPresentedIndices.last, last >= storedRoutes.count { storedPresentedIndices.removeLast() }
   }
 
