@@ -356,13 +356,18 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     /// Steps `coordinator` with `action` from `state` into `after` (a copy of `state`), watched
     /// by ``noteStep`` when given (`after` is set back to `state` when the step moves nowhere):
     /// the delegates and the note.
+    ///
+    /// The coordinator's step without the IDs of the routes that left, which no analysis reads:
+    /// the removals are marked as ``/TabFlowCore/TabCoordinator/step(_:state:)`` marks them (the
+    /// state after is the same), and not gathered (a sort and an array per step).
     func step(
       _ coordinator: TabCoordinator<Rules>, _ action: TabCoordinatorAction<Screen, ScreenAction>, from state: State,
       into after: inout State
     ) -> Stepped {
-      guard let noteStep else { return Stepped(delegates: coordinator.step(action, state: &after).delegates, note: nil) }
+      _ = after.markRemovals()
+      guard let noteStep else { return Stepped(delegates: coordinator.apply(action, to: &after), note: nil) }
       let mark = noteStep.start(coordinator.rules)
-      let delegates = coordinator.step(action, state: &after).delegates
+      let delegates = coordinator.apply(action, to: &after)
       let noted = noteStep.end(coordinator.rules, mark, delegates)
       if !noted.moves { after = state }
       return Stepped(delegates: delegates, note: noted.note)
