@@ -292,20 +292,20 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     // Retries refused in a state are remembered on the calling thread, where keys are made.
     var refusedRetries = RefusedRetryMemo<Screen, Key>()
 
-    /// Merges what the input at `position` of the list of the state `source` holds (index
-    /// `from`, key `key`, its fingerprint `fingerprint`) did: the state after it, `nil` when it
-    /// was not sent (not explorable), and the delegates. Whether to go on: `false` once the
-    /// exploration is cut at the limit.
+    /// Merges what the input at `position` of `inputs`, the list of the state `source` holds
+    /// (index `from`, key `key`, its fingerprint `fingerprint`), did: the state after it, `nil`
+    /// when it was not sent (not explorable), and the delegates. Whether to go on: `false` once
+    /// the exploration is cut at the limit.
     ///
     /// `after` is consumed: the tried input keeps it, and refers to the state before where
     /// `source` holds it, so a step copies no state but the one it changes.
     func merge(
-      from: Int, source: SourceState<Screen>, key: Key, fingerprint: UInt64, position: Int, input: Input,
+      from: Int, source: SourceState<Screen>, key: Key, fingerprint: UInt64, position: Int, inputs: [Input],
       after: consuming State?, delegates: Delegates, note: (any Sendable)?
     ) -> Bool {
       guard let after = consume after else {
         let tried = TriedInput(
-          from: from, source: source, input: input, position: position, delegates: [], outcome: .unchanged,
+          from: from, source: source, inputs: inputs, position: position, delegates: [], outcome: .unchanged,
           after: source.state)
         for analysis in analyses { analysis.tried(tried) }
         return true
@@ -339,7 +339,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         }
       }
       let tried = TriedInput(
-        from: from, source: source, input: input, position: position, delegates: delegates, outcome: outcome,
+        from: from, source: source, inputs: inputs, position: position, delegates: delegates, outcome: outcome,
         after: after, note: note)
       for analysis in analyses { analysis.tried(tried) }
       return !truncated || mode.goesOnAtStateLimit
@@ -356,13 +356,18 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     /// Steps `coordinator` with `action` from `state` into `after` (a copy of `state`), watched
     /// by ``noteStep`` when given (`after` is set back to `state` when the step moves nowhere):
     /// the delegates and the note.
+    ///
+    /// The coordinator's step without the IDs of the routes that left, which no analysis reads:
+    /// the removals are marked as ``/TabFlowCore/TabCoordinator/step(_:state:)`` marks them (the
+    /// state after is the same), and not gathered (a sort and an array per step).
     func step(
       _ coordinator: TabCoordinator<Rules>, _ action: TabCoordinatorAction<Screen, ScreenAction>, from state: State,
       into after: inout State
     ) -> Stepped {
-      guard let noteStep else { return Stepped(delegates: coordinator.step(action, state: &after).delegates, note: nil) }
+      _ = after.markRemovals()
+      guard let noteStep else { return Stepped(delegates: coordinator.apply(action, to: &after), note: nil) }
       let mark = noteStep.start(coordinator.rules)
-      let delegates = coordinator.step(action, state: &after).delegates
+      let delegates = coordinator.apply(action, to: &after)
       let noted = noteStep.end(coordinator.rules, mark, delegates)
       if !noted.moves { after = state }
       return Stepped(delegates: delegates, note: noted.note)
@@ -382,17 +387,18 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             let list = inputs(source.state)
             explore(source.state, index: from)
             refusedRetries.source = (source, key)
-            for (inputPosition, input) in list.enumerated() {
+            // The inputs are read in the list (an element bound is a copy of an action and a label).
+            for inputPosition in list.indices {
               let goesOn: Bool
-              if input.isExplorable {
+              if list[inputPosition].isExplorable {
                 var after = source.state
-                let stepped = step(caller, input.action, from: source.state, into: &after)
+                let stepped = step(caller, list[inputPosition].action, from: source.state, into: &after)
                 goesOn = merge(
-                  from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
+                  from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition, inputs: list,
                   after: after, delegates: stepped.delegates, note: stepped.note)
               } else {
                 goesOn = merge(
-                  from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition, input: input,
+                  from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition, inputs: list,
                   after: nil, delegates: [], note: nil)
               }
               guard goesOn else { break level }
@@ -427,7 +433,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             explore(source.state, index: from)
             for position in steps.indices {
               guard merge(
-                from: from, source: source, key: key, fingerprint: fingerprint, position: position, input: list[position],
+                from: from, source: source, key: key, fingerprint: fingerprint, position: position, inputs: list,
                 after: steps[position]?.after, delegates: steps[position]?.stepped.delegates ?? [],
                 note: steps[position]?.stepped.note)
               else {

@@ -84,9 +84,14 @@ public struct TriedInput<Screen, ScreenAction> {
     _read { yield source.state }
   }
   /// The input.
-  public let input: ExplorationInput<Screen, ScreenAction>
+  @inlinable public var input: ExplorationInput<Screen, ScreenAction> {
+    _read { yield inputs[position] }
+  }
   /// The input's position in the state's input list (what a reproduction replays).
   public let position: Int
+  /// The state's input list, shared by the inputs tried from it: each holds the list (one
+  /// reference), not a copy of its input (an action and a label).
+  @usableFromInline let inputs: [ExplorationInput<Screen, ScreenAction>]
   /// What the coordinator told the host: reports, a failed or rejected batch.
   public let delegates: [TabCoordinatorDelegate<Screen>]
   /// What the input did to the state.
@@ -105,7 +110,7 @@ public struct TriedInput<Screen, ScreenAction> {
 
   @usableFromInline
   init(
-    from: Int, source: SourceState<Screen>, input: ExplorationInput<Screen, ScreenAction>, position: Int,
+    from: Int, source: SourceState<Screen>, inputs: [ExplorationInput<Screen, ScreenAction>], position: Int,
     delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome, after: consuming TabCoordinatorState<Screen>,
     note: (any Sendable)? = nil
   ) {
@@ -113,7 +118,7 @@ public struct TriedInput<Screen, ScreenAction> {
     self.note = note
     self.from = from
     self.source = source
-    self.input = input
+    self.inputs = inputs
     self.position = position
     self.delegates = delegates
     self.outcome = outcome

@@ -91,9 +91,11 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// How many times a Lua guard raised an error (each time it rejected its batch with
   /// `guard failed: …`) since these rules were made — what a canary counts as a failure of the
   /// rules, where the host sees only a rejection.
-  public private(set) var guardErrorCount = 0
+  // Read around every step an explorer tries, written only where a guard fails, on the rules'
+  // one thread (they hold a VM): no run-time exclusivity check.
+  @exclusivity(unchecked) public private(set) var guardErrorCount = 0
   /// The error of the last Lua guard that raised one.
-  public private(set) var lastGuardError: ScriptError?
+  @exclusivity(unchecked) public private(set) var lastGuardError: ScriptError?
   /// The current script's deep links; forgotten whenever the script is replaced.
   @usableFromInline package var deepLinksCache: DeepLinks<Screen>?
   /// Loads a script whose screen names map to typed screens through `catalog`. Throws when the

@@ -137,7 +137,11 @@ public final class ScriptAlphabet {
 
   /// The inputs of the situation of `state`, made the first time it is met.
   private func situated(_ state: State) -> Situated {
-    if !state.storedTabs.elementsEqual(situationTabs, by: { $0.id == $1 }) {
+    // The tabs read where their array holds them (a tab bound from an array is a copy of it).
+    let otherTabs = state.storedTabs.withUnsafeBufferPointer { tabs in
+      tabs.count != situationTabs.count || tabs.indices.contains { tabs[$0].id != situationTabs[$0] }
+    }
+    if otherTabs {
       situations = [:]
       situationTabs = state.storedTabs.map(\.id)
     }

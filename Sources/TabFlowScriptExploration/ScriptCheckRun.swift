@@ -17,18 +17,20 @@ final class ScriptCheckRun {
   /// The coordinator the link checks run lines with (its logging off).
   let coordinator: TabCoordinator<ScriptedRules<DynamicScreen, DynamicAction>>
 
+  // The analyses' shared record, read and written around every input tried, on the
+  // exploration's calling thread only: no run-time exclusivity checks.
   /// The marks and moves of the states reached (traps, covers without a way back).
-  var explored = ExploredStates()
+  @exclusivity(unchecked) var explored = ExploredStates()
   /// The initial state, as the exploration started from it.
   var initial: State?
   /// How the last step tried failed, if it did.
-  var failure: ScriptStepFailure?
+  @exclusivity(unchecked) var failure: ScriptStepFailure?
   /// Whether the last step tried reached a state not reached before.
-  var reachedNew = false
+  @exclusivity(unchecked) var reachedNew = false
   /// The state last reached, until the step that reached it is told.
-  var lastReached: Int?
+  @exclusivity(unchecked) var lastReached: Int?
   /// The last state reached that breaks an invariant.
-  var lastViolating: Int?
+  @exclusivity(unchecked) var lastViolating: Int?
   /// Whether a state breaking an invariant was reached (and not explored on).
   var stoppedAtViolations = false
   /// A number for a state's selected routes (``ScriptChecks/selectedRoutesNumber``).

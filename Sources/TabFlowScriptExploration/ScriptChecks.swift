@@ -99,6 +99,9 @@ public final class ScriptChecks {
     _ rules: ScriptedRules<DynamicScreen, DynamicAction>, guardErrors: Int, _ delegates: [TabCoordinatorDelegate<DynamicScreen>]
   ) -> (note: (any Sendable)?, moves: Bool) {
     let guardFailed = rules.guardErrorCount != guardErrors
+    // Most steps fail in no way: told from the delegates' cases alone, without making a failure
+    // (which copies each delegate, and a guard's error, to find there is none).
+    if !guardFailed, delegates.allSatisfy({ if case .report = $0 { true } else { false } }) { return (nil, true) }
     // The guard's error is read only when one failed: reading it copies its strings.
     let failure = ScriptStepFailure(delegates, guardFailed: guardFailed, guardError: guardFailed ? rules.lastGuardError : nil)
     return (failure, failure == nil)

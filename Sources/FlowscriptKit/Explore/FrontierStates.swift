@@ -122,8 +122,14 @@ struct FrontierStates {
     guard state.pendingResume == nil, state.pendingLink == template.pendingLink, state.confirmable == nil, state.backBehavior == template.backBehavior,
       state.storedInitialTab == template.storedInitialTab, state.storedTabs.count == template.storedTabs.count
     else { return false }
-    return zip(state.storedTabs, template.storedTabs).allSatisfy { tab, first in
-      tab.id == first.id && tab.reselect == first.reselect && tab.onLeave == first.onLeave && tab.item == first.item
+    // The tabs read where their arrays hold them (a tab bound from an array is a copy of it).
+    return state.storedTabs.withUnsafeBufferPointer { tabs in
+      template.storedTabs.withUnsafeBufferPointer { firsts in
+        tabs.indices.allSatisfy { index in
+          tabs[index].id == firsts[index].id && tabs[index].reselect == firsts[index].reselect
+            && tabs[index].onLeave == firsts[index].onLeave && tabs[index].item == firsts[index].item
+        }
+      }
     }
   }
 

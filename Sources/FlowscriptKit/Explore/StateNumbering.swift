@@ -19,14 +19,19 @@ final class StateNumbering {
   // One exploration's, used one key at a time: no run-time exclusivity checks.
   @exclusivity(unchecked) private var tabIDs: [TabID] = []
   @exclusivity(unchecked) private var routeNumbers: [RouteContent: Int] = [:]
-  @exclusivity(unchecked) private var listNumbers: [[Int]: Int] = [:]
-  /// Each list's route numbers, by list number (a list's number is its position here, from 1).
-  @exclusivity(unchecked) private var lists: [[Int]] = [[]]
+  @exclusivity(unchecked) private var listNumbers = RouteListNumbers()
+  /// The list of route numbers being numbered (kept, so that numbering one allocates nothing).
+  @exclusivity(unchecked) private var list: [Int] = []
   // Contexts and links are told apart as scripts tell them apart (`1` is not `1.0`, strings by
   // their bytes): Swift's `==` would merge states a rule can tell apart.
   @exclusivity(unchecked) private var contextNumbers: [LuaIdentity<FlowValue>: Int] = [:]
   @exclusivity(unchecked) private var linkNumbers: [LuaIdentity<String>: Int] = [:]
   @exclusivity(unchecked) private var historyNumbers: [[TabID]: Int] = [:]
+  /// Each tab history by its number (0: none).
+  @exclusivity(unchecked) private var histories: [[TabID]] = [[]]
+  /// The number of the history a state's came to be, by the number of its parent's history and
+  /// the tabs selected in both (``number(ofHistory:parentHistory:parentSelected:selected:)``).
+  @exclusivity(unchecked) private var historyAfter: [Int: Int] = [:]
   /// The user's tab order followed by a separator and the hidden tabs, sorted (badges are not
   /// part of a state: a badge value a rule sets is no reason to explore more).
   @exclusivity(unchecked) private var tabBarNumbers: [[TabID?]: Int] = [:]
@@ -62,10 +67,27 @@ final class StateNumbering {
 
   /// The key of `state`; with `parentNumbers`, `parent`'s key, whose parts `state` may repeat.
   /// The parent is read field by field, never bound or copied whole (a copy of a state retains
-  /// and releases each of its arrays: it once cost more than the numbering itself).
+  /// and releases each of its arrays: it once cost more than the numbering itself), and the tabs
+  /// of both are read where their arrays hold them (an element read from an array is a copy).
   private func makeKey(of state: State, parent: State, parentNumbers: [Int]?) -> StateKey {
-    let tabs = state.storedTabs
-    let parentTabs = parent.storedTabs
+    // An unchanged copy of the parent (a step that failed, or moved nowhere) is the parent.
+    if let parentNumbers, state.isUnchangedCopy(of: parent) {
+      let selected = state.selectedIndex
+      lastSelected = (state.storedTabs[selected].stack.storedRoutes, parentNumbers[1 + selected])
+      return StateKey(numbers: parentNumbers)
+    }
+    return state.storedTabs.withUnsafeBufferPointer { tabs in
+      parent.storedTabs.withUnsafeBufferPointer { parentTabs in
+        makeKey(of: state, tabs: tabs, parent: parent, parentTabs: parentTabs, parentNumbers: parentNumbers)
+      }
+    }
+  }
+
+  /// ``makeKey(of:parent:parentNumbers:)`` with the tabs of `state` and `parent` in place.
+  private func makeKey(
+    of state: State, tabs: UnsafeBufferPointer<TabState<DynamicScreen>>, parent: State,
+    parentTabs: UnsafeBufferPointer<TabState<DynamicScreen>>, parentNumbers: [Int]?
+  ) -> StateKey {
     // A parent with other tabs (never, while one script is explored) has a key of another shape.
     let known: [Int]
     if let parentNumbers, parentTabs.count == tabs.count {
@@ -76,20 +98,24 @@ final class StateNumbering {
     let sameShape = !known.isEmpty
     var numbers: [Int] = []
     numbers.reserveCapacity(tabs.count + 6)
-    numbers.append(number(ofSelected: state.storedSelectedTab))
+    if sameShape, Self.identical(state.storedSelectedTab, parent.storedSelectedTab) {
+      numbers.append(known[0])
+    } else {
+      numbers.append(number(ofSelected: state.storedSelectedTab))
+    }
     for index in tabs.indices {
-      let routes = tabs[index].stack.storedRoutes
       guard sameShape else {
-        numbers.append(number(routes: routes, ids: tabs[index].stack.storedIDs))
+        numbers.append(number(routes: tabs[index].stack.storedRoutes, ids: tabs[index].stack.storedIDs))
         continue
       }
       let parentNumber = known[1 + index]
-      if Self.address(of: routes) == Self.address(of: parentTabs[index].stack.storedRoutes) {
+      if Self.address(of: tabs[index].stack.storedRoutes) == Self.address(of: parentTabs[index].stack.storedRoutes) {
         numbers.append(parentNumber)
       } else {
         numbers.append(number(
-          routes: routes, ids: tabs[index].stack.storedIDs, keptRoutes: parentTabs[index].stack.storedRoutes,
-          keptIDs: parentTabs[index].stack.storedIDs, keptNumbers: lists[parentNumber]))
+          routes: tabs[index].stack.storedRoutes, ids: tabs[index].stack.storedIDs,
+          keptRoutes: parentTabs[index].stack.storedRoutes, keptIDs: parentTabs[index].stack.storedIDs,
+          keptList: parentNumber))
       }
     }
     let contextNumber = numbers.count
@@ -106,7 +132,10 @@ final class StateNumbering {
       dump(resume.commands, to: &resumed)
       numbers.append(Self.number(
         of: LuaIdentity("\(state.pendingLink ?? "")\u{0}\(resume.source)\u{0}\(resumed)"), in: &linkNumbers))
-    } else if sameShape, parent.pendingResume == nil, state.pendingLink.isLuaIdentical(to: parent.pendingLink) {
+    } else if sameShape, parent.pendingResume == nil,
+      // The same bits first (comparing the strings retains and releases both).
+      Self.identical(state.pendingLink, parent.pendingLink) || state.pendingLink.isLuaIdentical(to: parent.pendingLink)
+    {
       numbers.append(known[contextNumber + 1])
     } else {
       numbers.append(state.pendingLink.map { Self.number(of: LuaIdentity($0), in: &linkNumbers) } ?? 0)
@@ -117,16 +146,25 @@ final class StateNumbering {
       numbers.append(0)
     } else if sameShape, state.storedHistory == parent.storedHistory {
       numbers.append(known[contextNumber + 2])
-    } else {
-      numbers.append(state.storedHistory.isEmpty ? 0 : Self.number(of: state.storedHistory, in: &historyNumbers))
-    }
-    // The user's order and hidden tabs: 0 while they are the declared order and none hidden.
-    let tabBar = state.storedTabBar
-    if sameShape, tabBar.order == parent.storedTabBar.order, tabBar.hidden == parent.storedTabBar.hidden {
-      numbers.append(known[contextNumber + 3])
-    } else if tabBar.hidden.isEmpty, tabBar.order.elementsEqual(tabs.lazy.map(\.id)) {
+    } else if state.storedHistory.isEmpty {
       numbers.append(0)
     } else {
+      numbers.append(number(
+        ofHistory: state.storedHistory, parentHistory: sameShape ? known[contextNumber + 2] : nil,
+        parentSelected: known.first ?? 0, selected: numbers[0]))
+    }
+    // The user's order and hidden tabs: 0 while they are the declared order and none hidden.
+    // (Read in place: a copy of the tab bar retains and releases its three collections. The
+    // hidden tabs' same storage first: comparing sets retains and releases both.)
+    if sameShape, state.storedTabBar.order == parent.storedTabBar.order,
+      Self.identical(state.storedTabBar.hidden, parent.storedTabBar.hidden)
+        || state.storedTabBar.hidden == parent.storedTabBar.hidden
+    {
+      numbers.append(known[contextNumber + 3])
+    } else if state.storedTabBar.hidden.isEmpty, state.storedTabBar.order.elementsEqual(tabs.lazy.map(\.id)) {
+      numbers.append(0)
+    } else {
+      let tabBar = state.storedTabBar
       let parts: [TabID?] = tabBar.order + [nil] + tabBar.hidden.sorted()
       numbers.append(Self.number(of: parts, in: &tabBarNumbers))
     }
@@ -154,6 +192,26 @@ final class StateNumbering {
     return Self.address(of: routes) == Self.address(of: lastSelected.routes) ? lastSelected.number : nil
   }
 
+  /// The number of a tab `history`. A history changes when the selected tab does, and follows
+  /// from the history before and the tabs selected before and after: the number found the last
+  /// time the parent's history (number `parentHistory`) met those selected tabs (`parentSelected`,
+  /// `selected`: numbers) is checked — the same tabs in order — and taken, without hashing it.
+  private func number(ofHistory history: [TabID], parentHistory: Int?, parentSelected: Int, selected: Int) -> Int {
+    guard let parentHistory else { return number(ofHistory: history) }
+    let move = parentHistory << 16 | parentSelected << 8 | selected
+    if let known = historyAfter[move], histories[known] == history { return known }
+    let number = number(ofHistory: history)
+    historyAfter[move] = number
+    return number
+  }
+
+  /// The number of a tab `history`, looked up by its tabs.
+  private func number(ofHistory history: [TabID]) -> Int {
+    let number = Self.number(of: history, in: &historyNumbers)
+    if number == histories.count { histories.append(history) }
+    return number
+  }
+
   private func number(ofSelected tab: TabID) -> Int {
     if let index = tabIDs.firstIndex(of: tab) { return index }
     tabIDs.append(tab)
@@ -161,15 +219,16 @@ final class StateNumbering {
   }
 
   /// The number of a tab's `routes` (with their `ids`); those it shares with the same tab in
-  /// the state it came from — `keptRoutes` and `keptIDs`, whose route numbers are `keptNumbers`
-  /// — keep their numbers. The arrays are passed as they are held (a stack passed whole, with its
-  /// other arrays, was copied for the call).
+  /// the state it came from — `keptRoutes` and `keptIDs`, whose list number is `keptList` — keep
+  /// their numbers, and the same routes as there (a stack copied, routes given new IDs) keep its
+  /// list's number without looking the list up. The arrays are passed as they are held (a stack
+  /// passed whole, with its other arrays, was copied for the call).
   private func number(
     routes: [Route<DynamicScreen>], ids: [RouteID], keptRoutes: [Route<DynamicScreen>] = [], keptIDs: [RouteID] = [],
-    keptNumbers: [Int] = []
+    keptList: Int = 0
   ) -> Int {
-    var list: [Int] = []
-    list.reserveCapacity(routes.count)
+    let keptNumbers = listNumbers.lists[keptList]
+    list.removeAll(keepingCapacity: true)
     let shared = min(routes.count, keptIDs.count, keptNumbers.count)
     if shared > 0 {
       routes.withUnsafeBufferPointer { routes in
@@ -186,9 +245,8 @@ final class StateNumbering {
     while list.count < routes.count {
       list.append(Self.number(of: RouteContent(route: routes[list.count]), in: &routeNumbers))
     }
-    let number = Self.number(of: list, in: &listNumbers)
-    if number == lists.count { lists.append(list) }
-    return number
+    if keptList != 0, list == keptNumbers { return keptList }
+    return list.withUnsafeBufferPointer { listNumbers.number(of: $0) }
   }
 
   /// Whether two routes print the same, read where they are held (no copy): the same case and

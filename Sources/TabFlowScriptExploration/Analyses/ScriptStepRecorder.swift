@@ -9,6 +9,10 @@ import TabFlowLua
 final class ScriptStepRecorder: ExplorationAnalysis {
   typealias State = TabCoordinatorState<DynamicScreen>
   private let run: ScriptCheckRun
+  /// What the steps from the state being explored read of it, read once when it is told
+  /// (``exploring(_:)``) instead of at each input: whether a tab tap there is the user's move (the
+  /// tab bar shows) and whether it shows a cover.
+  private var source: (index: Int, tapMoves: Bool, showsCover: Bool)?
 
   init(_ run: ScriptCheckRun) {
     self.run = run
@@ -30,6 +34,13 @@ final class ScriptStepRecorder: ExplorationAnalysis {
     let index = ExploredStates.Index(state.index)
     run.explored.expand(index, screen: top.screen.name, cover: top.style == .cover)
     if ScriptCheckRun.isAtRoot(state.state) { run.explored.mark(index, .atRoot) }
+    source = (state.index, Self.tapMoves(state.state), top.style == .cover)
+  }
+
+  /// Whether a tab tap in `state` is the user's own move: the tab bar shows (nothing is
+  /// presented over it, nor over the selected tab's root).
+  private static func tapMoves(_ state: State) -> Bool {
+    !state.isAppLayerPresented && !selectedTabPresents(state)
   }
 
   func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
@@ -54,8 +65,10 @@ final class ScriptStepRecorder: ExplorationAnalysis {
     let from = ExploredStates.Index(input.from)
     let isBack = if case .back = input.input.action { true } else { false }
     let isTap = if case .tabTapped = input.input.action { true } else { false }
+    // What the source state shows, read when it was told (or here, for a state never told).
+    let known = source.flatMap { $0.index == input.from ? $0 : nil }
     // Back and a tab tap while the tab bar shows are the user's own moves (read in place).
-    let move = isBack || (isTap && !input.state.isAppLayerPresented && !Self.selectedTabPresents(input.state))
+    let move = isBack || (isTap && (known?.tapMoves ?? Self.tapMoves(input.state)))
     if let failure = run.failure {
       // A move a guard asks about is a question to the user (the host re-sends it confirmed): a
       // way out, not a trap. A guard that blocks is no way out.
@@ -63,7 +76,7 @@ final class ScriptStepRecorder: ExplorationAnalysis {
       return
     }
     // Back and taps are not a cover's way back.
-    let leavesCover = !isBack && !isTap && input.state.shownTop.style == .cover
+    let leavesCover = !isBack && !isTap && (known?.showsCover ?? (input.state.shownTop.style == .cover))
     guard move || leavesCover, let to else { return }
     if move {
       run.explored.addMove(from: from, to: ExploredStates.Index(to))

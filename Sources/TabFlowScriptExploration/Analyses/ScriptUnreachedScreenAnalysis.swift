@@ -33,7 +33,8 @@ final class ScriptUnreachedScreenAnalysis: ExplorationAnalysis {
 
   func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
     // A new state met at the state limit is not recorded, but it was shown: `check` counts it.
-    guard !unshown.isEmpty, case .moved(to: nil) = input.outcome else { return }
+    // The outcome first: rare, and read without the run-time access check of a property.
+    guard case .moved(to: nil) = input.outcome, !unshown.isEmpty else { return }
     show(shownBy: input.after)
   }
 

@@ -11,23 +11,10 @@ import Testing
 /// keeping them whole does — states, transitions, every finding with its lines (traps, unreached
 /// screens, covers without a way back among them).
 @Suite struct FrontierStatesTests {
-  /// What a report says, as text that compares.
-  static func summary(_ report: CheckReport) -> [String] {
-    ["\(report.states) states, \(report.transitions) transitions, depth \(report.depthReached), complete \(report.complete)"]
-      + report.findings.map { "\($0.kind) \($0.message) | \($0.lines.joined(separator: " ; "))" }
-  }
-
   @Test(arguments: try StateNumberingTests.bundledScripts())
   func packedStatesExploreAsWholeOnes(script: String) throws {
-    func explore(packing: Bool) throws -> [String] {
-      let session = try FlowSession(origin: .file(script))
-      var explorer = StateExplorer(session: session, depth: 4, maxStates: 20_000, quiet: true)
-      explorer.jobs = 1
-      explorer.packsFrontier = packing
-      return Self.summary(explorer.run())
-    }
-    let packed = try explore(packing: true)
-    let whole = try explore(packing: false)
+    let packed = try ExplorationSummary.exploring(script, depth: 4) { $0.packsFrontier = true }
+    let whole = try ExplorationSummary.exploring(script, depth: 4) { $0.packsFrontier = false }
     #expect(packed == whole)
   }
 

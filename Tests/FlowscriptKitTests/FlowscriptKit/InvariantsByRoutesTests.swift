@@ -45,15 +45,8 @@ import Testing
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("invariants-\(UUID().uuidString).lua")
     try Self.script.write(to: url, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: url) }
-    func explore(keeping: Bool) throws -> [String] {
-      let session = try FlowSession(origin: .file(url.path))
-      var explorer = StateExplorer(session: session, depth: depth, maxStates: 20_000, quiet: true)
-      explorer.jobs = 1
-      explorer.rememberInvariantsByRoutes = keeping
-      return FrontierStatesTests.summary(explorer.run())
-    }
-    let kept = try explore(keeping: true)
-    let asked = try explore(keeping: false)
+    let kept = try ExplorationSummary.exploring(url.path, depth: depth) { $0.rememberInvariantsByRoutes = true }
+    let asked = try ExplorationSummary.exploring(url.path, depth: depth) { $0.rememberInvariantsByRoutes = false }
     #expect(kept == asked)
     // Each invariant was broken somewhere: their answers were compared where it matters.
     for name in ["no float on top of a float", "three items with the flag", "other tab shallow"] {

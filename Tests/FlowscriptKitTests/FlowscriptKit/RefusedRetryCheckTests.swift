@@ -12,13 +12,8 @@ import Testing
   @Test(arguments: try [FlowscriptCLI.packageRoot.appendingPathComponent("Benchmarks/Frozen/demo-2026-11-28.lua").path]
     + StateNumberingTests.bundledScripts())
   func rememberedRefusalsReportAsRetriedOnes(script: String) throws {
-    func explore(remembering: Bool) throws -> [String] {
-      let session = try FlowSession(origin: .file(script))
-      var explorer = StateExplorer(session: session, depth: 5, maxStates: 20_000, quiet: true)
-      explorer.jobs = 1
-      explorer.remembersRefusedRetries = remembering
-      return FrontierStatesTests.summary(explorer.run())
-    }
-    #expect(try explore(remembering: true) == explore(remembering: false))
+    let remembering = try ExplorationSummary.exploring(script, depth: 5) { $0.remembersRefusedRetries = true }
+    let retrying = try ExplorationSummary.exploring(script, depth: 5) { $0.remembersRefusedRetries = false }
+    #expect(remembering == retrying)
   }
 }

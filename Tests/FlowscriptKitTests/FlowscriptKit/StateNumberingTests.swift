@@ -110,6 +110,34 @@ import Testing
     }
   }
 
+  /// The shortcuts of a key made from its parent give the key made from no parent: a state keyed
+  /// from an unchanged copy of itself (one box), and from a parent whose tabs hold the same
+  /// routes in other arrays — with the same route IDs, or new ones — over the demo's states.
+  @Test(arguments: [UInt64(7), 0xBEEF])
+  func shortcutsFromTheParentGiveTheKeyFromNone(seed: UInt64) throws {
+    var choices = SeededChoices(seed: seed)
+    let (numbering, states) = try Self.reached(FlowscriptCLI.demoScript, depth: 4, maxStates: 600, choices: &choices)
+    for (state, key) in states {
+      let rendered = StateJSON.render(state)
+      let copy = state
+      #expect(numbering.key(of: copy, from: state, parentKey: key) == key, "\(rendered)")
+      #expect(numbering.routesNumber(ofSelectedTabInLastKeyed: copy) == key.numbers[1 + copy.selectedIndex])
+      // Each tab's routes (and the app layer's) in an array of its own: no tab is known by its array.
+      var restacked = state
+      for position in restacked.storedTabs.indices {
+        restacked.storedTabs[position].stack.storedRoutes = restacked.storedTabs[position].stack.storedRoutes.map { $0 }
+      }
+      restacked.storedAppLayer.storedRoutes = restacked.storedAppLayer.storedRoutes.map { $0 }
+      var renamed = restacked
+      renamed.adoptIDs(from: RouteIDGenerator())
+      for other in [restacked, renamed] {
+        #expect(numbering.key(of: other, from: state, parentKey: key) == key, "\(rendered)")
+        #expect(numbering.key(of: state, from: other, parentKey: key) == key, "\(rendered)")
+        #expect(numbering.key(of: other) == key, "\(rendered)")
+      }
+    }
+  }
+
   /// `flowscript check scripts/demo.lua --explore N` prints "explored N states": pinned, so a
   /// change to the numbering (or to what a state is) shows.
   // The demo's promo is presented over the whole tab bar: the tabs under it are not tapped.
