@@ -188,15 +188,4 @@ public struct NavigationGuard<Screen> {
   public func verdict(on change: NavigationChange<Screen>) -> GuardVerdict<Screen> {
     check(change).verdict
   }
-
-  /// The verdict with the name of the guard (or inner check) that gave it, and where that was
-  /// declared.
-  @inlinable
-  func namedVerdict(
-    on change: NavigationChange<Screen>
-  ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?) {
-    if !change.confirmedGuards.isEmpty, change.confirmedGuards.contains(name) { return (.allow, name, site) }
-    let result = check(change)
-    return (result.verdict, result.by ?? name, result.at ?? site)
-  }
 }

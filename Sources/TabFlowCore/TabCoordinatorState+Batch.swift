@@ -276,10 +276,11 @@ extension TabCoordinatorState {
         after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal))
   }
 
-  /// The first verdict of `guards` on `change` that is not `allow`, with the guard's name and
-  /// where it was declared (``NavigationGuard/namedVerdict(on:)``). Each guard is asked in place
-  /// and named only when it objects: copying a guard out of the array, or naming every verdict,
-  /// would retain its name, site and closures for each guard of each batch.
+  /// The first verdict of `guards` on `change` that is not `allow`, with the name of the guard
+  /// (or inner check) that gave it and where that was declared; a guard the user confirmed for
+  /// this change (`change.confirmedGuards`) allows it without being asked. Each guard is asked
+  /// in place and named only when it objects: copying a guard out of the array, or naming every
+  /// verdict, would retain its name, site and closures for each guard of each batch.
   @inlinable
   func objection(
     by guards: [NavigationGuard<Screen>], to change: NavigationChange<Screen>
