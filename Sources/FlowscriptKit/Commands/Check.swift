@@ -4,6 +4,7 @@ extension Flowscript {
   /// `flowscript check RULES.lua [--explore DEPTH]`.
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "check",
       abstract: "Validate a script, then explore the states it can reach and report problems.",
       discussion: """
         Explores breadth-first from the initial state: every tab tap, back, declared action of the \

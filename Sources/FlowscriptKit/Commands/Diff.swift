@@ -4,6 +4,7 @@ extension Flowscript {
   /// `flowscript diff OLD NEW [--explore N] [--json]`.
   struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "diff",
       abstract: "Compare what two versions of a flow do: every input sequence whose outcome differs.",
       discussion: """
         Explores both scripts in lockstep from the same initial state, over the same inputs (both \

@@ -4,6 +4,7 @@ extension Flowscript {
   /// `flowscript graph RULES.lua [--format dot|mermaid|json] [--all-links] [--back]`.
   struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "graph",
       abstract: "Export the navigation graph found by exploration.",
       discussion: """
         Each tab is a cluster of the screens it showed; a screen shown in several tabs (a sheet \

@@ -6,6 +6,7 @@ extension Flowscript {
   /// `flowscript keygen --out KEY [--force]`.
   struct Keygen: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "keygen",
       abstract: "Make a key pair for signing rule packages.",
       discussion: """
         Writes KEY, the private key (mode 0600: keep it secret, it signs packages), and KEY.pub, \

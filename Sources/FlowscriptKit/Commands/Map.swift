@@ -5,6 +5,7 @@ extension Flowscript {
   /// `flowscript map RULES.lua [-o flow.html] [--explore N] [--against OLD]`.
   struct Map: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "map",
       abstract: "Write an HTML page to click through the states exploration finds.",
       discussion: """
         Explores like check (every tab tap, back, action of the top screen with its sample payload, \

@@ -7,6 +7,7 @@ extension Flowscript {
   /// `flowscript pack RULES.lua --key KEY --release N --runtime R [--name NAME] [--out FILE] [--force]`.
   struct Pack: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "pack",
       abstract: "Sign a rule script as a rule package for installed apps.",
       discussion: """
         Validates the script first (what check does before exploring) and refuses to pack one that \

@@ -5,6 +5,7 @@ extension Flowscript {
   /// `flowscript repl [RULES.lua]`, and bare `flowscript` on the bundled demo.
   struct Repl: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "repl",
       abstract: "Drive a flow line by line (the default; without a script, the bundled demo).",
       discussion: """
         On a terminal: line editing, persistent history (~/.flowscript_history), Ctrl-C to drop \

@@ -6,6 +6,7 @@ extension Flowscript {
   /// `flowscript run RULES.lua FLOW...`.
   struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "run",
       abstract: "Run scenario files against a rule script.",
       discussion: """
         Each file starts from the script's initial state (with --state FILE: from that saved \

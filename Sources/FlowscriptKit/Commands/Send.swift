@@ -5,6 +5,7 @@ extension Flowscript {
   /// `flowscript send RULES.lua LINE... [--json]`.
   struct Send: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "send",
       abstract: "Apply lines to a script's initial state (or a saved one) and print the final state.",
       discussion: """
         Before the final state, says what happened on the way, one line each: "line N: redirected \

@@ -5,6 +5,7 @@ extension Flowscript {
   /// `flowscript types RULES.lua [-o FILE] [--force]`: lua-language-server definitions for a script.
   struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "types",
       abstract: "Print lua-language-server definitions (a ---@meta file) for a rule script.",
       discussion: """
         The output is the DSL's fixed definitions (docs/tabflow-meta.lua: app, tab, screen, on, \

@@ -7,6 +7,7 @@ extension Flowscript {
   /// `flowscript verify PKG --public-key KEY.pub [--installed-release N]`.
   struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "verify",
       abstract: "Check a rule package as an app would before installing it.",
       discussion: """
         Checks the JSON, format, version, fields, the script's SHA-256, the key, the signature, \
