@@ -36,6 +36,6 @@ extension TabCoordinatorRareFields: Sendable where Screen: Sendable {}
 extension TabCoordinatorFields: Sendable where Screen: Sendable {}
 
 /// The box a ``TabCoordinatorState`` keeps its fields in (see ``CopyOnWriteBox``): copying a
-/// state retains it once instead of every field's references (~20 words).
+/// state retains it once instead of every field's references.
 @usableFromInline
 typealias TabCoordinatorStorage<Screen> = CopyOnWriteBox<TabCoordinatorFields<Screen>>

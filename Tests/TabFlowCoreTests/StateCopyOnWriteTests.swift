@@ -7,10 +7,12 @@ import Testing
 extension TabsTests {
   /// A state keeps its fields in one box shared by its copies (`TabCoordinatorStorage`), and
   /// the fields a batch rarely writes in another (`TabCoordinatorRareFields`); each write first
-  /// gives the state, and the rare fields when it writes one, a box of its own. Attacked with generated changes — every
-  /// kind of write a state has, to the state and to copies of it, kept and dropped at random —
-  /// against two oracles: no copy ever changes but the one written, and a write to a state that
-  /// shares its box does exactly what it does to the same state holding a box of its own.
+  /// gives the state, and the rare fields when it writes one, a box of its own. Attacked with
+  /// generated changes — every kind of write a state has (the rare fields' among them: the back
+  /// behaviour, the tab bar, the app layer, a rejection a guard asks about), to the state and to
+  /// copies of it, kept and dropped at random — against two oracles: no copy ever changes but
+  /// the one written, and a write to a state that shares its boxes does exactly what it does to
+  /// the same state holding boxes of its own.
   @Suite("A state's copies stay values")
   struct StateCopyOnWriteTests {
     typealias State = TabCoordinatorState<TabTestScreen>
