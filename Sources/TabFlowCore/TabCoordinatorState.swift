@@ -40,24 +40,24 @@ public struct TabCoordinatorState<Screen> {
   /// The tab the app starts on (declared, like the tabs' policies): where
   /// ``BackBehavior/initialRoute`` goes back to.
   @inlinable package var storedInitialTab: TabID {
-    _read { yield storage.fields.pointee.storedInitialTab }
-    _modify { storage.makeUnique(); yield &storage.fields.pointee.storedInitialTab }
+    _read { yield rare.pointee.storedInitialTab }
+    _modify { yield &uniqueRare().pointee.storedInitialTab }
   }
   /// Each tab's position, so looking a tab up costs the same however many tabs there are.
   @inlinable package var positions: [TabID: Int] {
-    _read { yield storage.fields.pointee.positions }
-    _modify { storage.makeUnique(); yield &storage.fields.pointee.positions }
+    _read { yield rare.pointee.positions }
+    _modify { yield &uniqueRare().pointee.positions }
   }
   /// The user's order and hidden tabs, and the badges (``TabCoordinatorState+Customization.swift``).
   @inlinable package var storedTabBar: TabBarState {
-    _read { yield storage.fields.pointee.storedTabBar }
-    _modify { storage.makeUnique(); yield &storage.fields.pointee.storedTabBar }
+    _read { yield rare.pointee.storedTabBar }
+    _modify { yield &uniqueRare().pointee.storedTabBar }
   }
   /// The app layer (``appLayer``) as a stack whose root stands for the tab bar: a root without
   /// navigation, never shown, matched or removed (see `RouteStack+AppLayer.swift`).
   @inlinable package var storedAppLayer: RouteStack<Screen> {
-    _read { yield storage.fields.pointee.storedAppLayer }
-    _modify { storage.makeUnique(); yield &storage.fields.pointee.storedAppLayer }
+    _read { yield rare.pointee.storedAppLayer }
+    _modify { yield &uniqueRare().pointee.storedAppLayer }
   }
 
   /// The most tabs a coordinator may have. A tab bar shows a handful; the bound keeps every
@@ -74,9 +74,9 @@ public struct TabCoordinatorState<Screen> {
   @inlinable public var history: [TabID] { storedHistory }
   /// What the user's back gesture does at the root of the selected tab.
   @inlinable public var backBehavior: BackBehavior {
-    _read { yield storage.fields.pointee.backBehavior }
-    set { storage.makeUnique(); storage.fields.pointee.backBehavior = newValue; clearConfirmable() }
-    _modify { storage.makeUnique(); defer { clearConfirmable() }; yield &storage.fields.pointee.backBehavior }
+    _read { yield rare.pointee.backBehavior }
+    set { uniqueRare().pointee.backBehavior = newValue; clearConfirmable() }
+    _modify { defer { clearConfirmable() }; yield &uniqueRare().pointee.backBehavior }
   }
   /// Values the host provides for rules and guards (e.g. `loggedIn`).
   @inlinable public var context: [String: FlowValue] {
@@ -96,9 +96,9 @@ public struct TabCoordinatorState<Screen> {
   /// after each context change and each applied batch until the guards allow it. Saved with
   /// the navigation.
   @inlinable public internal(set) var pendingResume: PendingResume<Screen>? {
-    _read { yield storage.fields.pointee.pendingResume }
-    set { storage.makeUnique(); storage.fields.pointee.pendingResume = newValue; clearConfirmable() }
-    _modify { storage.makeUnique(); defer { clearConfirmable() }; yield &storage.fields.pointee.pendingResume }
+    _read { yield rare.pointee.pendingResume }
+    set { uniqueRare().pointee.pendingResume = newValue; clearConfirmable() }
+    _modify { defer { clearConfirmable() }; yield &uniqueRare().pointee.pendingResume }
   }
   /// The last batch a guard rejected, kept only while nothing has changed since: the one batch a
   /// confirmation (``TabCoordinatorAction/confirm(_:)``) may re-send. Every change clears it —
@@ -107,13 +107,12 @@ public struct TabCoordinatorState<Screen> {
   /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out. Writing `nil` over
   /// `nil` writes nothing, so committing a batch does not unshare the state's box.
   @inlinable package var confirmable: ConfirmableRejection<Screen>? {
-    _read { yield storage.fields.pointee.confirmable }
+    _read { yield rare.pointee.confirmable }
     set {
-      if newValue == nil, storage.fields.pointee.confirmable == nil { return }
-      storage.makeUnique()
-      storage.fields.pointee.confirmable = newValue
+      if newValue == nil, rare.pointee.confirmable == nil { return }
+      uniqueRare().pointee.confirmable = newValue
     }
-    _modify { storage.makeUnique(); yield &storage.fields.pointee.confirmable }
+    _modify { yield &uniqueRare().pointee.confirmable }
   }
   /// The routes removed since the last ``markRemovals()`` (see ``RouteRemovalLog``).
   /// Bookkeeping, not navigation: `==`, persistence and reloads leave it out.
@@ -122,12 +121,26 @@ public struct TabCoordinatorState<Screen> {
     _modify { storage.makeUnique(); yield &storage.fields.pointee.removalLog }
   }
 
-  /// Forgets the rejected batch after a change (``confirmable``); the box is already unique.
-  /// The observed fields' `_modify` calls it from a `defer`: an in-place change that throws
+  /// Forgets the rejected batch after a change (``confirmable``); writes nothing when there is
+  /// none. The observed fields' `_modify` calls it from a `defer`: an in-place change that throws
   /// half-way has changed the field all the same.
   @inlinable
   mutating func clearConfirmable() {
-    if storage.fields.pointee.confirmable != nil { storage.fields.pointee.confirmable = nil }
+    if rare.pointee.confirmable != nil { uniqueRare().pointee.confirmable = nil }
+  }
+
+  /// Where the fields a batch rarely writes are (``TabCoordinatorRareFields``), to read them:
+  /// valid while the state is.
+  @inlinable
+  var rare: UnsafeMutablePointer<TabCoordinatorRareFields<Screen>> { storage.fields.pointee.rare.fields }
+
+  /// Where the fields a batch rarely writes are, to write them: the state's box and theirs made
+  /// unique first.
+  @inlinable
+  mutating func uniqueRare() -> UnsafeMutablePointer<TabCoordinatorRareFields<Screen>> {
+    storage.makeUnique()
+    storage.fields.pointee.rare.makeUnique()
+    return storage.fields.pointee.rare.fields
   }
 
   /// A coordinator with the declared tabs, each stack holding only its root, `initialTab`
@@ -197,13 +210,12 @@ public struct TabCoordinatorState<Screen> {
     let positions = Dictionary(uniqueKeysWithValues: tabs.enumerated().map { ($1.id, $0) })
     let generator = ids ?? tabs[0].stack.generator
     let layer = try RouteStack.appLayer(over: tabs[0].stack.root.screen, routes: appLayer, ids: generator)
+    let rare = TabCoordinatorRareFields(
+      storedInitialTab: initial, positions: positions, storedTabBar: TabBarState(order: known), storedAppLayer: layer,
+      backBehavior: backBehavior, pendingResume: pendingResume, confirmable: nil)
     storage = TabCoordinatorStorage(TabCoordinatorFields(
       storedTabs: tabs, storedSelectedTab: selectedTab, selectedIndex: positions[selectedTab] ?? 0,
-      storedHistory: history, storedInitialTab: initial, positions: positions,
-      storedTabBar: TabBarState(order: known),
-      storedAppLayer: layer,
-      backBehavior: backBehavior, context: context, pendingLink: pendingLink, pendingResume: pendingResume,
-      confirmable: nil))
+      storedHistory: history, rare: CopyOnWriteBox(rare), context: context, pendingLink: pendingLink))
     adoptIDs(from: generator)
   }
 
@@ -527,7 +539,9 @@ extension TabCoordinatorState: CustomReflectable {
   /// The state's fields, as if they were its stored properties (they are held by its box): what
   /// `dump`, `String(describing:)`, CustomDump's `diff` and `EqualityCoverageTests` read.
   public var customMirror: Mirror {
-    Mirror(self, children: Mirror(reflecting: storage.fields.pointee).children, displayStyle: .struct)
+    let fields = Mirror(reflecting: storage.fields.pointee).children
+    let rare = Mirror(reflecting: self.rare.pointee).children
+    return Mirror(self, children: fields.filter { $0.label != "rare" } + Array(rare), displayStyle: .struct)
   }
 }
 

@@ -6,10 +6,13 @@ import Testing
 
 extension TabsTests {
   /// A state keeps its fields in one box shared by its copies (`TabCoordinatorStorage`), and
-  /// each write first gives the state a box of its own. Attacked with generated changes — every
-  /// kind of write a state has, to the state and to copies of it, kept and dropped at random —
-  /// against two oracles: no copy ever changes but the one written, and a write to a state that
-  /// shares its box does exactly what it does to the same state holding a box of its own.
+  /// the fields a batch rarely writes in another (`TabCoordinatorRareFields`); each write first
+  /// gives the state, and the rare fields when it writes one, a box of its own. Attacked with
+  /// generated changes — every kind of write a state has (the rare fields' among them: the back
+  /// behaviour, the tab bar, the app layer, a rejection a guard asks about), to the state and to
+  /// copies of it, kept and dropped at random — against two oracles: no copy ever changes but
+  /// the one written, and a write to a state that shares its boxes does exactly what it does to
+  /// the same state holding boxes of its own.
   @Suite("A state's copies stay values")
   struct StateCopyOnWriteTests {
     typealias State = TabCoordinatorState<TabTestScreen>
@@ -35,10 +38,12 @@ extension TabsTests {
       return lhs == rhs && bookkeeping(lhs) == bookkeeping(rhs)
     }
 
-    /// `state` with a box of its own (the same fields): a write to it never meets a sharer.
+    /// `state` with a box of its own (the same fields), and its rarely written fields too: a
+    /// write to it never meets a sharer.
     static func unshared(_ state: State) -> State {
       var copy = state
       copy.storage = TabCoordinatorStorage(state.storage.fields.pointee)
+      copy.storage.fields.pointee.rare = CopyOnWriteBox(state.rare.pointee)
       return copy
     }
 
@@ -134,6 +139,20 @@ extension TabsTests {
         #expect(Self.same(state, alone[seed]), "seed \(seed)")
       }
       #expect(Self.text(of: start) == before, "the shared state itself never changed")
+    }
+
+    @Test("A batch on a copied state leaves the rare fields shared; writing one unshares them")
+    func rareFieldsStayShared() throws {
+      let state = try TabFixtures.deepCoordinator()
+      let before = Self.text(of: state)
+      var copy = state
+      try copy.apply([.tab(TabFixtures.tabIDs[1], .push(.orders)), .selectTab(TabFixtures.tabIDs[1])])
+      #expect(!copy.storage.isSameBox(as: state.storage))
+      #expect(copy.storage.fields.pointee.rare.isSameBox(as: state.storage.fields.pointee.rare))
+      copy.backBehavior = .history
+      #expect(!copy.storage.fields.pointee.rare.isSameBox(as: state.storage.fields.pointee.rare))
+      #expect(state.backBehavior == .none && copy.backBehavior == .history)
+      #expect(Self.text(of: state) == before, "the state copied never changed")
     }
 
     @Test("A write that changes nothing keeps the box shared; a write that changes gives a box of its own")
