@@ -134,7 +134,7 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   private let recentBits = UnsafeMutableRawBufferPointer.allocate(
     byteCount: recentCount * MemoryLayout<Text>.size, alignment: MemoryLayout<UInt64>.alignment)
   /// How many slots ``recentTexts`` has (a power of two).
-  static var recentCount: Int { 64 }
+  static var recentCount: Int { 256 }
 
   init() {
     recentBits.initializeMemory(as: UInt8.self, repeating: 0)
