@@ -45,19 +45,7 @@ package final class ShownLinkCommands<Screen> {
   /// screen's): a screen's bits are all a copy of it holds, so a copy has the same ones.
   @inlinable
   static func sameBits(_ kept: UnsafeRawBufferPointer, _ given: UnsafeRawBufferPointer) -> Bool {
-    let size = given.count
-    guard kept.count >= size, let lhs = kept.baseAddress, let rhs = given.baseAddress else { return false }
-    var offset = 0
-    while offset + 8 <= size {
-      guard lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      else { return false }
-      offset += 8
-    }
-    while offset < size {
-      guard kept[offset] == given[offset] else { return false }
-      offset += 1
-    }
-    return true
+    guard kept.count >= given.count, let lhs = kept.baseAddress, let rhs = given.baseAddress else { return false }
+    return TabFlowCore.sameBits(lhs, rhs, size: given.count)
   }
 }

@@ -1,3 +1,4 @@
+import TabFlowCore
 import TabFlowLuaBinding
 import TabFlowNavigation
 
@@ -238,7 +239,7 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     let (slot, recalled) = withUnsafeBytes(of: text) { bits -> (Int, Bool) in
       guard let wanted = bits.baseAddress, let kept = recentBits.baseAddress else { return (0, false) }
       let slot = Int(truncatingIfNeeded: Self.bitsHash(wanted, size: size)) & (Self.recentCount - 1)
-      return (slot, Self.sameBits(kept + slot * size, wanted, size: size))
+      return (slot, TabFlowCore.sameBits(kept + slot * size, wanted, size: size))
     }
     if recalled, let found = recentRoots[slot] { return found }
     // Past the recent texts, the digest finds the texts to compare: no `Hasher` reads the text.
@@ -283,28 +284,7 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   /// be identical (the same text in storage of its own): `false` says nothing.
   @inline(__always)
   static func sameBits(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-    sameBits(lhs, rhs, size: MemoryLayout<FlowValue>.size)
-  }
-
-  /// Whether the `size` bytes at `lhs` and `rhs` are the same: for two values of a type of that
-  /// size, whether they are the same value — a text's bits are all it holds (a string's bytes or
-  /// storage, which the one kept keeps alive), so two with the same bits are identical; two with
-  /// different bits may still be (`false` says nothing).
-  @inline(__always)
-  static func sameBits(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, size: Int) -> Bool {
-    var offset = 0
-    while offset + 8 <= size {
-      guard lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      else { return false }
-      offset += 8
-    }
-    while offset < size {
-      guard lhs.load(fromByteOffset: offset, as: UInt8.self) == rhs.load(fromByteOffset: offset, as: UInt8.self)
-      else { return false }
-      offset += 1
-    }
-    return true
+    TabFlowCore.sameBits(lhs, rhs, size: MemoryLayout<FlowValue>.size)
   }
 
   /// What a node whose branch holds `value` costs: one, plus one per element of every array and
