@@ -88,11 +88,13 @@ public struct DeepLinks<Screen> {
     parameters: @escaping Parameters
   ) throws(DeepLinkError) {
     let parsed = try DeepLinkPattern(pattern)
+    let shown = ShownLinkCommands<Screen>()
     add(parsed) { match, state in
       guard let made = try screen(match.parameters) else {
         throw DeepLinkHandlerError("the parameters of \(match.url) do not make a screen for \(pattern)")
       }
-      return Self.show(made, in: tab, of: state)
+      let isRoot = Self.isRootScreen(made, of: tab, in: state)
+      return shown.commands(showing: made, isRoot: isRoot) { Self.show(made, in: tab, isRoot: isRoot) }
     }
     links.append((parsed, parameters))
   }
@@ -103,11 +105,23 @@ public struct DeepLinks<Screen> {
   /// state is written as opens that state.
   @inlinable
   public static func show(_ screen: Screen, in tab: TabID?, of state: TabCoordinatorState<Screen>) -> [NavigationCommand<Screen>] {
-    // The root read where the state holds it (`stack(for:)` copies the stack), and the batch
-    // made at once (no array per step: links open from every state the checker explores).
-    let isRoot = state.position(ofTab: tab ?? state.selectedTab).map { position in
+    show(screen, in: tab, isRoot: isRootScreen(screen, of: tab, in: state))
+  }
+
+  /// Whether `screen` is the root screen of `tab` (of the selected tab when `nil`) in `state`:
+  /// whether ``show(_:in:of:)`` shows it as the root.
+  @inlinable
+  static func isRootScreen(_ screen: Screen, of tab: TabID?, in state: TabCoordinatorState<Screen>) -> Bool {
+    // The root read where the state holds it (`stack(for:)` copies the stack).
+    state.position(ofTab: tab ?? state.selectedTab).map { position in
       screenName(of: state.storedTabs[position].stack.storedRoutes[0].screen) == screenName(of: screen)
     } ?? false
+  }
+
+  /// The commands that show `screen` in `tab` (``show(_:in:of:)``), as the root when `isRoot`.
+  @inlinable
+  static func show(_ screen: Screen, in tab: TabID?, isRoot: Bool) -> [NavigationCommand<Screen>] {
+    // The batch made at once (no array per step: links open from every state the checker explores).
     var commands: [NavigationCommand<Screen>] = []
     commands.reserveCapacity(tab == nil ? 2 : 3)
     if let tab { commands.append(.selectTab(tab)) }

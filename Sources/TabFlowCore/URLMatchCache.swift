@@ -14,9 +14,47 @@ package final class URLMatchCache {
 
   static let capacity = 256
   private var answers: [String: Answer] = [:]
+  /// The URLs answered last, each in the slot a hash of its bits picks, with their answers: a
+  /// URL given again is usually the very string given before (the same storage, or the same
+  /// small string), found by its two words without hashing its bytes. Two strings with the same
+  /// bits are the same string (the one kept keeps its storage alive); others are looked up in
+  /// ``answers``.
+  private var recentURLs = [String?](repeating: nil, count: recentCount)
+  private var recentAnswers = [Answer?](repeating: nil, count: recentCount)
+  /// How many slots ``recentURLs`` has (a power of two).
+  static var recentCount: Int { 16 }
 
   /// The remembered answer for `url`, if any.
-  private func answer(for url: String) -> Answer? { answers[url] }
+  private func answer(for url: String) -> Answer? {
+    let slot = Self.slot(of: url)
+    if let kept = recentURLs[slot], Self.bits(of: kept) == Self.bits(of: url), let answer = recentAnswers[slot] {
+      return answer
+    }
+    guard let answer = answers[url] else { return nil }
+    recentURLs[slot] = url
+    recentAnswers[slot] = answer
+    return answer
+  }
+
+  /// The two words a string is made of.
+  @inline(__always)
+  private static func bits(of url: String) -> (UInt64, UInt64) {
+    unsafeBitCast(url, to: (UInt64, UInt64).self)
+  }
+
+  /// The slot of ``recentURLs`` the bits of `url` pick.
+  @inline(__always)
+  private static func slot(of url: String) -> Int {
+    let (first, second) = bits(of: url)
+    // SplitMix64's finalizer over the two words.
+    var x = first ^ (second &* 0x9E37_79B9_7F4A_7C15)
+    x ^= x >> 30
+    x = x &* 0xBF58_476D_1CE4_E5B9
+    x ^= x >> 27
+    x = x &* 0x94D0_49BB_1331_11EB
+    x ^= x >> 31
+    return Int(truncatingIfNeeded: x) & (recentCount - 1)
+  }
 
   @usableFromInline
   package init() {}
@@ -41,7 +79,11 @@ package final class URLMatchCache {
 
   /// Remembers the answer for `url`.
   private func remember(_ match: Match?, for url: String) {
-    if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
+    if answers.count >= Self.capacity {
+      answers.removeAll(keepingCapacity: true)
+      recentURLs = [String?](repeating: nil, count: Self.recentCount)
+      recentAnswers = [Answer?](repeating: nil, count: Self.recentCount)
+    }
     answers[url] = Answer(match: match)
   }
 }

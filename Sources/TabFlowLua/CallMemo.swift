@@ -1,3 +1,4 @@
+import TabFlowCore
 import TabFlowLuaBinding
 import TabFlowNavigation
 
@@ -121,18 +122,31 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   /// The trees of each text, by the text's ``LuaIdentifiable/luaIdentityDigest``: a look-up
   /// compares only the texts of the digest found.
   @exclusivity(unchecked) private var roots: [UInt64: [Entry]] = [:]
-  /// The texts recalled or remembered last, with their trees, each in the slot its digest picks
-  /// (``recentCount`` of them): a look-up digests the text once, and compares it with the one
-  /// text of its slot, whose digest is compared first. A checker tries the same few dozen sources
-  /// from every state; a text whose slot holds another one is found by ``roots`` and takes the
-  /// slot.
-  @exclusivity(unchecked) private var recent = [Recent?](repeating: nil, count: recentCount)
-  /// How many slots ``recent`` has (a power of two).
-  static var recentCount: Int { 64 }
+  /// The texts recalled or remembered last, with their trees, each in the slot a hash of its
+  /// bits picks (``recentCount`` of them): a look-up hashes the text's bits — a few words, not
+  /// its bytes — and compares them with the bits of the one text of its slot
+  /// (``recentBits``), without digesting the text or comparing it in full. A checker tries the
+  /// same few dozen sources from every state, each usually the very value it tried before; a
+  /// text whose slot holds other bits is found by its digest in ``roots`` and takes the slot.
+  @exclusivity(unchecked) private var recentTexts = [Text?](repeating: nil, count: recentCount)
+  @exclusivity(unchecked) private var recentRoots = [Roots?](repeating: nil, count: recentCount)
+  /// The bits of each slot's text in ``recentTexts`` (which keeps what they refer to alive),
+  /// `MemoryLayout<Text>.size` bytes a slot: two texts with the same bits are the same text.
+  private let recentBits = UnsafeMutableRawBufferPointer.allocate(
+    byteCount: recentCount * MemoryLayout<Text>.size, alignment: MemoryLayout<UInt64>.alignment)
+  /// How many slots ``recentTexts`` has (a power of two).
+  static var recentCount: Int { 256 }
+
+  init() {
+    recentBits.initializeMemory(as: UInt8.self, repeating: 0)
+  }
+
+  deinit {
+    recentBits.deallocate()
+  }
+
   /// A text and its trees.
   private typealias Entry = (text: Text, roots: Roots)
-  /// A text's digest, the text and its trees.
-  private typealias Recent = (digest: UInt64, text: Text, roots: Roots)
   /// What the nodes kept cost, counted as ``capacity`` counts.
   @exclusivity(unchecked) private(set) var nodeCount = 0
 
@@ -182,7 +196,8 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     }
     if nodeCount + cost > Self.capacity {
       roots.removeAll()
-      recent = [Recent?](repeating: nil, count: Self.recentCount)
+      recentTexts = [Text?](repeating: nil, count: Self.recentCount)
+      recentRoots = [Roots?](repeating: nil, count: Self.recentCount)
       nodeCount = 0
     }
     guard let trees = roots(of: text, making: true) else { return }
@@ -218,23 +233,48 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
 
   /// The trees of `text` (made when `making` and there are none yet).
   private func roots(of text: Text, making: Bool) -> Roots? {
-    let digest = text.luaIdentityDigest
-    let slot = Int(truncatingIfNeeded: digest) & (Self.recentCount - 1)
-    // Compared where `recent` holds it: no entry is copied out to be compared.
-    let recalled = recent.withUnsafeBufferPointer { slots -> Roots? in
-      guard let entry = slots[slot], entry.digest == digest, entry.text.isLuaIdentical(to: text) else { return nil }
-      return entry.roots
+    let size = MemoryLayout<Text>.size
+    // The slot its bits pick, and whether the slot's text has them: read where they are, no
+    // text copied.
+    let (slot, recalled) = withUnsafeBytes(of: text) { bits -> (Int, Bool) in
+      guard let wanted = bits.baseAddress, let kept = recentBits.baseAddress else { return (0, false) }
+      let slot = Int(truncatingIfNeeded: Self.bitsHash(wanted, size: size)) & (Self.recentCount - 1)
+      return (slot, TabFlowCore.sameBits(kept + slot * size, wanted, size: size))
     }
-    if let recalled { return recalled }
+    if recalled, let found = recentRoots[slot] { return found }
     // Past the recent texts, the digest finds the texts to compare: no `Hasher` reads the text.
+    let digest = text.luaIdentityDigest
     var found = roots[digest]?.first { $0.text.isLuaIdentical(to: text) }?.roots
     if found == nil, making {
       let made = Roots()
       roots[digest, default: []].append((text, made))
       found = made
     }
-    if let found { recent[slot] = (digest, text, found) }
+    if let found {
+      recentTexts[slot] = text
+      recentRoots[slot] = found
+      withUnsafeBytes(of: text) { bits in
+        guard let wanted = bits.baseAddress, let kept = recentBits.baseAddress else { return }
+        (kept + slot * size).copyMemory(from: wanted, byteCount: size)
+      }
+    }
     return found
+  }
+
+  /// A hash of the `size` bytes at `bits`, word by word.
+  @inline(__always)
+  static func bitsHash(_ bits: UnsafeRawPointer, size: Int) -> UInt64 {
+    var hash: UInt64 = 0
+    var offset = 0
+    while offset + 8 <= size {
+      hash = LuaDigest.mix(hash ^ bits.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      offset += 8
+    }
+    while offset < size {
+      hash = LuaDigest.mix(hash ^ UInt64(bits.load(fromByteOffset: offset, as: UInt8.self)))
+      offset += 1
+    }
+    return hash
   }
 
   /// Whether the values at `lhs` and `rhs` have the same bits — every byte of their size — and
@@ -244,20 +284,7 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   /// be identical (the same text in storage of its own): `false` says nothing.
   @inline(__always)
   static func sameBits(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-    let size = MemoryLayout<FlowValue>.size
-    var offset = 0
-    while offset + 8 <= size {
-      guard lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      else { return false }
-      offset += 8
-    }
-    while offset < size {
-      guard lhs.load(fromByteOffset: offset, as: UInt8.self) == rhs.load(fromByteOffset: offset, as: UInt8.self)
-      else { return false }
-      offset += 1
-    }
-    return true
+    TabFlowCore.sameBits(lhs, rhs, size: MemoryLayout<FlowValue>.size)
   }
 
   /// What a node whose branch holds `value` costs: one, plus one per element of every array and

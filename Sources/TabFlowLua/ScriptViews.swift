@@ -39,14 +39,14 @@ extension TabCoordinatorState: ScriptViews {
     case .tab:
       return .string(selectedTab.rawValue)
     case .top:
-      // A tab's stack always has its root; an empty app layer has no top. Read where the slice
-      // holds it: `last`, or a subscript of the slice, copies the whole route out first.
-      return try routes().withUnsafeBufferPointer { shown in
+      // A tab's stack always has its root; an empty app layer has no top. Read where the state
+      // holds it: `last`, or a subscript of a slice, copies the whole route out first.
+      return try withViewedRoutes(read) { shown in
         guard let last = shown.indices.last else { return .null }
         return .string(codec.name(shown[last].screen))
       }
     case .depth:
-      return .int(try routes().count)
+      return .int(try withViewedRoutes(read) { $0.count })
     case .stack:
       // Each route a table of these three fields: what ``StackViewKey`` is made from, and matches.
       let routes = try routes()
@@ -61,13 +61,12 @@ extension TabCoordinatorState: ScriptViews {
       }
       return .array(values)
     case .contains:
-      let routes = try routes()
-      guard case let .string(screen)? = read.argument else { return .bool(false) }
-      try charge(routes.count)
-      // Read where the slice holds them: iterating the slice copies each route out.
-      return .bool(routes.withUnsafeBufferPointer { shown in
-        shown.indices.contains { codec.name(shown[$0].screen) == screen }
-      })
+      // Read where the state holds them: iterating a slice copies each route out.
+      return try withViewedRoutes(read) { shown throws(ScriptError) in
+        guard case let .string(screen)? = read.argument else { return .bool(false) }
+        try charge(shown.count)
+        return .bool(shown.indices.contains { codec.name(shown[$0].screen) == screen })
+      }
     }
   }
 }
@@ -87,10 +86,23 @@ extension TabCoordinatorState {
   /// rule's nav for a route presented over it), else the named tab's or the selected one's.
   @inlinable @inline(__always)
   func viewedRoutes(_ read: ViewRead) throws(ScriptError) -> ArraySlice<Route<Screen>> {
-    if read.tab == RuleDSL.appLayerTab { return storedAppLayer.storedRoutes.dropFirst() }
+    // The selected tab's, the common case, before comparing a name with the app layer's.
     guard let tab = read.tab else { return storedTabs[selectedIndex].stack.storedRoutes[...] }
+    if tab == RuleDSL.appLayerTab { return storedAppLayer.storedRoutes.dropFirst() }
     guard let found = self.position(ofTab: TabID(tab)) else { throw ScriptError(.unknownName, "unknown tab '\(tab)'") }
     return storedTabs[found].stack.storedRoutes[...]
+  }
+
+  /// `body` given the routes `read` views (``viewedRoutes(_:)``) where the state holds them: the
+  /// selected tab's — what most reads view — without making a slice of them.
+  @inlinable @inline(__always)
+  func withViewedRoutes<Result>(
+    _ read: ViewRead, _ body: (UnsafeBufferPointer<Route<Screen>>) throws(ScriptError) -> Result
+  ) throws(ScriptError) -> Result {
+    guard read.tab == nil else { return try viewedRoutes(read).withUnsafeBufferPointer(body) }
+    return try storedTabs.withUnsafeBufferPointer { tabs throws(ScriptError) in
+      try tabs[selectedIndex].stack.storedRoutes.withUnsafeBufferPointer(body)
+    }
   }
 
   /// What a memo finds a `nav.stack` read's branch by (``StackViewKey``), made from the routes

@@ -400,10 +400,14 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
         let path = try? DeepLinkPattern(link.pattern).parameterNames
       else { continue }
       let codec = self.codec
+      // The screen a URL's parameters make, made once per parameters (``LinkedScreens``).
+      let made = LinkedScreens()
       try? links.link(
         link.pattern, tab: link.tab.map { TabID($0) },
         screen: { parameters in
-          try codec.make(try declaration.instantiate(with: try link.payload(from: parameters, declaration: declaration)))
+          try codec.make(try made.screen(for: parameters) { () throws -> DynamicScreen in
+            try declaration.instantiate(with: try link.payload(from: parameters, declaration: declaration))
+          })
         },
         parameters: { screen in
           let described = codec.describe(screen)

@@ -7,8 +7,9 @@ import Testing
 
 /// A memo's texts — a guard batch's source, a rule's call, a handler's URL — found by their
 /// ``LuaIdentifiable/luaIdentityDigest``: the digest is equal for texts a script cannot tell
-/// apart, and a memo finds by it exactly the trees a full comparison of the texts finds, checked
-/// over seeded random texts (look-alike spellings, more texts than the memo's recent slots).
+/// apart, and a memo finds by it — or by a text's bits, given the same value again — exactly the
+/// trees a full comparison of the texts finds, checked over seeded random texts (look-alike
+/// spellings, the same values given again, more texts than the memo's recent slots).
 @Suite struct MemoTextDigestTests {
   static let names = ["", "a", "home", "feed.buy", "\u{E9}", "e\u{301}", "shop://item/1", String(repeating: "x", count: 30)]
 
@@ -70,8 +71,12 @@ import Testing
     var choices = SeededChoices(seed: seed)
     // The oracle: every text remembered, with its answer, compared in full.
     var known: [(text: BatchSource, answer: Int)] = []
-    for step in 0..<2_000 {
-      let text = Self.source(&choices)
+    // Texts given again as the same values (found by their bits) or made anew (by their digest).
+    var given: [BatchSource] = []
+    for step in 0..<10_000 {
+      let text = !given.isEmpty && choices.next(2) == 0 ? choices.pick(given) : Self.source(&choices)
+      given.append(text)
+      if given.count > 400 { given.removeFirst(100) }
       let expected = known.first { $0.text.isLuaIdentical(to: text) }?.answer
       #expect(memo.recall(0, text: text, views: { _ throws(ScriptError) in .null })?.answer == expected, "\(text)")
       if expected == nil, choices.next(2) == 0 {

@@ -115,5 +115,37 @@ extension ScriptedRulesTests {
       #expect(flow.state.selectedStack.routes.map(\.screen) == [try flow.screen("feed"), try flow.screen("item", ["id": 3])])
       #expect(flow.failures.isEmpty)
     }
+
+    /// A `link`'s screen made once per URL parameters is the screen the parameters make, opened
+    /// again with the same URL or another spelling of its parameters; parameters that make no
+    /// screen refuse the URL every time.
+    @Test func aLinkOpenedAgainShowsTheScreenItsParametersMake() throws {
+      let flow = try ScriptedFlow(Self.script + """
+
+        screen "tagged" { state = { id = 0, tag = "" } }
+        link("shop://item/:id", "item")
+        link("shop://tagged/:id", "tagged")
+        """)
+      let opened: [(url: String, screen: DynamicScreen?)] = [
+        ("shop://item/3", try flow.screen("item", ["id": 3])),
+        ("shop://item/4", try flow.screen("item", ["id": 4])),
+        ("shop://item/x", nil),
+        ("shop://tagged/3?tag=new", try flow.screen("tagged", ["id": 3, "tag": "new"])),
+        ("shop://tagged/3?tag=n%65w", try flow.screen("tagged", ["id": 3, "tag": "new"])),
+        ("shop://tagged/3", try flow.screen("tagged", ["id": 3, "tag": ""])),
+      ]
+      for round in 1...3 {
+        for (url, screen) in opened {
+          let failures = flow.failures.count
+          flow.store.send(.openURL(url))
+          if let screen {
+            #expect(flow.state.selectedStack.top.screen == screen, "\(url), round \(round)")
+            flow.perform([.popToRoot])
+          } else {
+            #expect(flow.failures.count == failures + 1, "\(url), round \(round)")
+          }
+        }
+      }
+    }
   }
 }
