@@ -238,7 +238,7 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     // text copied.
     let (slot, recalled) = withUnsafeBytes(of: text) { bits -> (Int, Bool) in
       guard let wanted = bits.baseAddress, let kept = recentBits.baseAddress else { return (0, false) }
-      let slot = Int(truncatingIfNeeded: Self.bitsHash(wanted, size: size)) & (Self.recentCount - 1)
+      let slot = Int(truncatingIfNeeded: TabFlowCore.bitsHash(wanted, size: size)) & (Self.recentCount - 1)
       return (slot, TabFlowCore.sameBits(kept + slot * size, wanted, size: size))
     }
     if recalled, let found = recentRoots[slot] { return found }
@@ -259,22 +259,6 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
       }
     }
     return found
-  }
-
-  /// A hash of the `size` bytes at `bits`, word by word.
-  @inline(__always)
-  static func bitsHash(_ bits: UnsafeRawPointer, size: Int) -> UInt64 {
-    var hash: UInt64 = 0
-    var offset = 0
-    while offset + 8 <= size {
-      hash = LuaDigest.mix(hash ^ bits.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-      offset += 8
-    }
-    while offset < size {
-      hash = LuaDigest.mix(hash ^ UInt64(bits.load(fromByteOffset: offset, as: UInt8.self)))
-      offset += 1
-    }
-    return hash
   }
 
   /// Whether the values at `lhs` and `rhs` have the same bits — every byte of their size — and
