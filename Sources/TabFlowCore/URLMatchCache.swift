@@ -45,9 +45,15 @@ package final class URLMatchCache {
   /// The slot of ``recentURLs`` the bits of `url` pick.
   @inline(__always)
   private static func slot(of url: String) -> Int {
-    // ``bitsHash(_:size:)`` of its two words, without storing them to read them back.
     let (first, second) = bits(of: url)
-    return Int(truncatingIfNeeded: mixBits(mixBits(first) ^ second)) & (recentCount - 1)
+    // SplitMix64's finalizer over the two words.
+    var x = first ^ (second &* 0x9E37_79B9_7F4A_7C15)
+    x ^= x >> 30
+    x = x &* 0xBF58_476D_1CE4_E5B9
+    x ^= x >> 27
+    x = x &* 0x94D0_49BB_1331_11EB
+    x ^= x >> 31
+    return Int(truncatingIfNeeded: x) & (recentCount - 1)
   }
 
   @usableFromInline
