@@ -20,28 +20,31 @@ package func sameBits(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, size: In
   return true
 }
 
-/// A hash of the `size` bytes at `bits`, word by word (SplitMix64's finalizer after each): picks
-/// a slot for a value by its bits, where ``sameBits(_:_:size:)`` then compares them with the
-/// slot's value.
+/// SplitMix64's finalizer: every bit of `value` moves every bit of the result. What
+/// ``bitsHash(_:size:)`` mixes each word with.
+@inlinable @inline(__always)
+package func mixBits(_ value: UInt64) -> UInt64 {
+  var x = value
+  x ^= x >> 30
+  x = x &* 0xBF58_476D_1CE4_E5B9
+  x ^= x >> 27
+  x = x &* 0x94D0_49BB_1331_11EB
+  return x ^ (x >> 31)
+}
+
+/// A hash of the `size` bytes at `bits`, word by word (``mixBits(_:)`` after each): picks a slot
+/// for a value by its bits, where ``sameBits(_:_:size:)`` then compares them with the slot's
+/// value.
 @inlinable @inline(__always)
 package func bitsHash(_ bits: UnsafeRawPointer, size: Int) -> UInt64 {
-  @inline(__always)
-  func mix(_ value: UInt64) -> UInt64 {
-    var x = value
-    x ^= x >> 30
-    x = x &* 0xBF58_476D_1CE4_E5B9
-    x ^= x >> 27
-    x = x &* 0x94D0_49BB_1331_11EB
-    return x ^ (x >> 31)
-  }
   var hash: UInt64 = 0
   var offset = 0
   while offset + 8 <= size {
-    hash = mix(hash ^ bits.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    hash = mixBits(hash ^ bits.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     offset += 8
   }
   while offset < size {
-    hash = mix(hash ^ UInt64(bits.load(fromByteOffset: offset, as: UInt8.self)))
+    hash = mixBits(hash ^ UInt64(bits.load(fromByteOffset: offset, as: UInt8.self)))
     offset += 1
   }
   return hash

@@ -26,21 +26,34 @@ package final class URLMatchCache {
 
   /// The remembered answer for `url`, if any.
   private func answer(for url: String) -> Answer? {
-    // The slot its bits pick, and whether the slot's URL has them (``sameBits(_:_:size:)``).
-    let (slot, kept) = withUnsafeBytes(of: url) { wanted -> (Int, Bool) in
-      guard let bits = wanted.baseAddress else { return (0, false) }
-      let slot = Int(truncatingIfNeeded: bitsHash(bits, size: wanted.count)) & (Self.recentCount - 1)
-      guard let kept = recentURLs[slot] else { return (slot, false) }
-      let same = withUnsafeBytes(of: kept) { keptBits in
-        keptBits.baseAddress.map { sameBits($0, bits, size: wanted.count) } ?? false
-      }
-      return (slot, same)
+    let slot = Self.slot(of: url)
+    if let kept = recentURLs[slot], Self.bits(of: kept) == Self.bits(of: url), let answer = recentAnswers[slot] {
+      return answer
     }
-    if kept, let answer = recentAnswers[slot] { return answer }
     guard let answer = answers[url] else { return nil }
     recentURLs[slot] = url
     recentAnswers[slot] = answer
     return answer
+  }
+
+  /// The two words a string is made of.
+  @inline(__always)
+  private static func bits(of url: String) -> (UInt64, UInt64) {
+    unsafeBitCast(url, to: (UInt64, UInt64).self)
+  }
+
+  /// The slot of ``recentURLs`` the bits of `url` pick.
+  @inline(__always)
+  private static func slot(of url: String) -> Int {
+    let (first, second) = bits(of: url)
+    // SplitMix64's finalizer over the two words.
+    var x = first ^ (second &* 0x9E37_79B9_7F4A_7C15)
+    x ^= x >> 30
+    x = x &* 0xBF58_476D_1CE4_E5B9
+    x ^= x >> 27
+    x = x &* 0x94D0_49BB_1331_11EB
+    x ^= x >> 31
+    return Int(truncatingIfNeeded: x) & (recentCount - 1)
   }
 
   @usableFromInline
