@@ -33,6 +33,19 @@ final class EventSignal {
     waiters.removeValue(forKey: id)?.resume()
   }
 
+  /// What a test wait does when its deadline has passed and what it waits for has not happened:
+  /// lets every task that was ready run first (``yieldToOtherTasks(count:)``), so that the wait
+  /// fails only if it still has not happened then.
+  ///
+  /// The deadline is real time, and real time passes while the executor runs nothing of the
+  /// test's: a test run on a small machine keeps its threads busy with other tests for seconds at
+  /// a time, and an effect that was ready all along — an action on its way, an effect about to
+  /// end — would otherwise be reported missing. Past the deadline nothing new is waited for: an
+  /// effect that waits on a test clock, or forever, still fails the wait.
+  static func letReadyTasksRunPastTheDeadline() async {
+    await yieldToOtherTasks()
+  }
+
   /// Lets other tasks — effects on the global executor, tasks on the main actor — run until
   /// they reach their next suspension point, the way TCA's test store does.
   static func yieldToOtherTasks(count: Int = 20) async {

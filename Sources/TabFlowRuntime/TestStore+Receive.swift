@@ -105,6 +105,7 @@ extension TestStore {
       }
       await recorder.signal.wait(until: deadline)
     }
+    if !hasCandidate(), store.runningEffectCount > 0 { await EventSignal.letReadyTasksRunPastTheDeadline() }
 
     guard hasCandidate() else {
       let running = store.runningEffectCount

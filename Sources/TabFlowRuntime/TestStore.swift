@@ -178,6 +178,7 @@ public final class TestStore<State: Equatable, Action> {
     while store.effectsWaitingToStart > 0, ContinuousClock.now < deadline {
       await recorder.signal.wait(until: deadline)
     }
+    if store.effectsWaitingToStart > 0 { await EventSignal.letReadyTasksRunPastTheDeadline() }
   }
 
   // MARK: - Finishing
@@ -204,6 +205,7 @@ public final class TestStore<State: Equatable, Action> {
     while store.runningEffectCount > 0, ContinuousClock.now < deadline {
       await recorder.signal.wait(until: deadline)
     }
+    if store.runningEffectCount > 0 { await EventSignal.letReadyTasksRunPastTheDeadline() }
     let running = store.runningEffectCount
     if running > 0 {
       if exhaustivity == .on {

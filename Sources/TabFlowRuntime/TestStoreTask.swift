@@ -61,6 +61,7 @@ public struct TestStoreTask: Sendable {
     while isRunning(), ContinuousClock.now < deadline {
       await wait(deadline)
     }
+    if isRunning() { await EventSignal.letReadyTasksRunPastTheDeadline() }
     if isRunning() {
       reportIssue(
         "Expected the effects of this action to finish, but they are still running after \(timeout).",

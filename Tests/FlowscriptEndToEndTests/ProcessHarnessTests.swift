@@ -10,14 +10,14 @@ extension FlowscriptTests {
     static let shell = URL(fileURLWithPath: "/bin/sh")
 
     @Test func aProcessThatHangsIsKilledAndFailsTheTest() async throws {
-      let start = ContinuousClock.now
       var result: ProcessResult?
       try await withKnownIssue("the helper records the time-out") {
-        result = try await FlowscriptCLI.run(executable: Self.shell, ["-c", "exec sleep 30"], timeout: .milliseconds(300))
+        result = try await FlowscriptCLI.run(executable: Self.shell, ["-c", "exec sleep 3600"], timeout: .milliseconds(300))
       } matching: { issue in
         issue.description.contains("did not finish within")
       }
-      #expect(ContinuousClock.now - start < .seconds(10), "killed at the time limit, not waited for")
+      // Killed at the time limit, not waited for: a process that ran to its end would have
+      // exited with 0 (an assertion on the outcome, not on how long a busy machine took).
       #expect(result?.exitCode == nil)
     }
 

@@ -459,14 +459,13 @@ extension Scripting {
         function close() return coroutine.close(co) end
         function callWrap() return pcall(w) end
         """, name: "k.lua")
-      let start = ContinuousClock.now
+      // Each call ends (by the budget): a `__close` run with the hooks off would spin forever.
       #expect(throws: LuaError.self) { try vm.call("start", in: script) }
       #expect(throws: LuaError.self) { try vm.call("startWrap", in: script) }
       let closed = try vm.call("close", in: script)
       #expect(closed.first == false)
       let wrapped = try vm.call("callWrap", in: script)
       #expect(wrapped.first == false)
-      #expect(ContinuousClock.now - start < .seconds(2))
     }
 
     @Test("a pathological pattern with a short subject still works, and normal patterns are unaffected")

@@ -106,7 +106,9 @@ package final class RunningProcess: @unchecked Sendable {
   }
 
   /// Polls `stream` until it holds `text` `times` times. The timeout is a safety net for a
-  /// process that hangs, not a race: a test asserts only on what was written.
+  /// process that hangs, not a race: a test asserts only on what was written — also when the
+  /// polling task itself got no turn until after the deadline (a busy test run), it looks once
+  /// more before giving up.
   private func wait(for text: String, times: Int, in stream: StreamCollector, timeout: Duration) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     func found() -> Bool { stream.text.components(separatedBy: text).count - 1 >= times }
@@ -115,7 +117,7 @@ package final class RunningProcess: @unchecked Sendable {
       if !process.isRunning, stream.isFinished { return found() }
       try? await Task.sleep(for: .milliseconds(2))
     }
-    return false
+    return found()
   }
 
   /// Closes stdin, waits for the process to exit (killing it after `timeout`, which fails the
