@@ -25,7 +25,7 @@ extension FlowscriptCLI {
   /// over `timeout` (a safety net against a hang, not a bar) or crashes.
   static func run(
     _ arguments: [String], stdin: String = "", environment: [String: String] = [:], in directory: URL? = nil,
-    mergingErrors: Bool = false, timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation
+    mergingErrors: Bool = false, timeout: Duration = .seconds(120), sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> ProcessResult {
     try await run(
       executable: binary(), arguments, stdin: stdin, environment: environment, in: directory,

@@ -20,8 +20,8 @@ extension FlowscriptTests {
         of: guardLine, with: "change.context.loggedIn == false and change.after:tab(\"home\"):contains(\"checkout\")")
       try demo.write(to: folder.appendingPathComponent("scripts/demo.lua"), atomically: true, encoding: .utf8)
       try changed.write(to: folder.appendingPathComponent("next.lua"), atomically: true, encoding: .utf8)
-      // A debug build explores both scripts to depth 6: on a shared, loaded machine that took over
-      // the 20 s default (a safety net against a hang, not a bar).
+      // A debug build explores both scripts to depth 6: on a shared, loaded machine that has taken
+      // over 20 s, so the bound (a safety net against a hang, not a bar) is above the default's.
       let result = try await FlowscriptCLI.run(
         ["diff", "scripts/demo.lua", "next.lua", "--explore", "6"], in: folder, timeout: .seconds(300))
       #expect(result.exitCode == 1)

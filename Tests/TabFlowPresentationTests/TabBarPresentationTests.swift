@@ -120,9 +120,9 @@ extension PresentationTests {
       presenter.update(to: dismissed)
       #expect(presenter.updater(for: "home")?.isStepping == true, "two dismissals step")
       // Not the default 0.5 s of wall time: on a loaded machine (CI shares two cores) the steps'
-      // tasks may wait longer than that for a core; the work is finite, so a long bound only
-      // stops a hang.
-      await clock.run(timeout: .seconds(60))
+      // tasks may wait longer than that for a core — a test run has kept every thread of the
+      // executor busy for 150 s at a time; the work is finite, so a long bound only stops a hang.
+      await clock.run(timeout: .seconds(900))
       #expect(signals.map(\.change) == [.dismiss], "one signal for the change, none for its steps")
     }
   }

@@ -18,7 +18,7 @@ package enum FlowscriptCLI {
   /// or crashes.
   package static func run(
     executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
-    in directory: URL? = nil, mergingErrors: Bool = false, timeout: Duration = .seconds(20),
+    in directory: URL? = nil, mergingErrors: Bool = false, timeout: Duration = .seconds(120),
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> ProcessResult {
     let process = try RunningProcess(

@@ -95,13 +95,13 @@ package final class RunningProcess: @unchecked Sendable {
 
   /// Waits until stderr contains `text`; `false` when it does not within `timeout` (or the
   /// process ended without writing it).
-  package func waitForStderr(containing text: String, timeout: Duration = .seconds(20)) async -> Bool {
+  package func waitForStderr(containing text: String, timeout: Duration = .seconds(120)) async -> Bool {
     await wait(for: text, times: 1, in: errors, timeout: timeout)
   }
 
   /// Waits until stdout contains `text` (at least `times` times: the third prompt); `false` when
   /// it does not within `timeout` (or the process ended without writing it).
-  package func waitForStdout(containing text: String, times: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
+  package func waitForStdout(containing text: String, times: Int = 1, timeout: Duration = .seconds(120)) async -> Bool {
     await wait(for: text, times: times, in: output, timeout: timeout)
   }
 
@@ -122,7 +122,7 @@ package final class RunningProcess: @unchecked Sendable {
 
   /// Closes stdin, waits for the process to exit (killing it after `timeout`, which fails the
   /// test) and returns what it did. A process that dies of a signal fails the test too.
-  package func finish(timeout: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation) async -> ProcessResult {
+  package func finish(timeout: Duration = .seconds(120), sourceLocation: SourceLocation = #_sourceLocation) async -> ProcessResult {
     try? input.close()
     let deadline = ContinuousClock.now + timeout
     var timedOut = false
