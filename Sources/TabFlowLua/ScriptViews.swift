@@ -125,8 +125,9 @@ extension TabCoordinatorState {
 extension NavigationChange: ScriptViews {
   /// A guard's view: `change.commands` (the batch's commands as text), or a view of `after` or of
   /// `before` — read where the change holds it, made (rebuilt from the batch's journal) by the
-  /// first read that needs it.
-  @inlinable
+  /// first read that needs it. Inlined into the reader (``ScriptedRules/withBoundViews(of:_:)``):
+  /// a call would copy the change for every view read.
+  @inlinable @inline(__always)
   package func value(of read: ViewRead, codec: ScreenCodec<Screen>, vm: LuaVM) throws(ScriptError) -> FlowValue {
     if read.field == .commands {
       guard vm.chargeHostWork(1 + commands.count) else {
