@@ -40,11 +40,15 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     let cost: Int
   }
 
+  /// One point of a tree: the view a call reads there, or the answer it gave there. What a
+  /// node is does not change once it is made — a pure call that got this far reads the same
+  /// next view — so a walk reads it in place (``recall(_:text:views:)``), copying nothing.
   private final class Node {
+    /// The view the call reads next; `nil` where it answered.
+    let read: ViewRead?
+    /// The answer, where the call answered (``read`` is `nil`).
+    let outcome: Outcome?
     // Read and written one at a time, on the script's actor: no run-time exclusivity checks.
-    /// The view the call reads next, once a call got this far.
-    @exclusivity(unchecked) var read: ViewRead?
-    @exclusivity(unchecked) var outcome: Outcome?
     /// The next nodes by the value the read gave. While they are few they are compared in turn,
     /// `values[i]` leading to `nodes[i]`: a view read again usually gives a value with the
     /// remembered one's bits (the same small screen name, the same context dictionary), which
@@ -56,24 +60,51 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     @exclusivity(unchecked) private var nodes: [Node] = []
     @exclusivity(unchecked) private var hashed: [UInt64: [(value: FlowValue, node: Node)]]?
 
-    static var scanLimit: Int { 8 }
+    static var scanLimit: Int { 16 }
 
-    /// The node the branch for `value` leads to.
-    func next(for value: FlowValue) -> Node? {
-      if let hashed {
-        guard let found = hashed[value.luaIdentityDigest] else { return nil }
-        return found.first { $0.value.isLuaIdentical(to: value) }?.node
-      }
-      // Compared where the array holds them: no value is copied out to be compared.
-      let found = values.withUnsafeBufferPointer { values -> Int? in
+    /// A node reading `read` next.
+    init(reading read: ViewRead) {
+      self.read = read
+      outcome = nil
+    }
+
+    /// A node where the call answered `outcome`.
+    init(answering outcome: Outcome) {
+      read = nil
+      self.outcome = outcome
+    }
+
+    /// The node the branch for `value` leads to, unretained: the tree keeps it (a walk that
+    /// holds no node of its own retains none).
+    @inline(__always)
+    func next(for value: FlowValue) -> Unmanaged<Node>? {
+      if hashed != nil { return hashedNext(for: value) }
+      // Compared where the arrays hold them: no value is copied out to be compared, no node
+      // retained.
+      return values.withUnsafeBufferPointer { values -> Unmanaged<Node>? in
         guard let base = values.baseAddress else { return nil }
         let found = withUnsafeBytes(of: value) { wanted -> Int? in
           guard let wanted = wanted.baseAddress else { return nil }
-          return values.indices.first { CallMemo.sameBits(UnsafeRawPointer(base + $0), wanted) }
+          var index = 0
+          while index < values.count {
+            if CallMemo.sameBits(UnsafeRawPointer(base + index), wanted) { return index }
+            index += 1
+          }
+          return nil
         }
-        return found ?? values.indices.first { values[$0].isLuaIdentical(to: value) }
+        guard let found = found ?? values.indices.first(where: { values[$0].isLuaIdentical(to: value) }) else {
+          return nil
+        }
+        return nodes.withUnsafeBufferPointer { Unmanaged.passUnretained($0[found]) }
       }
-      return found.map { nodes[$0] }
+    }
+
+    /// ``next(for:)`` among the hashed branches.
+    @inline(never)
+    private func hashedNext(for value: FlowValue) -> Unmanaged<Node>? {
+      guard let found = hashed?[value.luaIdentityDigest]?.first(where: { $0.value.isLuaIdentical(to: value) })
+      else { return nil }
+      return Unmanaged.passUnretained(found.node)
     }
 
     /// The node the branch for the stack `key` stands for leads to: the one ``next(for:)``
@@ -155,10 +186,17 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   /// values they have now; `nil` when no remembered call read them so, or when a view fails now
   /// (an unknown tab, the budget): that is left to the real call to report.
   func recall(_ index: Int, text: Text, views: ViewReader) -> Outcome? {
-    guard var node = roots(of: text, making: false)?[index] else { return nil }
+    guard let root = roots(of: text, making: false)?[index] else { return nil }
+    // The tree keeps every node it reaches alive (the reader cannot change the memo): each is
+    // read where it is, none retained.
+    var node = Unmanaged.passUnretained(root)
     while true {
-      if let outcome = node.outcome { return outcome }
-      guard let read = node.read, let value = try? views(read), let next = node.next(for: value) else { return nil }
+      if let outcome = node._withUnsafeGuaranteedRef({ $0.outcome }) { return outcome }
+      let next = node._withUnsafeGuaranteedRef { node -> Unmanaged<Node>? in
+        guard let read = node.read, let value = try? views(read) else { return nil }
+        return node.next(for: value)
+      }
+      guard let next else { return nil }
       node = next
     }
   }
@@ -172,12 +210,15 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   ) -> Outcome? {
     guard var node = roots(of: text, making: false)?[index] else { return nil }
     while true {
-      if let outcome = node.outcome { return outcome }
-      guard let read = node.read else { return nil }
+      guard let read = node.read else { return node.outcome }
       noting(read)
       let next: Node?
       do {
-        if let key = try keys(read) { next = node.next(for: key) } else { next = node.next(for: try views(read)) }
+        if let key = try keys(read) {
+          next = node.next(for: key)
+        } else {
+          next = node.next(for: try views(read))?.takeUnretainedValue()
+        }
       } catch {
         return nil
       }
@@ -201,34 +242,33 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
       nodeCount = 0
     }
     guard let trees = roots(of: text, making: true) else { return }
+    // A new node reads what the call read next there, or holds its answer.
+    func made(at position: Int) -> Node {
+      position < reads.count ? Node(reading: reads[position].read) : Node(answering: outcome)
+    }
     var node: Node
     if let root = trees[index] {
       node = root
     } else {
-      node = Node()
+      node = made(at: 0)
       trees[index] = node
       nodeCount += 1
     }
-    for (read, value) in reads {
+    for (position, (read, value)) in reads.enumerated() {
       // A pure call reading the same values reads the same next view and answers at the same
       // point; a call that does not is not remembered.
-      guard node.outcome == nil else { return }
-      if let known = node.read {
-        guard known == read else { return }
-      } else {
-        node.read = read
-      }
+      guard let known = node.read, known == read else { return }
       if let next = node.next(for: value) {
-        node = next
+        node = next.takeUnretainedValue()
       } else {
-        let next = Node()
+        let next = made(at: position + 1)
         node.add(next, for: value)
         nodeCount += Self.weight(of: value, limit: limit)
         node = next
       }
     }
-    guard node.read == nil else { return }
-    node.outcome = outcome
+    // A node made here holds the call's answer; a known one holds the answer a pure call gives
+    // there, or reads on (a call that answered there is not remembered).
   }
 
   /// The trees of `text` (made when `making` and there are none yet).

@@ -42,8 +42,8 @@ extension TabCoordinatorState: ScriptViews {
       // A tab's stack always has its root; an empty app layer has no top. Read where the state
       // holds it: `last`, or a subscript of a slice, copies the whole route out first.
       return try withViewedRoutes(read) { shown in
-        guard let last = shown.indices.last else { return .null }
-        return .string(codec.name(shown[last].screen))
+        guard let routes = shown.baseAddress, !shown.isEmpty else { return .null }
+        return .string(Self.screenName(at: routes + (shown.count - 1), codec: codec))
       }
     case .depth:
       return .int(try withViewedRoutes(read) { $0.count })
@@ -65,7 +65,8 @@ extension TabCoordinatorState: ScriptViews {
       return try withViewedRoutes(read) { shown throws(ScriptError) in
         guard case let .string(screen)? = read.argument else { return .bool(false) }
         try charge(shown.count)
-        return .bool(shown.indices.contains { codec.name(shown[$0].screen) == screen })
+        guard let routes = shown.baseAddress else { return .bool(false) }
+        return .bool(shown.indices.contains { Self.screenName(at: routes + $0, codec: codec) == screen })
       }
     }
   }
@@ -79,6 +80,15 @@ extension TabCoordinatorState {
     guard vm.chargeHostWork(work) else {
       throw ScriptError(.budgetExceeded, "nav.\(read.field.name): the budget ran out while the host built the view")
     }
+  }
+
+  /// The name of the screen of the route at `route`, as `codec` names it. A dynamic screen's
+  /// is its `name`, read without calling the codec — whose argument is a copy of the whole
+  /// screen, its state too (the dynamic codec is the one without ``ScreenCodec/names``).
+  @inlinable @inline(__always)
+  static func screenName(at route: UnsafePointer<Route<Screen>>, codec: ScreenCodec<Screen>) -> String {
+    guard Screen.self == DynamicScreen.self, codec.names == nil else { return codec.name(route.pointee.screen) }
+    return UnsafeRawPointer(route).assumingMemoryBound(to: Route<DynamicScreen>.self).pointee.screen.name
   }
 
   /// The routes `read` views, read where the state holds them (a copy would retain all their

@@ -628,15 +628,23 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     try body { read throws(ScriptError) in try views.value(of: read, codec: codec, vm: script.vm) }
   }
 
-  /// ``withViews(of:_:)`` with the codec and the VM read once for `body`, not once per view: for
-  /// the guards, whose answers — run or recalled — read several views of every batch.
+  /// ``withViews(of:_:)`` of a guard's change, with the codec and the VM read once for `body`,
+  /// not once per view: for the guards, whose answers — run or recalled — read several views of
+  /// every batch. `change.after`, the state most of their views read, is held apart: a view of
+  /// it is read from it directly, not through the change's ``NavigationChange/value(of:codec:vm:)``.
   @inlinable
-  func withBoundViews<Views: ScriptViews<Screen>, Result, Failure>(
-    of views: Views, _ body: (_ views: ViewReader) throws(Failure) -> Result
+  func withBoundViews<Result, Failure>(
+    of change: NavigationChange<Screen>, _ body: (_ views: ViewReader) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     let codec = self.codec
     let vm = script.vm
-    return try body { read throws(ScriptError) in try views.value(of: read, codec: codec, vm: vm) }
+    let after = change.after
+    return try body { read throws(ScriptError) in
+      // `nav.commands` and `change.before` are the change's to answer (the first `before` read
+      // rebuilds it).
+      guard read.field != .commands, read.side != .before else { return try change.value(of: read, codec: codec, vm: vm) }
+      return try after.value(of: read, codec: codec, vm: vm)
+    }
   }
 }
 

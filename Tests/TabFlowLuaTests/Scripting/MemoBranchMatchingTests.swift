@@ -73,10 +73,10 @@ import Testing
     for _ in 0..<300 {
       let memo = Memo()
       // The oracle: every value remembered, with its answer, compared in full. Up to twice the
-      // 8 values a node scans: the hashed branches too.
+      // 16 values a node scans: the hashed branches too.
       var known: [(value: FlowValue, answer: Int)] = []
       var pool: [FlowValue] = []
-      for step in 0..<(1 + choices.next(16)) {
+      for step in 0..<(1 + choices.next(32)) {
         let value = Self.drawn(&choices, from: pool)
         pool.append(value)
         guard !known.contains(where: { $0.value.isLuaIdentical(to: value) }) else { continue }
