@@ -266,8 +266,9 @@ extension TabCoordinatorState {
     }
     let performed = try performApply(
       commands, source: source, guards: guards, defaultTab: nil, overruling: !retrying)
-    // The newest link supersedes a pending one, unless it was just deferred itself.
-    if !performed.deferredALink {
+    // The newest link supersedes a pending one, unless it was just deferred itself (no write
+    // when none is pending).
+    if pendingLink != nil, !performed.deferredALink {
       cancelPendingLink()
     }
     return performed
