@@ -27,6 +27,9 @@ public struct DeepLinks<Screen> {
   /// Links that map screens back to URLs (``link(_:tab:screen:parameters:)``), in registration order.
   @usableFromInline package var links: [(pattern: DeepLinkPattern, parameters: Parameters)] = []
   @usableFromInline package var source: (() -> DeepLinks<Screen>)?
+  /// Resolves a URL among `source`'s links where it keeps them, without copying them out
+  /// (``init(dynamic:resolving:)``); `nil`: `source`'s links are resolved among.
+  @usableFromInline package var sourceResolve: ((String) -> (match: DeepLinkMatch, handler: Handler)?)?
   /// Links tried after these (see ``followed(by:)``).
   @usableFromInline package var fallback: [DeepLinks<Screen>] = []
   /// Which pattern recent URLs matched; replaced (not cleared) when a pattern is added, so
@@ -40,6 +43,18 @@ public struct DeepLinks<Screen> {
   /// reload's patterns apply at once); registered ones are tried after them.
   public init(dynamic source: @escaping () -> DeepLinks<Screen>) {
     self.source = source
+  }
+
+  /// Deep links looked up anew on every URL from `source`, as ``init(dynamic:)``, which
+  /// `resolve` resolves a URL among where they are kept: resolving copies no links out of it
+  /// (a URL is resolved for every link the checker opens and every retry of a pending one).
+  @usableFromInline
+  package init(
+    dynamic source: @escaping () -> DeepLinks<Screen>,
+    resolving resolve: @escaping (String) -> (match: DeepLinkMatch, handler: Handler)?
+  ) {
+    self.source = source
+    sourceResolve = resolve
   }
 
   /// The patterns, in the order they are tried.
@@ -184,8 +199,12 @@ public struct DeepLinks<Screen> {
   /// The first pattern matching `url`, with its parameters and handler. Inlinable (the
   /// matching itself is not generic), so opening a link runs specialized for the screen type.
   @inlinable
-  func resolve(_ url: String) -> (match: DeepLinkMatch, handler: Handler)? {
-    if let found = source?().resolve(url) { return found }
+  package func resolve(_ url: String) -> (match: DeepLinkMatch, handler: Handler)? {
+    if let sourceResolve {
+      if let found = sourceResolve(url) { return found }
+    } else if let found = source?().resolve(url) {
+      return found
+    }
     if let (index, parameters) = matches.match(for: url, among: entryPatterns) {
       return (DeepLinkMatch(url: url, pattern: entryPatterns[index].text, parameters: parameters), handlers[index])
     }
@@ -266,8 +285,9 @@ extension TabCoordinatorState {
     }
     let performed = try performApply(
       commands, source: source, guards: guards, defaultTab: nil, overruling: !retrying)
-    // The newest link supersedes a pending one, unless it was just deferred itself.
-    if !performed.deferredALink {
+    // The newest link supersedes a pending one, unless it was just deferred itself (no write
+    // when none is pending).
+    if pendingLink != nil, !performed.deferredALink {
       cancelPendingLink()
     }
     return performed

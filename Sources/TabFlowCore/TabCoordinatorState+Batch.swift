@@ -260,20 +260,23 @@ extension TabCoordinatorState {
     }
   }
 
-  /// The first guard's verdict that is not `allow`, with the guard's name.
+  /// The first guard's verdict that is not `allow`, with the guard's name; `kept` holds the
+  /// state before `commands`, when it was kept for guards that read it.
   @inlinable
   func firstObjection(
     by guards: [NavigationGuard<Screen>],
     commands: [NavigationCommand<Screen>],
     source: BatchSource,
     confirmedGuards: Set<String>,
-    journal: UndoJournal<Screen>
+    journal: UndoJournal<Screen>,
+    kept: NavigationChange<Screen>.BeforeState? = nil
   ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?)? {
     guard GuardNeeds.combined(guards).mayRefuse else { return nil }
     return objection(
       by: guards,
       to: NavigationChange(
-        after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal))
+        after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
+        kept: kept))
   }
 
   /// The first verdict of `guards` on `change` that is not `allow`, with the name of the guard

@@ -70,6 +70,7 @@ extension TabCoordinatorState {
     var deferredLink: String?
     // The in-app batch a guard asked to resume (``GuardVerdict/redirectResuming(_:reason:)``): the first.
     var resumed: PendingResume<Screen>?
+    let readsBefore = GuardNeeds.combined(guards).readsBefore
     while true {
       let redirect: [NavigationCommand<Screen>]
       switch objection.verdict {
@@ -128,11 +129,14 @@ extension TabCoordinatorState {
       }
       var journal = UndoJournal<Screen>()
       var reports: [NavigationReport] = []
+      // Kept for guards that read it, as ``commit(source:guards:defaultTab:confirmedGuards:overruling:change:)``
+      // keeps it (instead of rebuilt from the redirect's journal for the first that reads it).
+      let original = readsBefore ? NavigationChange<Screen>.BeforeState.holding(self) : nil
       for (index, command) in redirect.enumerated() {
         do throws(NavigationError) {
           try applyCommand(command, reports: &reports, journal: &journal)
         } catch {
-          undo(journal)
+          restore(undoing: journal, original: original, box: nil)
           // The guard made the command: its declaration is where the failure is.
           throw BatchError(BatchFailure(
             source: source,
@@ -143,8 +147,10 @@ extension TabCoordinatorState {
         }
       }
       guard
-        let next = firstObjection(by: guards, commands: redirect, source: source, confirmedGuards: [], journal: journal)
+        let next = firstObjection(
+          by: guards, commands: redirect, source: source, confirmedGuards: [], journal: journal, kept: original)
       else {
+        _ = original?.take()
         if let deferredLink { setPendingLink(deferredLink) }
         if let resumed { setPendingResume(resumed) }
         noteRemovals(journal.removed)
@@ -152,7 +158,7 @@ extension TabCoordinatorState {
       }
       trail.append(topLabel)
       tried.append(redirect)
-      undo(journal)
+      restore(undoing: journal, original: original, box: nil)
       objected = redirect
       objectedDefaultTab = nil
       objectedConfirmed = []

@@ -25,6 +25,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   @exclusivity(unchecked) @usableFromInline package var script: RuleScript {
     didSet {
       deepLinksCache = nil
+      deepLinksResolve = nil
       guardsReadBefore = false
       script.usePrintHandler(printHandler)
       memo = remembersAnswers ? RememberingScript(script) : nil
@@ -98,6 +99,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   @exclusivity(unchecked) public private(set) var lastGuardError: ScriptError?
   /// The current script's deep links; forgotten whenever the script is replaced.
   @usableFromInline package var deepLinksCache: DeepLinks<Screen>?
+  /// Resolves a URL among the current script's deep links, which it holds (made with them, so
+  /// a URL is resolved without copying them out of ``deepLinksCache``); forgotten with them.
+  @usableFromInline package var deepLinksResolve: ((String) -> (match: DeepLinkMatch, handler: DeepLinks<Screen>.Handler)?)?
   /// Loads a script whose screen names map to typed screens through `catalog`. Throws when the
   /// script does not load, its declarations do not fit together, or it declares a screen the
   /// catalog does not have.
@@ -355,7 +359,16 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// The script's deep links, looked up in the current script on every URL.
   @inlinable
   public var deepLinks: DeepLinks<Screen> {
-    DeepLinks(dynamic: { [self] in currentDeepLinks() })
+    DeepLinks(dynamic: { [self] in currentDeepLinks() }, resolving: { [self] url in resolveDeepLink(url) })
+  }
+
+  /// The first of the current script's deep links that matches `url`, resolved where they are
+  /// kept (``deepLinksResolve``).
+  @inlinable
+  func resolveDeepLink(_ url: String) -> (match: DeepLinkMatch, handler: DeepLinks<Screen>.Handler)? {
+    if let deepLinksResolve { return deepLinksResolve(url) }
+    // The first URL of this script: its links are made, and their resolver with them.
+    return currentDeepLinks().resolve(url)
   }
 
   /// The current script's deep links, built once per script (patterns are parsed once, not on
@@ -372,6 +385,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     }
     addLinks(to: &links)
     deepLinksCache = links
+    let kept = links
+    deepLinksResolve = { url in kept.resolve(url) }
     return links
   }
 

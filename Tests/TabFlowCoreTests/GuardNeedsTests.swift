@@ -95,6 +95,51 @@ extension TabsTests {
       #expect(state == original)
     }
 
+    /// A redirect's guards see `before` as the state before the redirect's commands, whether it
+    /// was kept for them or rebuilt from the redirect's journal; a redirect that is rejected, or
+    /// whose command fails, leaves the state exactly as it was, either way.
+    @Test(arguments: [
+      [TabTestScreen.login(reason: "orders")], [.login(reason: "orders"), .checkout(total: 1)], [.checkout(total: 2)],
+    ])
+    func aRedirectSeesTheSameBeforeKeptOrRebuilt(redirect: [TabTestScreen]) throws {
+      /// The state after the batch, or the failure, and what the probe saw of `before`.
+      func run(_ needs: GuardNeeds) throws -> (state: TabCoordinatorState<TabTestScreen>, failure: BatchFailure?, befores: [String], held: [Bool]) {
+        var befores: [String] = []
+        var held: [Bool] = []
+        let probe = NavigationGuard<TabTestScreen>("probe", needs: { needs }) { change in
+          held.append(change.isBeforeMade)
+          befores.append("\(change.before.selectedStack.count) \(change.before.top.screen)")
+          return .allow
+        }
+        let redirecting = NavigationGuard<TabTestScreen>("orders") { change in
+          if case .orders = change.after.top.screen { return .redirect(redirect.map { .push($0) }, reason: "login") }
+          return .allow
+        }
+        let checkout = NavigationGuard<TabTestScreen>("checkout") { change in
+          if case .checkout(total: 2) = change.after.top.screen { return .reject("no") }
+          return .allow
+        }
+        var state = try TabFixtures.coordinator()
+        try state.apply([.push(.item(id: 1))])
+        let original = state
+        do {
+          try state.apply([.push(.orders)], guards: [probe, redirecting, checkout])
+          return (state, nil, befores, held)
+        } catch {
+          #expect(state == original)
+          return (state, error, befores, held)
+        }
+      }
+      let kept = try run(GuardNeeds(mayRefuse: true, readsBefore: true))
+      let rebuilt = try run(.checking)
+      #expect(kept.state == rebuilt.state)
+      #expect(kept.failure == rebuilt.failure)
+      #expect(kept.befores == rebuilt.befores)
+      #expect(kept.befores == ["2 item(id: 1)", "2 item(id: 1)"])
+      #expect(kept.held == [true, true])
+      #expect(rebuilt.held == [false, false])
+    }
+
     @Test func theGuardsTogetherNeedWhatAnyNeeds() {
       func guardNeeding(_ needs: GuardNeeds?) -> NavigationGuard<TabTestScreen> {
         NavigationGuard("g", needs: needs.map { value in { value } }) { _ in .allow }

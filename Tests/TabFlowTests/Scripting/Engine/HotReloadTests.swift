@@ -80,6 +80,21 @@ extension ScriptedRulesTests {
       #expect(flow.failures.last?.message == "no item 13")
     }
 
+    /// The links a URL was resolved among before a reload (kept with their resolver) are
+    /// forgotten with the old script: the same URLs resolve among the new script's links.
+    @Test func urlsResolvedBeforeAReloadResolveAmongTheNewLinks() throws {
+      let flow = try Self.flowAtItem()
+      flow.store.send(.openURL("shop://item/5"))
+      #expect(flow.path == "feed > item > item")
+      flow.store.send(.openURL("shop://login"))
+      #expect(flow.failures.map(\.message) == ["no deep link matches 'shop://login' (patterns: shop://item/:id)"])
+      _ = try flow.rules.reload(source: Self.v2, keeping: flow.state)
+      flow.store.send(.openURL("shop://item/5"))
+      flow.store.send(.openURL("shop://login"))
+      #expect(flow.failures.map(\.message).last == "no deep link matches 'shop://item/5' (patterns: shop://login)")
+      #expect(flow.path == "feed > item > item > cover:login")
+    }
+
     @Test func aReloadKeepsTheChunkNameUnlessGivenANewOne() throws {
       let flow = try ScriptedFlow(Self.v1)
       _ = try flow.rules.reload(source: Self.v2, keeping: flow.state)
