@@ -101,23 +101,6 @@ extension RuntimeTests {
       }
     }
 
-    /// A wait whose deadline has passed before it could look — as when a busy machine's other
-    /// tests hold every thread for longer than the timeout — still sees what was on its way: an
-    /// effect that only needed a turn to send its action and end.
-    @Test func aDeadlineThatPassedBeforeTheWaitLookedStillSeesWhatWasOnItsWay() async {
-      for _ in 0..<50 {
-        let store = TestStore(initialState: Counter.State()) { Counter(clock: ImmediateClock()) }
-        await store.send(.delayedIncrement)
-        await store.receive(.increment, timeout: .zero) { $0.count = 1 }
-        await store.finish(timeout: .zero)
-
-        let task = await store.send(.delayedIncrement)
-        await task.finish(timeout: .zero)
-        await store.receive(.increment, timeout: .zero) { $0.count = 2 }
-        await store.finish(timeout: .zero)
-      }
-    }
-
     @Test func receivingWhenNoEffectRunsFailsAtOnce() async {
       let store = TestStore(initialState: Counter.State()) { Counter(clock: TestClock()) }
       store.timeout = .seconds(60)  // would hang the test if the store waited for it
