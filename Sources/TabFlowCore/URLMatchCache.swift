@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which deep-link pattern recent URLs matched, and with what parameters: matching parses the
 /// URL and percent-decodes it, and the same few URLs come back (a pending link is tried again
 /// after every batch; `check --explore` opens each sample link from every state). Holds at most
@@ -13,6 +15,10 @@ package final class URLMatchCache {
   }
 
   static let capacity = 256
+  /// Held while the cache is read or written. The cache goes with every copy of its deep links,
+  /// and a coordinator is a value that threads copy: an exploration's workers may all step one
+  /// coordinator, whose links then answer URLs on several threads at once.
+  private let lock = NSLock()
   private var answers: [String: Answer] = [:]
   /// The URLs answered last, each in the slot a hash of its bits picks, with their answers: a
   /// URL given again is usually the very string given before (the same storage, or the same
@@ -63,6 +69,8 @@ package final class URLMatchCache {
   /// recent URL's answer is remembered (a pending link is tried again after every batch).
   @usableFromInline
   package func match(for url: String, among patterns: [DeepLinkPattern]) -> Match? {
+    lock.lock()
+    defer { lock.unlock() }
     if let known = answer(for: url) { return known.match }
     var found: Match?
     if let parsed = ParsedURL(url) {
