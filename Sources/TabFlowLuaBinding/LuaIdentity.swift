@@ -220,16 +220,10 @@ package enum LuaDigest {
     return UInt64(bitPattern: Int64(hasher.finalize()))
   }()
 
-  /// SplitMix64's finalizer: every input bit moves every output bit.
+  /// SplitMix64's finalizer (``/TabFlowNavigation/mixBits(_:)``): every input bit moves every
+  /// output bit.
   @inline(__always)
-  package static func mix(_ value: UInt64) -> UInt64 {
-    var x = value
-    x ^= x >> 30
-    x = x &* 0xBF58_476D_1CE4_E5B9
-    x ^= x >> 27
-    x = x &* 0x94D0_49BB_1331_11EB
-    return x ^ (x >> 31)
-  }
+  package static func mix(_ value: UInt64) -> UInt64 { mixBits(value) }
 
   /// FNV-1a over the string's UTF-8 bytes (what `isLuaIdentical` compares), from the seed.
   package static func string(_ text: String) -> UInt64 {

@@ -44,18 +44,16 @@ final class EventSignal {
   /// end — would otherwise be reported missing. A mitigation, not a proof: the executor promises
   /// no order. Past the deadline nothing new is waited for: an effect that waits on a test clock,
   /// or forever, still fails the wait.
-  static func letReadyTasksRunPastTheDeadline(rounds: Int = 20) async {
-    let priority = Task.currentPriority
-    for _ in 0..<rounds {
-      await Task.detached(priority: priority) { await Task.yield() }.value
-    }
+  static func letReadyTasksRunPastTheDeadline() async {
+    await yieldToOtherTasks(priority: Task.currentPriority)
   }
 
   /// Lets other tasks — effects on the global executor, tasks on the main actor — run until
-  /// they reach their next suspension point, the way TCA's test store does.
-  static func yieldToOtherTasks(count: Int = 20) async {
+  /// they reach their next suspension point, the way TCA's test store does: `count` rounds of a
+  /// task at `priority`.
+  static func yieldToOtherTasks(count: Int = 20, priority: TaskPriority = .background) async {
     for _ in 0..<count {
-      await Task.detached(priority: .background) { await Task.yield() }.value
+      await Task.detached(priority: priority) { await Task.yield() }.value
     }
   }
 }
