@@ -198,7 +198,6 @@ extension TabCoordinatorState {
       throws(BatchFailure) -> [NavigationCommand<Screen>]
   ) throws(BatchError<Screen>) -> PerformedBatch {
     var reports: [NavigationReport] = []
-    var journal = UndoJournal<Screen>()
     let needs = GuardNeeds.combined(guards)
     let checking = needs.mayRefuse
     // Kept for guards that read it (copied as the batch changes it, instead of rebuilt).
@@ -206,6 +205,9 @@ extension TabCoordinatorState {
     // A state whose box another shares (a copy the explorer keeps) is copied by the batch's
     // first write anyway: the box is kept too, so a discarded batch puts it back, not undone.
     let box = original == nil && storage.isShared() ? storage : nil
+    // Undone only when nothing is kept to put back — or when guards may rebuild `before` from
+    // the journal (they said they do not read it, but may).
+    var journal = UndoJournal<Screen>(recordingUndo: original == nil && (box == nil || checking))
     let commands: [NavigationCommand<Screen>]
     do {
       commands = try change(&self, &reports, &journal)

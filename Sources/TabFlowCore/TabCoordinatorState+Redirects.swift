@@ -127,11 +127,12 @@ extension TabCoordinatorState {
         throw BatchError(BatchFailure(
           source: source, reason: .redirectLoop(trail, cycle: false, guard: objection.guardName, site: objection.site)))
       }
-      var journal = UndoJournal<Screen>()
       var reports: [NavigationReport] = []
       // Kept for guards that read it, as ``commit(source:guards:defaultTab:confirmedGuards:overruling:change:)``
       // keeps it (instead of rebuilt from the redirect's journal for the first that reads it).
       let original = readsBefore ? NavigationChange<Screen>.BeforeState.holding(self) : nil
+      // What is kept is put back instead of undoing the redirect.
+      var journal = UndoJournal<Screen>(recordingUndo: original == nil)
       for (index, command) in redirect.enumerated() {
         do throws(NavigationError) {
           try applyCommand(command, reports: &reports, journal: &journal)

@@ -3,7 +3,9 @@ import TabFlowNavigation
 /// The primitive changes one batch made, in order, with what it takes to undo each
 /// (``CoordinatorUndo``), and the IDs of the routes they removed. Most batches make one change
 /// (a push, a pop, a tab switch), so the first entry is held inline: such a batch journals
-/// without allocating.
+/// without allocating. A batch that keeps the state from before it (for guards that read it, or
+/// the box a copy shares) puts that back instead of undoing, so it records no changes to undo:
+/// only the routes they removed.
 @usableFromInline
 package struct UndoJournal<Screen> {
   /// The changes, in order: what undoing them needs (and all a guard's change keeps).
@@ -23,17 +25,23 @@ package struct UndoJournal<Screen> {
   /// The routes the changes removed (some may be back, or added and removed again: see
   /// ``RouteRemovalLog``).
   @usableFromInline package var removed: RemovedRouteIDs
+  /// Whether changes are recorded to be undone (``entries``); the removed routes always are.
+  @usableFromInline package let recordsUndo: Bool
 
-  /// An empty journal.
+  /// An empty journal, which records changes to be undone when `recordingUndo`.
   @inlinable
-  init() {
+  init(recordingUndo: Bool = true) {
     entries = Entries()
     removed = RemovedRouteIDs()
+    recordsUndo = recordingUndo
   }
 
-  /// Records a change made after every change already recorded.
+  /// Records a change made after every change already recorded (made only when changes are
+  /// recorded to be undone).
   @inlinable
-  mutating func append(_ entry: CoordinatorUndo<Screen>) {
+  mutating func append(_ entry: @autoclosure () -> CoordinatorUndo<Screen>) {
+    guard recordsUndo else { return }
+    let entry = entry()
     if case .none = entries.first {
       entries.first = entry
     } else {

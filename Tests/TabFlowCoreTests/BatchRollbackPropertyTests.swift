@@ -8,10 +8,11 @@ extension TabsTests {
   /// tabs that pop to their root when left, app-layer commands, invalid commands — applied to a
   /// copy of a state (sharing its storage, as the explorer's copies do), from the first batch on.
   ///
-  /// Each batch is applied four ways: plainly; followed by an invalid command; under a guard that
-  /// rejects it; and under a guard that reads ``NavigationChange/before`` (made by undoing the
-  /// journal) before rejecting it — the second and third both on a copy sharing the state's box
-  /// and on one with a box of its own.
+  /// Each batch is applied five ways: plainly; followed by an invalid command; under a guard that
+  /// rejects it; under a guard that reads ``NavigationChange/before`` (made by undoing the
+  /// journal) before rejecting it; and under one that says beforehand that it reads it (the
+  /// state is kept from before the batch, and its changes are not journaled to be undone) — all
+  /// but the first both on a copy sharing the state's box and on one with a box of its own.
   /// A batch that fails or is rejected leaves the state exactly as it was (route IDs and
   /// structure tokens included), and the `before` the guard read is that state exactly; a batch
   /// that succeeds gives the state its commands give one at a time. Batches of one, two and more
@@ -92,6 +93,14 @@ extension TabsTests {
         sighting.before = change.before
         return .reject("no")
       }
+      // Says beforehand that it reads `before`: the batch keeps the state instead of journaling
+      // its changes to undo, and puts it back.
+      let keptBefore = NavigationGuard<TabTestScreen>(
+        "keptBefore", needs: { GuardNeeds(mayRefuse: true, readsBefore: true) }
+      ) { change in
+        sighting.before = change.before
+        return .reject("no")
+      }
       var applied = 0
       var failed = 0
       var failures = 0
@@ -114,11 +123,20 @@ extension TabsTests {
             if TabsSnapshot(failing) != before { problems.append("the invalid batch changed the state (owned: \(owned))") }
           }
 
-          sighting.before = nil
-          var read = state
-          _ = try? read.apply(commands, guards: [readBefore])
-          if TabsSnapshot(read) != before { problems.append("the batch rejected after reading `before` changed the state") }
-          if let seen = sighting.before, TabsSnapshot(seen) != before { problems.append("`before` is not the state before") }
+          for (guardName, readingGuard) in [("rebuilt", readBefore), ("kept", keptBefore)] {
+            for owned in [false, true] {
+              sighting.before = nil
+              var read = state
+              if owned { read.context = read.context }
+              _ = try? read.apply(commands, guards: [readingGuard])
+              if TabsSnapshot(read) != before {
+                problems.append("the batch rejected after reading `before` (\(guardName), owned: \(owned)) changed the state")
+              }
+              if let seen = sighting.before, TabsSnapshot(seen) != before {
+                problems.append("`before` (\(guardName), owned: \(owned)) is not the state before")
+              }
+            }
+          }
 
           var next = state
           do {
