@@ -358,12 +358,16 @@ public struct TabCoordinatorState<Screen> {
     _ command: NavigationCommand<Screen>, tab: Int, journal: inout UndoJournal<Screen>
   ) throws(NavigationError) {
     if tab == Self.appLayerPosition {
-      if let undo = try storedAppLayer.applyToAppLayer(command, noteRemoved: { journal.removed.append($0, tab: tab) }) {
+      if let undo = try storedAppLayer.applyToAppLayer(
+        command, recordingUndo: journal.recordsUndo, noteRemoved: { journal.removed.append($0, tab: tab) })
+      {
         journal.append(.stack(tab: tab, undo))
       }
       return
     }
-    if let undo = try storedTabs[tab].stack.applyRecordingUndo(command, noteRemoved: { journal.removed.append($0, tab: tab) }) {
+    if let undo = try storedTabs[tab].stack.applyRecordingUndo(
+      command, recordingUndo: journal.recordsUndo, noteRemoved: { journal.removed.append($0, tab: tab) })
+    {
       journal.append(.stack(tab: tab, undo))
     }
   }
@@ -394,7 +398,7 @@ public struct TabCoordinatorState<Screen> {
     guard storedTabs[position].onLeave == .popToRoot, storedTabs[position].stack.count > 1 else { return }
     // Going back to the root never fails.
     if let undo = try? storedTabs[position].stack.applyRecordingUndo(
-      .goBackToRoot, noteRemoved: { journal.removed.append($0, tab: position) })
+      .goBackToRoot, recordingUndo: journal.recordsUndo, noteRemoved: { journal.removed.append($0, tab: position) })
     {
       journal.append(.stack(tab: position, undo))
     }

@@ -26,10 +26,11 @@ extension RouteStack {
   @inlinable package var appLayerCount: Int { storedRoutes.count - 1 }
 
   /// Applies a command to this stack as the app layer and returns how to undo it; throws
-  /// (changing nothing) when the app layer cannot apply it.
+  /// (changing nothing) when the app layer cannot apply it; no undo record is made when not
+  /// `recordingUndo` (see ``applyRecordingUndo(_:recordingUndo:noteRemoved:)``).
   @inlinable
   package mutating func applyToAppLayer(
-    _ command: NavigationCommand<Screen>, noteRemoved: (RouteID) -> Void = { _ in }
+    _ command: NavigationCommand<Screen>, recordingUndo: Bool = true, noteRemoved: (RouteID) -> Void = { _ in }
   ) throws(NavigationError) -> StackUndo<Screen>? {
     let presented = storedRoutes.count - 1
     var command = command
@@ -69,7 +70,7 @@ extension RouteStack {
     case .selectTab, .resetTabs, .tab, .app, .emit, .setBadge:
       throw .notAStackCommand(command: command.name)
     }
-    return try applyRecordingUndo(command, noteRemoved: noteRemoved)
+    return try applyRecordingUndo(command, recordingUndo: recordingUndo, noteRemoved: noteRemoved)
   }
 
   /// Checks that `routes` can form an app layer: the first is presented (a sheet or cover over the

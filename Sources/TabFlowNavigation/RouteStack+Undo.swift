@@ -36,10 +36,11 @@ extension RouteStack {
   /// pushed over the root); every other command (and every invalid one) goes through the
   /// validation all operations share (``RouteCollection/edit(for:)``). A change removing routes
   /// makes the stack's arrays anew (``rebuildTop(keeping:appending:)``). `noteRemoved` is called
-  /// with the ID of each route the change removes.
+  /// with the ID of each route the change removes. With `recordingUndo` false (the caller keeps
+  /// the stack as it was, to put back) no undo record is made, and the answer is `nil`.
   @inlinable
   package mutating func applyRecordingUndo(
-    _ command: NavigationCommand<Screen>, noteRemoved: (RouteID) -> Void = { _ in }
+    _ command: NavigationCommand<Screen>, recordingUndo: Bool = true, noteRemoved: (RouteID) -> Void = { _ in }
   ) throws(NavigationError) -> StackUndo<Screen>? {
     switch command {
     case let .push(screen) where !storedRoutes.isEmpty && storedRoutes[storedPresentedIndices.last ?? 0].withNavigation:
@@ -59,8 +60,11 @@ extension RouteStack {
     case let .setTopScreen(screen) where !storedRoutes.isEmpty:
       // In place: the route keeps its ID, nothing is removed; undone by putting the old route back.
       let last = storedRoutes.count - 1
-      let undo = StackUndo<Screen>(
-        removed: .one(storedRoutes[last], storedIDs[last]), appendedCount: 1, previousVersion: structureVersion)
+      let undo =
+        recordingUndo
+        ? StackUndo<Screen>(
+          removed: .one(storedRoutes[last], storedIDs[last]), appendedCount: 1, previousVersion: structureVersion)
+        : nil
       storedRoutes[last].screen = screen
       return undo
     default:
@@ -78,25 +82,31 @@ extension RouteStack {
     }
     guard edit.removing > 0 || !edit.appending.isEmpty else { return nil }
     if edit.inPlace {
-      let undo = StackUndo(
-        removed: .one(storedRoutes[storedRoutes.count - 1], storedIDs[storedIDs.count - 1]),
-        appendedCount: 1, previousVersion: structureVersion)
+      let undo =
+        recordingUndo
+        ? StackUndo(
+          removed: .one(storedRoutes[storedRoutes.count - 1], storedIDs[storedIDs.count - 1]),
+          appendedCount: 1, previousVersion: structureVersion)
+        : nil
       replaceTop(with: edit)
       return undo
     }
     let kept = storedRoutes.count - edit.removing
     for index in kept..<storedIDs.count { noteRemoved(storedIDs[index]) }
-    let removed: RemovedRoutes<Screen>
-    switch edit.removing {
-    case 0:
-      removed = .none
-    case 1:
-      removed = .one(storedRoutes[kept], storedIDs[kept])
-    default:
-      // The arrays themselves are the undo record: no copy of the removed routes is made.
-      removed = .all(storedRoutes, storedIDs, storedPresentedIndices)
+    var undo: StackUndo<Screen>?
+    if recordingUndo {
+      let removed: RemovedRoutes<Screen>
+      switch edit.removing {
+      case 0:
+        removed = .none
+      case 1:
+        removed = .one(storedRoutes[kept], storedIDs[kept])
+      default:
+        // The arrays themselves are the undo record: no copy of the removed routes is made.
+        removed = .all(storedRoutes, storedIDs, storedPresentedIndices)
+      }
+      undo = StackUndo(removed: removed, appendedCount: edit.appending.count, previousVersion: structureVersion)
     }
-    let undo = StackUndo(removed: removed, appendedCount: edit.appending.count, previousVersion: structureVersion)
     if edit.removing == 0 {
       replaceTop(0, with: edit.appending)
     } else {
