@@ -20,6 +20,8 @@ package struct RouteRemovalLog: Sendable {
   /// The first noted route's ID alone, in an array kept from mark to mark: the answer for a pop,
   /// the common case, given without allocating (its element is overwritten in place).
   @usableFromInline package var firstAnswer: [RouteID]
+  /// Whether removals are no longer noted (``TabCoordinatorState/stopNotingRemovals()``).
+  @usableFromInline package var isStopped = false
 
   /// None.
   @inlinable
@@ -31,6 +33,7 @@ package struct RouteRemovalLog: Sendable {
   /// Notes one removed route.
   @inlinable
   package mutating func append(_ id: RouteID, tab: Int) {
+    guard !isStopped else { return }
     if removed.first == nil {
       if firstAnswer.count == 1 { firstAnswer[0] = id } else { firstAnswer = [id] }
     }
@@ -67,7 +70,18 @@ extension TabCoordinatorState {
   /// state sharing its box with a copy keeps sharing it.
   @inlinable
   mutating func noteRemovals(_ removed: RemovedRouteIDs) {
-    if removed.first != nil { removalLog.note(removed) }
+    if removed.first != nil, !removalLog.isStopped { removalLog.note(removed) }
+  }
+
+  /// Stops noting the routes batches remove, in this state and the states made from it by
+  /// batches: ``routeIDsRemoved(since:)-(RouteID)`` then answers none. For states that are only
+  /// explored (an exploration's, whose removals no one asks), which then make no record of them
+  /// on every step. Writes nothing when already stopped.
+  @inlinable
+  package mutating func stopNotingRemovals() {
+    guard !removalLog.isStopped else { return }
+    removalLog.clear()
+    removalLog.isStopped = true
   }
 
   /// Whether neither `appLayer` nor `tabs` holds a noted route.

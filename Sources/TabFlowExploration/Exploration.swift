@@ -270,7 +270,9 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       return exploreOn
     }
 
-    let initial = startState
+    var initial = startState
+    // No step's removed routes are asked for: the states explored make no record of them.
+    initial.stopNotingRemovals()
     let initialKey = keying.key(of: initial)
     let initialIndex = visited.insert(keying.fingerprint(of: initialKey), from: nil)
     var frontier = emptyFrontier

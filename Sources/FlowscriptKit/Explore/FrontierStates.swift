@@ -43,10 +43,14 @@ struct FrontierStates {
   private var tabBarNumbers: [TabBarState: Int32] = [:]
 
   /// An empty level, for an exploration from `template` whose keys `numbering` makes;
-  /// `templateKey` is the first state's key. With `packs` false, every state is kept whole.
+  /// `templateKey` is the first state's key. With `packs` false, every state is kept whole. The
+  /// states rebuilt from the template note no removed routes, as an exploration's own states do
+  /// not (``/TabFlowCore/TabCoordinatorState/stopNotingRemovals()``).
   init(numbering: StateNumbering, template: State, templateKey: StateKey, packs: Bool = true) {
     self.numbering = numbering
     self.packs = packs
+    var template = template
+    template.stopNotingRemovals()
     self.template = template
     width = templateKey.numbers.count
     templateLists = Array(templateKey.numbers[1..<(1 + template.tabs.count)])
