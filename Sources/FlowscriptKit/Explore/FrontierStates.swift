@@ -149,11 +149,8 @@ struct FrontierStates {
     of part: Part, in parts: inout [Part], numbers: inout [Part: Int32], last: inout (part: Part, number: Int32)?
   ) -> Int32 {
     if let known = last?.number, let kept = last?.part, StateNumbering.identical(kept, part) { return known }
-    let number: Int32
-    if let known = numbers[part] {
-      number = known
-    } else {
-      number = Int32(parts.count)
+    let number = numbers[part] ?? Int32(parts.count)
+    if number == parts.count {
       parts.append(part)
       numbers[part] = number
     }

@@ -18,12 +18,17 @@ import Testing
     #expect(packed == whole)
   }
 
+  /// A session of the demo, exploring, and a numbering for its states.
+  static func demo() throws -> (FlowSession, StateNumbering) {
+    let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
+    session.isExploring = true
+    return (session, StateNumbering(includesHistory: true))
+  }
+
   /// A rebuilt state is the state it stands for, to everything but route IDs: the same key, the
   /// same printed state.
   @Test func rebuiltStatesPrintAsTheirOriginals() throws {
-    let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
-    session.isExploring = true
-    let numbering = StateNumbering(includesHistory: true)
+    let (session, numbering) = try Self.demo()
     let initial = session.state
     let initialKey = numbering.key(of: initial)
     var level = FrontierStates(numbering: numbering, template: initial, templateKey: initialKey)
@@ -60,12 +65,9 @@ import Testing
   /// state kept just before (``FrontierStates``' last part): states kept in turn with the same
   /// storage, equal parts in storage of their own and other parts each rebuild their own.
   @Test func historiesAndTabBarsKeptInTurnRebuildAsTheirOwn() throws {
-    let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
-    session.isExploring = true
-    let numbering = StateNumbering(includesHistory: true)
+    let (session, numbering) = try Self.demo()
     let initial = session.state
-    let initialKey = numbering.key(of: initial)
-    var level = FrontierStates(numbering: numbering, template: initial, templateKey: initialKey)
+    var level = FrontierStates(numbering: numbering, template: initial, templateKey: numbering.key(of: initial))
     let tabs = initial.tabs.map(\.id)
     try #require(tabs.count >= 2)
     let shared = [tabs[1], tabs[0]]
