@@ -70,10 +70,12 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
 
   /// The type of ``noteStep``. The rules are all it is given, so that calling it copies no state
   /// or coordinator.
-  public typealias NoteStep = (
-    start: (_ rules: Rules) -> Int,
-    end: (_ rules: Rules, _ mark: Int, _ delegates: [TabCoordinatorDelegate<Screen>]) -> (note: (any Sendable)?, moves: Bool)
-  )
+  public typealias NoteStep = (start: (_ rules: Rules) -> Int, end: NoteStepEnd)
+
+  /// The type of ``noteStep``'s `end`.
+  public typealias NoteStepEnd = (
+    _ rules: Rules, _ mark: Int, _ delegates: [TabCoordinatorDelegate<Screen>]
+  ) -> (note: (any Sendable)?, moves: Bool)
 
   /// Whether the pending link's retries the guards refused are remembered by the state they ran
   /// in, and refused again without running in the same state (``RefusedRetryMemo``), on the
@@ -251,7 +253,6 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
   ) -> ExplorationReport<Screen, ScreenAction>
   where Keying.Screen == Screen, Frontier.Screen == Screen, Frontier.Key == Keying.Key {
     typealias Key = Keying.Key
-    typealias Delegates = [TabCoordinatorDelegate<Screen>]
     let analyses = makeAnalyses()
     var visited = VisitedTable()
     var transitions = 0
@@ -296,18 +297,18 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
 
     /// Merges what the input at `position` of `inputs`, the list of the state `source` holds
     /// (index `from`, key `key`, its fingerprint `fingerprint`), did: the state after it, `nil`
-    /// when it was not sent (not explorable), and the delegates. Whether to go on: `false` once
-    /// the exploration is cut at the limit.
+    /// when it was not sent (not explorable), and the delegates and note. Whether to go on:
+    /// `false` once the exploration is cut at the limit.
     ///
-    /// `after` is consumed: the tried input keeps it, and refers to the state before where
-    /// `source` holds it, so a step copies no state but the one it changes.
+    /// `after` and `stepped` are consumed: the tried input keeps them, and refers to the state
+    /// before where `source` holds it, so a step copies no state but the one it changes.
     func merge(
       from: Int, source: SourceState<Screen>, key: Key, fingerprint: UInt64, position: Int, inputs: [Input],
-      after: consuming State?, delegates: Delegates, note: (any Sendable)?
+      after: consuming State?, stepped: consuming Stepped<Screen>
     ) -> Bool {
       guard let after = consume after else {
         let tried = TriedInput(
-          from: from, source: source, inputs: inputs, position: position, delegates: [], outcome: .unchanged,
+          from: from, source: source, inputs: inputs, position: position, stepped: stepped, outcome: .unchanged,
           after: source.state)
         for analysis in analyses { analysis.tried(tried) }
         return true
@@ -341,8 +342,8 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         }
       }
       let tried = TriedInput(
-        from: from, source: source, inputs: inputs, position: position, delegates: delegates, outcome: outcome,
-        after: after, note: note)
+        from: from, source: source, inputs: inputs, position: position, stepped: stepped, outcome: outcome,
+        after: after)
       for analysis in analyses { analysis.tried(tried) }
       return !truncated || mode.goesOnAtStateLimit
     }
@@ -354,7 +355,11 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         refusedRetries.retry(in: &state, keying: keying, rules: rules, cost: cost, retry)
       }
     }
-    let noteStep = noteStep
+    // The note's closures, unwrapped once: unwrapped at each step, they were copied (retained
+    // and released) at each step.
+    let notes = noteStep != nil
+    let noteStart = noteStep?.start ?? { _ in 0 }
+    let noteEnd: NoteStepEnd = noteStep?.end ?? { _, _, _ in (nil, true) }
     /// Steps `coordinator` with `action` from `state` into `after` (a copy of `state`), watched
     /// by ``noteStep`` when given (`after` is set back to `state` when the step moves nowhere):
     /// the delegates and the note.
@@ -365,12 +370,12 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     func step(
       _ coordinator: TabCoordinator<Rules>, _ action: TabCoordinatorAction<Screen, ScreenAction>, from state: State,
       into after: inout State
-    ) -> Stepped {
+    ) -> Stepped<Screen> {
       _ = after.markRemovals()
-      guard let noteStep else { return Stepped(delegates: coordinator.apply(action, to: &after), note: nil) }
-      let mark = noteStep.start(coordinator.rules)
+      guard notes else { return Stepped(delegates: coordinator.apply(action, to: &after), note: nil) }
+      let mark = noteStart(coordinator.rules)
       let delegates = coordinator.apply(action, to: &after)
-      let noted = noteStep.end(coordinator.rules, mark, delegates)
+      let noted = noteEnd(coordinator.rules, mark, delegates)
       if !noted.moves { after = state }
       return Stepped(delegates: delegates, note: noted.note)
     }
@@ -397,11 +402,11 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
                 let stepped = step(caller, list[inputPosition].action, from: source.state, into: &after)
                 goesOn = merge(
                   from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition, inputs: list,
-                  after: after, delegates: stepped.delegates, note: stepped.note)
+                  after: after, stepped: stepped)
               } else {
                 goesOn = merge(
                   from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition, inputs: list,
-                  after: nil, delegates: [], note: nil)
+                  after: nil, stepped: Stepped(delegates: [], note: nil))
               }
               guard goesOn else { break level }
             }
@@ -418,7 +423,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         var cut = false
         workers.run(
           count: entries.count,
-          working: { index, coordinator -> [(after: State, stepped: Stepped)?] in
+          working: { index, coordinator -> [(after: State, stepped: Stepped<Screen>)?] in
             // On a worker's thread: reads the states and inputs, which stay as they are meanwhile.
             let state = sources[index].state
             return lists[index].map { input in
@@ -436,8 +441,8 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             for position in steps.indices {
               guard merge(
                 from: from, source: source, key: key, fingerprint: fingerprint, position: position, inputs: list,
-                after: steps[position]?.after, delegates: steps[position]?.stepped.delegates ?? [],
-                note: steps[position]?.stepped.note)
+                after: steps[position]?.after,
+                stepped: steps[position]?.stepped ?? Stepped(delegates: [], note: nil))
               else {
                 cut = true
                 return false
@@ -464,21 +469,6 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       outcome: outcome, findings: findings, states: visited.count, transitions: transitions, depth: depth,
       depthReached: depthReached, levelsExplored: levelsExplored, exhaustive: exhaustive, truncated: truncated,
       maxStates: maxStates)
-  }
-
-  /// What a step told beyond the state after it: the coordinator's delegates and
-  /// ``noteStep``'s note. A struct, not a tuple: a tuple holding an existential is copied and
-  /// destroyed through the runtime's generic tuple witnesses, on every step.
-  @usableFromInline
-  struct Stepped {
-    @usableFromInline let delegates: [TabCoordinatorDelegate<Screen>]
-    @usableFromInline let note: (any Sendable)?
-
-    @usableFromInline
-    init(delegates: [TabCoordinatorDelegate<Screen>], note: (any Sendable)?) {
-      self.delegates = delegates
-      self.note = note
-    }
   }
 
   /// How many of a level's states are taken from the frontier at a time (with their inputs and,

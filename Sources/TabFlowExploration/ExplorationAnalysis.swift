@@ -29,13 +29,15 @@ public protocol ExplorationAnalysis<Screen, ScreenAction>: AnyObject {
   func findings(_ end: ExplorationEnd<Screen, ScreenAction>) -> [ExplorationFinding<Screen, ScreenAction>]
 }
 
+// Inlinable: an analysis that calls others of known types (a composite) pays nothing for the
+// calls they leave to these.
 extension ExplorationAnalysis {
   /// Explores on.
-  public func reached(_ state: ReachedState<Screen>) -> ExplorationDecision { .exploreOn }
+  @inlinable public func reached(_ state: ReachedState<Screen>) -> ExplorationDecision { .exploreOn }
   /// Does nothing.
-  public func exploring(_ state: ReachedState<Screen>) {}
+  @inlinable public func exploring(_ state: ReachedState<Screen>) {}
   /// Does nothing.
-  public func tried(_ input: TriedInput<Screen, ScreenAction>) {}
+  @inlinable public func tried(_ input: TriedInput<Screen, ScreenAction>) {}
 }
 
 /// Whether the engine explores on from a state an analysis was told about.
@@ -93,12 +95,18 @@ public struct TriedInput<Screen, ScreenAction> {
   /// reference), not a copy of its input (an action and a label).
   @usableFromInline let inputs: [ExplorationInput<Screen, ScreenAction>]
   /// What the coordinator told the host: reports, a failed or rejected batch.
-  public let delegates: [TabCoordinatorDelegate<Screen>]
+  @inlinable public var delegates: [TabCoordinatorDelegate<Screen>] {
+    _read { yield stepped.delegates }
+  }
   /// What the input did to the state.
   public let outcome: Outcome
   /// What ``Exploration/noteStep`` noted of the step, on the thread that ran it; `nil` when it
   /// noted nothing, or the input was not sent.
-  public let note: (any Sendable)?
+  @inlinable public var note: (any Sendable)? {
+    _read { yield stepped.note }
+  }
+  /// The delegates and the note, as the step gave them.
+  @usableFromInline let stepped: Stepped<Screen>
   /// Whether there is a ``note``: known without reading it (an existential, copied through its
   /// type's witnesses at each read).
   package let hasNote: Bool
@@ -111,16 +119,14 @@ public struct TriedInput<Screen, ScreenAction> {
   @usableFromInline
   init(
     from: Int, source: SourceState<Screen>, inputs: [ExplorationInput<Screen, ScreenAction>], position: Int,
-    delegates: [TabCoordinatorDelegate<Screen>], outcome: Outcome, after: consuming TabCoordinatorState<Screen>,
-    note: (any Sendable)? = nil
+    stepped: consuming Stepped<Screen>, outcome: Outcome, after: consuming TabCoordinatorState<Screen>
   ) {
-    hasNote = note != nil
-    self.note = note
+    hasNote = stepped.note != nil
+    self.stepped = stepped
     self.from = from
     self.source = source
     self.inputs = inputs
     self.position = position
-    self.delegates = delegates
     self.outcome = outcome
     self.after = after
   }

@@ -43,12 +43,13 @@ public final class ScriptAlphabet {
   package let context: ContextSamples
   /// Whether the user's reordering of the tabs is explored.
   private let customization: Bool
-  private var lines: ScriptInputLines
+  // Asked on the exploring thread only, one call at a time: no run-time exclusivity checks.
+  @exclusivity(unchecked) private var lines: ScriptInputLines
   /// The inputs of each situation, for states with the tabs of ``situationTabs``.
-  private var situations: [ScriptInputLines.Situation: Situated] = [:]
+  @exclusivity(unchecked) private var situations: [ScriptInputLines.Situation: Situated] = [:]
   /// The tabs of the states whose situations are kept (a script's tabs do not change while it
   /// is explored; should they, the situations are made again).
-  private var situationTabs: [TabID] = []
+  @exclusivity(unchecked) private var situationTabs: [TabID] = []
 
   /// What a line sends from any state of a situation.
   private enum Template {

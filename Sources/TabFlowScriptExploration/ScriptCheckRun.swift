@@ -22,7 +22,7 @@ final class ScriptCheckRun {
   /// The marks and moves of the states reached (traps, covers without a way back).
   @exclusivity(unchecked) var explored = ExploredStates()
   /// The initial state, as the exploration started from it.
-  var initial: State?
+  @exclusivity(unchecked) var initial: State?
   /// How the last step tried failed, if it did.
   @exclusivity(unchecked) var failure: ScriptStepFailure?
   /// Whether the last step tried reached a state not reached before.
@@ -32,11 +32,11 @@ final class ScriptCheckRun {
   /// The last state reached that breaks an invariant.
   @exclusivity(unchecked) var lastViolating: Int?
   /// Whether a state breaking an invariant was reached (and not explored on).
-  var stoppedAtViolations = false
+  @exclusivity(unchecked) var stoppedAtViolations = false
   /// A number for a state's selected routes (``ScriptChecks/selectedRoutesNumber``).
-  var selectedRoutesNumber: ((State) -> Int?)?
+  @exclusivity(unchecked) var selectedRoutesNumber: ((State) -> Int?)?
   /// Whether every step sent is noted (``ScriptChecks/notesSteps``).
-  var stepsNoted = false
+  @exclusivity(unchecked) var stepsNoted = false
 
   /// The findings so far: each with its phase (its place in `check`'s report) and its order in it.
   private(set) var collected: [(phase: Int, order: Int, finding: Finding)] = []

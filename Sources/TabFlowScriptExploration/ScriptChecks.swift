@@ -41,8 +41,9 @@ public final class ScriptChecks {
   /// The rules of the other threads' coordinators, which read as `rules` do.
   let workers: [ScriptedRules<DynamicScreen, DynamicAction>]
   let alphabet: ScriptAlphabet
-  /// The run the analyses made last share (made by the first of them).
-  private var run: ScriptCheckRun?
+  /// The run the analyses made last share (made with them). Internal, not private: a test
+  /// gives the engine the analyses one by one, sharing a run it sets here.
+  var run: ScriptCheckRun?
   /// A number for the routes of a state's selected tab, equal for routes a script cannot tell
   /// apart (the same screens, styles and states, in order), or `nil` when it has none for the
   /// state: with it, the invariants that read nothing but the selected tab's stack are asked once
@@ -108,30 +109,19 @@ public final class ScriptChecks {
   }
 
   /// The analyses, for ``Exploration/analyses``: made afresh for each run, sharing what they learn
-  /// of each step (how it failed, the user's moves).
+  /// of each step (how it failed, the user's moves). One analysis that hands each call on to each
+  /// of `check`'s, in order (``ScriptCheckAnalyses``).
   public var analyses: [() -> any ExplorationAnalysis<DynamicScreen, DynamicAction>] {
-    var made: [() -> any ExplorationAnalysis<DynamicScreen, DynamicAction>] = [
-      // Strong: the exploration holding the factories keeps the checks (none holds it).
+    [
+      // Strong: the exploration holding the factory keeps the checks (none holds it).
       {
         let run = ScriptCheckRun(rules: self.rules, workers: self.workers, alphabet: self.alphabet)
         run.selectedRoutesNumber = self.selectedRoutesNumber
         run.stepsNoted = self.notesSteps
         self.run = run
-        return ScriptStepRecorder(run)
+        return ScriptCheckAnalyses(run)
       }
     ]
-    let kinds: [(ScriptCheckRun) -> any ExplorationAnalysis<DynamicScreen, DynamicAction>] = [
-      ScriptInvariantAnalysis.init, DeclarationAnalysis.init, UnexplorableInputAnalysis.init, FailedStepAnalysis.init,
-      DeferredLinkAnalysis.init, LinkRoundTripAnalysis.init, ScriptTrapAnalysis.init, PayloadFieldAnalysis.init,
-      ScriptUnreachedScreenAnalysis.init, CoverWayBackAnalysis.init,
-    ]
-    for kind in kinds {
-      made.append {
-        // The recorder, first, made this run's.
-        kind(self.run ?? ScriptCheckRun(rules: self.rules, workers: self.workers, alphabet: self.alphabet))
-      }
-    }
-    return made
   }
 
   /// The last run's findings, in `check`'s order: the declarations' problems, then what the

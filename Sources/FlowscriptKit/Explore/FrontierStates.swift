@@ -41,6 +41,11 @@ struct FrontierStates {
   private var historyNumbers: [[TabID]: Int32] = [:]
   private var tabBars: [TabBarState] = []
   private var tabBarNumbers: [TabBarState: Int32] = [:]
+  /// The history and the tab bar of the state kept last, with their numbers: a state kept mostly
+  /// holds the very same (the same storage, the same bits), found without hashing. Kept here,
+  /// their storage is not reused.
+  private var lastHistory: (part: [TabID], number: Int32)?
+  private var lastTabBar: (part: TabBarState, number: Int32)?
 
   /// An empty level, for an exploration from `template` whose keys `numbering` makes;
   /// `templateKey` is the first state's key. With `packs` false, every state is kept whole. The
@@ -76,8 +81,8 @@ struct FrontierStates {
     order.append(Int32(packed.count))
     packed.append(Int32(truncatingIfNeeded: index))
     for number in key.numbers { packed.append(Int32(truncatingIfNeeded: number)) }
-    packed.append(Self.number(of: state.storedHistory, in: &histories, numbers: &historyNumbers))
-    packed.append(Self.number(of: state.storedTabBar, in: &tabBars, numbers: &tabBarNumbers))
+    packed.append(Self.number(of: state.storedHistory, in: &histories, numbers: &historyNumbers, last: &lastHistory))
+    packed.append(Self.number(of: state.storedTabBar, in: &tabBars, numbers: &tabBarNumbers, last: &lastTabBar))
     // The stacks rebuilt states take: the first kept for each list of routes.
     let tabs = state.storedTabs
     for position in tabs.indices where key.numbers[1 + position] != templateLists[position] {
@@ -142,11 +147,18 @@ struct FrontierStates {
     if stacks[list] == nil { stacks[list] = stack }
   }
 
-  private static func number<Part: Hashable>(of part: Part, in parts: inout [Part], numbers: inout [Part: Int32]) -> Int32 {
-    if let known = numbers[part] { return known }
-    let number = Int32(parts.count)
-    parts.append(part)
-    numbers[part] = number
+  /// The number of `part` in `parts` (given it if it has none); at once when it is the same bits
+  /// as the `last` part numbered, which it then becomes.
+  private static func number<Part: Hashable>(
+    of part: Part, in parts: inout [Part], numbers: inout [Part: Int32], last: inout (part: Part, number: Int32)?
+  ) -> Int32 {
+    if let known = last?.number, let kept = last?.part, StateNumbering.identical(kept, part) { return known }
+    let number = numbers[part] ?? Int32(parts.count)
+    if number == parts.count {
+      parts.append(part)
+      numbers[part] = number
+    }
+    last = (part, number)
     return number
   }
 }

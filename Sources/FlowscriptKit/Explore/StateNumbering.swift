@@ -304,7 +304,7 @@ final class StateNumbering {
 
   /// Whether two values are the same bits (for a dictionary: the same storage), and so equal;
   /// `false` says nothing.
-  fileprivate static func identical<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+  static func identical<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
     withUnsafeBytes(of: lhs) { lhs in
       withUnsafeBytes(of: rhs) { rhs in
         guard let left = lhs.baseAddress, let right = rhs.baseAddress, lhs.count == rhs.count else { return false }

@@ -8,7 +8,8 @@ import TabFlowLua
 /// contexts); one that opens in none is a problem.
 final class DeferredLinkAnalysis: ExplorationAnalysis {
   private let run: ScriptCheckRun
-  private var deferred: [(url: String, state: TabCoordinatorState<DynamicScreen>, index: Int)] = []
+  // Told by the engine on one thread, one call at a time: no run-time exclusivity checks.
+  @exclusivity(unchecked) private var deferred: [(url: String, state: TabCoordinatorState<DynamicScreen>, index: Int)] = []
 
   init(_ run: ScriptCheckRun) {
     self.run = run

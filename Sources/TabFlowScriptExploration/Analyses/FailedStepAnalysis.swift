@@ -7,10 +7,11 @@ import TabFlowLua
 /// reproduction). A failure of the input itself (back at a root, a URL no link matches) is none.
 final class FailedStepAnalysis: ExplorationAnalysis {
   private let run: ScriptCheckRun
+  // Told by the engine on one thread, one call at a time: no run-time exclusivity checks.
   /// Each kind and message reported (by value: writing the kind out as text went through
   /// reflection, on every failed step).
-  private var reported = Set<Reported>()
-  private var found = ScriptFindingEntries()
+  @exclusivity(unchecked) private var reported = Set<Reported>()
+  @exclusivity(unchecked) private var found = ScriptFindingEntries()
 
   init(_ run: ScriptCheckRun) {
     self.run = run

@@ -9,16 +9,17 @@ import TabFlowNavigation
 /// Each URL and context once, at the first state met (not breaking an invariant).
 final class LinkRoundTripAnalysis: ExplorationAnalysis {
   private let run: ScriptCheckRun
-  private var linked: [(url: String, state: TabCoordinatorState<DynamicScreen>, index: Int)] = []
-  private var seen = Set<URLInContext>()
+  // Told by the engine on one thread, one call at a time: no run-time exclusivity checks.
+  @exclusivity(unchecked) private var linked: [(url: String, state: TabCoordinatorState<DynamicScreen>, index: Int)] = []
+  @exclusivity(unchecked) private var seen = Set<URLInContext>()
   /// A state's URL is its top screen's (the links do not change while exploring): written once per screen.
-  private var urlOfScreen: [DynamicScreen: String?] = [:]
+  @exclusivity(unchecked) private var urlOfScreen: [DynamicScreen: String?] = [:]
   /// The screens whose URLs were asked last, with their URLs, compared by their bits before any
   /// screen is hashed: a state reached usually shows a screen of the state it came from, or one
   /// a remembered rule made again, sharing its storage. Kept here, their storage is not reused.
-  private var recent: [(screen: DynamicScreen, url: String?)] = []
+  @exclusivity(unchecked) private var recent: [(screen: DynamicScreen, url: String?)] = []
   /// Where the next screen goes once ``recent`` holds ``recentCount``.
-  private var nextRecent = 0
+  @exclusivity(unchecked) private var nextRecent = 0
   private static let recentCount = 8
 
   private struct URLInContext: Hashable {

@@ -7,8 +7,9 @@ import TabFlowLua
 /// the first state met showing the action's screen on top, then the action.
 final class PayloadFieldAnalysis: ExplorationAnalysis {
   private let run: ScriptCheckRun
+  // Told by the engine on one thread, one call at a time: no run-time exclusivity checks.
   /// The first state met showing each screen on top (not breaking an invariant, but the initial state).
-  private var firstAtTop: [String: (index: Int, state: TabCoordinatorState<DynamicScreen>)] = [:]
+  @exclusivity(unchecked) private var firstAtTop: [String: (index: Int, state: TabCoordinatorState<DynamicScreen>)] = [:]
 
   init(_ run: ScriptCheckRun) {
     self.run = run

@@ -12,9 +12,10 @@ import TabFlowLua
 /// script cannot tell apart, so the invariants would answer the same again.
 final class ScriptInvariantAnalysis: ExplorationAnalysis {
   private let run: ScriptCheckRun
-  private var violated = Set<String>()
-  private var found = ScriptFindingEntries()
-  private var violationsBySelectedRoutes: [Int: [InvariantViolation]] = [:]
+  // Told by the engine on one thread, one call at a time: no run-time exclusivity checks.
+  @exclusivity(unchecked) private var violated = Set<String>()
+  @exclusivity(unchecked) private var found = ScriptFindingEntries()
+  @exclusivity(unchecked) private var violationsBySelectedRoutes: [Int: [InvariantViolation]] = [:]
 
   init(_ run: ScriptCheckRun) {
     self.run = run

@@ -9,10 +9,11 @@ import TabFlowLua
 final class ScriptStepRecorder: ExplorationAnalysis {
   typealias State = TabCoordinatorState<DynamicScreen>
   private let run: ScriptCheckRun
+  // Told by the engine on one thread, one call at a time: no run-time exclusivity checks.
   /// What the steps from the state being explored read of it, read once when it is told
   /// (``exploring(_:)``) instead of at each input: whether a tab tap there is the user's move (the
   /// tab bar shows) and whether it shows a cover.
-  private var source: (index: Int, tapMoves: Bool, showsCover: Bool)?
+  @exclusivity(unchecked) private var source: (index: Int, tapMoves: Bool, showsCover: Bool)?
 
   init(_ run: ScriptCheckRun) {
     self.run = run

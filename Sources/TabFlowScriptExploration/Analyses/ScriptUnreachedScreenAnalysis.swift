@@ -9,10 +9,11 @@ import TabFlowNavigation
 /// None at depth 0 (nothing explored).
 final class ScriptUnreachedScreenAnalysis: ExplorationAnalysis {
   private let run: ScriptCheckRun
-  private var shown = Set<String>()
+  // Told by the engine on one thread, one call at a time: no run-time exclusivity checks.
+  @exclusivity(unchecked) private var shown = Set<String>()
   /// The declared screens not shown yet: once none is left, what states show changes no finding,
   /// and is not looked at (each name shown was hashed, in every state reached).
-  private var unshown: Set<String>
+  @exclusivity(unchecked) private var unshown: Set<String>
 
   init(_ run: ScriptCheckRun) {
     self.run = run

@@ -7,8 +7,9 @@ import TabFlowLua
 /// silence.
 final class UnexplorableInputAnalysis: ExplorationAnalysis {
   private let run: ScriptCheckRun
-  private var reported = Set<String>()
-  private var found = ScriptFindingEntries()
+  // Told by the engine on one thread, one call at a time: no run-time exclusivity checks.
+  @exclusivity(unchecked) private var reported = Set<String>()
+  @exclusivity(unchecked) private var found = ScriptFindingEntries()
 
   init(_ run: ScriptCheckRun) {
     self.run = run

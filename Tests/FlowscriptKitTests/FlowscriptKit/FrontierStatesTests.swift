@@ -18,12 +18,17 @@ import Testing
     #expect(packed == whole)
   }
 
+  /// A session of the demo, exploring, and a numbering for its states.
+  static func demo() throws -> (FlowSession, StateNumbering) {
+    let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
+    session.isExploring = true
+    return (session, StateNumbering(includesHistory: true))
+  }
+
   /// A rebuilt state is the state it stands for, to everything but route IDs: the same key, the
   /// same printed state.
   @Test func rebuiltStatesPrintAsTheirOriginals() throws {
-    let session = try FlowSession(origin: .file(FlowscriptCLI.demoScript))
-    session.isExploring = true
-    let numbering = StateNumbering(includesHistory: true)
+    let (session, numbering) = try Self.demo()
     let initial = session.state
     let initialKey = numbering.key(of: initial)
     var level = FrontierStates(numbering: numbering, template: initial, templateKey: initialKey)
@@ -53,6 +58,41 @@ import Testing
       #expect(StateJSON.render(entry.state) == StateJSON.render(original))
       #expect(numbering.key(of: entry.state) == numbering.key(of: original))
       #expect(entry.state.history == original.history && entry.state.tabOrder == original.tabOrder)
+    }
+  }
+
+  /// A state's history and tab bar are found by their bits when they are the very ones of the
+  /// state kept just before (``FrontierStates``' last part): states kept in turn with the same
+  /// storage, equal parts in storage of their own and other parts each rebuild their own.
+  @Test func historiesAndTabBarsKeptInTurnRebuildAsTheirOwn() throws {
+    let (session, numbering) = try Self.demo()
+    let initial = session.state
+    var level = FrontierStates(numbering: numbering, template: initial, templateKey: numbering.key(of: initial))
+    let tabs = initial.tabs.map(\.id)
+    try #require(tabs.count >= 2)
+    let shared = [tabs[1], tabs[0]]
+    let histories: [[TabID]] = [
+      [], shared, shared, [tabs[1]] + [tabs[0]], Array(tabs.reversed()), shared, [], [tabs[0]], [tabs[0]], shared,
+    ]
+    let reversedOrder = Array(tabs.reversed())
+    var originals: [TabCoordinatorState<DynamicScreen>] = []
+    for (position, history) in histories.enumerated() {
+      var state = initial
+      state.storedHistory = history
+      // Tab bars: the template's, one shared reversed order, and equal orders of their own.
+      switch position % 3 {
+      case 1: state.storedTabBar.order = reversedOrder
+      case 2: state.storedTabBar.order = tabs.reversed().map { $0 }
+      default: break
+      }
+      level.append(state, key: numbering.key(of: state), index: position)
+      originals.append(state)
+    }
+    for (position, original) in originals.enumerated() {
+      let entry = level.entry(at: position)
+      #expect(entry.state.history == original.history, "state \(position)")
+      #expect(entry.state.tabOrder == original.tabOrder, "state \(position)")
+      #expect(numbering.key(of: entry.state) == numbering.key(of: original), "state \(position)")
     }
   }
 }
