@@ -690,8 +690,11 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       }
     }
     let commands = change.commands
-    return try change.withBefore { before throws(Failure) in
-      try body { read throws(ScriptError) in
+    return try change.withBefore { held throws(Failure) in
+      // Read as a constant, not through `held`'s address: a call on an `inout` state copies it
+      // (retains its storage) at every read.
+      let before = held
+      return try body { read throws(ScriptError) in
         if read.field == .commands { return try NavigationChange.value(ofCommands: commands, vm: vm) }
         if read.side == .before { return try before.value(of: read, codec: codec, vm: vm) }
         return try after.value(of: read, codec: codec, vm: vm)
