@@ -64,6 +64,9 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     @exclusivity(unchecked) private var values: UnsafeMutablePointer<FlowValue>?
     @exclusivity(unchecked) private var nodes: UnsafeMutablePointer<Unmanaged<Node>>?
     @exclusivity(unchecked) private var isHashed = false
+    /// The branch ``next(for:)`` found last, compared first: a view read again after a like
+    /// batch often gives the value it gave then (the screen a tap on a tab shows).
+    @exclusivity(unchecked) private var lastFound = 0
     @exclusivity(unchecked) private var hashed: [UInt64: [(value: FlowValue, node: Node)]] = [:]
 
     static var scanLimit: Int { 16 }
@@ -98,9 +101,12 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
       if isHashed { return hashedNext(for: value) }
       guard let values, let nodes else { return nil }
       let count = self.count
-      // Compared where the buffer holds them: no value is copied out to be compared.
+      let last = lastFound
+      // Compared where the buffer holds them: no value is copied out to be compared. No two
+      // branches hold identical values, so the branch found is the one wherever the scan starts.
       let found = withUnsafeBytes(of: value) { wanted -> Int? in
         guard let wanted = wanted.baseAddress else { return nil }
+        if last < count, CallMemo.sameBits(UnsafeRawPointer(values + last), wanted) { return last }
         var index = 0
         while index < count {
           if CallMemo.sameBits(UnsafeRawPointer(values + index), wanted) { return index }
@@ -111,6 +117,7 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
       guard let found = found ?? (0..<count).first(where: { values[$0].isLuaIdentical(to: value) }) else {
         return nil
       }
+      lastFound = found
       return nodes[found]
     }
 
