@@ -50,15 +50,24 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     let outcome: Outcome?
     // Read and written one at a time, on the script's actor: no run-time exclusivity checks.
     /// The next nodes by the value the read gave. While they are few they are compared in turn,
-    /// `values[i]` leading to `nodes[i]`: a view read again usually gives a value with the
-    /// remembered one's bits (the same small screen name, the same context dictionary), which
-    /// ``sameBits(_:_:)`` finds without a call; the values are compared in full only when none
-    /// has the bits. Past ``scanLimit`` they are hashed by their values' digest
-    /// (``/TabFlowNavigation/FlowValue/luaIdentityDigest``): a look-up tells values apart by it,
-    /// and compares only the values of the digest found (two stacks of routes read in full).
-    @exclusivity(unchecked) private var values: [FlowValue] = []
-    @exclusivity(unchecked) private var nodes: [Node] = []
-    @exclusivity(unchecked) private var hashed: [UInt64: [(value: FlowValue, node: Node)]]?
+    /// `values[i]` leading to `nodes[i]` (`count` of them): a view read again usually gives a
+    /// value with the remembered one's bits (the same small screen name, the same context
+    /// dictionary), which ``sameBits(_:_:)`` finds without a call; the values are compared in
+    /// full only when none has the bits. Past ``scanLimit`` they are hashed by their values'
+    /// digest (``/TabFlowNavigation/FlowValue/luaIdentityDigest``): a look-up tells values apart
+    /// by it, and compares only the values of the digest found (two stacks of routes read in
+    /// full).
+    ///
+    /// Kept in buffers of their own, the nodes retained by hand (released in `deinit`): a walk
+    /// reads them where they are, with no array to retain and release at every node it passes.
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var values: UnsafeMutablePointer<FlowValue>?
+    @exclusivity(unchecked) private var nodes: UnsafeMutablePointer<Unmanaged<Node>>?
+    @exclusivity(unchecked) private var isHashed = false
+    /// The branch ``next(for:)`` found last, compared first: a view read again after a like
+    /// batch often gives the value it gave then (the screen a tap on a tab shows).
+    @exclusivity(unchecked) private var lastFound = 0
+    @exclusivity(unchecked) private var hashed: [UInt64: [(value: FlowValue, node: Node)]] = [:]
 
     static var scanLimit: Int { 16 }
 
@@ -74,35 +83,48 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
       self.outcome = outcome
     }
 
+    deinit {
+      if let values {
+        values.deinitialize(count: count)
+        values.deallocate()
+      }
+      if let nodes {
+        for index in 0..<count { nodes[index].release() }
+        nodes.deallocate()
+      }
+    }
+
     /// The node the branch for `value` leads to, unretained: the tree keeps it (a walk that
     /// holds no node of its own retains none).
     @inline(__always)
     func next(for value: FlowValue) -> Unmanaged<Node>? {
-      if hashed != nil { return hashedNext(for: value) }
-      // Compared where the arrays hold them: no value is copied out to be compared, no node
-      // retained.
-      return values.withUnsafeBufferPointer { values -> Unmanaged<Node>? in
-        guard let base = values.baseAddress else { return nil }
-        let found = withUnsafeBytes(of: value) { wanted -> Int? in
-          guard let wanted = wanted.baseAddress else { return nil }
-          var index = 0
-          while index < values.count {
-            if CallMemo.sameBits(UnsafeRawPointer(base + index), wanted) { return index }
-            index += 1
-          }
-          return nil
+      if isHashed { return hashedNext(for: value) }
+      guard let values, let nodes else { return nil }
+      let count = self.count
+      let last = lastFound
+      // Compared where the buffer holds them: no value is copied out to be compared. No two
+      // branches hold identical values, so the branch found is the one wherever the scan starts.
+      let found = withUnsafeBytes(of: value) { wanted -> Int? in
+        guard let wanted = wanted.baseAddress else { return nil }
+        if last < count, CallMemo.sameBits(UnsafeRawPointer(values + last), wanted) { return last }
+        var index = 0
+        while index < count {
+          if CallMemo.sameBits(UnsafeRawPointer(values + index), wanted) { return index }
+          index += 1
         }
-        guard let found = found ?? values.indices.first(where: { values[$0].isLuaIdentical(to: value) }) else {
-          return nil
-        }
-        return nodes.withUnsafeBufferPointer { Unmanaged.passUnretained($0[found]) }
+        return nil
       }
+      guard let found = found ?? (0..<count).first(where: { values[$0].isLuaIdentical(to: value) }) else {
+        return nil
+      }
+      lastFound = found
+      return nodes[found]
     }
 
     /// ``next(for:)`` among the hashed branches.
     @inline(never)
     private func hashedNext(for value: FlowValue) -> Unmanaged<Node>? {
-      guard let found = hashed?[value.luaIdentityDigest]?.first(where: { $0.value.isLuaIdentical(to: value) })
+      guard let found = hashed[value.luaIdentityDigest]?.first(where: { $0.value.isLuaIdentical(to: value) })
       else { return nil }
       return Unmanaged.passUnretained(found.node)
     }
@@ -110,32 +132,61 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     /// The node the branch for the stack `key` stands for leads to: the one ``next(for:)``
     /// finds for the view itself.
     func next(for key: StackViewKey) -> Node? {
-      if let hashed {
+      if isHashed {
         guard let found = hashed[key.digest] else { return nil }
         return found.first { key.matches($0.value) }?.node
       }
-      return values.indices.first { key.matches(values[$0]) }.map { nodes[$0] }
+      guard let values, let nodes else { return nil }
+      return (0..<count).first { key.matches(values[$0]) }.map { nodes[$0].takeUnretainedValue() }
     }
 
     /// Adds the branch for `value` (which has none yet).
     func add(_ node: Node, for value: FlowValue) {
-      if hashed != nil {
-        hashed?[value.luaIdentityDigest, default: []].append((value, node))
+      if isHashed {
+        hashed[value.luaIdentityDigest, default: []].append((value, node))
         return
       }
-      values.append(value)
-      nodes.append(node)
-      if values.count > Self.scanLimit {
-        hashed = Dictionary(grouping: zip(values, nodes).map { (value: $0, node: $1) }) { $0.value.luaIdentityDigest }
-        values = []
-        nodes = []
+      if count == Self.scanLimit, let values, let nodes {
+        // One more than the scan takes: the branches are hashed from now on.
+        var grouped: [UInt64: [(value: FlowValue, node: Node)]] = [:]
+        for index in 0..<count {
+          grouped[values[index].luaIdentityDigest, default: []].append((values[index], nodes[index].takeUnretainedValue()))
+        }
+        grouped[value.luaIdentityDigest, default: []].append((value, node))
+        hashed = grouped
+        isHashed = true
+        values.deinitialize(count: count)
+        values.deallocate()
+        for index in 0..<count { nodes[index].release() }
+        nodes.deallocate()
+        self.values = nil
+        self.nodes = nil
+        count = 0
+        return
       }
+      if values == nil {
+        values = .allocate(capacity: Self.scanLimit)
+        nodes = .allocate(capacity: Self.scanLimit)
+      }
+      guard let values, let nodes else { return }
+      (values + count).initialize(to: value)
+      (nodes + count).initialize(to: Unmanaged.passRetained(node))
+      count += 1
     }
   }
 
   /// The trees of one text, by function number.
   private final class Roots {
     @exclusivity(unchecked) var byIndex: [Node?] = []
+
+    /// The tree of function `index`, unretained: this keeps it.
+    @inline(__always)
+    func unretained(_ index: Int) -> Unmanaged<Node>? {
+      byIndex.withUnsafeBufferPointer { trees in
+        guard index < trees.count, let tree = trees[index] else { return nil }
+        return Unmanaged.passUnretained(tree)
+      }
+    }
 
     subscript(index: Int) -> Node? {
       get { byIndex.indices.contains(index) ? byIndex[index] : nil }
@@ -160,7 +211,8 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   /// same few dozen sources from every state, each usually the very value it tried before; a
   /// text whose slot holds other bits is found by its digest in ``roots`` and takes the slot.
   @exclusivity(unchecked) private var recentTexts = [Text?](repeating: nil, count: recentCount)
-  @exclusivity(unchecked) private var recentRoots = [Roots?](repeating: nil, count: recentCount)
+  /// Their trees, unretained: ``roots`` keeps them (and empties this when it lets them go).
+  @exclusivity(unchecked) private var recentRoots = [Unmanaged<Roots>?](repeating: nil, count: recentCount)
   /// The bits of each slot's text in ``recentTexts`` (which keeps what they refer to alive),
   /// `MemoryLayout<Text>.size` bytes a slot: two texts with the same bits are the same text.
   private let recentBits = UnsafeMutableRawBufferPointer.allocate(
@@ -186,10 +238,11 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
   /// values they have now; `nil` when no remembered call read them so, or when a view fails now
   /// (an unknown tab, the budget): that is left to the real call to report.
   func recall(_ index: Int, text: Text, views: ViewReader) -> Outcome? {
-    guard let root = roots(of: text, making: false)?[index] else { return nil }
     // The tree keeps every node it reaches alive (the reader cannot change the memo): each is
     // read where it is, none retained.
-    var node = Unmanaged.passUnretained(root)
+    guard let trees = roots(of: text, making: false),
+      var node = trees._withUnsafeGuaranteedRef({ $0.unretained(index) })
+    else { return nil }
     while true {
       if let outcome = node._withUnsafeGuaranteedRef({ $0.outcome }) { return outcome }
       let next = node._withUnsafeGuaranteedRef { node -> Unmanaged<Node>? in
@@ -208,7 +261,7 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     _ index: Int, text: Text, views: ViewReader, keys: (ViewRead) throws(ScriptError) -> StackViewKey?,
     noting: (ViewRead) -> Void
   ) -> Outcome? {
-    guard var node = roots(of: text, making: false)?[index] else { return nil }
+    guard var node = roots(of: text, making: false)?.takeUnretainedValue()[index] else { return nil }
     while true {
       guard let read = node.read else { return node.outcome }
       noting(read)
@@ -238,10 +291,10 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     if nodeCount + cost > Self.capacity {
       roots.removeAll()
       recentTexts = [Text?](repeating: nil, count: Self.recentCount)
-      recentRoots = [Roots?](repeating: nil, count: Self.recentCount)
+      recentRoots = [Unmanaged<Roots>?](repeating: nil, count: Self.recentCount)
       nodeCount = 0
     }
-    guard let trees = roots(of: text, making: true) else { return }
+    guard let trees = roots(of: text, making: true)?.takeUnretainedValue() else { return }
     // A new node reads what the call read next there, or holds its answer.
     func made(at position: Int) -> Node {
       position < reads.count ? Node(reading: reads[position].read) : Node(answering: outcome)
@@ -271,24 +324,25 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     // there, or reads on (a call that answered there is not remembered).
   }
 
-  /// The trees of `text` (made when `making` and there are none yet).
-  private func roots(of text: Text, making: Bool) -> Roots? {
+  /// The trees of `text` (made when `making` and there are none yet), unretained: the memo
+  /// keeps them until it next remembers a call.
+  private func roots(of text: Text, making: Bool) -> Unmanaged<Roots>? {
     let size = MemoryLayout<Text>.size
     // The slot its bits pick, and whether the slot's text has them: read where they are, no
     // text copied.
     let (slot, recalled) = withUnsafeBytes(of: text) { bits -> (Int, Bool) in
       guard let wanted = bits.baseAddress, let kept = recentBits.baseAddress else { return (0, false) }
-      let slot = Int(truncatingIfNeeded: TabFlowCore.bitsHash(wanted, size: size)) & (Self.recentCount - 1)
+      let slot = Self.slot(ofBits: wanted, size: size)
       return (slot, TabFlowCore.sameBits(kept + slot * size, wanted, size: size))
     }
     if recalled, let found = recentRoots[slot] { return found }
     // Past the recent texts, the digest finds the texts to compare: no `Hasher` reads the text.
     let digest = text.luaIdentityDigest
-    var found = roots[digest]?.first { $0.text.isLuaIdentical(to: text) }?.roots
+    var found = roots[digest]?.first { $0.text.isLuaIdentical(to: text) }.map { Unmanaged.passUnretained($0.roots) }
     if found == nil, making {
       let made = Roots()
       roots[digest, default: []].append((text, made))
-      found = made
+      found = Unmanaged.passUnretained(made)
     }
     if let found {
       recentTexts[slot] = text
@@ -299,6 +353,27 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
       }
     }
     return found
+  }
+
+  /// The slot of ``recentTexts`` the `size` bytes at `bits` pick: each word folded in with one
+  /// multiplication (the last bytes as one word), the high bits folded down. Only a slot, whose
+  /// text's bits are compared in full: cheaper than ``/TabFlowNavigation/bitsHash(_:size:)``,
+  /// which mixes every word, and spreading the texts of a script (a few dozen) as well.
+  @inline(__always)
+  static func slot(ofBits bits: UnsafeRawPointer, size: Int) -> Int {
+    var hash: UInt64 = 0
+    var offset = 0
+    while offset + 8 <= size {
+      hash = (hash ^ bits.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+      offset += 8
+    }
+    var rest: UInt64 = 0
+    while offset < size {
+      rest = rest << 8 | UInt64(bits.load(fromByteOffset: offset, as: UInt8.self))
+      offset += 1
+    }
+    hash = (hash ^ rest) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: hash >> 32 ^ hash >> 48) & (recentCount - 1)
   }
 
   /// Whether the values at `lhs` and `rhs` have the same bits — every byte of their size — and

@@ -75,10 +75,26 @@ package final class RememberingScript {
     }
   }
 
-  /// ``RuleScript/firstRefusal(source:skipping:views:failingGuard:)``, the guards' answer
-  /// together remembered by the source and what they read — each view once, however many
-  /// guards read it — so a batch that looks the same to all of them walks one memo. With
-  /// confirmed guards the guards run (a confirmation is rare: the user answered a question).
+  /// The guards' answer together remembered by the source and what they read — each view
+  /// once, however many guards read it — so a batch that looks the same to all of them walks
+  /// one memo: `.some` of what ``RuleScript/firstRefusal(source:skipping:views:failingGuard:)``
+  /// answers for `source` with no confirmed guards (the first refusal, or `nil` when none
+  /// refused) when that answer is remembered for views that, read through `views`, read now as
+  /// they read then, and the running budget pays for it. `nil` when it is not known or not paid
+  /// for: the guards are then run, by ``firstRefusal(source:skipping:views:failingGuard:)``.
+  @usableFromInline
+  package func recalledRefusal(
+    source: BatchSource, views: ViewReader
+  ) -> (index: Int, refusal: RuleScript.GuardRefusal)?? {
+    guard let known = guardAnswers.recall(0, text: source, views: views), script.vm.chargeRecalledCall(known.cost)
+    else { return nil }
+    return .some(known.answer)
+  }
+
+  /// ``RuleScript/firstRefusal(source:skipping:views:failingGuard:)``, run — asked when
+  /// ``recalledRefusal(source:views:)`` found no answer — and, with no confirmed guards,
+  /// remembered for ``recalledRefusal(source:views:)``. With confirmed guards the guards run and
+  /// nothing is remembered (a confirmation is rare: the user answered a question).
   @usableFromInline
   package func firstRefusal(
     source: BatchSource, skipping confirmed: Set<String>, views: ViewReader, failingGuard: inout Int
@@ -86,7 +102,7 @@ package final class RememberingScript {
     guard confirmed.isEmpty else {
       return try script.firstRefusal(source: source, skipping: confirmed, views: views, failingGuard: &failingGuard)
     }
-    return try remembering(in: guardAnswers, 0, text: source, views: views, once: true) { views throws(ScriptError) in
+    return try running(in: guardAnswers, 0, text: source, views: views, once: true) { views throws(ScriptError) in
       try script.firstRefusal(source: source, skipping: [], views: views, failingGuard: &failingGuard)
     }
   }

@@ -138,14 +138,19 @@ extension NavigationChange: ScriptViews {
   /// first read that needs it.
   @inlinable
   package func value(of read: ViewRead, codec: ScreenCodec<Screen>, vm: LuaVM) throws(ScriptError) -> FlowValue {
-    if read.field == .commands {
-      guard vm.chargeHostWork(1 + commands.count) else {
-        throw ScriptError(.budgetExceeded, "nav.commands: the budget ran out while the host built the view")
-      }
-      return .array(commands.map { .string($0.description) })
-    }
+    if read.field == .commands { return try Self.value(ofCommands: commands, vm: vm) }
     guard read.side == .before else { return try after.value(of: read, codec: codec, vm: vm) }
     // Read in place (`inout`): a method called on a pointer's `pointee` reads a copy of the state.
     return try withBefore { before throws(ScriptError) in try before.value(of: read, codec: codec, vm: vm) }
+  }
+
+  /// The `change.commands` view of a batch of `commands`: each command as text, charged to
+  /// `vm`'s running budget.
+  @inlinable
+  package static func value(ofCommands commands: [NavigationCommand<Screen>], vm: LuaVM) throws(ScriptError) -> FlowValue {
+    guard vm.chargeHostWork(1 + commands.count) else {
+      throw ScriptError(.budgetExceeded, "nav.commands: the budget ran out while the host built the view")
+    }
+    return .array(commands.map { .string($0.description) })
   }
 }

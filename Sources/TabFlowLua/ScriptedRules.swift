@@ -302,7 +302,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   func objection(
     to change: NavigationChange<Screen>, views: ViewReader
   ) -> (verdict: GuardVerdict<Screen>, by: String?, at: DeclarationSite?) {
-    let declared = script.declarations.guards
+    // Most batches find the guards' answer remembered; the guards run (and their answer is
+    // remembered) only when it is not.
+    if let memo, change.confirmedGuards.isEmpty, let known = memo.recalledRefusal(source: change.source, views: views) {
+      guard let (index, refusal) = known else { return (.allow, nil, nil) }
+      return objection(refusal, index: index)
+    }
     var failing = 0
     do throws(ScriptError) {
       let answer =
@@ -314,11 +319,27 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
             source: change.source, skipping: change.confirmedGuards, views: views, failingGuard: &failing)
         }
       guard let (index, refusal) = answer else { return (.allow, nil, nil) }
-      failing = index
-      return (try verdict(for: refusal, guard: declared[index], index: index), declared[index], guardSite(index))
+      return objection(refusal, index: index)
     } catch {
       noteGuardError(error)
+      let declared = script.declarations.guards
       return (.reject("guard failed: \(error)"), declared[failing], guardSite(failing))
+    }
+  }
+
+  /// The objection guard number `index` (0-based) makes by `refusal`, with the guard's name and
+  /// the line that declared it: a block naming the error when the refusal's redirect does not
+  /// convert (counted as a guard error).
+  @inlinable
+  func objection(
+    _ refusal: RuleScript.GuardRefusal, index: Int
+  ) -> (verdict: GuardVerdict<Screen>, by: String?, at: DeclarationSite?) {
+    let name = script.declarations.guards[index]
+    do throws(ScriptError) {
+      return (try verdict(for: refusal, guard: name, index: index), name, guardSite(index))
+    } catch {
+      noteGuardError(error)
+      return (.reject("guard failed: \(error)"), name, guardSite(index))
     }
   }
 
@@ -647,6 +668,12 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// not once per view: for the guards, whose answers — run or recalled — read several views of
   /// every batch. `change.after`, the state most of their views read, is held apart: a view of
   /// it is read from it directly, not through the change's ``NavigationChange/value(of:codec:vm:)``.
+  ///
+  /// Once `change.before` is made — kept from before the batch for guards that read it, as it
+  /// is from the second batch on — the reader reads it where the change holds it too, and
+  /// captures nothing of the change but its states and commands: a reader that could call the
+  /// change's own ``NavigationChange/value(of:codec:vm:)`` would copy the whole change for
+  /// every view it reads.
   @inlinable
   func withBoundViews<Result, Failure>(
     of change: NavigationChange<Screen>, _ body: (_ views: ViewReader) throws(Failure) -> Result
@@ -654,11 +681,24 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     let codec = self.codec
     let vm = script.vm
     let after = change.after
-    return try body { read throws(ScriptError) in
-      // `nav.commands` and `change.before` are the change's to answer (the first `before` read
-      // rebuilds it).
-      guard read.field != .commands, read.side != .before else { return try change.value(of: read, codec: codec, vm: vm) }
-      return try after.value(of: read, codec: codec, vm: vm)
+    guard change.isBeforeMade else {
+      return try body { read throws(ScriptError) in
+        // `nav.commands` and `change.before` are the change's to answer (the first `before`
+        // read rebuilds it).
+        guard read.field != .commands, read.side != .before else { return try change.value(of: read, codec: codec, vm: vm) }
+        return try after.value(of: read, codec: codec, vm: vm)
+      }
+    }
+    let commands = change.commands
+    return try change.withBefore { held throws(Failure) in
+      // Read as a constant, not through `held`'s address: a call on an `inout` state copies it
+      // (retains its storage) at every read.
+      let before = held
+      return try body { read throws(ScriptError) in
+        if read.field == .commands { return try NavigationChange.value(ofCommands: commands, vm: vm) }
+        if read.side == .before { return try before.value(of: read, codec: codec, vm: vm) }
+        return try after.value(of: read, codec: codec, vm: vm)
+      }
     }
   }
 }
