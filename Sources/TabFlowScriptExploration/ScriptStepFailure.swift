@@ -20,22 +20,67 @@ public struct ScriptStepFailure: Hashable, Sendable {
   /// The kind of failure.
   public var kind: FailureKind
   /// What it says (`rejected by guard 'auth': login required`), unescaped: a line shows it with
-  /// control characters escaped.
-  public var message: String
+  /// control characters escaped. A batch's failure is written out when read, not when the step
+  /// fails: an explorer meets most failures many times, and reads few of their messages.
+  public var message: String {
+    get {
+      switch text {
+      case let .written(message): message
+      case let .batch(box): Self.message(for: box.failure)
+      }
+    }
+    set { text = .written(newValue) }
+  }
   /// Whether the step's own change was made though it failed: a guard raised an error while a
   /// pending link was retried after the change.
   public var changeMade: Bool
+  /// The message, or the discarded batch it is written from.
+  private var text: Text
+
+  /// A failure's message, or the discarded batch it is written from (``message(for:)``), held by
+  /// reference: the failure stays as small as a message (each analysis copies the step's failure,
+  /// or its absence, at every input tried).
+  private enum Text: Sendable {
+    case written(String)
+    case batch(BatchBox)
+  }
+
+  /// A discarded batch, held by reference.
+  private final class BatchBox: Sendable {
+    let failure: BatchFailure
+    init(_ failure: BatchFailure) { self.failure = failure }
+  }
+
+  /// The discarded batch the failure was made from (``init(_:)``), `nil` for a failure made with
+  /// its message: the same batch is the same kind and message.
+  var batchFailure: BatchFailure? {
+    if case let .batch(box) = text { box.failure } else { nil }
+  }
 
   /// A failure of a kind, with a message.
   public init(kind: FailureKind, message: String, changeMade: Bool = false) {
     self.kind = kind
-    self.message = message
+    self.text = .written(message)
     self.changeMade = changeMade
   }
 
   /// The failure of a discarded batch: its kind and ``message(for:)``.
   public init(_ failure: BatchFailure) {
-    self.init(kind: FailureKind(failure), message: Self.message(for: failure))
+    self.kind = FailureKind(failure)
+    self.text = .batch(BatchBox(failure))
+    self.changeMade = false
+  }
+
+  /// Two failures are the same when their kinds, messages and ``changeMade`` are.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.kind == rhs.kind && lhs.changeMade == rhs.changeMade && lhs.message == rhs.message
+  }
+
+  /// Hashes the kind, message and ``changeMade``, as ``==`` compares them.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(message)
+    hasher.combine(changeMade)
   }
 
   /// The failure of a step: a guard's error when a Lua guard raised one while the step ran

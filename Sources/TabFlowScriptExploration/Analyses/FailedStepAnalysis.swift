@@ -1,3 +1,4 @@
+import TabFlowCore
 import TabFlowExploration
 import TabFlowLua
 
@@ -12,6 +13,9 @@ final class FailedStepAnalysis: ExplorationAnalysis {
   /// reflection, on every failed step).
   @exclusivity(unchecked) private var reported = Set<Reported>()
   @exclusivity(unchecked) private var found = ScriptFindingEntries()
+  /// The discarded batches met: a batch met again is a kind and message reported, and its message
+  /// is not written out again (most failed steps fail as one met before).
+  @exclusivity(unchecked) private var batchesMet = Set<BatchFailure>()
 
   init(_ run: ScriptCheckRun) {
     self.run = run
@@ -19,6 +23,7 @@ final class FailedStepAnalysis: ExplorationAnalysis {
 
   func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
     guard let failure = run.failure, failure.kind != .input else { return }
+    if let batch = failure.batchFailure, !batchesMet.insert(batch).inserted { return }
     // As a line shows it: escape codes from a script are shown, not obeyed.
     let message = failure.message.escapingControlCharacters(keepingLineBreaks: false)
     guard reported.insert(Reported(kind: failure.kind, message: message)).inserted else { return }
