@@ -26,8 +26,8 @@ extension RouteStack {
   @inlinable package var appLayerCount: Int { storedRoutes.count - 1 }
 
   /// Applies a command to this stack as the app layer and returns how to undo it; throws
-  /// (changing nothing) when the app layer cannot apply it; no undo record is made when not
-  /// `recordingUndo` (see ``applyRecordingUndo(_:recordingUndo:noteRemoved:)``).
+  /// (changing nothing) when the app layer cannot apply it; no route is copied into an undo
+  /// record when not `recordingUndo` (see ``applyRecordingUndo(_:recordingUndo:noteRemoved:)``).
   @inlinable
   package mutating func applyToAppLayer(
     _ command: NavigationCommand<Screen>, recordingUndo: Bool = true, noteRemoved: (RouteID) -> Void = { _ in }

@@ -37,7 +37,9 @@ extension RouteStack {
   /// validation all operations share (``RouteCollection/edit(for:)``). A change removing routes
   /// makes the stack's arrays anew (``rebuildTop(keeping:appending:)``). `noteRemoved` is called
   /// with the ID of each route the change removes. With `recordingUndo` false (the caller keeps
-  /// the stack as it was, to put back) no undo record is made, and the answer is `nil`.
+  /// the stack as it was, to put back) no route is copied into an undo record: a change that
+  /// replaces or removes routes answers `nil`; a push and a pop of one pushed route, which copy
+  /// none, answer their record as ever.
   @inlinable
   package mutating func applyRecordingUndo(
     _ command: NavigationCommand<Screen>, recordingUndo: Bool = true, noteRemoved: (RouteID) -> Void = { _ in }
