@@ -1,4 +1,5 @@
 import Foundation
+import TabFlowNavigation
 
 /// Which deep-link pattern recent URLs matched, and with what parameters: matching parses the
 /// URL and percent-decodes it, and the same few URLs come back (a pending link is tried again
@@ -53,13 +54,7 @@ package final class URLMatchCache {
   private static func slot(of url: String) -> Int {
     let (first, second) = bits(of: url)
     // SplitMix64's finalizer over the two words.
-    var x = first ^ (second &* 0x9E37_79B9_7F4A_7C15)
-    x ^= x >> 30
-    x = x &* 0xBF58_476D_1CE4_E5B9
-    x ^= x >> 27
-    x = x &* 0x94D0_49BB_1331_11EB
-    x ^= x >> 31
-    return Int(truncatingIfNeeded: x) & (recentCount - 1)
+    return Int(truncatingIfNeeded: mixBits(first ^ (second &* 0x9E37_79B9_7F4A_7C15))) & (recentCount - 1)
   }
 
   @usableFromInline
