@@ -405,7 +405,10 @@ public struct TabCoordinatorState<Screen> {
   }
 
   /// Every tab back to its root, the history cleared and `tab` selected (``/TabFlowNavigation/NavigationCommand/resetTabs(select:)``).
-  @usableFromInline
+  /// Inlinable, like the other commands, so it runs specialized for the screen type (generic, a
+  /// reset cost about 46,000 instructions on the demo: each stack's count went through witness
+  /// tables).
+  @inlinable
   package mutating func resetTabs(selecting tab: TabID, journal: inout UndoJournal<Screen>) throws(NavigationError) {
     let target = try index(of: tab)
     if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { show(selected: tab, journal: &journal) }

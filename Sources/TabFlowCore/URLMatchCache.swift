@@ -20,14 +20,15 @@ package final class URLMatchCache {
   /// and a coordinator is a value that threads copy: an exploration's workers may all step one
   /// coordinator, whose links then answer URLs on several threads at once.
   private let lock = NSLock()
-  private var answers: [String: Answer] = [:]
+  // These three are read and written only under `lock`: no run-time exclusivity check on top.
+  @exclusivity(unchecked) private var answers: [String: Answer] = [:]
   /// The URLs answered last, each in the slot a hash of its bits picks, with their answers: a
   /// URL given again is usually the very string given before (the same storage, or the same
   /// small string), found by its two words without hashing its bytes. Two strings with the same
   /// bits are the same string (the one kept keeps its storage alive); others are looked up in
   /// ``answers``.
-  private var recentURLs = [String?](repeating: nil, count: recentCount)
-  private var recentAnswers = [Answer?](repeating: nil, count: recentCount)
+  @exclusivity(unchecked) private var recentURLs = [String?](repeating: nil, count: recentCount)
+  @exclusivity(unchecked) private var recentAnswers = [Answer?](repeating: nil, count: recentCount)
   /// How many slots ``recentURLs`` has (a power of two).
   static var recentCount: Int { 16 }
 

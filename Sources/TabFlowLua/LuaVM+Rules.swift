@@ -33,7 +33,7 @@ extension LuaVM {
     // `print(text, where, what)`: the DSL's print, with the script position that called it
     // (`shop.lua:12: `) and what was running (`rule 'feed.itemTapped'`; nil while loading).
     let printBox = LuaFunctionBox(name: "print", vm: self) { [unowned self] stack in
-      printCount += 1
+      countPrint()
       let message = stack.string(at: 1) ?? ""
       printHandler?(message)
       if let handler = prints.handler {

@@ -92,16 +92,21 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// How many times a Lua guard raised an error (each time it rejected its batch with
   /// `guard failed: …`) since these rules were made — what a canary counts as a failure of the
   /// rules, where the host sees only a rejection.
+  // A getter, not stored: a stored property read from another module is checked for exclusive
+  // access at run time even when it is declared unchecked (a `swift_beginAccess` on every step
+  // an explorer tries).
+  public var guardErrorCount: Int { guardErrors }
   // Read around every step an explorer tries, written only where a guard fails, on the rules'
   // one thread (they hold a VM): no run-time exclusivity check.
-  @exclusivity(unchecked) public private(set) var guardErrorCount = 0
+  @exclusivity(unchecked) private var guardErrors = 0
   /// The error of the last Lua guard that raised one.
   @exclusivity(unchecked) public private(set) var lastGuardError: ScriptError?
   /// The current script's deep links; forgotten whenever the script is replaced.
-  @usableFromInline package var deepLinksCache: DeepLinks<Screen>?
+  // Read on every URL, on the rules' one thread: no run-time exclusivity check.
+  @exclusivity(unchecked) @usableFromInline package var deepLinksCache: DeepLinks<Screen>?
   /// Resolves a URL among the current script's deep links, which it holds (made with them, so
   /// a URL is resolved without copying them out of ``deepLinksCache``); forgotten with them.
-  @usableFromInline package var deepLinksResolve: ((String) -> (match: DeepLinkMatch, handler: DeepLinks<Screen>.Handler)?)?
+  @exclusivity(unchecked) @usableFromInline package var deepLinksResolve: ((String) -> (match: DeepLinkMatch, handler: DeepLinks<Screen>.Handler)?)?
   /// Loads a script whose screen names map to typed screens through `catalog`. Throws when the
   /// script does not load, its declarations do not fit together, or it declares a screen the
   /// catalog does not have.
@@ -352,7 +357,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   /// Counts a guard that raised an error, and keeps the error.
   @usableFromInline
   package func noteGuardError(_ error: ScriptError) {
-    guardErrorCount += 1
+    guardErrors += 1
     lastGuardError = error
   }
 

@@ -89,7 +89,7 @@ extension LuaVM {
   /// ``printHandler``.
   func installPrint() {
     let box = LuaFunctionBox(name: "print", vm: self) { [unowned self] stack in
-      printCount += 1
+      countPrint()
       if let line = stack.string(at: 1) { printHandler?(line) }
       return 0
     }

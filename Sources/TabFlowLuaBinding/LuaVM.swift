@@ -53,8 +53,17 @@ public final class LuaVM {
   package var printHandler: ((String) -> Void)?
   /// How many times scripts have called `print`: a call that printed had an effect besides its
   /// answer (a host remembering answers must not remember it). A host's own `print` counts here
-  /// too.
-  package var printCount = 0
+  /// too. A getter, not stored: a stored property read from another module is checked for
+  /// exclusive access at run time even when it is declared unchecked.
+  package var printCount: Int { countedPrints }
+  // Read around every call a host may remember, on the VM's one thread: no run-time exclusivity
+  // check.
+  @exclusivity(unchecked) private var countedPrints = 0
+
+  /// Counts one more `print` (``printCount``), for the host functions that print.
+  package func countPrint() {
+    countedPrints += 1
+  }
 
   /// The Lua state.
   @usableFromInline package let state: LuaStatePointer

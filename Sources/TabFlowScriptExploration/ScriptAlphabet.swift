@@ -50,6 +50,8 @@ public final class ScriptAlphabet {
   /// The tabs of the states whose situations are kept (a script's tabs do not change while it
   /// is explored; should they, the situations are made again).
   @exclusivity(unchecked) private var situationTabs: [TabID] = []
+  /// The situations of ``situations``, found by the bits of the values states hold their parts in.
+  @exclusivity(unchecked) private var situationsByBits = SituationMemo<Situated>()
 
   /// What a line sends from any state of a situation.
   private enum Template {
@@ -144,8 +146,14 @@ public final class ScriptAlphabet {
     }
     if otherTabs {
       situations = [:]
+      situationsByBits.removeAll()
       situationTabs = state.storedTabs.map(\.id)
     }
+    return situationsByBits.value(for: state, reorders: customization) { situatedBySituation(state) }
+  }
+
+  /// ``situated(_:)``, found by the situation itself.
+  private func situatedBySituation(_ state: State) -> Situated {
     let situation = ScriptInputLines.situation(of: state, context: context, reorders: customization)
     if let known = situations[situation] { return known }
     var scratch = state
