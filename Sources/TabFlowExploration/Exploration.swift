@@ -292,8 +292,9 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       for analysis in analyses { analysis.exploring(explored) }
     }
 
-    // Retries refused in a state are remembered on the calling thread, where keys are made.
-    var refusedRetries = RefusedRetryMemo<Screen, Key>()
+    // Retries refused in a state are remembered on the calling thread, where keys are made; held
+    // in a cell, as the retry hook captures them (a captured variable is checked at every access).
+    let refusedRetries = UncheckedCell(RefusedRetryMemo<Screen, Key>())
 
     /// Merges what the input at `position` of `inputs`, the list of the state `source` holds
     /// (index `from`, key `key`, its fingerprint `fingerprint`), did: the state after it, `nil`
@@ -316,7 +317,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       transitions += 1
       // A step that ended where a retry was refused: its state was keyed for the retry.
       let afterKey =
-        refusedRetries.key(ofUnchanged: after) ?? keying.key(of: after, from: source.state, parentKey: key)
+        refusedRetries.value.key(ofUnchanged: after) ?? keying.key(of: after, from: source.state, parentKey: key)
       let afterFingerprint = keying.fingerprint(of: afterKey)
       let outcome: TriedInput<Screen, ScreenAction>.Outcome
       if afterFingerprint == fingerprint {
@@ -352,7 +353,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     if remembersRefusedRetries {
       let (rules, cost) = (caller.rules, retryCost)
       caller.refusedRetries = RefusedRetryHook { state, retry in
-        refusedRetries.retry(in: &state, keying: keying, rules: rules, cost: cost, retry)
+        refusedRetries.value.retry(in: &state, keying: keying, rules: rules, cost: cost, retry)
       }
     }
     // The note's closures, unwrapped once: unwrapped at each step, they were copied (retained
@@ -393,7 +394,7 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             let fingerprint = keying.fingerprint(of: key)
             let list = inputs(source.state)
             explore(source.state, index: from)
-            refusedRetries.source = (source, key)
+            refusedRetries.value.source = (source, key)
             // The inputs are read in the list (an element bound is a copy of an action and a label).
             for inputPosition in list.indices {
               let goesOn: Bool

@@ -331,6 +331,9 @@ final class CallMemo<Answer, Text: LuaIdentifiable> {
     // The slot its bits pick, and whether the slot's text has them: read where they are, no
     // text copied.
     let (slot, recalled) = withUnsafeBytes(of: text) { bits -> (Int, Bool) in
+      // The size taken here, a constant in the closure, so the loops over the text's words
+      // unroll: a size the closure (not inlined) captured is a variable to it.
+      let size = MemoryLayout<Text>.size
       guard let wanted = bits.baseAddress, let kept = recentBits.baseAddress else { return (0, false) }
       let slot = Self.slot(ofBits: wanted, size: size)
       return (slot, TabFlowCore.sameBits(kept + slot * size, wanted, size: size))

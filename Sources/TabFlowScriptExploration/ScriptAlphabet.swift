@@ -51,7 +51,7 @@ public final class ScriptAlphabet {
   /// is explored; should they, the situations are made again).
   @exclusivity(unchecked) private var situationTabs: [TabID] = []
   /// The situations of ``situations``, found by the bits of the values states hold their parts in.
-  @exclusivity(unchecked) private var situationsByBits = SituationMemo<Situated>()
+  @exclusivity(unchecked) private var situationsByParts = ScriptAlphabet.partsTable()
 
   /// What a line sends from any state of a situation.
   private enum Template {
@@ -146,10 +146,19 @@ public final class ScriptAlphabet {
     }
     if otherTabs {
       situations = [:]
-      situationsByBits.removeAll()
+      situationsByParts = Self.partsTable()
       situationTabs = state.storedTabs.map(\.id)
     }
-    return situationsByBits.value(for: state, reorders: customization) { situatedBySituation(state) }
+    let parts = SituationParts(of: state, reorders: customization)
+    if let known = situationsByParts.value(for: parts) { return known }
+    let made = situatedBySituation(state)
+    situationsByParts.remember(made, for: parts)
+    return made
+  }
+
+  /// An empty table of situations by their parts' bits.
+  private static func partsTable() -> RecentByBits<SituationParts, Situated> {
+    RecentByBits(slotBits: 10)
   }
 
   /// ``situated(_:)``, found by the situation itself.

@@ -14,13 +14,13 @@ final class LinkRoundTripAnalysis: ExplorationAnalysis {
   @exclusivity(unchecked) private var seen = Set<URLInContext>()
   /// A state's URL is its top screen's (the links do not change while exploring): written once per screen.
   @exclusivity(unchecked) private var urlOfScreen: [DynamicScreen: String?] = [:]
-  /// The screens whose URLs were asked last, with their URLs, compared by their bits before any
-  /// screen is hashed: a state reached usually shows a screen of the state it came from, or one
-  /// a remembered rule made again, sharing its storage. Kept here, their storage is not reused.
-  @exclusivity(unchecked) private var recent: [(screen: DynamicScreen, url: String?)] = []
-  /// Where the next screen goes once ``recent`` holds ``recentCount``.
-  @exclusivity(unchecked) private var nextRecent = 0
-  private static let recentCount = 8
+  /// The screens whose URLs were asked, with their URLs, found by their bits before any screen
+  /// is hashed: a state reached usually shows a screen of a state met before, or one a
+  /// remembered rule made again, sharing its storage.
+  private let recentURLs = RecentByBits<DynamicScreen, String?>(slotBits: 8)
+  /// The URLs and contexts met, found by their bits before any is hashed (most states reached
+  /// share their context's storage with the state they came from).
+  private let recentSeen = RecentByBits<URLInContext, Bool>(slotBits: 8)
 
   private struct URLInContext: Hashable {
     let url: String
@@ -34,15 +34,18 @@ final class LinkRoundTripAnalysis: ExplorationAnalysis {
   func reached(_ state: ReachedState<DynamicScreen>) -> ExplorationDecision {
     guard run.lastViolating != state.index else { return .exploreOn }
     let top = state.state.shownTop.screen
-    if let url = url(of: top, in: state.state), seen.insert(URLInContext(url: url, context: state.state.context)).inserted {
-      linked.append((url, state.state, state.index))
-    }
+    guard let url = url(of: top, in: state.state) else { return .exploreOn }
+    let met = URLInContext(url: url, context: state.state.context)
+    // Met with these very bits: inserted before.
+    guard recentSeen.value(for: met) == nil else { return .exploreOn }
+    recentSeen.remember(true, for: met)
+    if seen.insert(met).inserted { linked.append((url, state.state, state.index)) }
     return .exploreOn
   }
 
   /// The URL of `state`, whose top screen is `top`: the one found for an equal screen before.
   private func url(of top: DynamicScreen, in state: TabCoordinatorState<DynamicScreen>) -> String? {
-    for index in recent.indices where Self.sameBits(recent[index].screen, top) { return recent[index].url }
+    if let known = recentURLs.value(for: top) { return known }
     let url: String?
     if let known = urlOfScreen[top] {
       url = known
@@ -50,21 +53,8 @@ final class LinkRoundTripAnalysis: ExplorationAnalysis {
       url = run.coordinator.deepLinks.url(for: state)
       urlOfScreen[top] = url
     }
-    if recent.count < Self.recentCount {
-      recent.append((top, url))
-    } else {
-      recent[nextRecent] = (top, url)
-      nextRecent = (nextRecent + 1) % Self.recentCount
-    }
+    recentURLs.remember(url, for: top)
     return url
-  }
-
-  /// Whether two screens are the same bits — the same name and state storage — and so equal;
-  /// `false` says nothing.
-  private static func sameBits(_ lhs: DynamicScreen, _ rhs: DynamicScreen) -> Bool {
-    withUnsafeBytes(of: lhs) { lhs in
-      withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) }
-    }
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {

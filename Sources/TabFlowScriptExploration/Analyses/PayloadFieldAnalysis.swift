@@ -10,6 +10,9 @@ final class PayloadFieldAnalysis: ExplorationAnalysis {
   // Told by the engine on one thread, one call at a time: no run-time exclusivity checks.
   /// The first state met showing each screen on top (not breaking an invariant, but the initial state).
   @exclusivity(unchecked) private var firstAtTop: [String: (index: Int, state: TabCoordinatorState<DynamicScreen>)] = [:]
+  /// The names ``firstAtTop`` holds, found by their bits before any name is hashed (a screen's
+  /// name is a small string, or storage its declaration's screens share).
+  private let namesKept = RecentByBits<String, Bool>(slotBits: 6)
 
   init(_ run: ScriptCheckRun) {
     self.run = run
@@ -18,8 +21,10 @@ final class PayloadFieldAnalysis: ExplorationAnalysis {
   func reached(_ state: ReachedState<DynamicScreen>) -> ExplorationDecision {
     guard state.index == 0 || run.lastViolating != state.index else { return .exploreOn }
     let top = state.state.shownTop.screen.name
+    guard namesKept.value(for: top) == nil else { return .exploreOn }
     // Asked by index: reading `firstAtTop[top]` copies the state it holds out, and back.
     if firstAtTop.index(forKey: top) == nil { firstAtTop[top] = (state.index, state.state) }
+    namesKept.remember(true, for: top)
     return .exploreOn
   }
 
