@@ -1,45 +1,21 @@
 /// The numbers ``StateNumbering`` gives lists of route numbers (a tab's routes): each distinct
 /// list gets the next number, from 1, the first time it is looked up, and keeps it.
 ///
-/// Looked up from a buffer the caller fills and reuses, in a table of its own (open addressing):
+/// Looked up from a buffer the caller fills and reuses, in a table of its own (``NumberSlots``):
 /// finding a known list allocates nothing and mixes a few integers — a `[[Int]: Int]` needed an
 /// array made for each look-up (freed again when the list was known), hashed by `Hasher`.
 struct RouteListNumbers {
   /// Each list by its number (0 stands for none: the empty list, never looked up).
   private(set) var lists: [[Int]] = [[]]
-  /// Each list's hash, by its number.
-  private var hashes: [UInt64] = [0]
-  /// List numbers where their hashes lead (0: an empty slot); a power of two long, never more
-  /// than half full.
-  private var slots: [Int32] = Array(repeating: 0, count: 1 << 10)
+  private var slots = NumberSlots()
 
   /// The number of `list`, given the next one if it has none.
   mutating func number(of list: UnsafeBufferPointer<Int>) -> Int {
     let hash = Self.hash(of: list)
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while slots[slot] != 0 {
-      let number = Int(slots[slot])
-      if hashes[number] == hash, lists[number].elementsEqual(list) { return number }
-      slot = (slot + 1) & mask
-    }
-    let number = lists.count
+    let found = slots.find(hash) { lists[$0].elementsEqual(list) }
+    if let number = found.number { return number }
     lists.append(Array(list))
-    hashes.append(hash)
-    slots[slot] = Int32(truncatingIfNeeded: number)
-    if lists.count * 2 > slots.count { grow() }
-    return number
-  }
-
-  /// Twice the slots, every list placed again.
-  private mutating func grow() {
-    slots = Array(repeating: 0, count: slots.count * 2)
-    let mask = slots.count - 1
-    for number in 1..<lists.count {
-      var slot = Int(truncatingIfNeeded: hashes[number]) & mask
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(truncatingIfNeeded: number)
-    }
+    return slots.insert(hash, at: found.slot)
   }
 
   /// A hash of the numbers in `list` and of its length, each mixed in turn (SplitMix64's finaliser).

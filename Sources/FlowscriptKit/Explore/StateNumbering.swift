@@ -18,7 +18,7 @@ final class StateNumbering {
 
   // One exploration's, used one key at a time: no run-time exclusivity checks.
   @exclusivity(unchecked) private var tabIDs: [TabID] = []
-  @exclusivity(unchecked) private var routeNumbers: [RouteContent: Int] = [:]
+  @exclusivity(unchecked) private var routeNumbers = RouteNumbers()
   @exclusivity(unchecked) private var listNumbers = RouteListNumbers()
   /// The list of route numbers being numbered (kept, so that numbering one allocates nothing).
   @exclusivity(unchecked) private var list: [Int] = []
@@ -26,6 +26,10 @@ final class StateNumbering {
   // their bytes): Swift's `==` would merge states a rule can tell apart.
   @exclusivity(unchecked) private var contextNumbers: [LuaIdentity<FlowValue>: Int] = [:]
   @exclusivity(unchecked) private var linkNumbers: [LuaIdentity<String>: Int] = [:]
+  /// The contexts and pending links numbered lately, by their bits (most recur in the very
+  /// storage numbered before: found without their digests or a comparison).
+  @exclusivity(unchecked) private var recentContexts = RecentBits<[String: FlowValue]>(standIn: [:])
+  @exclusivity(unchecked) private var recentLinks = RecentBits<String>(standIn: "")
   @exclusivity(unchecked) private var historyNumbers: [[TabID]: Int] = [:]
   /// Each tab history by its number (0: none).
   @exclusivity(unchecked) private var histories: [[TabID]] = [[]]
@@ -122,9 +126,11 @@ final class StateNumbering {
     if sameShape, Self.identical(state.context, parent.context) {
       numbers.append(known[contextNumber])
     } else {
-      let number = Self.number(of: LuaIdentity(FlowValue.object(state.context)), in: &contextNumbers)
-      if number > contextsByNumber.count { contextsByNumber.append(state.context) }
-      numbers.append(number)
+      numbers.append(Self.number(of: state.context, recent: &recentContexts) { context in
+        let number = Self.number(of: LuaIdentity(FlowValue.object(context)), in: &contextNumbers)
+        if number > contextsByNumber.count { contextsByNumber.append(context) }
+        return number
+      })
     }
     if let resume = state.pendingResume {
       // A pending resume (rare) is numbered with the pending link: states that differ in either go different ways.
@@ -138,7 +144,10 @@ final class StateNumbering {
     {
       numbers.append(known[contextNumber + 1])
     } else {
-      numbers.append(state.pendingLink.map { Self.number(of: LuaIdentity($0), in: &linkNumbers) } ?? 0)
+      numbers.append(
+        state.pendingLink.map { link in
+          Self.number(of: link, recent: &recentLinks) { Self.number(of: LuaIdentity($0), in: &linkNumbers) }
+        } ?? 0)
     }
     // The tabs selected before, which `back` returns to (app { back = "history" }): states that
     // differ only there go different ways.
@@ -230,61 +239,25 @@ final class StateNumbering {
     let keptNumbers = listNumbers.lists[keptList]
     list.removeAll(keepingCapacity: true)
     let shared = min(routes.count, keptIDs.count, keptNumbers.count)
-    if shared > 0 {
-      routes.withUnsafeBufferPointer { routes in
+    routes.withUnsafeBufferPointer { buffer in
+      guard let routes = buffer.baseAddress else { return }
+      if shared > 0 {
         keptRoutes.withUnsafeBufferPointer { keptRoutes in
-          guard let routes = routes.baseAddress, let keptRoutes = keptRoutes.baseAddress else { return }
+          guard let keptRoutes = keptRoutes.baseAddress else { return }
           while list.count < shared, ids[list.count] == keptIDs[list.count],
-            sameRoute(routes + list.count, keptRoutes + list.count)
+            routeNumbers.same(routes + list.count, keptRoutes + list.count)
           {
             list.append(keptNumbers[list.count])
           }
         }
       }
-    }
-    while list.count < routes.count {
-      list.append(Self.number(of: RouteContent(route: routes[list.count]), in: &routeNumbers))
+      while list.count < buffer.count {
+        list.append(routeNumbers.number(of: routes + list.count))
+      }
     }
     if keptList != 0, list == keptNumbers { return keptList }
     return list.withUnsafeBufferPointer { listNumbers.number(of: $0) }
   }
-
-  /// Whether two routes print the same, read where they are held (no copy): the same case and
-  /// navigation flag, and the same screen — at once when its bytes are the same (the screen is
-  /// the first value of every case of a route, so the first bytes of its memory: checked once,
-  /// see ``screensLead``) — and, for sheets, the same configuration.
-  private func sameRoute(_ lhs: UnsafePointer<Route<DynamicScreen>>, _ rhs: UnsafePointer<Route<DynamicScreen>>) -> Bool {
-    guard screensLead, memcmp(lhs, rhs, MemoryLayout<DynamicScreen>.size) == 0 else {
-      return RouteContent.same(lhs.pointee, rhs.pointee)
-    }
-    switch (lhs.pointee, rhs.pointee) {
-    case let (.root(_, left), .root(_, right)), let (.cover(_, left), .cover(_, right)): return left == right
-    case (.push, .push): return true
-    case (.sheet, .sheet): return RouteContent.same(lhs.pointee, rhs.pointee)
-    // Every case, and no `default:`: a new case fails to compile until it is compared above.
-    case (.root, _), (.push, _), (.sheet, _), (.cover, _): return false
-    }
-  }
-
-  /// Whether a route's screen is the first bytes of its memory, in every case (Swift lays each
-  /// case's values out from the start): checked on a route of each case, so
-  /// ``sameRoute(_:_:)`` compares screens by their bytes only when it holds.
-  private let screensLead: Bool = {
-    let screen = DynamicScreen("probe", state: ["probe": .int(1)])
-    let routes: [Route<DynamicScreen>] = [
-      .root(screen, withNavigation: true), .push(screen), .sheet(screen, withNavigation: true), .cover(screen, withNavigation: true),
-    ]
-    return withUnsafeBytes(of: screen) { screenBytes in
-      routes.allSatisfy { route in
-        withUnsafeBytes(of: route) { routeBytes in
-          guard let routeStart = routeBytes.baseAddress, let screenStart = screenBytes.baseAddress,
-            routeBytes.count >= screenBytes.count
-          else { return false }
-          return memcmp(routeStart, screenStart, screenBytes.count) == 0
-        }
-      }
-    }
-  }()
 
   /// The number of `part` in `numbers`, given it (the next one, from 1) if it has none: one
   /// look-up either way.
@@ -295,6 +268,18 @@ final class StateNumbering {
       return number
     }
     return assigned(&numbers[part, default: 0])
+  }
+
+  /// The number of `value`: the one kept with its bits in `recent`, or the one `lookUp` finds
+  /// (then kept there).
+  private static func number<Value>(of value: Value, recent: inout RecentBits<Value>, lookUp: (Value) -> Int) -> Int {
+    withUnsafePointer(to: value) { pointer in
+      let slot = recent.slot(of: pointer)
+      if let known = recent.number(at: slot, of: pointer) { return known }
+      let number = lookUp(value)
+      recent.keep(value, number: number, at: slot)
+      return number
+    }
   }
 
   /// The address of an array's storage (arrays of routes are never empty: a stack has its root).
@@ -311,57 +296,5 @@ final class StateNumbering {
         return memcmp(left, right, lhs.count) == 0
       }
     }
-  }
-}
-
-/// A route as a script sees it: style, screen and its state, the navigation flag of a root or
-/// a presented route, a sheet's configuration — read through its accessors for the concrete
-/// screen type (the route's own `Hashable` conformance would go through generic code), and
-/// compared here only. Hashed by its ``digest``, made of the script's digests of the screen's
-/// name and state (``/TabFlowNavigation/FlowValue/luaIdentityDigest``) with the case and the
-/// flag: routes ``same(_:_:)`` has equal always have equal digests (a sheet's configuration is
-/// left out of it, which only makes sheets differing in it share a digest). No `Hasher` reads
-/// the screen: a route numbered costs a few mixes and one word hashed.
-private struct RouteContent: Hashable {
-  let route: Route<DynamicScreen>
-  let digest: UInt64
-
-  init(route: Route<DynamicScreen>) {
-    self.route = route
-    digest = Self.digest(of: route)
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(digest)
-  }
-
-  /// The digest of what ``same(_:_:)`` compares, but a sheet's configuration.
-  static func digest(of route: Route<DynamicScreen>) -> UInt64 {
-    let style: UInt64 =
-      switch route.style {
-      case .root: 1
-      case .push: 2
-      case .sheet: 3
-      case .cover: 4
-      }
-    let screen = route.screen
-    var digest = FlowValue.arrayDigest(count: Int(style << 1 | (route.withNavigation ? 1 : 0)))
-    digest = FlowValue.arrayDigest(digest, adding: screen.name.luaIdentityDigest)
-    return FlowValue.arrayDigest(digest, adding: FlowValue.object(screen.state).luaIdentityDigest)
-  }
-
-  static func == (lhs: RouteContent, rhs: RouteContent) -> Bool {
-    same(lhs.route, rhs.route)
-  }
-
-  /// Whether two routes are the same to a script; at once for screens sharing their storage
-  /// (the same bits: a route's screen is compared, not the route, whose unused payload bytes may
-  /// differ). Screens are compared as scripts compare them: `1` is not `1.0`, strings by bytes.
-  static func same(_ lhs: Route<DynamicScreen>, _ rhs: Route<DynamicScreen>) -> Bool {
-    guard lhs.style == rhs.style, lhs.withNavigation == rhs.withNavigation else { return false }
-    let (left, right) = (lhs.screen, rhs.screen)
-    return (StateNumbering.identical(left, right)
-      || (left.name.isLuaIdentical(to: right.name) && FlowValue.object(left.state).isLuaIdentical(to: .object(right.state))))
-      && lhs.sheetConfiguration == rhs.sheetConfiguration
   }
 }
