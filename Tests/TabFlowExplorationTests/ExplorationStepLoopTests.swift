@@ -23,6 +23,24 @@ struct ExplorationStepLoopTests {
     func findings(_ end: ExplorationEnd<TinyScreen, Int>) -> [ExplorationFinding<TinyScreen, Int>] { [] }
   }
 
+  /// A note on every step that told something; such a step moves nowhere when what it told is
+  /// written with an even number of characters (the same on every thread). `seen` is told of
+  /// each noted step, with whether it moves.
+  static func noteStep(
+    _ seen: @escaping (_ moves: Bool) -> Void
+  ) -> Exploration<DifferentialExplorationTests.Rules>.NoteStep {
+    (
+      start: { _ in 0 },
+      end: { _, _, delegates in
+        if delegates.isEmpty { return (nil, true) }
+        let told = "\(delegates)"
+        let moves = !told.count.isMultiple(of: 2)
+        seen(moves)
+        return ("told \(told)", moves)
+      }
+    )
+  }
+
   @Test("Each tried input's outcome, note, delegates and state after are the workers'", arguments: 0..<12)
   func callerLoopIsTheWorkersLoop(seed: Int) throws {
     let (rules, alphabet) = DifferentialExplorationTests.app(seed: UInt64(seed))
@@ -32,13 +50,7 @@ struct ExplorationStepLoopTests {
     var exploration = Exploration(
       coordinator: TabCoordinator(rules: rules), initialState: initial, depth: 4, analyses: [{ recorder }],
       alphabet: alphabet)
-    // A note on every step that told something; a step that told an even number moves nowhere.
-    exploration.noteStep = (
-      start: { _ in 0 },
-      end: { _, _, delegates in
-        delegates.isEmpty ? (nil, true) : ("told \(delegates.count)", !delegates.count.isMultiple(of: 2))
-      }
-    )
+    exploration.noteStep = Self.noteStep { _ in }
     let alone = ExplorationThreadsTests.summary(exploration.run())
     let aloneTried = recorder.tried
     recorder.tried = []
@@ -59,15 +71,10 @@ struct ExplorationStepLoopTests {
         tabs: [TabDefinition("home", root: .home), TabDefinition("other", root: .other)])
       var exploration = Exploration(
         coordinator: TabCoordinator(rules: rules), initialState: initial, depth: 4, alphabet: alphabet)
-      exploration.noteStep = (
-        start: { _ in 0 },
-        end: { _, _, delegates in
-          if delegates.isEmpty { return (nil, true) }
-          noted += 1
-          if delegates.count.isMultiple(of: 2) { nowhere += 1 }
-          return ("told \(delegates.count)", !delegates.count.isMultiple(of: 2))
-        }
-      )
+      exploration.noteStep = Self.noteStep { moves in
+        noted += 1
+        if !moves { nowhere += 1 }
+      }
       _ = exploration.run()
     }
     #expect(noted > 0 && nowhere > 0, "noted \(noted), moving nowhere \(nowhere)")
