@@ -292,9 +292,8 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       for analysis in analyses { analysis.exploring(explored) }
     }
 
-    // Retries refused in a state are remembered on the calling thread, where keys are made; held
-    // in a cell, as the retry hook captures them (a captured variable is checked at every access).
-    let refusedRetries = UncheckedCell(RefusedRetryMemo<Screen, Key>())
+    // Retries refused in a state are remembered on the calling thread, where keys are made.
+    let refusedRetries = RefusedRetryMemoBox<Screen, Key>()
 
     /// Merges what the input at `position` of `inputs`, the list of the state `source` holds
     /// (index `from`, key `key`, its fingerprint `fingerprint`), did: the state after it, `nil`
@@ -309,15 +308,15 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
     ) -> Bool {
       guard let after = consume after else {
         let tried = TriedInput(
-          from: from, source: source, inputs: inputs, position: position, stepped: stepped, outcome: .unchanged,
-          after: source.state)
+          from: from, source: source, inputs: inputs, position: position, stepped: consume stepped,
+          outcome: .unchanged, after: source.state)
         for analysis in analyses { analysis.tried(tried) }
         return true
       }
       transitions += 1
       // A step that ended where a retry was refused: its state was keyed for the retry.
       let afterKey =
-        refusedRetries.value.key(ofUnchanged: after) ?? keying.key(of: after, from: source.state, parentKey: key)
+        refusedRetries.memo.key(ofUnchanged: after) ?? keying.key(of: after, from: source.state, parentKey: key)
       let afterFingerprint = keying.fingerprint(of: afterKey)
       let outcome: TriedInput<Screen, ScreenAction>.Outcome
       if afterFingerprint == fingerprint {
@@ -343,19 +342,22 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         }
       }
       let tried = TriedInput(
-        from: from, source: source, inputs: inputs, position: position, stepped: stepped, outcome: outcome,
-        after: after)
+        from: from, source: source, inputs: inputs, position: position, stepped: consume stepped, outcome: outcome,
+        after: consume after)
       for analysis in analyses { analysis.tried(tried) }
       return !truncated || mode.goesOnAtStateLimit
     }
 
-    var caller = workers.workers[0]
+    var callerCoordinator = workers.workers[0]
     if remembersRefusedRetries {
-      let (rules, cost) = (caller.rules, retryCost)
-      caller.refusedRetries = RefusedRetryHook { state, retry in
-        refusedRetries.value.retry(in: &state, keying: keying, rules: rules, cost: cost, retry)
+      let (rules, cost) = (callerCoordinator.rules, retryCost)
+      callerCoordinator.refusedRetries = RefusedRetryHook { state, retry in
+        refusedRetries.memo.retry(in: &state, keying: keying, rules: rules, cost: cost, retry)
       }
     }
+    // A constant: a variable read in the closure that steps a state's inputs was copied (its rules,
+    // guards and links retained and released) at each step.
+    let caller = callerCoordinator
     // The note's closures, unwrapped once: unwrapped at each step, they were copied (retained
     // and released) at each step.
     let notes = noteStep != nil
@@ -376,9 +378,11 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
       guard notes else { return Stepped(delegates: coordinator.apply(action, to: &after), note: nil) }
       let mark = noteStart(coordinator.rules)
       let delegates = coordinator.apply(action, to: &after)
-      let noted = noteEnd(coordinator.rules, mark, delegates)
-      if !noted.moves { after = state }
-      return Stepped(delegates: delegates, note: noted.note)
+      // Taken apart, so that the note is moved into the result (read from the tuple, it was
+      // copied, and the tuple's destroyed).
+      let (note, moves) = noteEnd(coordinator.rules, mark, delegates)
+      if !moves { after = state }
+      return Stepped(delegates: delegates, note: consume note)
     }
     level: while level <= lastLevel {
       next = frontier
@@ -394,23 +398,28 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
             let fingerprint = keying.fingerprint(of: key)
             let list = inputs(source.state)
             explore(source.state, index: from)
-            refusedRetries.value.source = (source, key)
-            // The inputs are read in the list (an element bound is a copy of an action and a label).
-            for inputPosition in list.indices {
-              let goesOn: Bool
-              if list[inputPosition].isExplorable {
-                var after = source.state
-                let stepped = step(caller, list[inputPosition].action, from: source.state, into: &after)
-                goesOn = merge(
-                  from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition, inputs: list,
-                  after: after, stepped: stepped)
-              } else {
-                goesOn = merge(
-                  from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition, inputs: list,
-                  after: nil, stepped: Stepped(delegates: [], note: nil))
+            refusedRetries.memo.source = (source, key)
+            // The inputs are read where the list holds them: an element bound, or read through the
+            // array's subscript, is a copy of its action (and label).
+            let goesOn = list.withUnsafeBufferPointer { held in
+              for inputPosition in held.indices {
+                let goesOn: Bool
+                if held[inputPosition].isExplorable {
+                  var after = source.state
+                  let stepped = step(caller, held[inputPosition].action, from: source.state, into: &after)
+                  goesOn = merge(
+                    from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition,
+                    inputs: list, after: consume after, stepped: consume stepped)
+                } else {
+                  goesOn = merge(
+                    from: from, source: source, key: key, fingerprint: fingerprint, position: inputPosition,
+                    inputs: list, after: nil, stepped: Stepped(delegates: [], note: nil))
+                }
+                guard goesOn else { return false }
               }
-              guard goesOn else { break level }
+              return true
             }
+            guard goesOn else { break level }
           }
           continue
         }

@@ -121,7 +121,11 @@ public struct TriedInput<Screen, ScreenAction> {
     from: Int, source: SourceState<Screen>, inputs: [ExplorationInput<Screen, ScreenAction>], position: Int,
     stepped: consuming Stepped<Screen>, outcome: Outcome, after: consuming TabCoordinatorState<Screen>
   ) {
-    hasNote = stepped.note != nil
+    // The note's case read where it is (`!= nil` copies the existential out, and destroys it).
+    switch stepped.note {
+    case .none: hasNote = false
+    case .some: hasNote = true
+    }
     self.stepped = stepped
     self.from = from
     self.source = source

@@ -13,9 +13,9 @@ import TabFlowCore
 /// printed or raised a guard error is not remembered. Bounded: past ``capacity`` refusals the
 /// memo starts again empty.
 ///
-/// A value the exploration's run keeps and mutates in place (its methods are specialized with
-/// the run; a generic class's would look up type metadata on every retry). The coordinator
-/// reaches it through a ``RefusedRetryHook``.
+/// A value the exploration's run mutates in place (its methods are specialized with the run; a
+/// generic class's would look up type metadata on every retry), held in a
+/// ``RefusedRetryMemoBox``. The coordinator reaches it through a ``RefusedRetryHook``.
 @usableFromInline
 struct RefusedRetryMemo<Screen, Key> {
   @usableFromInline typealias State = TabCoordinatorState<Screen>
@@ -75,6 +75,21 @@ struct RefusedRetryMemo<Screen, Key> {
     lastRefused = nil
     return last.state.isUnchangedCopy(of: state) ? last.key : nil
   }
+}
+
+/// Where an exploration's run keeps its ``RefusedRetryMemo``: the run reads and writes it between
+/// steps, and the run's ``RefusedRetryHook`` during a step's retries.
+///
+/// A class with an unchecked memo: a local variable captured by the hook's closure was boxed and
+/// checked for exclusive access at run time at each of its accesses (between steps and on each
+/// retry). The accesses never overlap: the run makes none while its coordinator steps, and a
+/// retry runs the guards only, which run no other retry.
+@usableFromInline
+final class RefusedRetryMemoBox<Screen, Key> {
+  @exclusivity(unchecked) @usableFromInline var memo = RefusedRetryMemo<Screen, Key>()
+
+  @inlinable
+  init() {}
 }
 
 /// What the coordinator stepping on an exploration's calling thread is given as its

@@ -20,9 +20,15 @@ package enum LineRoute {
   package static func inTab(
     showing screen: String, tab: TabID?, in state: inout TabCoordinatorState<DynamicScreen>
   ) -> RouteID? {
-    guard let position = state.position(ofTab: tab ?? state.storedSelectedTab),
-      let index = state.storedTabs[position].stack.storedRoutes.lastIndex(where: { $0.screen.name == screen })
-    else { return nil }
-    return state.storedTabs[position].stack.storedIDs[index]
+    guard let position = state.position(ofTab: tab ?? state.storedSelectedTab) else { return nil }
+    // Each route's screen read where the stack holds it (`lastIndex(where:)` copies each route out).
+    var index = state.storedTabs[position].stack.storedRoutes.count - 1
+    while index >= 0 {
+      if state.storedTabs[position].stack.storedRoutes[index].screen.name == screen {
+        return state.storedTabs[position].stack.storedIDs[index]
+      }
+      index -= 1
+    }
+    return nil
   }
 }
