@@ -1,4 +1,5 @@
 import Foundation
+import TabFlowNavigation
 
 /// The values ``StateNumbering`` numbered lately, each kept with its number where its bits lead
 /// (one value a slot, the last one numbered there): a value with the same leading bits as one
@@ -24,15 +25,10 @@ struct RecentBits<Value> {
     self.bytes = min(bytes, MemoryLayout<Value>.size)
   }
 
-  /// The slot of the value at `value`: its compared bytes' whole words, each folded in with one
-  /// multiplication (a slot is only a guess: the bits are compared).
+  /// The slot of the value at `value`: the hash of its compared bytes (``/TabFlowNavigation/bitsHash(_:size:)``,
+  /// the analyses' tables' own; a slot is only a guess: the bits are compared).
   func slot(of value: UnsafePointer<Value>) -> Int {
-    let start = UnsafeRawPointer(value)
-    var hash: UInt64 = 0
-    for offset in stride(from: 0, to: bytes - 7, by: 8) {
-      hash = (hash ^ start.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-    }
-    return Int(truncatingIfNeeded: hash >> UInt64(64 - Self.slotBits))
+    Int(truncatingIfNeeded: bitsHash(UnsafeRawPointer(value), size: bytes)) & ((1 << Self.slotBits) - 1)
   }
 
   /// The number kept at `slot` when the value there has the bits of the value at `value` and
@@ -43,7 +39,7 @@ struct RecentBits<Value> {
   ) -> Int? {
     guard numbers[slot] != 0 else { return nil }
     return values.withUnsafeBufferPointer { values in
-      guard let kept = values.baseAddress.map({ $0 + slot }), memcmp(kept, value, bytes) == 0, isSameBeyond(value, kept)
+      guard let kept = values.baseAddress.map({ $0 + slot }), sameBits(kept, value, size: bytes), isSameBeyond(value, kept)
       else { return nil }
       return numbers[slot]
     }
