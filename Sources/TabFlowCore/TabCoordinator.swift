@@ -32,7 +32,14 @@ public struct TabCoordinator<Rules: NavigationRules> {
   /// The deep links `openURL` understands.
   public var deepLinks: DeepLinks<Rules.Screen>
   /// Where batches are logged: their source and commands at `debug`, a diff of the state at `trace`.
-  public var logger: Logger
+  public var logger: Logger {
+    didSet { logsNothing = Self.logsNothing(logger) }
+  }
+  /// Whether ``logger`` logs nothing at any level: its handler is swift-log's no-op one (an
+  /// explorer's quiet coordinator), whose level is `critical` for good. Told once per logger,
+  /// not on every batch: reading a logger's level copies its handler out of the logger's
+  /// storage, checked for exclusive access at run time.
+  @usableFromInline var logsNothing: Bool
   /// Retries of the pending deep link the guards refused, remembered by an explorer
   /// (``RefusedLinkRetries``); `nil` (the default): every retry runs.
   public var refusedRetries: (any RefusedLinkRetries<Rules.Screen>)?
@@ -48,6 +55,19 @@ public struct TabCoordinator<Rules: NavigationRules> {
     self.guards = guards
     self.deepLinks = deepLinks
     self.logger = logger
+    logsNothing = Self.logsNothing(logger)
+  }
+
+  /// Whether `logger` logs nothing at any level (see ``logsNothing``).
+  @usableFromInline
+  static func logsNothing(_ logger: Logger) -> Bool {
+    logger.handler is SwiftLogNoOpLogHandler
+  }
+
+  /// Whether ``logger`` logs messages of `level`.
+  @inlinable
+  func logs(at level: Logger.Level) -> Bool {
+    !logsNothing && logger.logLevel <= level
   }
 
   /// The coordinator's pure step: applies `action` to `state` and returns what it tells the host
@@ -173,7 +193,7 @@ public struct TabCoordinator<Rules: NavigationRules> {
     _ state: inout State,
     _ batch: (inout State) throws(BatchError<Rules.Screen>) -> State.PerformedBatch
   ) -> [TabCoordinatorDelegate<Rules.Screen>] {
-    let level = logger.logLevel
+    let level = logsNothing ? Logger.Level.critical : logger.logLevel
     let performed: State.PerformedBatch
     // The state is copied for the diff only when it is logged (no optional copy otherwise).
     if level <= .trace {
@@ -197,7 +217,9 @@ public struct TabCoordinator<Rules: NavigationRules> {
     }
     var outputs = performed.reports.map { TabCoordinatorDelegate<Rules.Screen>.report($0) }
     if state.pendingLink != nil, !performed.deferredALink {
-      outputs += retryPendingLink(&state)
+      // Most retries are refused and tell nothing: nothing to append then.
+      let retried = retryPendingLink(&state)
+      if !retried.isEmpty { outputs += retried }
     }
     if state.pendingResume != nil {
       outputs += followUpPendingResume(&state, retrying: !performed.keptAResume)
@@ -224,17 +246,19 @@ public struct TabCoordinator<Rules: NavigationRules> {
     case nil:
       return []
     case let .success(performed)?:
-      logger.debug("pending \(url): \(performed.commands.map(\.description).joined(separator: "; "))")
+      if logs(at: .debug) {
+        logger.debug("pending \(url): \(performed.commands.map(\.description).joined(separator: "; "))")
+      }
       return performed.reports.map { .report($0) }
     case let .failure(failure)?:
-      logger.notice("dropped pending \(url): \(failure)")
+      if logs(at: .notice) { logger.notice("dropped pending \(url): \(failure)") }
       return [.report(.pendingLinkDropped(url: url, reason: failure.message))]
     }
   }
 
   @inlinable
   func failed(_ error: BatchError<Rules.Screen>) -> [TabCoordinatorDelegate<Rules.Screen>] {
-    logger.notice("discarded \(error.failure)")
+    if logs(at: .notice) { logger.notice("discarded \(error.failure)") }
     if let commands = error.rejected {
       return [.rejected(RejectedBatch(commands: commands, failure: error.failure))]
     }

@@ -33,6 +33,31 @@ extension TabCoordinatorState {
     return identity(of: lhs) == identity(of: rhs)
   }
 
+  /// Whether two batches differ in kind — in length, or in a command's case (or the case of a
+  /// command it wraps, or the tab it addresses): then they are not the same (``same(_:_:)``)
+  /// whatever their payloads. Told without the run-time cast ``same(_:_:)`` makes (thousands of
+  /// instructions for each redirect a guard asks).
+  @inlinable
+  static func differInKind(_ lhs: [NavigationCommand<Screen>], _ rhs: [NavigationCommand<Screen>]) -> Bool {
+    guard lhs.count == rhs.count else { return true }
+    for index in lhs.indices where differInKind(lhs[index], rhs[index]) { return true }
+    return false
+  }
+
+  /// Whether two commands differ in their case, the case of a command they wrap, or the tab
+  /// they address: then they differ whatever their payloads.
+  @inlinable
+  static func differInKind(_ lhs: NavigationCommand<Screen>, _ rhs: NavigationCommand<Screen>) -> Bool {
+    switch (lhs, rhs) {
+    case let (.tab(lhsTab, lhsInner), .tab(rhsTab, rhsInner)):
+      return lhsTab != rhsTab || differInKind(lhsInner, rhsInner)
+    case let (.app(lhsInner), .app(rhsInner)):
+      return differInKind(lhsInner, rhsInner)
+    default:
+      return lhs.name != rhs.name
+    }
+  }
+
   private static func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
     (rhs as? Value) == lhs
   }
@@ -64,8 +89,11 @@ extension TabCoordinatorState {
     // What the objected commands ran with: the batch's, then a redirect's (none).
     var objectedDefaultTab = defaultTab
     var objectedConfirmed = confirmedGuards
-    var trail = [first.label]
-    var tried = [commands]
+    // The labels of the batches tried and the batches (the objected ones, which a redirect must
+    // not repeat): `[first.label]` and `[commands]` while they are empty — made only when a
+    // redirect is objected to in turn (most objections reject, defer or redirect once).
+    var trail: [String] = []
+    var tried: [[NavigationCommand<Screen>]] = []
     var notes: [NavigationReport] = []
     var deferredLink: String?
     // The in-app batch a guard asked to resume (``GuardVerdict/redirectResuming(_:reason:)``): the first.
@@ -117,11 +145,16 @@ extension TabCoordinatorState {
         }
         redirect = commands
       }
-      if let start = tried.firstIndex(where: { Self.same($0, redirect) }) {
+      let repeated =
+        tried.isEmpty
+        ? (!Self.differInKind(commands, redirect) && Self.same(commands, redirect) ? 0 : nil)
+        : tried.firstIndex(where: { !Self.differInKind($0, redirect) && Self.same($0, redirect) })
+      if let start = repeated {
+        let labels = trail.isEmpty ? [first.label] : trail
         throw BatchError(BatchFailure(
           source: source,
           reason: .redirectLoop(
-            Array(trail[start...]) + [trail[start]], cycle: true, guard: objection.guardName, site: objection.site)))
+            Array(labels[start...]) + [labels[start]], cycle: true, guard: objection.guardName, site: objection.site)))
       }
       guard tried.count <= Self.maximumRedirects else {
         throw BatchError(BatchFailure(
@@ -155,7 +188,11 @@ extension TabCoordinatorState {
         if let deferredLink { setPendingLink(deferredLink) }
         if let resumed { setPendingResume(resumed) }
         noteRemovals(journal.removed)
-        return PerformedBatch(commands: redirect, reports: notes + reports)
+        return PerformedBatch(commands: redirect, reports: reports.isEmpty ? notes : notes + reports)
+      }
+      if tried.isEmpty {
+        trail = [first.label]
+        tried = [commands]
       }
       trail.append(topLabel)
       tried.append(redirect)
@@ -181,7 +218,7 @@ extension TabCoordinatorState {
   ) -> BatchError<Screen> {
     let addressed = addressedForConfirmation(commands, defaultTab: defaultTab)
     confirmable = ConfirmableRejection(
-      commands: addressed, guards: confirmedGuards.union([guardName]),
+      commands: addressed, guards: confirmedGuards.isEmpty ? [guardName] : confirmedGuards.union([guardName]),
       block: asks ? nil : (guardName, reason))
     return BatchError(
       BatchFailure(source: source, reason: .rejected(guard: guardName, reason: reason), asks: asks),

@@ -314,10 +314,16 @@ public struct Exploration<Rules: NavigationRules> where Rules.Screen: Hashable {
         return true
       }
       transitions += 1
-      // A step that ended where a retry was refused: its state was keyed for the retry.
-      let afterKey =
-        refusedRetries.memo.key(ofUnchanged: after) ?? keying.key(of: after, from: source.state, parentKey: key)
-      let afterFingerprint = keying.fingerprint(of: afterKey)
+      // A step that ended where a retry was refused: its state was keyed (and the key
+      // fingerprinted) for the retry.
+      let afterKey: Key
+      let afterFingerprint: UInt64
+      if let keyed = refusedRetries.memo.key(ofUnchanged: after) {
+        (afterKey, afterFingerprint) = keyed
+      } else {
+        afterKey = keying.key(of: after, from: source.state, parentKey: key)
+        afterFingerprint = keying.fingerprint(of: afterKey)
+      }
       let outcome: TriedInput<Screen, ScreenAction>.Outcome
       if afterFingerprint == fingerprint {
         outcome = .unchanged

@@ -26,9 +26,10 @@ struct RefusedRetryMemo<Screen, Key> {
   }
   /// The instructions each refused retry used, by the fingerprint of the state it ran in.
   @usableFromInline var refusals: [UInt64: Int] = [:]
-  /// The state of the last refused retry and its key: the state a step ends in when nothing
-  /// changes it after the retry, which is then not keyed again (``key(ofUnchanged:)``).
-  @usableFromInline var lastRefused: (state: State, key: Key)?
+  /// The state of the last refused retry, its key and the key's fingerprint: the state a step
+  /// ends in when nothing changes it after the retry, which is then not keyed (nor its key
+  /// fingerprinted) again (``key(ofUnchanged:)``).
+  @usableFromInline var lastRefused: (state: State, key: Key, fingerprint: UInt64)?
 
   @usableFromInline static var capacity: Int { 1 << 20 }
 
@@ -49,12 +50,12 @@ struct RefusedRetryMemo<Screen, Key> {
     let key = keying.key(of: state, from: source.state.state, parentKey: source.key)
     let fingerprint = keying.fingerprint(of: key)
     if let used = refusals[fingerprint], cost?.charge(rules, used) ?? true {
-      lastRefused = (state, key)
+      lastRefused = (state, key, fingerprint)
       return
     }
     let mark = cost?.mark(rules)
     guard retry(&state) else { return }
-    lastRefused = (state, key)
+    lastRefused = (state, key, fingerprint)
     var used = 0
     if let cost, let mark {
       let now = cost.mark(rules)
@@ -66,14 +67,14 @@ struct RefusedRetryMemo<Screen, Key> {
     refusals[fingerprint] = used
   }
 
-  /// The key of `state` when it is the state of the last refused retry, unchanged since (the
-  /// same box: see ``/TabFlowCore/TabCoordinatorState/isUnchangedCopy(of:)``), made from the
-  /// same source; forgets that state.
+  /// The key of `state` and its fingerprint when it is the state of the last refused retry,
+  /// unchanged since (the same box: see ``/TabFlowCore/TabCoordinatorState/isUnchangedCopy(of:)``),
+  /// made from the same source; forgets that state.
   @inlinable
-  mutating func key(ofUnchanged state: borrowing State) -> Key? {
+  mutating func key(ofUnchanged state: borrowing State) -> (key: Key, fingerprint: UInt64)? {
     guard let last = lastRefused else { return nil }
     lastRefused = nil
-    return last.state.isUnchangedCopy(of: state) ? last.key : nil
+    return last.state.isUnchangedCopy(of: state) ? (last.key, last.fingerprint) : nil
   }
 }
 

@@ -412,7 +412,9 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     addLinks(to: &links)
     deepLinksCache = links
     let kept = links
-    deepLinksResolve = { url in kept.resolve(url) }
+    // The same few URLs come back (a pending link after every batch): their answers are kept.
+    let resolved = ResolvedURLs<Screen>()
+    deepLinksResolve = { url in resolved.resolution(of: url) { kept.resolve($0) } }
     return links
   }
 

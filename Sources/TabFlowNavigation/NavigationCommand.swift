@@ -63,6 +63,7 @@ public enum NavigationCommand<Screen> {
 
 extension NavigationCommand {
   /// The command's name as scripts and logs write it, e.g. `presentSheet`.
+  @inlinable
   public var name: String {
     switch self {
     case .push: return "push"

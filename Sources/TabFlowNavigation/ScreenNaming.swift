@@ -12,6 +12,12 @@ public protocol ScreenNaming {
 /// protocol looks up the conformance, which costs thousands of instructions per call.
 @inlinable
 package func screenName<Screen>(of screen: Screen) -> String {
+  // Asked of the type, and read where the screen is: the screen cast to the protocol was copied
+  // into an existential (its references retained, then released) on every call.
+  if let naming = Screen.self as? any ScreenNaming.Type {
+    return withUnsafePointer(to: screen) { naming.screenName(at: UnsafeRawPointer($0)) }
+  }
+  // A screen whose type says nothing statically (an existential, a class whose subclass names).
   if let named = screen as? any ScreenNaming { return named.screenName }
   let mirror = Mirror(reflecting: screen)
   if mirror.displayStyle == .enum {
@@ -19,4 +25,12 @@ package func screenName<Screen>(of screen: Screen) -> String {
     return String(describing: screen)
   }
   return String(describing: type(of: screen))
+}
+
+extension ScreenNaming {
+  /// The ``screenName`` of the screen of this type at `screen`, read in place.
+  @inlinable
+  static func screenName(at screen: UnsafeRawPointer) -> String {
+    screen.assumingMemoryBound(to: Self.self).pointee.screenName
+  }
 }

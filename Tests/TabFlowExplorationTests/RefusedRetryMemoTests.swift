@@ -66,8 +66,13 @@ struct RefusedRetryMemoTests {
         screenActions: { _ in actions.indices.map { (actions[$0].0, $0) } }))
   }
 
+  /// What an exploration tells, with the engine's own keying.
+  static func told(_ exploration: Exploration<Rules>) -> [String] { told(exploration, keying: ContextBlind?.none) }
+
   /// What an exploration tells, as text that compares: its report, and each input's outcome and delegates.
-  static func told(_ exploration: Exploration<Rules>, keying: ContextBlind? = nil) -> [String] {
+  static func told<Keying: ExplorationKeying>(_ exploration: Exploration<Rules>, keying: Keying?) -> [String]
+    where Keying.Screen == TinyScreen, Keying.Key == UInt64
+  {
     var exploration = exploration
     let steps = Steps()
     exploration.analyses.append { steps }
@@ -198,5 +203,25 @@ struct RefusedRetryMemoTests {
     exploration.remembersRefusedRetries = false
     let without = Self.told(exploration, keying: ContextBlind())
     #expect(with != without)
+  }
+
+  /// A keying whose fingerprints are not its keys: a step that ends where a retry was refused
+  /// takes the key and the fingerprint the retry made (``RefusedRetryMemo/key(ofUnchanged:)``),
+  /// which must be that key's fingerprint, not the key, nor the fingerprint of another state.
+  final class Scrambled: ExplorationKeying {
+    let fingerprinter = StateFingerprinter<TinyScreen>()
+    func key(of state: State) -> UInt64 { fingerprinter.fingerprint(of: state) }
+    func key(of state: State, from parent: State, parentKey: UInt64) -> UInt64 { key(of: state) }
+    func fingerprint(of key: UInt64) -> UInt64 { (key ^ 0x5555_5555_5555_5555) &* 0x9E37_79B9_7F4A_7C15 }
+  }
+
+  @Test("A step ending at a refused retry takes the fingerprint of the retry's key", arguments: 0..<5)
+  func refusedRetryFingerprintIsReused(seed: UInt64) throws {
+    let with = try Self.exploration(seed: seed, calls: Calls())
+    var without = try Self.exploration(seed: seed, calls: Calls())
+    without.remembersRefusedRetries = false
+    let toldWith = Self.told(with, keying: Scrambled())
+    #expect(toldWith == Self.told(without, keying: Scrambled()))
+    #expect(toldWith == Self.told(without))
   }
 }
