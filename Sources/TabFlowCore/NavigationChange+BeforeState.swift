@@ -1,4 +1,15 @@
 extension NavigationChange {
+  /// Where a change holds ``NavigationChange/before``: the state kept from before the batch —
+  /// held in the change itself, no holder made, for guards that said they read it — or a
+  /// holder it is rebuilt into by the first guard that reads it.
+  @usableFromInline
+  enum Before {
+    /// Kept from before the batch.
+    case kept(TabCoordinatorState<Screen>)
+    /// Rebuilt from the batch's journal (its changes to undo), once, when a guard first reads it.
+    case rebuilt(BeforeState, journal: UndoJournal<Screen>.Entries)
+  }
+
   /// Holds ``NavigationChange/before`` once it is made (rebuilt for the first guard that reads
   /// it, or kept from before the batch), for every copy of the change the guards get. One
   /// allocation, the state in its tail: `holds` (the header) says whether the element is

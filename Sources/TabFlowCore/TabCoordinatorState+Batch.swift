@@ -201,7 +201,7 @@ extension TabCoordinatorState {
     let needs = GuardNeeds.combined(guards)
     let checking = needs.mayRefuse
     // Kept for guards that read it (copied as the batch changes it, instead of rebuilt).
-    let original = checking && needs.readsBefore ? NavigationChange<Screen>.BeforeState.holding(self) : nil
+    let original: TabCoordinatorState? = checking && needs.readsBefore ? self : nil
     // A state whose box another shares (a copy the explorer keeps) is copied by the batch's
     // first write anyway: the box is kept too, so a discarded batch puts it back, not undone.
     let box = original == nil && storage.isShared() ? storage : nil
@@ -222,9 +222,6 @@ extension TabCoordinatorState {
           after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
           kept: original))
     else {
-      // The state kept for the guards is dropped here, where its type is known: the holder's
-      // own deinit, generic, would look the type up to destroy it.
-      _ = original?.take()
       confirmable = nil
       noteRemovals(journal.removed)
       return PerformedBatch(commands: commands, reports: reports)
@@ -250,11 +247,11 @@ extension TabCoordinatorState {
   /// the explorer recognizes as unchanged), else by undoing its journal.
   @inlinable
   mutating func restore(
-    undoing journal: UndoJournal<Screen>, original: NavigationChange<Screen>.BeforeState?,
+    undoing journal: UndoJournal<Screen>, original: TabCoordinatorState?,
     box: TabCoordinatorStorage<Screen>?
   ) {
-    if let state = original?.take() {
-      self = state
+    if let original {
+      self = original
     } else if let box {
       storage = box
     } else {
@@ -271,7 +268,7 @@ extension TabCoordinatorState {
     source: BatchSource,
     confirmedGuards: Set<String>,
     journal: UndoJournal<Screen>,
-    kept: NavigationChange<Screen>.BeforeState? = nil
+    kept: TabCoordinatorState? = nil
   ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?)? {
     guard GuardNeeds.combined(guards).mayRefuse else { return nil }
     return objection(
