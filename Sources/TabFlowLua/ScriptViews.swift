@@ -78,6 +78,21 @@ extension TabCoordinatorState: ScriptViews {
 }
 
 extension TabCoordinatorState {
+  /// ``value(of:codec:vm:)``, the views a guard reads most — `nav.currentTab`, and the
+  /// selected tab's `nav.top` of dynamic screens — answered before the rest is dispatched: a
+  /// recalled guard reads a few of them for every batch.
+  @inlinable @inline(__always)
+  package func quickValue(of read: ViewRead, codec: ScreenCodec<Screen>, vm: LuaVM) throws(ScriptError) -> FlowValue {
+    switch read.field {
+    case .tab:
+      return .string(selectedTab.rawValue)
+    case .top where read.tab == nil && Screen.self == DynamicScreen.self && codec.names == nil:
+      return selectedDynamicTop()
+    default:
+      return try value(of: read, codec: codec, vm: vm)
+    }
+  }
+
   /// The host's work for a view, counted against the running call's budget (route by route for
   /// a stack): the budget error when it ran out.
   @inlinable @inline(__always)

@@ -698,14 +698,14 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
         // `nav.commands` and `change.before` are the change's to answer (the first `before`
         // read rebuilds it).
         guard read.field != .commands, read.side != .before else { return try change.value(of: read, codec: codec, vm: vm) }
-        return try after.value(of: read, codec: codec, vm: vm)
+        return try after.quickValue(of: read, codec: codec, vm: vm)
       }
     }
     let commands = change.commands
     return try body { read throws(ScriptError) in
       if read.field == .commands { return try NavigationChange.value(ofCommands: commands, vm: vm) }
-      if read.side == .before { return try before.value(of: read, codec: codec, vm: vm) }
-      return try after.value(of: read, codec: codec, vm: vm)
+      if read.side == .before { return try before.quickValue(of: read, codec: codec, vm: vm) }
+      return try after.quickValue(of: read, codec: codec, vm: vm)
     }
   }
 }

@@ -29,6 +29,39 @@ import Testing
     return state
   }
 
+  /// ``TabCoordinatorState/quickValue(of:codec:vm:)`` answers every view — of the selected
+  /// tab or a named one, with a dynamic codec or a renaming one — as
+  /// ``TabCoordinatorState/value(of:codec:vm:)`` does, failing where it fails, charging what
+  /// it charges.
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func theQuickViewsReadAsTheViews(seed: UInt64) throws {
+    var choices = SeededChoices(seed: seed)
+    let vm = try LuaVM()
+    var reads: [ViewRead] = []
+    for tab in [nil, "nowhere"] + Self.tabs as [String?] {
+      for field in [ViewField.top, .depth, .tab, .context, .stack] { reads.append(ViewRead(.current, tab: tab, field)) }
+      for name in Self.names { reads.append(ViewRead(.current, tab: tab, .contains, argument: .string(name))) }
+    }
+    for _ in 0..<100 {
+      let state = try Self.state(&choices)
+      for codec in [ScreenCodec<DynamicScreen>.dynamic, ScreenNameViewTests.renaming] {
+        for read in reads {
+          vm.context.pointee.instructionsLeft = 1_000_000
+          let quick = Result { () throws(ScriptError) in try state.quickValue(of: read, codec: codec, vm: vm) }
+          let charged = vm.context.pointee.instructionsLeft
+          vm.context.pointee.instructionsLeft = 1_000_000
+          let full = Result { () throws(ScriptError) in try state.value(of: read, codec: codec, vm: vm) }
+          #expect(charged == vm.context.pointee.instructionsLeft, "\(read)")
+          switch (quick, full) {
+          case let (.success(lhs), .success(rhs)): #expect(lhs.isLuaIdentical(to: rhs), "\(read)")
+          case (.failure, .failure): break
+          default: Issue.record("\(read): \(quick) \(full)")
+          }
+        }
+      }
+    }
+  }
+
   @Test(arguments: [1, 2, 3] as [UInt64])
   func theSelectedTabsViewsReadItsStack(seed: UInt64) throws {
     var choices = SeededChoices(seed: seed)
