@@ -10,32 +10,17 @@ extension NavigationChange {
     case rebuilt(BeforeState, journal: UndoJournal<Screen>.Entries)
   }
 
-  /// Holds ``NavigationChange/before`` once it is made (rebuilt for the first guard that reads
-  /// it, or kept from before the batch), for every copy of the change the guards get. One
-  /// allocation, the state in its tail: `holds` (the header) says whether the element is
-  /// initialized, so no optional is ever read by its layout.
+  /// Holds ``NavigationChange/before`` once it is rebuilt (for the first guard that reads it),
+  /// for every copy of the change the guards get. One allocation, the state in its tail:
+  /// `holds` (the header) says whether the element is initialized, so no optional is ever read
+  /// by its layout.
   @usableFromInline
   final class BeforeState: ManagedBuffer<Bool, TabCoordinatorState<Screen>> {
-    /// A new holder of `state` (`nil`: nothing yet).
+    /// A new holder, holding nothing yet.
     @inlinable
-    static func holding(_ state: TabCoordinatorState<Screen>?) -> BeforeState {
+    static func empty() -> BeforeState {
       // `create` makes an instance of the class it is called on: this class.
-      let holder = unsafeDowncast(create(minimumCapacity: 1) { _ in false }, to: BeforeState.self)
-      if let state { holder.store(state) }
-      return holder
-    }
-
-    /// Holds `state` (in place of what it held).
-    @inlinable
-    func store(_ state: TabCoordinatorState<Screen>) {
-      withUnsafeMutablePointers { holds, element in
-        if holds.pointee {
-          element.pointee = state
-        } else {
-          element.initialize(to: state)
-          holds.pointee = true
-        }
-      }
+      unsafeDowncast(create(minimumCapacity: 1) { _ in false }, to: BeforeState.self)
     }
 
     /// `body` given the state where this holds it (no copy), made by `make` and held from then
@@ -58,16 +43,6 @@ extension NavigationChange {
     /// Whether this holds the state.
     @inlinable
     var holdsState: Bool { withUnsafeMutablePointers { holds, _ in holds.pointee } }
-
-    /// The state, moved out (a change still holding this rebuilds `before` if it reads it).
-    @inlinable
-    func take() -> TabCoordinatorState<Screen>? {
-      withUnsafeMutablePointers { holds, element in
-        guard holds.pointee else { return nil }
-        holds.pointee = false
-        return element.move()
-      }
-    }
 
     deinit {
       withUnsafeMutablePointers { holds, element in

@@ -87,7 +87,7 @@ public struct NavigationChange<Screen> {
     self.source = source
     self.confirmedGuards = confirmedGuards
     // A kept state needs no journal: the journal is copied only where `before` may be rebuilt.
-    beforeState = kept.map { .kept($0) } ?? .rebuilt(BeforeState.holding(nil), journal: journal.entries)
+    beforeState = kept.map { .kept($0) } ?? .rebuilt(BeforeState.empty(), journal: journal.entries)
   }
 
   /// The state before the batch.
