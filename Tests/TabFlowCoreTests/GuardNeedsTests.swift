@@ -118,7 +118,6 @@ extension TabsTests {
         try state.apply([.push(.orders)], guards: [refusing])
       }
       #expect(state == original)
-      #expect(state.storage.isSameBox(as: original.storage))
     }
 
     /// A redirect's guards see `before` as the state before the redirect's commands, whether it
