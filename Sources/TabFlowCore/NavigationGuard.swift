@@ -87,7 +87,7 @@ public struct NavigationChange<Screen> {
     self.source = source
     self.confirmedGuards = confirmedGuards
     // A kept state needs no journal: the journal is copied only where `before` may be rebuilt.
-    beforeState = kept.map { .kept($0) } ?? .rebuilt(BeforeState.empty(), journal: journal.entries)
+    beforeState = kept.map { .kept($0) } ?? .rebuilt(BeforeState.rebuilding(journal.entries))
   }
 
   /// The state before the batch.
@@ -108,12 +108,8 @@ public struct NavigationChange<Screen> {
       // A copy of the state (its box retained), not of its fields.
       var before = state
       return try body(&before)
-    case let .rebuilt(holder, journal):
-      return try holder.withState(making: { () -> TabCoordinatorState<Screen> in
-        var state = after
-        state.undo(journal)
-        return state
-      }, body)
+    case let .rebuilt(holder):
+      return try holder.withState(rebuiltFrom: after, body)
     }
   }
 
@@ -129,7 +125,7 @@ public struct NavigationChange<Screen> {
   package var isBeforeMade: Bool {
     switch beforeState {
     case .kept: true
-    case let .rebuilt(holder, _): holder.holdsState
+    case let .rebuilt(holder): holder.holdsState
     }
   }
 }
