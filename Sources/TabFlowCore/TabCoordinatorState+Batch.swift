@@ -289,9 +289,10 @@ extension TabCoordinatorState {
   ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?)? {
     for index in guards.indices {
       if !change.confirmedGuards.isEmpty, change.confirmedGuards.contains(guards[index].name) { continue }
-      let result = guards[index].check(change)
-      if case .allow = result.verdict { continue }
-      return (result.verdict, result.by ?? guards[index].name, result.at ?? guards[index].site)
+      // Taken apart, so the verdict is moved into the answer rather than copied out of the result.
+      let (verdict, by, site) = guards[index].check(change)
+      if case .allow = verdict { continue }
+      return (verdict, by ?? guards[index].name, site ?? guards[index].site)
     }
     return nil
   }
