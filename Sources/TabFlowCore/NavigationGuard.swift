@@ -71,21 +71,23 @@ public struct NavigationChange<Screen> {
   /// The guards the host confirmed for this batch (``TabCoordinatorAction/perform(_:confirmedGuards:)``):
   /// they do not run on it.
   public let confirmedGuards: Set<String>
-  @usableFromInline package let journal: UndoJournal<Screen>.Entries
-  /// `before`, once rebuilt or kept (shared by the copies every guard gets).
-  @usableFromInline let beforeState: BeforeState
+  /// `before`: kept from before the batch, or held once rebuilt (shared by the copies every
+  /// guard gets).
+  @usableFromInline let beforeState: Before
 
+  /// A change to `after` by `commands`; `kept` is the state before them when it was kept for
+  /// guards that read it (else it is rebuilt from `journal` for the first that does).
   @inlinable
   init(
     after: TabCoordinatorState<Screen>, commands: [NavigationCommand<Screen>], source: BatchSource,
-    confirmedGuards: Set<String>, journal: UndoJournal<Screen>, kept: BeforeState? = nil
+    confirmedGuards: Set<String>, journal: UndoJournal<Screen>, kept: TabCoordinatorState<Screen>? = nil
   ) {
     self.after = after
     self.commands = commands
     self.source = source
     self.confirmedGuards = confirmedGuards
-    self.journal = journal.entries
-    beforeState = kept ?? BeforeState.holding(nil)
+    // A kept state needs no journal: the journal is copied only where `before` may be rebuilt.
+    beforeState = kept.map { .kept($0) } ?? .rebuilt(BeforeState.rebuilding(journal.entries))
   }
 
   /// The state before the batch.
@@ -101,16 +103,31 @@ public struct NavigationChange<Screen> {
   package func withBefore<Result, Failure>(
     _ body: (inout TabCoordinatorState<Screen>) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try beforeState.withState(making: { () -> TabCoordinatorState<Screen> in
-      var state = after
-      state.undo(journal)
-      return state
-    }, body)
+    switch beforeState {
+    case let .kept(state):
+      // A copy of the state (its box retained), not of its fields.
+      var before = state
+      return try body(&before)
+    case let .rebuilt(holder):
+      return try holder.withState(rebuiltFrom: after, body)
+    }
+  }
+
+  /// ``before`` when it was kept from before the batch (`nil` when it is rebuilt, or is to be).
+  @inlinable
+  package var keptBefore: TabCoordinatorState<Screen>? {
+    if case let .kept(state) = beforeState { return state }
+    return nil
   }
 
   /// Whether ``before`` is made: kept from before the batch, or rebuilt for a reader.
   @inlinable
-  package var isBeforeMade: Bool { beforeState.holdsState }
+  package var isBeforeMade: Bool {
+    switch beforeState {
+    case .kept: true
+    case let .rebuilt(holder): holder.holdsState
+    }
+  }
 }
 
 /// A check that runs on every batch — rules, taps, back, swipes, deep links, host commands — and

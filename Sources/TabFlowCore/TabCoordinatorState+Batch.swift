@@ -201,7 +201,7 @@ extension TabCoordinatorState {
     let needs = GuardNeeds.combined(guards)
     let checking = needs.mayRefuse
     // Kept for guards that read it (copied as the batch changes it, instead of rebuilt).
-    let original = checking && needs.readsBefore ? NavigationChange<Screen>.BeforeState.holding(self) : nil
+    let original: TabCoordinatorState? = checking && needs.readsBefore ? self : nil
     // A state whose box another shares (a copy the explorer keeps) is copied by the batch's
     // first write anyway: the box is kept too, so a discarded batch puts it back, not undone.
     let box = original == nil && storage.isShared() ? storage : nil
@@ -222,9 +222,6 @@ extension TabCoordinatorState {
           after: self, commands: commands, source: source, confirmedGuards: confirmedGuards, journal: journal,
           kept: original))
     else {
-      // The state kept for the guards is dropped here, where its type is known: the holder's
-      // own deinit, generic, would look the type up to destroy it.
-      _ = original?.take()
       confirmable = nil
       noteRemovals(journal.removed)
       return PerformedBatch(commands: commands, reports: reports)
@@ -250,11 +247,11 @@ extension TabCoordinatorState {
   /// the explorer recognizes as unchanged), else by undoing its journal.
   @inlinable
   mutating func restore(
-    undoing journal: UndoJournal<Screen>, original: NavigationChange<Screen>.BeforeState?,
+    undoing journal: UndoJournal<Screen>, original: TabCoordinatorState?,
     box: TabCoordinatorStorage<Screen>?
   ) {
-    if let state = original?.take() {
-      self = state
+    if let original {
+      self = original
     } else if let box {
       storage = box
     } else {
@@ -271,7 +268,7 @@ extension TabCoordinatorState {
     source: BatchSource,
     confirmedGuards: Set<String>,
     journal: UndoJournal<Screen>,
-    kept: NavigationChange<Screen>.BeforeState? = nil
+    kept: TabCoordinatorState? = nil
   ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?)? {
     guard GuardNeeds.combined(guards).mayRefuse else { return nil }
     return objection(
@@ -292,9 +289,10 @@ extension TabCoordinatorState {
   ) -> (verdict: GuardVerdict<Screen>, name: String, site: DeclarationSite?)? {
     for index in guards.indices {
       if !change.confirmedGuards.isEmpty, change.confirmedGuards.contains(guards[index].name) { continue }
-      let result = guards[index].check(change)
-      if case .allow = result.verdict { continue }
-      return (result.verdict, result.by ?? guards[index].name, result.at ?? guards[index].site)
+      // Taken apart, so the verdict is moved into the answer rather than copied out of the result.
+      let (verdict, by, site) = guards[index].check(change)
+      if case .allow = verdict { continue }
+      return (verdict, by ?? guards[index].name, site ?? guards[index].site)
     }
     return nil
   }

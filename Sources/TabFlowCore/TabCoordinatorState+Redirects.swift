@@ -163,7 +163,7 @@ extension TabCoordinatorState {
       var reports: [NavigationReport] = []
       // Kept for guards that read it, as ``commit(source:guards:defaultTab:confirmedGuards:overruling:change:)``
       // keeps it (instead of rebuilt from the redirect's journal for the first that reads it).
-      let original = readsBefore ? NavigationChange<Screen>.BeforeState.holding(self) : nil
+      let original: TabCoordinatorState? = readsBefore ? self : nil
       // What is kept is put back instead of undoing the redirect.
       var journal = UndoJournal<Screen>(recordingUndo: original == nil)
       for (index, command) in redirect.enumerated() {
@@ -184,7 +184,6 @@ extension TabCoordinatorState {
         let next = firstObjection(
           by: guards, commands: redirect, source: source, confirmedGuards: [], journal: journal, kept: original)
       else {
-        _ = original?.take()
         if let deferredLink { setPendingLink(deferredLink) }
         if let resumed { setPendingResume(resumed) }
         noteRemovals(journal.removed)

@@ -41,12 +41,12 @@ extension TabCoordinatorState: ScriptViews {
     case .top:
       // A tab's stack always has its root; an empty app layer has no top. Read where the state
       // holds it: `last`, or a subscript of a slice, copies the whole route out first.
-      return try withViewedRoutes(read) { shown in
-        guard let routes = shown.baseAddress, !shown.isEmpty else { return .null }
-        return .string(Self.screenName(at: routes + (shown.count - 1), codec: codec))
-      }
+      guard read.tab == nil else { return try withViewedRoutes(read) { Self.topValue(of: $0, codec: codec) } }
+      if Screen.self == DynamicScreen.self, codec.names == nil { return selectedDynamicTop() }
+      return withSelectedRoutes { Self.topValue(of: $0, codec: codec) }
     case .depth:
-      return .int(try withViewedRoutes(read) { $0.count })
+      guard read.tab == nil else { return .int(try withViewedRoutes(read) { $0.count }) }
+      return .int(selectedDepth())
     case .stack:
       // Each route a table of these three fields: what ``StackViewKey`` is made from, and matches.
       let routes = try routes()
@@ -62,17 +62,37 @@ extension TabCoordinatorState: ScriptViews {
       return .array(values)
     case .contains:
       // Read where the state holds them: iterating a slice copies each route out.
-      return try withViewedRoutes(read) { shown throws(ScriptError) in
-        guard case let .string(screen)? = read.argument else { return .bool(false) }
-        try charge(shown.count)
-        guard let routes = shown.baseAddress else { return .bool(false) }
-        return .bool(shown.indices.contains { Self.screenName(at: routes + $0, codec: codec) == screen })
+      guard read.tab == nil else {
+        return try withViewedRoutes(read) { shown throws(ScriptError) in
+          guard case let .string(screen)? = read.argument else { return .bool(false) }
+          try charge(shown.count)
+          return .bool(Self.contains(screen, in: shown, codec: codec))
+        }
       }
+      guard case let .string(screen)? = read.argument else { return .bool(false) }
+      try charge(selectedDepth())
+      if Screen.self == DynamicScreen.self, codec.names == nil { return .bool(selectedDynamicRoutesShow(screen)) }
+      return .bool(withSelectedRoutes { Self.contains(screen, in: $0, codec: codec) })
     }
   }
 }
 
 extension TabCoordinatorState {
+  /// ``value(of:codec:vm:)``, the views a guard reads most — `nav.currentTab`, and the
+  /// selected tab's `nav.top` of dynamic screens — answered before the rest is dispatched: a
+  /// recalled guard reads a few of them for every batch.
+  @inlinable @inline(__always)
+  package func quickValue(of read: ViewRead, codec: ScreenCodec<Screen>, vm: LuaVM) throws(ScriptError) -> FlowValue {
+    switch read.field {
+    case .tab:
+      return .string(selectedTab.rawValue)
+    case .top where read.tab == nil && Screen.self == DynamicScreen.self && codec.names == nil:
+      return selectedDynamicTop()
+    default:
+      return try value(of: read, codec: codec, vm: vm)
+    }
+  }
+
   /// The host's work for a view, counted against the running call's budget (route by route for
   /// a stack): the budget error when it ran out.
   @inlinable @inline(__always)
@@ -89,6 +109,72 @@ extension TabCoordinatorState {
   static func screenName(at route: UnsafePointer<Route<Screen>>, codec: ScreenCodec<Screen>) -> String {
     guard Screen.self == DynamicScreen.self, codec.names == nil else { return codec.name(route.pointee.screen) }
     return UnsafeRawPointer(route).assumingMemoryBound(to: Route<DynamicScreen>.self).pointee.screen.name
+  }
+
+  /// The `nav.top` view of `shown`, the routes a read views: the name of the last one's screen,
+  /// or `null` when there is none (an empty app layer).
+  @inlinable @inline(__always)
+  static func topValue(of shown: UnsafeBufferPointer<Route<Screen>>, codec: ScreenCodec<Screen>) -> FlowValue {
+    guard let routes = shown.baseAddress, !shown.isEmpty else { return .null }
+    return .string(screenName(at: routes + (shown.count - 1), codec: codec))
+  }
+
+  /// Whether a route of `shown` shows a screen named `screen` (the `nav:contains` view).
+  @inlinable @inline(__always)
+  static func contains(_ screen: String, in shown: UnsafeBufferPointer<Route<Screen>>, codec: ScreenCodec<Screen>) -> Bool {
+    guard let routes = shown.baseAddress else { return false }
+    return shown.indices.contains { screenName(at: routes + $0, codec: codec) == screen }
+  }
+
+  /// `body` given the selected tab's routes — what most reads view — where the state holds
+  /// them. Not throwing, unlike ``withViewedRoutes(_:_:)``: `body` is then inlined, and the
+  /// tabs and routes are read without being retained around a call.
+  @inlinable @inline(__always)
+  func withSelectedRoutes<Result>(_ body: (UnsafeBufferPointer<Route<Screen>>) -> Result) -> Result {
+    storedTabs.withUnsafeBufferPointer { tabs in tabs[selectedIndex].stack.storedRoutes.withUnsafeBufferPointer(body) }
+  }
+
+  /// How many routes the selected tab's stack holds (its `nav.depth`).
+  @inlinable @inline(__always)
+  func selectedDepth() -> Int {
+    storedTabs[selectedIndex].stack.storedRoutes.count
+  }
+
+  /// The selected tab's routes where the state holds them, as a pointer to the first of them
+  /// (their `count`), or `nil` where the stack's array has no contiguous storage (a bridged
+  /// one, never a stack's). Not through `withUnsafeBufferPointer`: its closure is not inlined
+  /// here, and the tabs and the routes are then retained around the call. The pointer is
+  /// valid while the state is — read, not changed — as the body of a borrowing read is.
+  @inlinable @inline(__always)
+  func selectedRoutesInPlace() -> (routes: UnsafePointer<Route<Screen>>, count: Int)? {
+    guard let tabs = storedTabs._baseAddressIfContiguous else { return nil }
+    let index = selectedIndex
+    let count = tabs[index].stack.storedRoutes.count
+    guard let routes = tabs[index].stack.storedRoutes._baseAddressIfContiguous else { return nil }
+    return (UnsafePointer(routes), count)
+  }
+
+  /// The `nav.top` view of the selected tab when `Screen` is ``DynamicScreen`` (named by its
+  /// `name`, as the dynamic codec names it): read in place (``selectedRoutesInPlace()``).
+  @inlinable @inline(never)
+  func selectedDynamicTop() -> FlowValue {
+    guard let (routes, count) = selectedRoutesInPlace() else {
+      return (storedTabs[selectedIndex].stack.storedRoutes.last?.screen as? DynamicScreen).map { .string($0.name) } ?? .null
+    }
+    guard count > 0 else { return .null }
+    let top = UnsafeRawPointer(routes + (count - 1)).assumingMemoryBound(to: Route<DynamicScreen>.self)
+    return .string(top.pointee.screen.name)
+  }
+
+  /// Whether a route of the selected tab shows a screen named `screen` (its `nav:contains`)
+  /// when `Screen` is ``DynamicScreen``: read in place, as ``selectedDynamicTop()``.
+  @inlinable @inline(never)
+  func selectedDynamicRoutesShow(_ screen: String) -> Bool {
+    guard let (routes, count) = selectedRoutesInPlace() else {
+      return storedTabs[selectedIndex].stack.storedRoutes.contains { ($0.screen as? DynamicScreen)?.name == screen }
+    }
+    let dynamic = UnsafeRawPointer(routes).assumingMemoryBound(to: Route<DynamicScreen>.self)
+    return (0..<count).contains { dynamic[$0].screen.name == screen }
   }
 
   /// The routes `read` views, read where the state holds them (a copy would retain all their

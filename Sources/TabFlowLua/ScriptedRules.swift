@@ -688,24 +688,26 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     let codec = self.codec
     let vm = script.vm
     let after = change.after
-    guard change.isBeforeMade else {
+    // Read as a constant, not through an `inout` address: a call on an `inout` state copies it
+    // (retains its storage) at every read.
+    let before: TabCoordinatorState<Screen>
+    if let kept = change.keptBefore {
+      before = kept
+    } else if change.isBeforeMade {
+      before = change.before
+    } else {
       return try body { read throws(ScriptError) in
         // `nav.commands` and `change.before` are the change's to answer (the first `before`
         // read rebuilds it).
         guard read.field != .commands, read.side != .before else { return try change.value(of: read, codec: codec, vm: vm) }
-        return try after.value(of: read, codec: codec, vm: vm)
+        return try after.quickValue(of: read, codec: codec, vm: vm)
       }
     }
     let commands = change.commands
-    return try change.withBefore { held throws(Failure) in
-      // Read as a constant, not through `held`'s address: a call on an `inout` state copies it
-      // (retains its storage) at every read.
-      let before = held
-      return try body { read throws(ScriptError) in
-        if read.field == .commands { return try NavigationChange.value(ofCommands: commands, vm: vm) }
-        if read.side == .before { return try before.value(of: read, codec: codec, vm: vm) }
-        return try after.value(of: read, codec: codec, vm: vm)
-      }
+    return try body { read throws(ScriptError) in
+      if read.field == .commands { return try NavigationChange.value(ofCommands: commands, vm: vm) }
+      if read.side == .before { return try before.quickValue(of: read, codec: codec, vm: vm) }
+      return try after.quickValue(of: read, codec: codec, vm: vm)
     }
   }
 }

@@ -77,9 +77,34 @@ extension TabsTests {
       #expect(change.withBefore { $0.selectedStack.count } == 3)
       change = NavigationChange(
         after: rebuilt, commands: [], source: .host, confirmedGuards: [], journal: UndoJournal(),
-        kept: .holding(kept))
+        kept: kept)
       #expect(change.isBeforeMade)
       #expect(change.withBefore { $0 == kept })
+    }
+
+    /// A kept `before` is the state the change was given, held in the change itself: not
+    /// rebuilt from the journal (which a change with a kept state does not keep), the same in
+    /// every copy of the change, and with the very box of the state it was kept from.
+    @Test func aKeptBeforeIsTheStateKept() throws {
+      let kept = try TabFixtures.coordinator()
+      var after = kept
+      try after.apply([.push(.orders), .push(.orders)])
+      var journal = UndoJournal<TabTestScreen>()
+      // Undoing it would put `after`'s stack back: a `before` rebuilt from it is not `kept`.
+      journal.append(.replacedStack(tab: after.selectedIndex, after.selectedStack))
+      let change = NavigationChange(
+        after: after, commands: [], source: .host, confirmedGuards: [], journal: journal, kept: kept)
+      let copy = change
+      #expect(change.isBeforeMade)
+      #expect(change.keptBefore == kept)
+      #expect(change.before == kept)
+      #expect(copy.withBefore { $0.storage.isSameBox(as: kept.storage) })
+      #expect(change.before.selectedStack.count == 1)
+      #expect(after.selectedStack.count == 3)
+      let rebuilding = NavigationChange(
+        after: after, commands: [], source: .host, confirmedGuards: [], journal: UndoJournal())
+      #expect(rebuilding.keptBefore == nil)
+      #expect(!rebuilding.isBeforeMade)
     }
 
     /// A rejected batch whose state was kept for the guards is put back from the kept copy.

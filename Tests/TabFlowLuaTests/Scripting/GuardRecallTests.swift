@@ -61,7 +61,7 @@ import Testing
       // `before` held (kept from before the batch), and not yet made (rebuilt from an empty
       // journal: `after` itself).
       let held = NavigationChange(
-        after: after, commands: commands, source: .host, confirmedGuards: [], journal: UndoJournal(), kept: .holding(before))
+        after: after, commands: commands, source: .host, confirmedGuards: [], journal: UndoJournal(), kept: before)
       let unmade = NavigationChange(after: after, commands: commands, source: .host, confirmedGuards: [], journal: UndoJournal())
       for change in [held, unmade] {
         for read in Self.reads {
