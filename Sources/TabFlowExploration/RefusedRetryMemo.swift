@@ -25,7 +25,7 @@ struct RefusedRetryMemo<Screen, Key> {
     didSet { lastRefused = nil }
   }
   /// The instructions each refused retry used, by the fingerprint of the state it ran in.
-  @usableFromInline var refusals: [UInt64: Int] = [:]
+  @usableFromInline var refusals = FingerprintTable<Int>(placeholder: 0)
   /// The state of the last refused retry, its key and the key's fingerprint: the state a step
   /// ends in when nothing changes it after the retry, which is then not keyed (nor its key
   /// fingerprinted) again (``key(ofUnchanged:)``).
@@ -64,7 +64,7 @@ struct RefusedRetryMemo<Screen, Key> {
       used = max(0, mark.instructions - now.instructions)
     }
     if refusals.count >= Self.capacity { refusals.removeAll() }
-    refusals[fingerprint] = used
+    refusals.set(used, for: fingerprint)
   }
 
   /// The key of `state` and its fingerprint when it is the state of the last refused retry,

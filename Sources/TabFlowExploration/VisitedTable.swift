@@ -7,9 +7,8 @@
 /// the second goes unexplored: ``FingerprintCollision`` bounds the chance of that.
 @usableFromInline
 struct VisitedTable {
-  /// Each state's index by its fingerprint (only looked up, never iterated: the order of a
-  /// dictionary differs from run to run).
-  @usableFromInline var indices: [UInt64: Int32] = [:]
+  /// Each state's index by its fingerprint (only looked up, never iterated).
+  @usableFromInline var indices = FingerprintTable<Int32>(placeholder: -1)
   /// Each state's parent (-1 for the initial state) and the position of the input that led from
   /// there, in the parent's input list.
   @usableFromInline var parents: [Int32] = []
@@ -34,7 +33,7 @@ struct VisitedTable {
   @inlinable
   mutating func insert(_ fingerprint: UInt64, from parent: (index: Int, position: Int)?) -> Int {
     let index = count
-    indices[fingerprint] = Int32(index)
+    indices.set(Int32(index), for: fingerprint)
     parents.append(Int32(parent?.index ?? -1))
     positions.append(Int32(parent?.position ?? -1))
     depths.append(parent.map { depths[$0.index] + 1 } ?? 0)
