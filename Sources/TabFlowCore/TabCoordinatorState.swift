@@ -376,7 +376,8 @@ public struct TabCoordinatorState<Screen> {
   @inlinable
   mutating func select(_ tab: TabID, journal: inout UndoJournal<Screen>) throws(NavigationError) {
     let index = try index(of: tab)
-    guard tab != storedSelectedTab else { return }
+    // The selected tab is at the selected index: positions compare for less than names.
+    guard index != selectedIndex else { return }
     if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { show(selected: tab, journal: &journal) }
     leave(selectedIndex, journal: &journal)
     journal.append(.selection(selected: storedSelectedTab, history: storedHistory))
