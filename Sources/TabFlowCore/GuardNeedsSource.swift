@@ -23,20 +23,27 @@ package enum GuardNeedsSource {
 /// context retained and released each time.
 @usableFromInline
 package final class GuardNeedsCell {
-  // Written where its owner's state changes, read before each batch, on the owner's one thread:
-  // no run-time exclusivity check.
-  @exclusivity(unchecked) @usableFromInline var stored: GuardNeeds
+  // Held behind a constant pointer rather than in a stored variable: a stored variable read by
+  // another module's inlined code is checked for exclusive access at run time (a call before
+  // every batch), a constant is not. Written where its owner's state changes and read before
+  // each batch, on the owner's one thread.
+  @usableFromInline let held: UnsafeMutablePointer<GuardNeeds>
 
   /// A cell holding `needs`.
   package init(_ needs: GuardNeeds) {
-    stored = needs
+    held = UnsafeMutablePointer.allocate(capacity: 1)
+    held.initialize(to: needs)
   }
 
-  /// What the guard needs now. A getter, not inlinable: read from another module, the stored
-  /// property would be checked for exclusive access at run time.
-  @usableFromInline
+  deinit {
+    held.deinitialize(count: 1)
+    held.deallocate()
+  }
+
+  /// What the guard needs now.
+  @inlinable
   package var needs: GuardNeeds {
-    get { stored }
-    set { stored = newValue }
+    get { held.pointee }
+    set { held.pointee = newValue }
   }
 }
