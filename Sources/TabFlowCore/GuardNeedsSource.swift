@@ -23,27 +23,20 @@ package enum GuardNeedsSource {
 /// context retained and released each time.
 @usableFromInline
 package final class GuardNeedsCell {
-  // Held behind a constant pointer rather than in a stored variable: a stored variable read by
-  // another module's inlined code is checked for exclusive access at run time (a call before
-  // every batch), a constant is not. Written where its owner's state changes and read before
-  // each batch, on the owner's one thread.
-  @usableFromInline let held: UnsafeMutablePointer<GuardNeeds>
+  // Written where its owner's state changes, read before each batch, on the owner's one thread:
+  // no run-time exclusivity check.
+  @exclusivity(unchecked) @usableFromInline var stored: GuardNeeds
 
   /// A cell holding `needs`.
   package init(_ needs: GuardNeeds) {
-    held = UnsafeMutablePointer.allocate(capacity: 1)
-    held.initialize(to: needs)
+    stored = needs
   }
 
-  deinit {
-    held.deinitialize(count: 1)
-    held.deallocate()
-  }
-
-  /// What the guard needs now.
-  @inlinable
+  /// What the guard needs now. A getter, not inlinable: read from another module, the stored
+  /// property would be checked for exclusive access at run time.
+  @usableFromInline
   package var needs: GuardNeeds {
-    get { held.pointee }
-    set { held.pointee = newValue }
+    get { stored }
+    set { stored = newValue }
   }
 }
