@@ -30,12 +30,13 @@ final class ScriptStepRecorder: ExplorationAnalysis {
   }
 
   func exploring(_ state: ReachedState<DynamicScreen>) {
-    // What the user sees: the app layer's top when something is presented over the tab bar.
-    let top = state.state.shownTop
+    // What the user sees: the app layer's top when something is presented over the tab bar
+    // (read from the routes as held, not through a copy of the route).
+    let cover = state.state.showsCover
     let index = ExploredStates.Index(state.index)
-    run.explored.expand(index, screen: top.screen.name, cover: top.style == .cover)
+    run.explored.expand(index, screen: state.state.shownScreen.name, cover: cover)
     if ScriptCheckRun.isAtRoot(state.state) { run.explored.mark(index, .atRoot) }
-    source = (state.index, Self.tapMoves(state.state), top.style == .cover)
+    source = (state.index, Self.tapMoves(state.state), cover)
   }
 
   /// Whether a tab tap in `state` is the user's own move: the tab bar shows (nothing is
@@ -77,7 +78,7 @@ final class ScriptStepRecorder: ExplorationAnalysis {
       return
     }
     // Back and taps are not a cover's way back.
-    let leavesCover = !isBack && !isTap && (known?.showsCover ?? (input.state.shownTop.style == .cover))
+    let leavesCover = !isBack && !isTap && (known?.showsCover ?? input.state.showsCover)
     guard move || leavesCover, let to else { return }
     if move {
       run.explored.addMove(from: from, to: ExploredStates.Index(to))
