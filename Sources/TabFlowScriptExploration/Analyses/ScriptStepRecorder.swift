@@ -54,7 +54,8 @@ final class ScriptStepRecorder: ExplorationAnalysis {
     if input.hasNote, let failure = input.note as? ScriptStepFailure {
       run.failure = failure
     } else if !input.hasNote && (run.stepsNoted || !input.input.isExplorable) {
-      run.failure = nil
+      // Most steps follow one that did not fail either: nothing to clear (and release).
+      if case .some = run.failure { run.failure = nil }
     } else {
       run.failure = ScriptStepFailure(input.delegates, guardFailed: false, guardError: nil)
     }
@@ -89,10 +90,10 @@ final class ScriptStepRecorder: ExplorationAnalysis {
     }
   }
 
-  /// Whether the selected tab has a sheet or cover presented above its root, read in place.
+  /// Whether the selected tab has a sheet or cover presented above its root, read in place: the
+  /// stack keeps the indices of its presented routes, bottom to top, so the last one tells.
   static func selectedTabPresents(_ state: State) -> Bool {
-    let routes = state.storedTabs[state.selectedIndex].stack.storedRoutes
-    return routes.indices.dropFirst().contains { routes[$0].isPresented }
+    (state.storedTabs[state.selectedIndex].stack.storedPresentedIndices.last ?? 0) > 0
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {
