@@ -161,9 +161,9 @@ public struct NavigationGuard<Screen> {
   /// that check was declared.
   @usableFromInline package let check:
     (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?, at: DeclarationSite?)
-  /// What the guard needs of a batch, asked once before each (``GuardNeeds``); `nil`: it may
+  /// What the guard needs of a batch, read once before each (``GuardNeeds``); `nil`: it may
   /// always refuse and does not say it reads ``NavigationChange/before``.
-  @usableFromInline package let needs: (() -> GuardNeeds)?
+  @usableFromInline package let needs: GuardNeedsSource?
 
   /// A guard with a name and a check, declared where this initializer is called (errors its
   /// redirects cause without a line of their own, such as a redirect cycle, name that place).
@@ -184,7 +184,7 @@ public struct NavigationGuard<Screen> {
     self.name = name
     site = DeclarationSite(file: fileID, line: line)
     self.check = { change in (check(change), nil, nil) }
-    self.needs = needs
+    self.needs = needs.map { .asked($0) }
   }
 
   /// A guard made of several named checks: a rejection names the check that made it, and where
@@ -192,7 +192,7 @@ public struct NavigationGuard<Screen> {
   /// themselves.
   @usableFromInline
   package init(
-    composite name: String, needs: (() -> GuardNeeds)? = nil,
+    composite name: String, needs: GuardNeedsSource? = nil,
     _ check: @escaping (NavigationChange<Screen>) -> (verdict: GuardVerdict<Screen>, by: String?, at: DeclarationSite?)
   ) {
     self.name = name
@@ -200,6 +200,9 @@ public struct NavigationGuard<Screen> {
     self.check = check
     self.needs = needs
   }
+
+  /// What the guard needs of the next batch, as it says now (``needs``).
+  package var currentNeeds: GuardNeeds { needs?.needs ?? .checking }
 
   /// The guard's verdict on a change.
   public func verdict(on change: NavigationChange<Screen>) -> GuardVerdict<Screen> {

@@ -334,7 +334,12 @@ extension GuardNeeds {
   static func combined<Screen>(_ guards: [NavigationGuard<Screen>]) -> GuardNeeds {
     var together = GuardNeeds(mayRefuse: false, readsBefore: false)
     for index in guards.indices {
-      let needs = guards[index].needs.map { $0() } ?? .checking
+      let needs: GuardNeeds
+      switch guards[index].needs {
+      case let .held(cell)?: needs = cell.needs
+      case let .asked(ask)?: needs = ask()
+      case nil: needs = .checking
+      }
       together.mayRefuse = together.mayRefuse || needs.mayRefuse
       together.readsBefore = together.readsBefore || needs.readsBefore
     }

@@ -265,7 +265,9 @@ public struct TabCoordinatorState<Screen> {
     if storedTabs[selectedIndex].id == tab { return selectedIndex }
     // A tab bar holds a handful of tabs: comparing their names costs less than hashing one.
     guard storedTabs.count <= Self.scannedTabCount else { return positions[tab] }
-    for position in storedTabs.indices where storedTabs[position].id == tab { return position }
+    // The selected tab, compared above, is not compared again.
+    let selected = selectedIndex
+    for position in storedTabs.indices where position != selected && storedTabs[position].id == tab { return position }
     return nil
   }
 
@@ -375,8 +377,14 @@ public struct TabCoordinatorState<Screen> {
   /// Selects a tab (no reselect behaviour: selecting the selected tab changes nothing).
   @inlinable
   mutating func select(_ tab: TabID, journal: inout UndoJournal<Screen>) throws(NavigationError) {
-    let index = try index(of: tab)
-    guard tab != storedSelectedTab else { return }
+    select(tab, at: try index(of: tab), journal: &journal)
+  }
+
+  /// ``select(_:journal:)`` of the tab at `index` (its position in ``tabs``).
+  @inlinable
+  mutating func select(_ tab: TabID, at index: Int, journal: inout UndoJournal<Screen>) {
+    // The selected tab is at the selected index: positions compare for less than names.
+    guard index != selectedIndex else { return }
     if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { show(selected: tab, journal: &journal) }
     leave(selectedIndex, journal: &journal)
     journal.append(.selection(selected: storedSelectedTab, history: storedHistory))
@@ -442,9 +450,9 @@ public struct TabCoordinatorState<Screen> {
         reason: "'\(screenName(of: storedAppLayer.storedRoutes[1].screen))' (\(storedAppLayer.storedRoutes[1].style)) "
           + "is presented over the tab bar — dismiss it first")
     }
-    guard tab == selectedTab else {
+    guard index == selectedIndex else {
       if !storedTabBar.hidden.isEmpty, storedTabBar.hidden.contains(tab) { throw .tabBar(.hidden(tab)) }
-      try select(tab, journal: &journal)
+      select(tab, at: index, journal: &journal)
       return [.selectTab(tab)]
     }
     switch storedTabs[index].reselect {

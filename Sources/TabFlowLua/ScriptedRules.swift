@@ -27,6 +27,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       deepLinksCache = nil
       deepLinksResolve = nil
       guardsReadBefore = false
+      noteGuardNeeds()
       script.usePrintHandler(printHandler)
       memo = remembersAnswers ? RememberingScript(script) : nil
     }
@@ -62,7 +63,19 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
   }
   /// Whether a guard of the current script read `change.before`: from then on the state before
   /// each batch is kept for the guards rather than rebuilt.
-  @exclusivity(unchecked) @usableFromInline package var guardsReadBefore = false
+  @exclusivity(unchecked) @usableFromInline package var guardsReadBefore = false {
+    didSet { noteGuardNeeds() }
+  }
+  /// What the script's guard needs of each batch (``scriptGuard``): whether the script declares
+  /// a guard, and ``guardsReadBefore``. Kept up to date as they change, so it is read, not
+  /// asked, before every batch.
+  @usableFromInline package let guardNeeds = GuardNeedsCell(.checking)
+
+  /// Writes what the script's guard needs now into ``guardNeeds``.
+  @usableFromInline
+  func noteGuardNeeds() {
+    guardNeeds.needs = GuardNeeds(mayRefuse: !script.declarations.guards.isEmpty, readsBefore: guardsReadBefore)
+  }
   @usableFromInline package let codec: ScreenCodec<Screen>
   /// What a rule call's views are lent through (see ``LentStateViews``).
   @usableFromInline let lentState: LentStateViews<Screen>
@@ -119,6 +132,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
     memo = RememberingScript(script)
+    noteGuardNeeds()
   }
 
   init(source: String, name: String, codec: ScreenCodec<Screen>, limits: LuaVM.Limits) throws(ScriptError) {
@@ -127,6 +141,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     self.limits = limits
     script = try Self.load(source, name, codec: codec, limits: limits)
     memo = RememberingScript(script)
+    noteGuardNeeds()
   }
 
   /// What the current script declares.
@@ -289,7 +304,7 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
       composite: "\(chunk) guards",
       // Without guards the script refuses nothing; once one of them read `change.before`, the
       // state before each batch is kept for them.
-      needs: { [self] in GuardNeeds(mayRefuse: !script.declarations.guards.isEmpty, readsBefore: guardsReadBefore) }
+      needs: .held(guardNeeds)
     ) { [self] change in
       guard !script.declarations.guards.isEmpty else { return (.allow, nil, nil) }
       // A guard reading `change.before` makes the change rebuild it; from then on it is kept

@@ -30,6 +30,10 @@ package struct ExploredStates {
   private var screens: [Int32] = []
   private var screenNames: [String] = []
   private var screenNumbers: [String: Int32] = [:]
+  /// The numbers of the screens named lately, found by the bits of their names before any name
+  /// is hashed (a screen's name is a small string, or storage its declaration's screens share).
+  /// Shared by copies: a number found is taken only when `screenNames` holds that name there.
+  private let recentNumbers = RecentByBits<String, Int32>(slotBits: 6)
   /// The user's moves, as parallel lists of the states they lead from and to.
   private var movesFrom: [Index] = []
   private var movesTo: [Index] = []
@@ -58,12 +62,18 @@ package struct ExploredStates {
   /// Notes that state `index` was explored, showing `screen` (a cover when `cover`).
   package mutating func expand(_ index: Index, screen: String, cover: Bool) {
     let number: Int32
-    if let known = screenNumbers[screen] {
+    if let recent = recentNumbers.value(for: screen), Int(recent) < screenNames.count,
+      screenNames[Int(recent)] == screen
+    {
+      number = recent
+    } else if let known = screenNumbers[screen] {
       number = known
+      recentNumbers.remember(known, for: screen)
     } else {
       number = Int32(screenNames.count)
       screenNames.append(screen)
       screenNumbers[screen] = number
+      recentNumbers.remember(number, for: screen)
     }
     screens[Int(index)] = number
     marks[Int(index)].insert(cover ? [.expanded, .cover] : .expanded)

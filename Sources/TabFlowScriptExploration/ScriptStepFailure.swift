@@ -57,6 +57,14 @@ public struct ScriptStepFailure: Hashable, Sendable {
     if case let .batch(box) = text { box.failure } else { nil }
   }
 
+  /// `body`'s answer for the discarded batch the failure was made from, read where its box holds
+  /// it (``batchFailure`` copies it out, each of its texts); `nil` for a failure made with its
+  /// message.
+  func withBatchFailure<Result>(_ body: (borrowing BatchFailure) -> Result) -> Result? {
+    guard case let .batch(box) = text else { return nil }
+    return body(box.failure)
+  }
+
   /// A failure of a kind, with a message.
   public init(kind: FailureKind, message: String, changeMade: Bool = false) {
     self.kind = kind

@@ -23,7 +23,14 @@ final class FailedStepAnalysis: ExplorationAnalysis {
 
   func tried(_ input: TriedInput<DynamicScreen, DynamicAction>) {
     guard let failure = run.failure, failure.kind != .input else { return }
-    if let batch = failure.batchFailure, !batchesMet.insert(batch).inserted { return }
+    // Asked where the failure holds the batch, and inserted (a copy) only when new: `insert`
+    // takes a copy of the batch, and gives one back of the member met.
+    let metBefore = failure.withBatchFailure { batch in
+      if batchesMet.contains(batch) { return true }
+      batchesMet.insert(copy batch)
+      return false
+    }
+    if metBefore == true { return }
     // As a line shows it: escape codes from a script are shown, not obeyed.
     let message = failure.message.escapingControlCharacters(keepingLineBreaks: false)
     guard reported.insert(Reported(kind: failure.kind, message: message)).inserted else { return }

@@ -32,8 +32,13 @@ final class LinkRoundTripAnalysis: ExplorationAnalysis {
   }
 
   func reached(_ state: ReachedState<DynamicScreen>) -> ExplorationDecision {
+    reached(state, top: state.state.shownScreen)
+  }
+
+  /// ``reached(_:)``, told the screen `state` shows (``TabCoordinatorState/shownScreen``, read
+  /// once for the analyses that read it).
+  func reached(_ state: ReachedState<DynamicScreen>, top: DynamicScreen) -> ExplorationDecision {
     guard run.lastViolating != state.index else { return .exploreOn }
-    let top = state.state.shownTop.screen
     guard let url = url(of: top, in: state.state) else { return .exploreOn }
     let met = URLInContext(url: url, context: state.state.context)
     // Met with these very bits: inserted before.

@@ -19,8 +19,14 @@ final class PayloadFieldAnalysis: ExplorationAnalysis {
   }
 
   func reached(_ state: ReachedState<DynamicScreen>) -> ExplorationDecision {
+    reached(state, top: state.state.shownScreen)
+  }
+
+  /// ``reached(_:)``, told the screen `state` shows (``TabCoordinatorState/shownScreen``, read
+  /// once for the analyses that read it).
+  func reached(_ state: ReachedState<DynamicScreen>, top screen: DynamicScreen) -> ExplorationDecision {
     guard state.index == 0 || run.lastViolating != state.index else { return .exploreOn }
-    let top = state.state.shownTop.screen.name
+    let top = screen.name
     guard namesKept.value(for: top) == nil else { return .exploreOn }
     // Asked by index: reading `firstAtTop[top]` copies the state it holds out, and back.
     if firstAtTop.index(forKey: top) == nil { firstAtTop[top] = (state.index, state.state) }

@@ -49,9 +49,11 @@ final class ScriptCheckAnalyses: ExplorationAnalysis {
     if unexplorable.reached(state) == .stop { stops = true }
     if failedSteps.reached(state) == .stop { stops = true }
     if deferredLinks.reached(state) == .stop { stops = true }
-    if roundTrips.reached(state) == .stop { stops = true }
+    // The screen shown, read once for the two analyses that read it.
+    let top = state.state.shownScreen
+    if roundTrips.reached(state, top: top) == .stop { stops = true }
     if traps.reached(state) == .stop { stops = true }
-    if payloadFields.reached(state) == .stop { stops = true }
+    if payloadFields.reached(state, top: top) == .stop { stops = true }
     if unreached.reached(state) == .stop { stops = true }
     if coverWayBack.reached(state) == .stop { stops = true }
     return stops ? .stop : .exploreOn

@@ -15,7 +15,8 @@ final class ScriptInvariantAnalysis: ExplorationAnalysis {
   // Told by the engine on one thread, one call at a time: no run-time exclusivity checks.
   @exclusivity(unchecked) private var violated = Set<String>()
   @exclusivity(unchecked) private var found = ScriptFindingEntries()
-  @exclusivity(unchecked) private var violationsBySelectedRoutes: [Int: [InvariantViolation]] = [:]
+  /// The violations found by selected routes' number (most numbers are small: by position).
+  @exclusivity(unchecked) private var violationsBySelectedRoutes = ValuesByNumber<[InvariantViolation]>()
 
   init(_ run: ScriptCheckRun) {
     self.run = run
@@ -25,12 +26,12 @@ final class ScriptInvariantAnalysis: ExplorationAnalysis {
     guard !run.declarations.invariants.isEmpty else { return .exploreOn }
     let number = run.selectedRoutesNumber?(state.state)
     let violations: [InvariantViolation]
-    if let number, let known = violationsBySelectedRoutes[number] {
+    if let number, let known = violationsBySelectedRoutes.value(for: number) {
       violations = known
     } else {
       var selectedStackOnly = false
       violations = run.rules.invariantViolations(in: state.state, selectedStackOnly: &selectedStackOnly)
-      if selectedStackOnly, let number { violationsBySelectedRoutes[number] = violations }
+      if selectedStackOnly, let number { violationsBySelectedRoutes.remember(violations, for: number) }
     }
     for violation in violations where violated.insert(violation.name).inserted {
       found.append(FailureKind.invariant.findingKind, violation.description, at: state.index, order: run.nextOrder())

@@ -30,12 +30,13 @@ final class ScriptStepRecorder: ExplorationAnalysis {
   }
 
   func exploring(_ state: ReachedState<DynamicScreen>) {
-    // What the user sees: the app layer's top when something is presented over the tab bar.
-    let top = state.state.shownTop
+    // What the user sees: the app layer's top when something is presented over the tab bar
+    // (read from the routes as held, not through a copy of the route).
+    let cover = state.state.showsCover
     let index = ExploredStates.Index(state.index)
-    run.explored.expand(index, screen: top.screen.name, cover: top.style == .cover)
+    run.explored.expand(index, screen: state.state.shownScreen.name, cover: cover)
     if ScriptCheckRun.isAtRoot(state.state) { run.explored.mark(index, .atRoot) }
-    source = (state.index, Self.tapMoves(state.state), top.style == .cover)
+    source = (state.index, Self.tapMoves(state.state), cover)
   }
 
   /// Whether a tab tap in `state` is the user's own move: the tab bar shows (nothing is
@@ -53,7 +54,8 @@ final class ScriptStepRecorder: ExplorationAnalysis {
     if input.hasNote, let failure = input.note as? ScriptStepFailure {
       run.failure = failure
     } else if !input.hasNote && (run.stepsNoted || !input.input.isExplorable) {
-      run.failure = nil
+      // Most steps follow one that did not fail either: nothing to clear (and release).
+      if case .some = run.failure { run.failure = nil }
     } else {
       run.failure = ScriptStepFailure(input.delegates, guardFailed: false, guardError: nil)
     }
@@ -77,7 +79,7 @@ final class ScriptStepRecorder: ExplorationAnalysis {
       return
     }
     // Back and taps are not a cover's way back.
-    let leavesCover = !isBack && !isTap && (known?.showsCover ?? (input.state.shownTop.style == .cover))
+    let leavesCover = !isBack && !isTap && (known?.showsCover ?? input.state.showsCover)
     guard move || leavesCover, let to else { return }
     if move {
       run.explored.addMove(from: from, to: ExploredStates.Index(to))
@@ -88,10 +90,10 @@ final class ScriptStepRecorder: ExplorationAnalysis {
     }
   }
 
-  /// Whether the selected tab has a sheet or cover presented above its root, read in place.
+  /// Whether the selected tab has a sheet or cover presented above its root, read in place: the
+  /// stack keeps the indices of its presented routes, bottom to top, so the last one tells.
   static func selectedTabPresents(_ state: State) -> Bool {
-    let routes = state.storedTabs[state.selectedIndex].stack.storedRoutes
-    return routes.indices.dropFirst().contains { routes[$0].isPresented }
+    (state.storedTabs[state.selectedIndex].stack.storedPresentedIndices.last ?? 0) > 0
   }
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {

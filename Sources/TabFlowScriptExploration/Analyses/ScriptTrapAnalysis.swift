@@ -14,11 +14,13 @@ final class ScriptTrapAnalysis: ExplorationAnalysis {
 
   func findings(_ end: ExplorationEnd<DynamicScreen, DynamicAction>) -> [ExplorationFinding<DynamicScreen, DynamicAction>] {
     guard !end.truncated else { return [] }
-    let traps = run.explored.traps(depth: end.depth(of:), lines: { end.reproduction(to: $0).labels })
+    // The lines of a trap's state are its reproduction's: replayed once for both.
+    let reproductions = ReproductionMemo(end)
+    let traps = run.explored.traps(depth: end.depth(of:), lines: { reproductions.reproduction(to: $0).labels })
     let findings = traps.map { trap in
       ExplorationFinding(
         kind: FailureKind.trap.findingKind, message: ExploredStates.trapMessage(screen: trap.screen),
-        reproduction: end.reproduction(to: trap.index))
+        reproduction: reproductions.reproduction(to: trap.index))
     }
     return run.collect(findings, phase: ScriptCheckPhase.traps)
   }

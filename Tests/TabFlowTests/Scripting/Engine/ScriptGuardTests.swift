@@ -89,12 +89,13 @@ extension ScriptedRulesTests {
     /// only once one of its guards has read it: a guard that returned before reading it, or a
     /// remembered answer that never read it, leaves `before` rebuilt on demand.
     @Test func theScriptSaysItReadsBeforeOnlyOnceAGuardReadIt() throws {
-      let flow = try Self.flow(guards: """
+      let guards = """
         guard("from the feed", function(change)
           if change.after.top == "item" and change.before.top == "feed" then return false, "not from the feed" end
         end)
-        """)
-      func readsBefore() -> Bool? { flow.rules.scriptGuard.needs?().readsBefore }
+        """
+      let flow = try Self.flow(guards: guards)
+      func readsBefore() -> Bool { flow.rules.scriptGuard.currentNeeds.readsBefore }
       #expect(readsBefore() == false)
       try flow.send("checkout")
       flow.perform([.pop()])
@@ -103,6 +104,17 @@ extension ScriptedRulesTests {
       try flow.send("open", ["id": 1])
       #expect(flow.failures.last?.message == "not from the feed")
       #expect(readsBefore() == true)
+
+      // A new script starts over: none of its guards has read `before` yet; a script without
+      // guards refuses nothing, so no change is described to it.
+      _ = try flow.rules.reload(source: Self.preamble + "\n" + guards, keeping: flow.state)
+      #expect(flow.rules.scriptGuard.currentNeeds == GuardNeeds(mayRefuse: true, readsBefore: false))
+      _ = try flow.rules.reload(source: Self.preamble, keeping: flow.state)
+      #expect(flow.rules.scriptGuard.currentNeeds == GuardNeeds(mayRefuse: false, readsBefore: false))
+      _ = try flow.rules.reload(source: Self.preamble + "\n" + guards, keeping: flow.state)
+      try flow.send("open", ["id": 2])
+      #expect(flow.failures.last?.message == "not from the feed")
+      #expect(flow.rules.scriptGuard.currentNeeds == GuardNeeds(mayRefuse: true, readsBefore: true))
     }
 
     @Test func aChangesFieldsAreMadeWhenReadAndKeptForTheCall() throws {
