@@ -334,6 +334,8 @@ extension GuardNeeds {
   static func combined<Screen>(_ guards: [NavigationGuard<Screen>]) -> GuardNeeds {
     var together = GuardNeeds(mayRefuse: false, readsBefore: false)
     for index in guards.indices {
+      // Switched on in place (as ``GuardNeedsSource/needs`` does): a source bound first is a
+      // copy, its closure or cell retained.
       let needs: GuardNeeds
       switch guards[index].needs {
       case let .held(cell)?: needs = cell.needs
