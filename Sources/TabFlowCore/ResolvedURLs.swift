@@ -46,6 +46,9 @@ package final class ResolvedURLs<Screen> {
   /// asked now (and kept).
   @inlinable
   package func resolution(of url: String, _ resolve: (String) -> Resolution?) -> Resolution? {
+    // The string's two words read as values: ``bitsHash(_:size:)`` and ``sameBits(_:_:size:)``
+    // need their addresses, and taking the addresses of `url` and of the kept one copied both
+    // strings out (30 M more on `check`'s frozen demo, measured).
     let (first, second) = unsafeBitCast(url, to: (UInt64, UInt64).self)
     let slot = Int(truncatingIfNeeded: mixBits(first ^ mixBits(second))) & (Self.slotCount - 1)
     if let kept = entries[slot], unsafeBitCast(kept.url, to: (UInt64, UInt64).self) == (first, second) {

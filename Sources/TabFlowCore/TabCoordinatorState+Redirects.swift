@@ -58,6 +58,13 @@ extension TabCoordinatorState {
     }
   }
 
+  /// ``same(_:_:)``, the batches told apart by kind first (`differInKind`), which
+  /// is cheap where `same` casts at run time.
+  @inlinable
+  static func sameInKindAndValue(_ lhs: [NavigationCommand<Screen>], _ rhs: [NavigationCommand<Screen>]) -> Bool {
+    !differInKind(lhs, rhs) && same(lhs, rhs)
+  }
+
   private static func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
     (rhs as? Value) == lhs
   }
@@ -147,8 +154,8 @@ extension TabCoordinatorState {
       }
       let repeated =
         tried.isEmpty
-        ? (!Self.differInKind(commands, redirect) && Self.same(commands, redirect) ? 0 : nil)
-        : tried.firstIndex(where: { !Self.differInKind($0, redirect) && Self.same($0, redirect) })
+        ? (Self.sameInKindAndValue(commands, redirect) ? 0 : nil)
+        : tried.firstIndex(where: { Self.sameInKindAndValue($0, redirect) })
       if let start = repeated {
         let labels = trail.isEmpty ? [first.label] : trail
         throw BatchError(BatchFailure(

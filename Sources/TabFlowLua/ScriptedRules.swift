@@ -26,8 +26,8 @@ public final class ScriptedRules<Screen, ScreenAction: ScriptableAction>: Naviga
     didSet {
       deepLinksCache = nil
       deepLinksResolve = nil
+      // Its observer also writes what the new script's guard needs (``guardNeeds``).
       guardsReadBefore = false
-      noteGuardNeeds()
       script.usePrintHandler(printHandler)
       memo = remembersAnswers ? RememberingScript(script) : nil
     }
